@@ -1,0 +1,56 @@
+// The one interface between solvers and whatever drives them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "sudoku/grid.h"
+
+namespace sudoku {
+
+struct SolveOptions {
+  // Counting stops at this many solutions; 2 is a uniqueness check. Must be at least 1.
+  std::uint64_t max_solutions = 2;
+  // A search that would visit more nodes than this stops and reports `aborted`. 0: no limit.
+  std::uint64_t max_nodes = 0;
+};
+
+// Every strategy counts the same way, so that tree sizes compare across strategies:
+// - nodes: search states examined, the root included; 1 when propagation alone decides the puzzle.
+// - guesses: children entered while the branch cell still had another untried candidate, i.e. the
+//   decisions that could have been wrong. Entering the last candidate of a cell is forced, not a guess.
+struct SolveResult {
+  std::uint64_t solutions = 0;  // 0..max_solutions; max_solutions means "that many or more"
+  std::uint64_t nodes = 0;
+  std::uint64_t guesses = 0;
+  bool aborted = false;  // a limit stopped the search; `solutions` is then a lower bound
+};
+
+enum class Status { none, unique, multiple, aborted };
+
+constexpr Status status_of(const SolveResult& r) {
+  if (r.aborted) return Status::aborted;
+  return r.solutions == 0 ? Status::none : r.solutions == 1 ? Status::unique : Status::multiple;
+}
+
+// A solver instance is used by one thread at a time and keeps its working memory between calls,
+// so solve() allocates nothing and shares nothing.
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  // Writes the first solution found to `solution` when it is not null and one is found.
+  virtual SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) = 0;
+};
+
+// A configured strategy: makes one Solver per thread.
+class SolverFactory {
+ public:
+  virtual ~SolverFactory() = default;
+  virtual std::string name() const = 0;
+  virtual bool supports(int box) const = 0;
+  virtual std::unique_ptr<Solver> make() const = 0;
+};
+
+}  // namespace sudoku

@@ -1,0 +1,180 @@
+// Candidates as bitmasks; naked and hidden singles to a fixpoint at every node; branch on a cell
+// with the fewest candidates (MRV), lowest cell index first, digits in ascending order.
+#include "bitmask.h"
+
+#include <array>
+#include <vector>
+
+#include "geometry.h"
+#include "per_size.h"
+
+namespace sudoku::detail {
+namespace {
+
+struct NoConfig {};
+
+template <int B>
+class BitmaskEngine {
+  using G = Geometry<B>;
+  using Mask = typename G::Mask;
+  static constexpr const G& g = kGeometry<B>;
+
+  struct State {
+    std::array<Mask, G::kCells> cand;    // an assigned cell keeps exactly its digit
+    std::array<Mask, G::kUnits> placed;  // digits assigned in each unit
+    std::array<std::uint8_t, G::kCells> value;  // 0 while unassigned
+    int unsolved;
+  };
+
+ public:
+  explicit BitmaskEngine(NoConfig) : stack_(G::kCells + 1) {}
+
+  SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) {
+    result_ = SolveResult{};
+    options_ = &options;
+    solution_ = solution;
+    result_.nodes = 1;
+    State& root = stack_[0];
+    if (load(puzzle, root) && propagate(root)) search(0);
+    return result_;
+  }
+
+ private:
+  bool load(const Grid& puzzle, State& s) {
+    s.cand.fill(G::kAll);
+    s.placed.fill(0);
+    s.value.fill(0);
+    s.unsolved = G::kCells;
+    queue_len_ = 0;
+    for (int cell = 0; cell < G::kCells; ++cell) {
+      const int v = puzzle.cells[cell];
+      if (v == 0 || s.value[cell] != 0) continue;
+      const Mask bit = static_cast<Mask>(Mask{1} << (v - 1));
+      // Assigned already by a forced single with another digit, or a peer holds the same given.
+      if (!(s.cand[cell] & bit) || !assign(s, cell, bit)) return false;
+    }
+    return true;
+  }
+
+  bool assign(State& s, int cell, Mask bit) {
+    s.value[cell] = static_cast<std::uint8_t>(digit_of(bit));
+    s.cand[cell] = bit;
+    --s.unsolved;
+    for (int u : g.cell_units[cell]) s.placed[u] |= bit;
+    for (int p : g.peers[cell]) {
+      Mask m = s.cand[p];
+      if (!(m & bit)) continue;
+      m = static_cast<Mask>(m & ~bit);
+      s.cand[p] = m;
+      if (m == 0) return false;
+      if (single_bit(m)) queue_[queue_len_++] = static_cast<std::uint16_t>(p);
+    }
+    return true;
+  }
+
+  bool drain_queue(State& s) {
+    while (queue_len_ > 0) {
+      const int cell = queue_[--queue_len_];
+      if (s.value[cell] == 0 && !assign(s, cell, s.cand[cell])) return false;
+    }
+    return true;
+  }
+
+  // One pass over every unit; sets `progress` when it assigned a digit.
+  bool hidden_singles(State& s, bool& progress) {
+    for (int u = 0; u < G::kUnits; ++u) {
+      Mask once = 0, twice = 0;
+      for (int cell : g.unit_cells[u]) {
+        if (s.value[cell]) continue;
+        const Mask m = s.cand[cell];
+        twice |= once & m;
+        once |= m;
+      }
+      const Mask missing = static_cast<Mask>(G::kAll & ~s.placed[u]);
+      if ((once & missing) != missing) return false;  // a digit with no place left in this unit
+      Mask singles = static_cast<Mask>(once & ~twice & missing);
+      while (singles) {
+        const Mask bit = lowest_bit(singles);
+        singles = static_cast<Mask>(singles ^ bit);
+        if (s.placed[u] & bit) continue;  // placed meanwhile by propagation
+        int target = -1;
+        for (int cell : g.unit_cells[u])
+          if (!s.value[cell] && (s.cand[cell] & bit)) target = cell;
+        if (target < 0 || !assign(s, target, bit) || !drain_queue(s)) return false;
+        progress = true;
+      }
+    }
+    return true;
+  }
+
+  bool propagate(State& s) {
+    for (;;) {
+      if (!drain_queue(s)) return false;
+      if (s.unsolved == 0) return true;
+      bool progress = false;
+      if (!hidden_singles(s, progress)) return false;
+      if (!progress) return true;
+    }
+  }
+
+  bool done() const { return result_.aborted || result_.solutions >= options_->max_solutions; }
+
+  void search(int depth) {
+    const State& s = stack_[depth];
+    if (s.unsolved == 0) {
+      if (result_.solutions++ == 0 && solution_) {
+        solution_->box = B;
+        for (int i = 0; i < G::kCells; ++i) solution_->cells[i] = s.value[i];
+      }
+      return;
+    }
+    int best = -1, best_count = G::kSide + 1;
+    for (int cell = 0; cell < G::kCells; ++cell) {
+      if (s.value[cell]) continue;
+      const int count = std::popcount(static_cast<unsigned>(s.cand[cell]));
+      if (count < best_count) {
+        best = cell;
+        best_count = count;
+        if (count == 2) break;
+      }
+    }
+    Mask untried = s.cand[best];
+    while (untried) {
+      const Mask bit = lowest_bit(untried);
+      untried = static_cast<Mask>(untried ^ bit);
+      if (options_->max_nodes != 0 && result_.nodes >= options_->max_nodes) {
+        result_.aborted = true;
+        return;
+      }
+      ++result_.nodes;
+      if (untried) ++result_.guesses;
+      State& child = stack_[depth + 1];
+      child = s;
+      queue_len_ = 0;
+      if (assign(child, best, bit) && propagate(child)) search(depth + 1);
+      if (done()) return;
+    }
+  }
+
+  std::vector<State> stack_;  // one state per search depth
+  std::array<std::uint16_t, G::kCells> queue_{};
+  int queue_len_ = 0;
+  SolveResult result_;
+  const SolveOptions* options_ = nullptr;
+  Grid* solution_ = nullptr;
+};
+
+using BitmaskSolver = PerSizeSolver<BitmaskEngine, NoConfig, 2, 3, 4, 5>;
+
+class BitmaskFactory final : public SolverFactory {
+ public:
+  std::string name() const override { return "bitmask"; }
+  bool supports(int box) const override { return BitmaskSolver::supports(box); }
+  std::unique_ptr<Solver> make() const override { return std::make_unique<BitmaskSolver>(NoConfig{}); }
+};
+
+}  // namespace
+
+std::unique_ptr<SolverFactory> make_bitmask_factory() { return std::make_unique<BitmaskFactory>(); }
+
+}  // namespace sudoku::detail

@@ -1,0 +1,77 @@
+// Units, peers and candidate-mask types for each box size, computed at compile time.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <type_traits>
+
+namespace sudoku::detail {
+
+template <int B>
+struct Geometry {
+  static constexpr int kBox = B;
+  static constexpr int kSide = B * B;
+  static constexpr int kCells = kSide * kSide;
+  static constexpr int kUnits = 3 * kSide;  // rows, then columns, then boxes
+  static constexpr int kPeers = 3 * kSide - 2 * B - 1;
+
+  using Mask = std::conditional_t<(kSide <= 16), std::uint16_t, std::uint32_t>;
+  static constexpr Mask kAll = static_cast<Mask>((std::uint64_t{1} << kSide) - 1);
+
+  std::array<std::array<std::uint16_t, kSide>, kUnits> unit_cells{};
+  std::array<std::array<std::uint16_t, 3>, kCells> cell_units{};
+  std::array<std::array<std::uint16_t, kPeers>, kCells> peers{};
+
+  static constexpr int row_of(int cell) { return cell / kSide; }
+  static constexpr int col_of(int cell) { return cell % kSide; }
+  static constexpr int box_of(int cell) { return (row_of(cell) / B) * B + col_of(cell) / B; }
+};
+
+template <int B>
+constexpr Geometry<B> make_geometry() {
+  using G = Geometry<B>;
+  G g;
+  for (int i = 0; i < G::kSide; ++i) {
+    for (int k = 0; k < G::kSide; ++k) {
+      g.unit_cells[i][k] = static_cast<std::uint16_t>(i * G::kSide + k);
+      g.unit_cells[G::kSide + i][k] = static_cast<std::uint16_t>(k * G::kSide + i);
+      const int r = (i / B) * B + k / B, c = (i % B) * B + k % B;
+      g.unit_cells[2 * G::kSide + i][k] = static_cast<std::uint16_t>(r * G::kSide + c);
+    }
+  }
+  for (int cell = 0; cell < G::kCells; ++cell) {
+    g.cell_units[cell] = {static_cast<std::uint16_t>(G::row_of(cell)),
+                          static_cast<std::uint16_t>(G::kSide + G::col_of(cell)),
+                          static_cast<std::uint16_t>(2 * G::kSide + G::box_of(cell))};
+    int n = 0;
+    for (int other = 0; other < G::kCells; ++other) {
+      if (other == cell) continue;
+      if (G::row_of(other) == G::row_of(cell) || G::col_of(other) == G::col_of(cell) ||
+          G::box_of(other) == G::box_of(cell))
+        g.peers[cell][n++] = static_cast<std::uint16_t>(other);
+    }
+  }
+  return g;
+}
+
+template <int B>
+inline constexpr Geometry<B> kGeometry = make_geometry<B>();
+
+template <typename Mask>
+constexpr Mask lowest_bit(Mask m) {
+  return static_cast<Mask>(m & (~m + 1));
+}
+
+template <typename Mask>
+constexpr bool single_bit(Mask m) {
+  return (m & (m - 1)) == 0;
+}
+
+// 1-based digit of a one-bit mask.
+template <typename Mask>
+constexpr int digit_of(Mask bit) {
+  return std::countr_zero(bit) + 1;
+}
+
+}  // namespace sudoku::detail

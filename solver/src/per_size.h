@@ -1,0 +1,39 @@
+// A Solver that serves every box size with one engine per size, each made on first use
+// (once per thread and size, never per puzzle).
+#pragma once
+
+#include <memory>
+#include <tuple>
+
+#include "sudoku/solver.h"
+
+namespace sudoku::detail {
+
+// Engine<B> needs a constructor from Config and `SolveResult solve(const Grid&, const SolveOptions&, Grid*)`.
+template <template <int> class Engine, typename Config, int... Boxes>
+class PerSizeSolver final : public Solver {
+ public:
+  explicit PerSizeSolver(Config config) : config_(config) {}
+
+  SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) override {
+    // Callers check supports() first: a size no engine serves comes back as an empty result.
+    SolveResult result;
+    ((puzzle.box == Boxes && (result = engine<Boxes>().solve(puzzle, options, solution), true)) || ...);
+    return result;
+  }
+
+  static constexpr bool supports(int box) { return ((box == Boxes) || ...); }
+
+ private:
+  template <int B>
+  Engine<B>& engine() {
+    auto& slot = std::get<std::unique_ptr<Engine<B>>>(engines_);
+    if (!slot) slot = std::make_unique<Engine<B>>(config_);
+    return *slot;
+  }
+
+  Config config_;
+  std::tuple<std::unique_ptr<Engine<Boxes>>...> engines_;
+};
+
+}  // namespace sudoku::detail

@@ -1,0 +1,57 @@
+#include "sudoku/strategies.h"
+
+#include <array>
+
+#include "bitmask.h"
+
+namespace sudoku {
+namespace {
+
+struct Entry {
+  StrategyInfo info;
+  // Options are the text after "name:"; null when the spec had none.
+  std::unique_ptr<SolverFactory> (*make)(const std::string_view* options, std::string& error);
+};
+
+std::unique_ptr<SolverFactory> no_options(const std::string_view* options, std::string& error,
+                                          std::unique_ptr<SolverFactory> (*make)()) {
+  if (options) {
+    error = "takes no options";
+    return nullptr;
+  }
+  return make();
+}
+
+constexpr std::array kEntries = {
+    Entry{{"bitmask", "bitmask candidates, naked and hidden singles, MRV branching; 4x4 to 25x25"},
+          [](const std::string_view* o, std::string& e) { return no_options(o, e, detail::make_bitmask_factory); }},
+};
+
+constexpr auto kInfos = [] {
+  std::array<StrategyInfo, kEntries.size()> infos{};
+  for (std::size_t i = 0; i < kEntries.size(); ++i) infos[i] = kEntries[i].info;
+  return infos;
+}();
+
+}  // namespace
+
+std::span<const StrategyInfo> strategy_list() { return kInfos; }
+
+std::unique_ptr<SolverFactory> make_solver_factory(std::string_view spec, std::string& error) {
+  const auto colon = spec.find(':');
+  const std::string_view name = spec.substr(0, colon);
+  const std::string_view options = colon == std::string_view::npos ? std::string_view{} : spec.substr(colon + 1);
+  for (const Entry& entry : kEntries) {
+    if (entry.info.name != name) continue;
+    std::string why;
+    auto factory = entry.make(colon == std::string_view::npos ? nullptr : &options, why);
+    if (!factory) error = "solver '" + std::string(spec) + "': " + why;
+    return factory;
+  }
+  error = "unknown solver '" + std::string(name) + "' (known:";
+  for (const Entry& entry : kEntries) error += " " + std::string(entry.info.name);
+  error += ")";
+  return nullptr;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,33 @@
+// Helpers shared by the tests: bundled datasets and small puzzles.
+#pragma once
+
+#include <cstdint>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace test_util {
+
+inline std::string dataset_path(const std::string& file) { return std::string(SUDOKU_BENCH_DATASETS_DIR) + "/" + file; }
+
+// The puzzle lines of a bundled plain-text dataset.
+inline std::vector<std::string> read_lines(const std::string& file) {
+  std::ifstream in(dataset_path(file));
+  if (!in) throw std::runtime_error("cannot open " + dataset_path(file));
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') lines.push_back(line);
+  return lines;
+}
+
+// A sanitizer build runs far slower: long loops then take every `stride()`-th puzzle.
+inline std::size_t stride() {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  return 50;
+#else
+  return 1;
+#endif
+}
+
+}  // namespace test_util
