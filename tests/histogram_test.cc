@@ -122,4 +122,23 @@ TEST(HistogramTest, SummaryUsesTheReportedPercentiles) {
   EXPECT_EQ(s.percentiles[9], 10'000u);  // p100 is the max
 }
 
+TEST(HistogramTest, Log2CountsAreExactPerPowerOfTwo) {
+  Histogram h;
+  EXPECT_TRUE(h.log2_counts().empty());
+  std::mt19937_64 rng(3);
+  std::lognormal_distribution<double> lognormal(10.0, 4.0);
+  std::vector<std::uint64_t> expected;
+  for (int i = 0; i < 50'000; ++i) {
+    const auto v = i % 10 == 0 ? 0 : static_cast<std::uint64_t>(std::min(lognormal(rng), 1e18));
+    h.record(v);
+    const std::size_t k = v == 0 ? 0 : static_cast<std::size_t>(64 - __builtin_clzll(v));  // [2^(k-1), 2^k)
+    if (expected.size() <= k) expected.resize(k + 1);
+    ++expected[k];
+  }
+  EXPECT_EQ(h.log2_counts(), expected);
+  Histogram one;
+  one.record(5);  // in [4, 8): element 3
+  EXPECT_EQ(one.log2_counts(), (std::vector<std::uint64_t>{0, 0, 0, 1}));
+}
+
 }  // namespace

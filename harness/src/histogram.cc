@@ -67,4 +67,16 @@ std::uint64_t Histogram::percentile(double p) const {
   return max_;
 }
 
+std::vector<std::uint64_t> Histogram::log2_counts() const {
+  std::vector<std::uint64_t> out;
+  for (std::size_t slot = 0; slot < kSlots; ++slot) {
+    if (counts_[slot] == 0) continue;
+    const std::uint64_t lo = range_of_slot(slot).lo;
+    const auto k = static_cast<std::size_t>(lo == 0 ? 0 : 64 - __builtin_clzll(lo));
+    if (out.size() <= k) out.resize(k + 1, 0);
+    out[k] += counts_[slot];
+  }
+  return out;
+}
+
 }  // namespace sudoku_bench

@@ -1,6 +1,7 @@
 #include "sudoku_bench/measure.h"
 
 #include <tbb/enumerable_thread_specific.h>
+#include <time.h>
 
 #include <chrono>
 #include <memory>
@@ -10,6 +11,12 @@
 
 namespace sudoku_bench {
 namespace {
+
+double process_cpu_seconds() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
 
 struct ThreadState {
   explicit ThreadState(const sudoku::SolverFactory& factory) : solver(factory.make()) {}
@@ -55,9 +62,11 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, c
     if (config.on_chunk) config.on_chunk(chunk);
   };
 
+  const double cpu_start = process_cpu_seconds();
   const auto start = Clock::now();
   run_pipeline(input, pipeline, process, sink);
   result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  result.cpu_seconds = process_cpu_seconds() - cpu_start;
 
   for (const ThreadState& state : states) {
     result.latency_ns.merge(state.latency_ns);

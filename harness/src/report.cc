@@ -14,6 +14,7 @@ Summary summarize(const Histogram& h) {
   s.mean = h.mean();
   s.stddev = h.stddev();
   for (std::size_t i = 0; i < kPercentiles.size(); ++i) s.percentiles[i] = h.percentile(kPercentiles[i]);
+  s.log2_counts = h.log2_counts();
   return s;
 }
 

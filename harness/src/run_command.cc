@@ -132,6 +132,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
             record.repetition = rep;
             record.status = r.tally;
             record.wall_seconds = r.wall_seconds;
+            record.cpu_seconds = r.cpu_seconds;
             record.latency_ns = summarize(r.latency_ns);
             record.tree_size = summarize(r.nodes);
             record.guesses = summarize(r.guesses);

@@ -38,6 +38,10 @@ class Histogram {
   // smallest and largest ranks give the exact min and max. 0 when empty.
   std::uint64_t percentile(double p) const;
 
+  // Counts per power of two: element 0 for the value 0, element k >= 1 for [2^(k-1), 2^k).
+  // Exact, because no sub-bucket straddles a power of two. Trailing zeros are dropped.
+  std::vector<std::uint64_t> log2_counts() const;
+
  private:
   static int bucket_of(std::uint64_t value) {
     // Values below 2^(kSubBucketBits+1) go to bucket 0, which is exact.

@@ -33,6 +33,7 @@ struct PassResult {
   Histogram nodes;
   Histogram guesses;
   double wall_seconds = 0;
+  double cpu_seconds = 0;    // process CPU time, all threads (the reader's too)
   int threads_observed = 0;  // threads that solved at least one chunk
 };
 

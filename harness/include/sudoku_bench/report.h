@@ -18,6 +18,13 @@ inline constexpr std::array<double, 10> kPercentiles = {1, 10, 25, 50, 75, 90, 9
 inline constexpr std::array<std::string_view, 10> kPercentileNames = {"1",  "10", "25",   "50",    "75",
                                                                        "90", "99", "99.9", "99.99", "100"};
 
+// The index of a percentile by its name ("99.9"); kPercentiles.size() when there is none.
+constexpr std::size_t percentile_index(std::string_view name) {
+  for (std::size_t i = 0; i < kPercentileNames.size(); ++i)
+    if (kPercentileNames[i] == name) return i;
+  return kPercentileNames.size();
+}
+
 struct Summary {
   std::uint64_t count = 0;
   std::uint64_t min = 0;
@@ -25,6 +32,9 @@ struct Summary {
   double mean = 0;
   double stddev = 0;
   std::array<std::uint64_t, kPercentiles.size()> percentiles{};
+  // Element 0 counts zeros, element k >= 1 values in [2^(k-1), 2^k); no trailing zeros. Exact,
+  // so a plot can draw the whole distribution, not just the percentiles.
+  std::vector<std::uint64_t> log2_counts;
 };
 
 Summary summarize(const Histogram& histogram);
@@ -38,6 +48,7 @@ struct RunRecord {
   int repetition = 0;  // 1-based
   Tally status;
   double wall_seconds = 0;
+  double cpu_seconds = 0;  // CPU time of the whole process (every thread) during the pass
   Summary latency_ns;
   Summary tree_size;
   Summary guesses;

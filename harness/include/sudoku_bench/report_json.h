@@ -1,7 +1,9 @@
-// The JSON form of a report (schema "sudoku-bench/1", documented in README.md).
+// The JSON form of a report (schema "sudoku-bench/1", documented in README.md): written and read
+// back here only, so that one module owns the schema.
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 #include <string>
 
 #include "sudoku_bench/report.h"
@@ -10,7 +12,21 @@ namespace sudoku_bench {
 
 inline constexpr const char* kSchema = "sudoku-bench/1";
 
+// A file that is JSON but not a report this version can read; the message names the field.
+class ReportFormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
 nlohmann::ordered_json to_json(const Report& report);
+
+// The inverse of to_json. Fields added to the schema later (cpu_seconds, log2_counts) may be
+// absent and read as 0 / empty; derived fields (puzzles, puzzles_per_second, scaling) are
+// recomputed, not trusted. Throws ReportFormatError.
+Report from_json(const nlohmann::ordered_json& json);
+
+// Throws IoError when `path` cannot be read, ReportFormatError when it holds no report.
+Report read_json_file(const std::string& path);
 
 // Writes to a temporary file beside `path`, then renames it over `path`, so that readers see the
 // old file or the whole new one, never half of it. Throws IoError.

@@ -1,0 +1,101 @@
+// Reading reports back: from_json is the exact inverse of to_json, and a damaged file names its
+// first bad field.
+#include "sudoku_bench/report_json.h"
+
+#include <gtest/gtest.h>
+
+#include "sudoku_bench/exit_codes.h"
+#include "sudoku_bench/input.h"
+#include "sudoku_bench/run_command.h"
+#include "temp_file.h"
+#include "test_util.h"
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+using sudoku_bench::ReportFormatError;
+
+// A real report: every field filled by measuring.
+const sudoku_bench::Report& measured_report() {
+  static const sudoku_bench::Report report = [] {
+    sudoku_bench::RunCommand command;
+    command.files = {test_util::dataset_path("top95.txt")};
+    command.threads = {1, 2};
+    command.repetitions = 2;
+    command.warmup_seconds = 0;
+    sudoku_bench::Report r;
+    test_util::Capture out, err;
+    EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &r), sudoku_bench::kExitOk) << err.text();
+    return r;
+  }();
+  return report;
+}
+
+TEST(ReportJsonTest, FromJsonInvertsToJson) {
+  const Json written = sudoku_bench::to_json(measured_report());
+  const sudoku_bench::Report read = sudoku_bench::from_json(written);
+  EXPECT_EQ(sudoku_bench::to_json(read), written);
+  ASSERT_EQ(read.runs.size(), 4u);
+  EXPECT_EQ(read.runs[3].threads, 2);
+  EXPECT_EQ(read.runs[3].repetition, 2);
+  EXPECT_EQ(read.runs[0].puzzles(), 95u);
+  EXPECT_GT(read.runs[0].cpu_seconds, 0);
+}
+
+TEST(ReportJsonTest, Log2CountsAddUpToThePuzzles) {
+  const Json j = sudoku_bench::to_json(measured_report());
+  for (const char* dist : {"latency_ns", "tree_size", "guesses"}) {
+    std::uint64_t total = 0;
+    for (const auto& c : j["runs"][0][dist]["log2_counts"]) total += c.get<std::uint64_t>();
+    EXPECT_EQ(total, 95u) << dist;
+  }
+}
+
+TEST(ReportJsonTest, FilesWithoutTheAddedFieldsStillRead) {
+  Json j = sudoku_bench::to_json(measured_report());
+  for (auto& run : j["runs"]) {
+    run.erase("cpu_seconds");
+    for (const char* dist : {"latency_ns", "tree_size", "guesses"}) run[dist].erase("log2_counts");
+  }
+  const sudoku_bench::Report read = sudoku_bench::from_json(j);
+  EXPECT_EQ(read.runs[0].cpu_seconds, 0);
+  EXPECT_TRUE(read.runs[0].tree_size.log2_counts.empty());
+  EXPECT_EQ(read.runs[0].tree_size.percentiles, measured_report().runs[0].tree_size.percentiles);
+}
+
+std::string error_of(const Json& j) {
+  try {
+    sudoku_bench::from_json(j);
+  } catch (const ReportFormatError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(ReportJsonTest, ErrorsNameTheField) {
+  const Json good = sudoku_bench::to_json(measured_report());
+  Json j = good;
+  j["runs"][1]["status"].erase("unique");
+  EXPECT_EQ(error_of(j), "runs[1].status.unique: missing");
+  j = good;
+  j["runs"][0]["latency_ns"]["percentiles"]["99.9"] = "fast";
+  EXPECT_EQ(error_of(j), "runs[0].latency_ns.percentiles.99.9 is not a whole number >= 0");
+  j = good;
+  j["schema"] = "sudoku-bench/9";
+  EXPECT_EQ(error_of(j), "schema \"sudoku-bench/9\" is not \"sudoku-bench/1\"");
+  EXPECT_EQ(error_of(Json::array()), "not a sudoku-bench report (no \"schema\")");
+  j = good;
+  j["runs"] = Json::object();
+  EXPECT_EQ(error_of(j), "runs is not an array");
+}
+
+TEST(ReportJsonTest, ReadJsonFileSeparatesIoFromFormat) {
+  test_util::TempFile good(sudoku_bench::to_json(measured_report()).dump(), ".json");
+  EXPECT_EQ(sudoku_bench::read_json_file(good.path()).runs.size(), 4u);
+  EXPECT_THROW(sudoku_bench::read_json_file("/nonexistent.json"), sudoku_bench::IoError);
+  EXPECT_THROW(sudoku_bench::read_json_file("/tmp"), sudoku_bench::IoError);
+  test_util::TempFile truncated(sudoku_bench::to_json(measured_report()).dump().substr(0, 100), ".json");
+  EXPECT_THROW(sudoku_bench::read_json_file(truncated.path()), ReportFormatError);
+}
+
+}  // namespace
