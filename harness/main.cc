@@ -5,7 +5,10 @@
 
 #include "sudoku/strategies.h"
 #include "sudoku_bench/build_info.h"
+#include "sudoku_bench/compare_command.h"
 #include "sudoku_bench/exit_codes.h"
+#include "sudoku_bench/merge_command.h"
+#include "sudoku_bench/report_formats.h"
 #include "sudoku_bench/run_command.h"
 #include "sudoku_bench/solve_command.h"
 #include "sudoku_bench/solver_list.h"
@@ -22,6 +25,18 @@ const CLI::Validator kAtLeastOne(
     },
     "K>=1");
 
+// "5%" or "5": a percentage, as a fraction; negative when the text is none.
+double parse_percent(std::string text) {
+  if (!text.empty() && text.back() == '%') text.pop_back();
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(text, &used);
+    return used == text.size() && v >= 0 && v < 1e6 ? v / 100 : -1;
+  } catch (const std::exception&) {
+    return -1;
+  }
+}
+
 std::string known_solvers() {
   std::string names;
   for (const auto& s : sudoku::strategy_list()) names += (names.empty() ? "" : ", ") + std::string(s.name);
@@ -33,7 +48,8 @@ std::string known_solvers() {
 int main(int argc, char** argv) {
   using namespace sudoku_bench;
   CLI::App app{"sudoku-bench: throughput, latency and search-tree sizes of Sudoku solvers.\n"
-               "Exit status: 0 ok, 1 invalid records in the input, 2 usage error, 3 input/output error.",
+               "Exit status: 0 ok, 1 invalid records in the input (compare: a pair got slower), 2 usage error,\n"
+               "3 input/output error.",
                "sudoku-bench"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("sudoku-bench ") + build_info::kVersion + " (" + build_info::kGitCommit + ")");
@@ -58,10 +74,31 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--solver", solvers_text, "Comma-separated strategies: " + known_solvers())->capture_default_str();
   run_cmd->add_option("--repetitions", run.repetitions, "Measured passes per thread count")->capture_default_str()->check(CLI::Range(1, 1000000));
   run_cmd->add_option("--warmup-seconds", run.warmup_seconds, "Unmeasured passes before each thread count")->capture_default_str()->check(CLI::Range(0.0, 3600.0));
+  std::string run_format = "json";
   run_cmd->add_option("--json", run.json_path, "Write the report here (atomically)");
+  run_cmd->add_option("--format", run_format, "Schema of the --json file: json (sudoku-bench/1), gbench (Google Benchmark), bmf (Bencher)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"json", "gbench", "bmf"}));
   run_cmd->add_option("--node-limit", run.node_limit, "Abort a puzzle after N search nodes (0: none)")->capture_default_str();
   run_cmd->add_flag("--no-progress", no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   run_cmd->add_option("FILE", run.files, "Puzzle files, .gz allowed")->required();
+
+  CompareCommand compare;
+  std::string max_slowdown = "5%";
+  auto* compare_cmd = app.add_subcommand("compare", "Compare two run reports pair by pair (dataset, solver, threads).\n"
+                                                    "Exit 1 when a pair's time per puzzle grew by more than --max-slowdown\n"
+                                                    "with p < --alpha (Mann-Whitney U over repetitions), else 0.");
+  compare_cmd->add_option("BASE", compare.base_path, "The reference report (sudoku-bench JSON)")->required();
+  compare_cmd->add_option("NEW", compare.current_path, "The report to judge")->required();
+  compare_cmd->add_option("--max-slowdown", max_slowdown, "Allowed growth of time per puzzle, like 5% or 2.5")->capture_default_str();
+  compare_cmd->add_option("--alpha", compare.options.alpha, "Significance level of the U test")->capture_default_str()->check(CLI::Range(1e-9, 0.5));
+  compare_cmd->add_flag("--allow-context-mismatch", compare.allow_context_mismatch,
+                        "Compare even when CPU, compiler, flags, build type or settings differ");
+
+  MergeCommand merge;
+  auto* merge_cmd = app.add_subcommand("merge", "Join reports of one build (same context) into one, repetitions renumbered.");
+  merge_cmd->add_option("--json", merge.json_path, "Write the merged report here")->required();
+  merge_cmd->add_option("FILE", merge.inputs, "Reports written by run --json")->required();
 
   auto* solvers_cmd = app.add_subcommand("solvers", "List the built-in strategies.");
 
@@ -85,9 +122,23 @@ int main(int argc, char** argv) {
       }
     }
     run.solvers = split_solver_list(solvers_text);
+    run.format = *report_format_named(run_format);
+    if (run.format != ReportFormat::json && run.json_path.empty()) {
+      std::fprintf(stderr, "sudoku-bench run: --format %s needs --json PATH\n", run_format.c_str());
+      return kExitUsage;
+    }
     run.progress = !no_progress;
     return run_command(run, stdout, stderr);
   }
+  if (*compare_cmd) {
+    compare.options.max_slowdown = parse_percent(max_slowdown);
+    if (compare.options.max_slowdown < 0) {
+      std::fprintf(stderr, "sudoku-bench compare: --max-slowdown: '%s' is not a percentage like 5%%\n", max_slowdown.c_str());
+      return kExitUsage;
+    }
+    return compare_command(compare, stdout, stderr);
+  }
+  if (*merge_cmd) return merge_command(merge, stderr);
   if (*solvers_cmd) {
     for (const auto& s : sudoku::strategy_list()) std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
     return kExitOk;

@@ -143,7 +143,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     }
     print_table(out, report);
     std::fflush(out);
-    if (!command.json_path.empty()) write_json_file(command.json_path, to_json(report));
+    if (!command.json_path.empty()) write_json_file(command.json_path, to_json_as(report, command.format));
   } catch (const IoError& e) {
     progress.finish();
     std::fprintf(err, "sudoku-bench run: %s\n", e.what());

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "sudoku_bench/report.h"
+#include "sudoku_bench/report_formats.h"
 
 namespace sudoku_bench {
 
@@ -17,6 +18,7 @@ struct RunCommand {
   int repetitions = 3;
   double warmup_seconds = 0.2;
   std::string json_path;  // empty: no JSON
+  ReportFormat format = ReportFormat::json;  // the schema of the file at json_path
   std::uint64_t node_limit = 0;
   bool progress = true;  // drawn only when `err` is a terminal
 };

@@ -1,0 +1,56 @@
+// Two reports side by side: which (dataset, solver, threads) pairs got slower, and whether the
+// difference is more than noise. `sudoku-bench compare` prints this; tests check it directly.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "sudoku_bench/mann_whitney.h"
+#include "sudoku_bench/report.h"
+
+namespace sudoku_bench {
+
+struct CompareOptions {
+  double max_slowdown = 0.05;  // 0.05: time per puzzle may grow by up to 5%
+  double alpha = 0.05;         // significance level of the U test
+};
+
+enum class Verdict { same, slower, faster };
+
+struct MetricComparison {
+  std::string metric;  // "puzzles/s", "latency p50", …
+  bool higher_is_better = false;
+  std::vector<double> base, current;  // one value per repetition
+  double base_median = 0, current_median = 0;
+  double ratio = 0;     // current / base medians; 0 when the base median is 0
+  double slowdown = 0;  // relative growth of time (1/throughput, or latency): 0.1 is 10% slower
+  UTestResult test;
+  Verdict verdict = Verdict::same;
+};
+
+struct PairComparison {
+  std::string dataset, solver;
+  int threads = 0;
+  std::vector<MetricComparison> metrics;  // throughput first, then each latency percentile
+  // False when the repetition counts make p < alpha impossible: then nothing can be flagged.
+  bool can_detect = true;
+  // The verdict that counts: throughput's. Latency rows are shown, not gated, because tail
+  // percentiles of a few repetitions move with every interruption of a shared machine.
+  Verdict verdict() const { return metrics.front().verdict; }
+  std::string name() const { return dataset + "/" + solver + "/threads=" + std::to_string(threads); }
+};
+
+struct Comparison {
+  std::vector<PairComparison> pairs;         // in BASE's order
+  std::vector<std::string> only_base, only_current;  // pair names found on one side only
+};
+
+// Why `base` and `current` should not be compared, one line each ("compiler: BASE … vs NEW …");
+// empty when they may. Looks at the CPU, compiler, flags and build type, the counting settings,
+// and the puzzle count of every pair both hold.
+std::vector<std::string> context_mismatches(const Report& base, const Report& current);
+
+Comparison compare_reports(const Report& base, const Report& current, const CompareOptions& options);
+
+}  // namespace sudoku_bench

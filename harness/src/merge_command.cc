@@ -1,0 +1,76 @@
+#include "sudoku_bench/merge_command.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "sudoku_bench/exit_codes.h"
+#include "sudoku_bench/input.h"
+#include "sudoku_bench/report_json.h"
+
+namespace sudoku_bench {
+namespace {
+
+template <typename T>
+void add_unique(std::vector<T>& list, const T& value) {
+  if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
+}
+
+}  // namespace
+
+std::string merge_reports(const std::vector<Report>& inputs, Report& merged) {
+  if (inputs.empty()) return "no inputs";
+  merged = Report{};
+  merged.context = inputs.front().context;
+  merged.settings = inputs.front().settings;
+  merged.settings.solvers.clear();
+  merged.settings.threads.clear();
+  std::map<std::tuple<std::string, std::string, int>, int> repetitions;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const Report& in = inputs[i];
+    Context a = in.context, b = merged.context;
+    a.date = b.date = "";
+    const auto same = [](const Context& x, const Context& y) {
+      return std::tie(x.host, x.os, x.cpu_model, x.hardware_threads, x.compiler, x.compiler_flags, x.build_type,
+                      x.tbb_version, x.git_commit, x.version) ==
+             std::tie(y.host, y.os, y.cpu_model, y.hardware_threads, y.compiler, y.compiler_flags, y.build_type,
+                      y.tbb_version, y.git_commit, y.version);
+    };
+    if (!same(a, b)) return "input " + std::to_string(i + 1) + " comes from another build or machine (context differs)";
+    if (in.settings.limit != merged.settings.limit || in.settings.node_limit != merged.settings.node_limit ||
+        in.settings.warmup_seconds != merged.settings.warmup_seconds)
+      return "input " + std::to_string(i + 1) + " was measured with other settings (limit, node limit or warm-up)";
+    for (const std::string& s : in.settings.solvers) add_unique(merged.settings.solvers, s);
+    for (int t : in.settings.threads) add_unique(merged.settings.threads, t);
+    merged.interrupted |= in.interrupted;
+    for (RunRecord r : in.runs) {
+      r.repetition = ++repetitions[{r.dataset, r.solver, r.threads}];
+      merged.runs.push_back(std::move(r));
+    }
+  }
+  merged.settings.repetitions = 0;
+  for (const auto& [key, n] : repetitions) merged.settings.repetitions = std::max(merged.settings.repetitions, n);
+  return {};
+}
+
+int merge_command(const MergeCommand& command, std::FILE* err) {
+  std::vector<Report> inputs;
+  Report merged;
+  try {
+    for (const std::string& path : command.inputs) inputs.push_back(read_json_file(path));
+    if (const std::string problem = merge_reports(inputs, merged); !problem.empty()) {
+      std::fprintf(err, "sudoku-bench merge: %s\n", problem.c_str());
+      return kExitUsage;
+    }
+    write_json_file(command.json_path, to_json(merged));
+  } catch (const IoError& e) {
+    std::fprintf(err, "sudoku-bench merge: %s\n", e.what());
+    return kExitIo;
+  } catch (const ReportFormatError& e) {
+    std::fprintf(err, "sudoku-bench merge: %s\n", e.what());
+    return kExitIo;
+  }
+  return kExitOk;
+}
+
+}  // namespace sudoku_bench

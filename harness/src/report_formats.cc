@@ -1,0 +1,136 @@
+#include "sudoku_bench/report_formats.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <tuple>
+
+#include "sudoku_bench/report_json.h"
+
+namespace sudoku_bench {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+double per_puzzle_ns(double seconds, const RunRecord& r) {
+  return r.puzzles() ? seconds * 1e9 / static_cast<double>(r.puzzles()) : 0;
+}
+
+// Runs grouped by benchmark, in the order the benchmarks first appear.
+std::vector<std::pair<std::string, std::vector<const RunRecord*>>> by_benchmark(const Report& report) {
+  std::vector<std::pair<std::string, std::vector<const RunRecord*>>> groups;
+  std::map<std::string, std::size_t> index;
+  for (const RunRecord& r : report.runs) {
+    const std::string name = benchmark_name(r);
+    auto [it, fresh] = index.try_emplace(name, groups.size());
+    if (fresh) groups.push_back({name, {}});
+    groups[it->second].second.push_back(&r);
+  }
+  return groups;
+}
+
+Json measure(std::vector<double> values) {
+  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  return Json{{"value", median(values)}, {"lower_value", *lo}, {"upper_value", *hi}};
+}
+
+}  // namespace
+
+std::optional<ReportFormat> report_format_named(std::string_view name) {
+  if (name == "json") return ReportFormat::json;
+  if (name == "gbench") return ReportFormat::gbench;
+  if (name == "bmf") return ReportFormat::bmf;
+  return std::nullopt;
+}
+
+std::string benchmark_name(const RunRecord& run) {
+  return "solve/" + run.dataset + "/" + run.solver + "/threads:" + std::to_string(run.threads);
+}
+
+nlohmann::ordered_json to_gbench_json(const Report& report) {
+  const Context& c = report.context;
+  std::string build_type = c.build_type;
+  std::transform(build_type.begin(), build_type.end(), build_type.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  Json context = {{"date", c.date},
+                  {"host_name", c.host},
+                  {"executable", "sudoku-bench"},
+                  {"num_cpus", c.hardware_threads},
+                  {"library_build_type", build_type},
+                  // Ours, for readers who want more than Google Benchmark records.
+                  {"sudoku_bench_schema", kSchema},
+                  {"os", c.os},
+                  {"cpu_model", c.cpu_model},
+                  {"compiler", c.compiler},
+                  {"compiler_flags", c.compiler_flags},
+                  {"build_type", c.build_type},
+                  {"tbb_version", c.tbb_version},
+                  {"git_commit", c.git_commit},
+                  {"sudoku_bench_version", c.version}};
+
+  // Google Benchmark's families are one benchmark function with its argument variants; here a
+  // family is a dataset and solver, its instances the thread counts.
+  std::map<std::pair<std::string, std::string>, int> families;
+  std::map<std::tuple<std::string, std::string, int>, int> instances;
+  std::map<std::pair<std::string, std::string>, int> instance_count;
+  Json benchmarks = Json::array();
+  for (const auto& [name, runs] : by_benchmark(report)) {
+    for (const RunRecord* r : runs) {
+      const auto family_key = std::pair{r->dataset, r->solver};
+      const int family = families.try_emplace(family_key, static_cast<int>(families.size())).first->second;
+      const auto [inst, fresh] = instances.try_emplace({r->dataset, r->solver, r->threads}, instance_count[family_key]);
+      if (fresh) ++instance_count[family_key];
+      Json b = {{"name", name},
+                {"family_index", family},
+                {"per_family_instance_index", inst->second},
+                {"run_name", name},
+                {"run_type", "iteration"},
+                {"repetitions", static_cast<int>(runs.size())},
+                {"repetition_index", r->repetition - 1},
+                {"threads", r->threads},
+                {"iterations", r->puzzles()},
+                {"real_time", per_puzzle_ns(r->wall_seconds, *r)},
+                {"cpu_time", per_puzzle_ns(r->cpu_seconds, *r)},
+                {"time_unit", "ns"},
+                {"items_per_second", r->puzzles_per_second()}};
+      for (std::size_t i = 0; i < kPercentiles.size(); ++i)
+        b["latency_p" + std::string(kPercentileNames[i]) + "_ns"] = r->latency_ns.percentiles[i];
+      b["latency_mean_ns"] = r->latency_ns.mean;
+      b["tree_size_mean"] = r->tree_size.mean;
+      b["tree_size_p50"] = r->tree_size.percentiles[percentile_index("50")];
+      b["tree_size_p99"] = r->tree_size.percentiles[percentile_index("99")];
+      b["tree_size_max"] = r->tree_size.max;
+      b["guesses_mean"] = r->guesses.mean;
+      benchmarks.push_back(std::move(b));
+    }
+  }
+  return Json{{"context", context}, {"benchmarks", benchmarks}};
+}
+
+nlohmann::ordered_json to_bmf_json(const Report& report) {
+  Json out = Json::object();
+  for (const auto& [name, runs] : by_benchmark(report)) {
+    std::vector<double> throughput, latency, p99, tree;
+    for (const RunRecord* r : runs) {
+      throughput.push_back(r->puzzles_per_second());
+      latency.push_back(r->latency_ns.mean);
+      p99.push_back(static_cast<double>(r->latency_ns.percentiles[percentile_index("99")]));
+      tree.push_back(r->tree_size.mean);
+    }
+    out[name] = Json{{"throughput", measure(throughput)},
+                     {"latency", measure(latency)},
+                     {"latency-p99", measure(p99)},
+                     {"tree-size", measure(tree)}};
+  }
+  return out;
+}
+
+nlohmann::ordered_json to_json_as(const Report& report, ReportFormat format) {
+  switch (format) {
+    case ReportFormat::gbench: return to_gbench_json(report);
+    case ReportFormat::bmf: return to_bmf_json(report);
+    case ReportFormat::json: break;
+  }
+  return to_json(report);
+}
+
+}  // namespace sudoku_bench
