@@ -3,6 +3,7 @@
 #include <array>
 
 #include "bitmask.h"
+#include "test_delay.h"
 
 namespace sudoku {
 namespace {
@@ -46,7 +47,7 @@ std::unique_ptr<SolverFactory> make_solver_factory(std::string_view spec, std::s
     std::string why;
     auto factory = entry.make(colon == std::string_view::npos ? nullptr : &options, why);
     if (!factory) error = "solver '" + std::string(spec) + "': " + why;
-    return factory;
+    return detail::with_test_delay(std::move(factory));
   }
   error = "unknown solver '" + std::string(name) + "' (known:";
   for (const Entry& entry : kEntries) error += " " + std::string(entry.info.name);
