@@ -1,0 +1,78 @@
+#!/usr/bin/python3
+"""tools/plot on real reports: all three images from a fresh report and from one written before
+log2_counts existed, and a clear failure on a file that is no report.
+
+Usage: plot_test.py SUDOKU_BENCH [unittest options]
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PLOT = os.path.join(ROOT, "tools", "plot")
+BENCH = None
+IMAGES = ("throughput.png", "latency.png", "tree_size.png")
+
+
+class PlotTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix="plot-test-")
+        cls.report = os.path.join(cls.dir, "report.json")
+        subprocess.run([BENCH, "run", "--threads", "1,2", "--repetitions", "2", "--warmup-seconds", "0", "--no-progress",
+                        "--json", cls.report, os.path.join(ROOT, "datasets", "top95.txt"),
+                        os.path.join(ROOT, "datasets", "easy50.txt")], check=True, capture_output=True)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.dir)
+
+    def plot(self, report, out):
+        return subprocess.run([sys.executable, PLOT, report, "--out", out, "--label", "test machine"],
+                              capture_output=True, text=True)
+
+    def assert_images(self, out):
+        for name in IMAGES:
+            path = os.path.join(out, name)
+            self.assertTrue(os.path.isfile(path), path)
+            with open(path, "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n", path)
+
+    def test_draws_every_image(self):
+        out = os.path.join(self.dir, "fresh")
+        result = self.plot(self.report, out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assert_images(out)
+        self.assertEqual(result.stdout.split(), [os.path.join(out, n) for n in IMAGES])
+
+    def test_reports_without_log2_counts_use_the_percentiles(self):
+        with open(self.report, encoding="utf-8") as f:
+            report = json.load(f)
+        for run in report["runs"]:
+            for dist in ("latency_ns", "tree_size", "guesses"):
+                del run[dist]["log2_counts"]
+        old = os.path.join(self.dir, "old.json")
+        with open(old, "w", encoding="utf-8") as f:
+            json.dump(report, f)
+        out = os.path.join(self.dir, "old")
+        result = self.plot(old, out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assert_images(out)
+
+    def test_not_a_report_is_an_input_error(self):
+        bad = os.path.join(self.dir, "bad.json")
+        with open(bad, "w", encoding="utf-8") as f:
+            f.write('{"benchmarks": []}')
+        result = self.plot(bad, os.path.join(self.dir, "bad"))
+        self.assertEqual(result.returncode, 3)
+        self.assertIn("not a sudoku-bench/1 report", result.stderr)
+        self.assertEqual(self.plot(os.path.join(self.dir, "missing.json"), self.dir).returncode, 3)
+
+
+if __name__ == "__main__":
+    BENCH = sys.argv.pop(1)
+    unittest.main()
