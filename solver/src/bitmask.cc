@@ -10,6 +10,7 @@
 
 #include "geometry.h"
 #include "per_size.h"
+#include "search_budget.h"
 
 namespace sudoku::detail {
 namespace {
@@ -35,6 +36,7 @@ class BitmaskEngine {
   SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) {
     result_ = SolveResult{};
     options_ = &options;
+    budget_ = SearchBudget(options);
     solution_ = solution;
     result_.nodes = 1;
     State& root = stack_[0];
@@ -185,7 +187,7 @@ class BitmaskEngine {
   // Searches the child that assigns `bit` to `cell`, having first removed `bit` from `excluded`
   // (when not -1); false once the search must stop.
   bool enter(int depth, int cell, Mask bit, int excluded, bool guess) {
-    if (options_->max_nodes != 0 && result_.nodes >= options_->max_nodes) {
+    if (!budget_.allows(result_.nodes)) {
       result_.aborted = true;
       return false;
     }
@@ -205,6 +207,7 @@ class BitmaskEngine {
   int queue_len_ = 0;
   SolveResult result_;
   const SolveOptions* options_ = nullptr;
+  SearchBudget budget_{SolveOptions{}};
   Grid* solution_ = nullptr;
 };
 
