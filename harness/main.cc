@@ -1,5 +1,6 @@
 // sudoku-bench: the command line. Parses options and hands them to the commands.
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdio>
 #include <string>
 
@@ -7,6 +8,7 @@
 #include "sudoku_bench/build_info.h"
 #include "sudoku_bench/compare_command.h"
 #include "sudoku_bench/exit_codes.h"
+#include "sudoku_bench/interrupt.h"
 #include "sudoku_bench/merge_command.h"
 #include "sudoku_bench/report_formats.h"
 #include "sudoku_bench/run_command.h"
@@ -37,6 +39,10 @@ double parse_percent(std::string text) {
   }
 }
 
+std::chrono::nanoseconds from_ms(double ms) {
+  return std::chrono::nanoseconds(static_cast<std::int64_t>(ms * 1e6));
+}
+
 std::string known_solvers() {
   std::string names;
   for (const auto& s : sudoku::strategy_list()) names += (names.empty() ? "" : ", ") + std::string(s.name);
@@ -48,8 +54,8 @@ std::string known_solvers() {
 int main(int argc, char** argv) {
   using namespace sudoku_bench;
   CLI::App app{"sudoku-bench: throughput, latency and search-tree sizes of Sudoku solvers.\n"
-               "Exit status: 0 ok, 1 invalid records in the input (compare: a pair got slower), 2 usage error,\n"
-               "3 input/output error.",
+               "Exit status: 0 ok, 1 some records invalid or aborted (compare: a pair got slower), 2 usage error,\n"
+               "3 input/output error, 128+N stopped by signal N (SIGINT, SIGTERM) after reporting what it had.",
                "sudoku-bench"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("sudoku-bench ") + build_info::kVersion + " (" + build_info::kGitCommit + ")");
@@ -62,7 +68,10 @@ int main(int argc, char** argv) {
   solve_cmd->add_option("--limit", solve.limit, "Count solutions up to K (2 checks uniqueness)")->capture_default_str()->check(kAtLeastOne);
   solve_cmd->add_option("--threads", solve.threads, "Worker threads (default: all hardware threads)")->check(CLI::Range(1, 1024));
   solve_cmd->add_option("--solver", solve.solver, "Strategy: " + known_solvers())->capture_default_str();
+  double solve_time_limit_ms = 0;
   solve_cmd->add_option("--node-limit", solve.node_limit, "Abort a puzzle after N search nodes (0: none); prints PUZZLE:aborted")->capture_default_str();
+  solve_cmd->add_option("--time-limit-ms", solve_time_limit_ms, "Abort a puzzle after T milliseconds (0: none); prints PUZZLE:aborted")->capture_default_str()->check(CLI::NonNegativeNumber);
+  solve_cmd->add_option("--seed", solve.seed, "Solve each puzzle under a random symmetry picked by (S, puzzle), undone on output (0: as given)")->capture_default_str();
   solve_cmd->add_option("FILE", solve_input, "Puzzle file, .gz allowed; - for standard input")->capture_default_str();
 
   RunCommand run;
@@ -79,7 +88,10 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--format", run_format, "Schema of the --json file: json (sudoku-bench/1), gbench (Google Benchmark), bmf (Bencher)")
       ->capture_default_str()
       ->check(CLI::IsMember({"json", "gbench", "bmf"}));
+  double run_time_limit_ms = 0;
   run_cmd->add_option("--node-limit", run.node_limit, "Abort a puzzle after N search nodes (0: none)")->capture_default_str();
+  run_cmd->add_option("--time-limit-ms", run_time_limit_ms, "Abort a puzzle after T milliseconds (0: none)")->capture_default_str()->check(CLI::NonNegativeNumber);
+  run_cmd->add_option("--seed", run.seed, "Solve each puzzle under a random symmetry picked by (S, puzzle) (0: as given)")->capture_default_str();
   run_cmd->add_flag("--no-progress", no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   run_cmd->add_option("FILE", run.files, "Puzzle files, .gz allowed")->required();
 
@@ -108,8 +120,10 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? kExitOk : kExitUsage;
   }
 
+  install_interrupt_handlers();
   if (*solve_cmd) {
     solve.input = solve_input;
+    solve.time_limit = from_ms(solve_time_limit_ms);
     return solve_command(solve, stdout, stderr);
   }
   if (*run_cmd) {
@@ -127,6 +141,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "sudoku-bench run: --format %s needs --json PATH\n", run_format.c_str());
       return kExitUsage;
     }
+    run.time_limit = from_ms(run_time_limit_ms);
     run.progress = !no_progress;
     return run_command(run, stdout, stderr);
   }

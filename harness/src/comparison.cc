@@ -12,7 +12,8 @@ std::string key_name(const Key& k) {
   return std::get<0>(k) + "/" + std::get<1>(k) + "/threads=" + std::to_string(std::get<2>(k));
 }
 
-// The runs of each pair, and the pairs in the order they first appear.
+// The complete runs of each pair (an interrupted pass timed only part of the file), and the pairs
+// in the order they first appear.
 struct Grouped {
   std::vector<Key> order;
   std::map<Key, std::vector<const RunRecord*>> runs;
@@ -21,6 +22,7 @@ struct Grouped {
 Grouped group(const Report& report) {
   Grouped g;
   for (const RunRecord& r : report.runs) {
+    if (!r.complete) continue;
     const Key key{r.dataset, r.solver, r.threads};
     auto [it, fresh] = g.runs.try_emplace(key);
     if (fresh) g.order.push_back(key);
@@ -66,6 +68,8 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
   check("build_type", base.context.build_type, current.context.build_type);
   check("settings.limit", std::to_string(base.settings.limit), std::to_string(current.settings.limit));
   check("settings.node_limit", std::to_string(base.settings.node_limit), std::to_string(current.settings.node_limit));
+  check("settings.time_limit_ms", std::to_string(base.settings.time_limit_ms), std::to_string(current.settings.time_limit_ms));
+  check("settings.seed", std::to_string(base.settings.seed), std::to_string(current.settings.seed));
   const Grouped b = group(base), c = group(current);
   for (const Key& key : b.order) {
     const auto it = c.runs.find(key);

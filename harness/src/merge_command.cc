@@ -37,9 +37,11 @@ std::string merge_reports(const std::vector<Report>& inputs, Report& merged) {
                       y.tbb_version, y.git_commit, y.version);
     };
     if (!same(a, b)) return "input " + std::to_string(i + 1) + " comes from another build or machine (context differs)";
-    if (in.settings.limit != merged.settings.limit || in.settings.node_limit != merged.settings.node_limit ||
-        in.settings.warmup_seconds != merged.settings.warmup_seconds)
-      return "input " + std::to_string(i + 1) + " was measured with other settings (limit, node limit or warm-up)";
+    const Settings& s = in.settings;
+    const Settings& m = merged.settings;
+    if (s.limit != m.limit || s.node_limit != m.node_limit || s.time_limit_ms != m.time_limit_ms || s.seed != m.seed ||
+        s.warmup_seconds != m.warmup_seconds)
+      return "input " + std::to_string(i + 1) + " was measured with other settings (limit, node or time limit, seed or warm-up)";
     for (const std::string& s : in.settings.solvers) add_unique(merged.settings.solvers, s);
     for (int t : in.settings.threads) add_unique(merged.settings.threads, t);
     merged.interrupted |= in.interrupted;

@@ -16,11 +16,13 @@ double per_puzzle_ns(double seconds, const RunRecord& r) {
   return r.puzzles() ? seconds * 1e9 / static_cast<double>(r.puzzles()) : 0;
 }
 
-// Runs grouped by benchmark, in the order the benchmarks first appear.
+// Complete runs grouped by benchmark, in the order the benchmarks first appear. A pass an
+// interrupt cut short timed part of the file: no tool reading these formats could tell.
 std::vector<std::pair<std::string, std::vector<const RunRecord*>>> by_benchmark(const Report& report) {
   std::vector<std::pair<std::string, std::vector<const RunRecord*>>> groups;
   std::map<std::string, std::size_t> index;
   for (const RunRecord& r : report.runs) {
+    if (!r.complete) continue;
     const std::string name = benchmark_name(r);
     auto [it, fresh] = index.try_emplace(name, groups.size());
     if (fresh) groups.push_back({name, {}});

@@ -110,7 +110,9 @@ nlohmann::ordered_json to_json(const Report& report) {
                    {"repetitions", s.repetitions},
                    {"warmup_seconds", s.warmup_seconds},
                    {"limit", s.limit},
-                   {"node_limit", s.node_limit}};
+                   {"node_limit", s.node_limit},
+                   {"time_limit_ms", s.time_limit_ms},
+                   {"seed", s.seed}};
   Json runs = Json::array();
   for (const RunRecord& r : report.runs) {
     runs.push_back({{"dataset", r.dataset},
@@ -119,6 +121,7 @@ nlohmann::ordered_json to_json(const Report& report) {
                     {"threads", r.threads},
                     {"threads_observed", r.threads_observed},
                     {"repetition", r.repetition},
+                    {"complete", r.complete},
                     {"puzzles", r.puzzles()},
                     {"wall_seconds", r.wall_seconds},
                     {"cpu_seconds", r.cpu_seconds},
@@ -174,6 +177,8 @@ Report from_json(const nlohmann::ordered_json& json) {
   settings.warmup_seconds = s["warmup_seconds"].number();
   settings.limit = s["limit"].count();
   settings.node_limit = s["node_limit"].count();
+  if (s.has("time_limit_ms")) settings.time_limit_ms = s["time_limit_ms"].number();
+  if (s.has("seed")) settings.seed = s["seed"].count();
   report.interrupted = root["interrupted"].boolean();
 
   const Field runs = root["runs"];
@@ -186,6 +191,7 @@ Report from_json(const nlohmann::ordered_json& json) {
     record.threads = r["threads"].integer();
     record.threads_observed = r["threads_observed"].integer();
     record.repetition = r["repetition"].integer();
+    if (r.has("complete")) record.complete = r["complete"].boolean();
     const Field st = r["status"];
     record.status.unique = st["unique"].count();
     record.status.multiple = st["multiple"].count();
@@ -205,12 +211,12 @@ Report from_json(const nlohmann::ordered_json& json) {
 
 Report read_json_file(const std::string& path) {
   std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw IoError(path + ": cannot read: Is a directory");
+  if (std::filesystem::is_directory(path, ec)) throw IoError(path, "cannot read: Is a directory");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(path + ": cannot open: " + std::strerror(errno));
+  if (!in) throw IoError(path, std::string("cannot open: ") + std::strerror(errno));
   std::ostringstream text;
   text << in.rdbuf();
-  if (in.bad()) throw IoError(path + ": cannot read: " + std::strerror(errno));
+  if (in.bad()) throw IoError(path, std::string("cannot read: ") + std::strerror(errno));
   try {
     return from_json(Json::parse(text.str()));
   } catch (const Json::parse_error& e) {
@@ -227,7 +233,7 @@ void write_json_file(const std::string& path, const nlohmann::ordered_json& json
   const std::string tmp = path + ".tmp." + std::to_string(getpid());
   const std::string text = json.dump(2) + "\n";
   const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw IoError(path + ": cannot write: " + std::strerror(errno));
+  if (fd < 0) throw IoError(path, std::string("cannot write: ") + std::strerror(errno));
   std::size_t done = 0;
   while (done < text.size()) {
     const ssize_t n = write(fd, text.data() + done, text.size() - done);
@@ -236,7 +242,7 @@ void write_json_file(const std::string& path, const nlohmann::ordered_json& json
       const int e = errno;
       close(fd);
       unlink(tmp.c_str());
-      throw IoError(path + ": cannot write: " + std::strerror(e));
+      throw IoError(path, std::string("cannot write: ") + std::strerror(e));
     }
     done += static_cast<std::size_t>(n);
   }
@@ -245,7 +251,7 @@ void write_json_file(const std::string& path, const nlohmann::ordered_json& json
   if (!synced || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
     const int e = errno;
     unlink(tmp.c_str());
-    throw IoError(path + ": cannot write: " + std::strerror(e));
+    throw IoError(path, std::string("cannot write: ") + std::strerror(e));
   }
 }
 

@@ -42,13 +42,13 @@ struct PairComparison {
 };
 
 struct Comparison {
-  std::vector<PairComparison> pairs;         // in BASE's order
+  std::vector<PairComparison> pairs;         // in BASE's order; complete runs only
   std::vector<std::string> only_base, only_current;  // pair names found on one side only
 };
 
 // Why `base` and `current` should not be compared, one line each ("compiler: BASE … vs NEW …");
-// empty when they may. Looks at the CPU, compiler, flags and build type, the counting settings,
-// and the puzzle count of every pair both hold.
+// empty when they may. Looks at the CPU, compiler, flags and build type, the settings that change
+// the work (limit, node and time limits, seed), and the record count of every pair both hold.
 std::vector<std::string> context_mismatches(const Report& base, const Report& current);
 
 Comparison compare_reports(const Report& base, const Report& current, const CompareOptions& options);

@@ -17,7 +17,7 @@ struct MergeCommand {
 
 // The runs of every input in order, repetitions renumbered 1, 2, … per (dataset, solver, threads).
 // Inputs must agree on everything in their context but the date (same build, same machine) and
-// on the counting settings; the first input's context is kept. Returns "" or why they cannot merge.
+// on the settings that change the work; the first input's context is kept. Returns "" or why they cannot merge.
 std::string merge_reports(const std::vector<Report>& inputs, Report& merged);
 
 // Returns 0, 2 when the inputs do not belong together, 3 when one cannot be read or OUT written.

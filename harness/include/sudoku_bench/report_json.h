@@ -20,9 +20,10 @@ class ReportFormatError : public std::runtime_error {
 
 nlohmann::ordered_json to_json(const Report& report);
 
-// The inverse of to_json. Fields added to the schema later (cpu_seconds, log2_counts) may be
-// absent and read as 0 / empty; derived fields (puzzles, puzzles_per_second, scaling) are
-// recomputed, not trusted. Throws ReportFormatError.
+// The inverse of to_json. Fields added to the schema after its first release (complete,
+// cpu_seconds, log2_counts, settings.time_limit_ms, settings.seed) may be absent and read as their
+// defaults; derived fields (puzzles, puzzles_per_second, scaling) are recomputed, not trusted.
+// Throws ReportFormatError.
 Report from_json(const nlohmann::ordered_json& json);
 
 // Throws IoError when `path` cannot be read, ReportFormatError when it holds no report.
