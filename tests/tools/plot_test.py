@@ -12,7 +12,7 @@ import sys
 import tempfile
 import unittest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PLOT = os.path.join(ROOT, "tools", "plot")
 BENCH = None
 IMAGES = ("throughput.png", "latency.png", "tree_size.png")

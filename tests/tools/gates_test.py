@@ -13,7 +13,7 @@ import sys
 import tempfile
 import unittest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 GATES = os.path.join(ROOT, "tools", "gates")
 DRIVER = None
 VALGRIND = True
