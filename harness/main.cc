@@ -104,6 +104,10 @@ int main(int argc, char** argv) {
   compare_cmd->add_option("NEW", compare.current_path, "The report to judge")->required();
   compare_cmd->add_option("--max-slowdown", max_slowdown, "Allowed growth of time per puzzle, like 5% or 2.5")->capture_default_str();
   compare_cmd->add_option("--alpha", compare.options.alpha, "Significance level of the U test")->capture_default_str()->check(CLI::Range(1e-9, 0.5));
+  std::string gate_time = "wall";
+  compare_cmd->add_option("--gate", gate_time, "Time per puzzle that decides: wall (1 / puzzles/s) or cpu (process CPU time)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"wall", "cpu"}));
   compare_cmd->add_flag("--allow-context-mismatch", compare.allow_context_mismatch,
                         "Compare even when CPU, compiler, flags, build type or settings differ");
 
@@ -151,6 +155,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "sudoku-bench compare: --max-slowdown: '%s' is not a percentage like 5%%\n", max_slowdown.c_str());
       return kExitUsage;
     }
+    compare.options.gate = gate_time == "cpu" ? GateTime::cpu : GateTime::wall;
     return compare_command(compare, stdout, stderr);
   }
   if (*merge_cmd) return merge_command(merge, stderr);

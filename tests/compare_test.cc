@@ -72,6 +72,33 @@ TEST(ComparisonTest, RatiosAndSlowdownAreInTimeTerms) {
   EXPECT_EQ(c.pairs[0].metrics[4].verdict, Verdict::slower);
 }
 
+// Wall times scattered by a busy machine, CPU times steady: the CPU gate sees through the noise.
+Report noisy_report(double cpu_us_per_puzzle) {
+  const std::vector<double> wall_rates = {1000, 700, 1300, 800, 1200, 650, 1100, 900, 1250};
+  Report r = report_with(wall_rates);
+  for (std::size_t i = 0; i < r.runs.size(); ++i)
+    r.runs[i].cpu_seconds = 1000 * cpu_us_per_puzzle * 1e-6 * (1 + 0.004 * static_cast<double>(i % 3));
+  return r;
+}
+
+TEST(ComparisonTest, CpuGateJudgesCpuTimePerPuzzle) {
+  sudoku_bench::CompareOptions options;
+  const Report base = noisy_report(500), slower = noisy_report(540);  // 8% more CPU per puzzle
+  auto c = sudoku_bench::compare_reports(base, slower, options);
+  ASSERT_EQ(c.pairs.at(0).metrics.at(1).metric, "CPU/puzzle");
+  EXPECT_EQ(c.pairs[0].gated, 0u);
+  EXPECT_EQ(c.pairs[0].verdict(), Verdict::same);  // the wall times cannot tell
+  EXPECT_EQ(c.pairs[0].metrics[1].verdict, Verdict::slower);
+  options.gate = sudoku_bench::GateTime::cpu;
+  c = sudoku_bench::compare_reports(base, slower, options);
+  EXPECT_EQ(c.pairs[0].gated, 1u);
+  EXPECT_EQ(c.pairs[0].verdict(), Verdict::slower);
+  EXPECT_NEAR(c.pairs[0].gated_metric().slowdown, 0.08, 1e-9);
+  EXPECT_EQ(sudoku_bench::compare_reports(base, noisy_report(500), options).pairs[0].verdict(), Verdict::same);
+  EXPECT_FALSE(sudoku_bench::has_cpu_time(report_with(kBase)));
+  EXPECT_TRUE(sudoku_bench::has_cpu_time(base));
+}
+
 TEST(ComparisonTest, ThreeRepetitionsCannotBeSignificant) {
   const auto c = sudoku_bench::compare_reports(report_with({1000, 1001, 1002}), report_with({500, 501, 502}), {});
   EXPECT_FALSE(c.pairs.at(0).can_detect);
@@ -106,12 +133,14 @@ struct Outcome {
   std::string out, err;
 };
 
-Outcome compare(const Report& base, const Report& current, bool allow = false) {
+Outcome compare(const Report& base, const Report& current, bool allow = false,
+                sudoku_bench::GateTime gate = sudoku_bench::GateTime::wall) {
   test_util::TempFile a(sudoku_bench::to_json(base).dump(), ".json"), b(sudoku_bench::to_json(current).dump(), ".json");
   sudoku_bench::CompareCommand command;
   command.base_path = a.path();
   command.current_path = b.path();
   command.allow_context_mismatch = allow;
+  command.options.gate = gate;
   test_util::Capture out, err;
   const int status = sudoku_bench::compare_command(command, out.file(), err.file());
   return {status, out.text(), err.text()};
@@ -121,7 +150,7 @@ TEST(CompareCommandTest, ExitStatuses) {
   EXPECT_EQ(compare(report_with(kBase), report_with(kBase)).status, 0);
   const Outcome slower = compare(report_with(kBase), report_with(scaled(kBase, 0.9)));
   EXPECT_EQ(slower.status, 1);
-  EXPECT_NE(slower.out.find("SLOWER: top95/bitmask/threads=1: 11.1% more time per puzzle (p < 0.0001)"), std::string::npos)
+  EXPECT_NE(slower.out.find("SLOWER: top95/bitmask/threads=1: 11.1% more wall time per puzzle (p < 0.0001)"), std::string::npos)
       << slower.out;
   EXPECT_EQ(compare(report_with(kBase), report_with(scaled(kBase, 1.2))).status, 0);  // faster passes
 
@@ -136,6 +165,18 @@ TEST(CompareCommandTest, ExitStatuses) {
   EXPECT_EQ(compare(report_with(kBase), other_cpu, true).status, 1);  // allowed: judged as usual
 
   EXPECT_EQ(compare(report_with(kBase), report_with(kBase, "easy50")).status, sudoku_bench::kExitUsage);  // nothing in common
+}
+
+TEST(CompareCommandTest, CpuGate) {
+  const auto cpu = sudoku_bench::GateTime::cpu;
+  const Outcome slower = compare(noisy_report(500), noisy_report(540), false, cpu);
+  EXPECT_EQ(slower.status, 1);
+  EXPECT_NE(slower.out.find("SLOWER: top95/bitmask/threads=1: 8.0% more CPU time per puzzle"), std::string::npos)
+      << slower.out;
+  EXPECT_EQ(compare(noisy_report(500), noisy_report(540)).status, 0);  // by wall time: noise
+  const Outcome no_cpu = compare(report_with(kBase), report_with(kBase), false, cpu);
+  EXPECT_EQ(no_cpu.status, sudoku_bench::kExitUsage);
+  EXPECT_NE(no_cpu.err.find("--gate cpu needs cpu_seconds"), std::string::npos) << no_cpu.err;
 }
 
 TEST(CompareCommandTest, UnreadableInputsAreIoErrors) {

@@ -36,13 +36,14 @@ void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions&
                "base", "new", "new/base", "p", "verdict");
   for (const PairComparison& pair : c.pairs) {
     bool first = true;
-    for (const MetricComparison& m : pair.metrics) {
+    for (std::size_t i = 0; i < pair.metrics.size(); ++i) {
+      const MetricComparison& m = pair.metrics[i];
       char reps[16], ratio[16] = "-";
       std::snprintf(reps, sizeof reps, "%zu/%zu", m.base.size(), m.current.size());
       if (m.ratio > 0) std::snprintf(ratio, sizeof ratio, "%.3f", m.ratio);
-      // Latency verdicts are shown in lower case and in brackets: they inform, they do not fail.
+      // Verdicts of rows that do not gate are shown in lower case and in brackets: they inform.
       std::string verdict = verdict_name(m.verdict);
-      if (!first && !verdict.empty()) {
+      if (i != pair.gated && !verdict.empty()) {
         for (char& ch : verdict) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
         verdict = "(" + verdict + ")";
       }
@@ -53,8 +54,9 @@ void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions&
       first = false;
     }
   }
-  std::fprintf(out, "\nA pair is SLOWER when its median time per puzzle (1 / puzzles/s) grew by more than %.1f%% and a\n"
-                    "two-sided Mann-Whitney U test over the repetitions gives p < %g. Latency rows are for reading only.\n",
+  std::fprintf(out, "\nA pair is SLOWER when its median %s grew by more than %.1f%% and a\n"
+                    "two-sided Mann-Whitney U test over the repetitions gives p < %g. Other rows are for reading only.\n",
+               o.gate == GateTime::cpu ? "CPU time per puzzle" : "wall time per puzzle (1 / puzzles/s)",
                100 * o.max_slowdown, o.alpha);
 }
 
@@ -88,6 +90,11 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
     }
   }
 
+  if (o.gate == GateTime::cpu && !(has_cpu_time(base) && has_cpu_time(current))) {
+    std::fprintf(err, "sudoku-bench compare: --gate cpu needs cpu_seconds in every run of both reports "
+                      "(reports written before it was added have none); use --gate wall\n");
+    return kExitUsage;
+  }
   const Comparison c = compare_reports(base, current, o);
   for (const std::string& name : c.only_base) std::fprintf(err, "sudoku-bench compare: only in BASE: %s\n", name.c_str());
   for (const std::string& name : c.only_current) std::fprintf(err, "sudoku-bench compare: only in NEW: %s\n", name.c_str());
@@ -102,11 +109,11 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
 
   int slower = 0, faster = 0, blind = 0;
   for (const PairComparison& pair : c.pairs) {
-    const MetricComparison& t = pair.metrics.front();
+    const MetricComparison& t = pair.gated_metric();
     if (pair.verdict() == Verdict::slower) {
       ++slower;
-      std::fprintf(out, "SLOWER: %s: %.1f%% more time per puzzle (%s)\n", pair.name().c_str(), 100 * t.slowdown,
-                   p_phrase(t.test.p_value).c_str());
+      std::fprintf(out, "SLOWER: %s: %.1f%% more %s time per puzzle (%s)\n", pair.name().c_str(), 100 * t.slowdown,
+                   o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.test.p_value).c_str());
     } else if (pair.verdict() == Verdict::faster) {
       ++faster;
     }

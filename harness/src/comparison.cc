@@ -82,6 +82,12 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
   return out;
 }
 
+bool has_cpu_time(const Report& report) {
+  for (const RunRecord& r : report.runs)
+    if (r.complete && !(r.cpu_seconds > 0)) return false;
+  return true;
+}
+
 Comparison compare_reports(const Report& base, const Report& current, const CompareOptions& options) {
   Comparison result;
   const Grouped b = group(base), c = group(current);
@@ -105,6 +111,13 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
     const auto throughput = [](const RunRecord& r) { return r.puzzles_per_second(); };
     pair.metrics.push_back(
         compare_metric("puzzles/s", true, values(base_runs, throughput), values(current_runs, throughput), options));
+    if (has_cpu_time(base) && has_cpu_time(current)) {
+      const auto cpu = [](const RunRecord& r) {
+        return r.puzzles() ? r.cpu_seconds * 1e9 / static_cast<double>(r.puzzles()) : 0.0;
+      };
+      if (options.gate == GateTime::cpu) pair.gated = pair.metrics.size();
+      pair.metrics.push_back(compare_metric("CPU/puzzle", false, values(base_runs, cpu), values(current_runs, cpu), options));
+    }
     for (std::size_t i = 0; i < kPercentiles.size(); ++i) {
       const auto latency = [i](const RunRecord& r) { return static_cast<double>(r.latency_ns.percentiles[i]); };
       pair.metrics.push_back(compare_metric("latency p" + std::string(kPercentileNames[i]), false,
