@@ -114,6 +114,7 @@ bool run_pipeline(InputFile& input, const PipelineConfig& config, const std::fun
                                        tbb::make_filter<Chunk*, Chunk*>(tbb::filter_mode::parallel, work) &
                                        tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, write));
   });
+  happens_after(&finished);  // before reading `exhausted`; the guard covers the exceptional exits
   return exhausted;
 }
 
