@@ -1,0 +1,54 @@
+// The bookkeeping every search strategy shares: node and guess counts as solver.h defines them,
+// the node limit, the solution limit and the first solution.
+#pragma once
+
+#include <cstdint>
+
+#include "sudoku/grid.h"
+#include "sudoku/solver.h"
+
+namespace sudoku::detail {
+
+class SearchTally {
+ public:
+  // Starts a solve: the root is node 1.
+  void start(const SolveOptions& options, Grid* solution) {
+    result_ = SolveResult{};
+    result_.nodes = 1;
+    options_ = &options;
+    solution_ = solution;
+  }
+
+  // Call before entering a child of the current node. `guess`: the branch cell still has another
+  // untried candidate. False, with `aborted` set, when the node limit forbids the child; the limit
+  // is checked before counting so that `nodes` never exceeds it.
+  bool enter_child(bool guess) {
+    if (options_->max_nodes != 0 && result_.nodes >= options_->max_nodes) {
+      result_.aborted = true;
+      return false;
+    }
+    ++result_.nodes;
+    if (guess) ++result_.guesses;
+    return true;
+  }
+
+  // A complete, valid assignment: `values` holds the grid's cells, row-major.
+  void found(int box, const std::uint8_t* values) {
+    if (result_.solutions++ == 0 && solution_) {
+      solution_->box = box;
+      for (int i = 0; i < solution_->cell_count(); ++i) solution_->cells[i] = values[i];
+    }
+  }
+
+  // The search must stop: a limit was reached.
+  bool done() const { return result_.aborted || result_.solutions >= options_->max_solutions; }
+
+  const SolveResult& result() const { return result_; }
+
+ private:
+  SolveResult result_;
+  const SolveOptions* options_ = nullptr;
+  Grid* solution_ = nullptr;
+};
+
+}  // namespace sudoku::detail
