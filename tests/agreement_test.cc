@@ -18,15 +18,16 @@ struct Spec {
   std::uint64_t max_nodes;  // 0: the search must always finish
 };
 
-// The weak searches get a node limit; the rest must finish every sampled puzzle.
+// The weak propagation levels and the blind cell orders get a node limit (the random order needs
+// hundreds of thousands of nodes on 25x25); the rest must finish every sampled puzzle.
 constexpr Spec kSpecs[] = {
     {"backtrack", 100'000},
     {"norvig:fc", 20'000},
     {"norvig:ac", 20'000},
     {"norvig:ac+dual", 0},
     {"norvig", 0},
-    {"norvig:ac+dual,var=first", 0},
-    {"norvig:ac+dual+pairs,var=random,val=random,seed=5", 0},
+    {"norvig:ac+dual,var=first", 20'000},
+    {"norvig:ac+dual+pairs,var=random,val=random,seed=5", 20'000},
     {"norvig:ac+dual+pairs,var=mrv,val=lcv", 0},
     {"logic", 0},
 };
@@ -117,6 +118,35 @@ TEST_P(Agreement, CountsBeyondTwoOnMultiSolutionPuzzles) {
 TEST_P(Agreement, On16x16) {
   static const auto cases = sample("sudoku16x16_1000.txt", 20);
   agree(GetParam(), cases);  // a strategy without a node limit must finish every one
+}
+
+}  // namespace
+
+namespace {
+
+TEST_P(Agreement, OnGeneratedPuzzles) {
+  static const auto small = sample("generated_4x4_1000.txt", 200);
+  static const auto large = sample("generated_25x25_100.txt", 3);
+  for (const auto* cases : {&small, &large}) {
+    for (const auto& c : *cases) EXPECT_EQ(c.solutions, 1u) << c.label;
+    agree(GetParam(), *cases);  // a strategy without a node limit must finish every one
+  }
+}
+
+TEST(Generated, EveryPuzzleIsUniqueForBitmaskAndLogic) {
+  for (const char* spec : {"bitmask", "logic"}) {
+    auto solver = test_util::make_solver(spec);
+    for (const char* file : {"generated_4x4_1000.txt", "generated_25x25_100.txt"}) {
+      const auto lines = test_util::read_lines(file);
+      for (std::size_t i = 0; i < lines.size(); i += test_util::stride()) {
+        const auto puzzle = parse(lines[i]);
+        sudoku::Grid out;
+        const auto r = solver->solve(puzzle, options(2), &out);
+        EXPECT_EQ(r.solutions, 1u) << spec << " " << file << " line " << i + 1;
+        EXPECT_TRUE(sudoku::is_solution_of(puzzle, out)) << spec << " " << file << " line " << i + 1;
+      }
+    }
+  }
 }
 
 }  // namespace
