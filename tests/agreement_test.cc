@@ -100,10 +100,11 @@ INSTANTIATE_TEST_SUITE_P(, Agreement, ::testing::ValuesIn(kSpecs), [](const auto
 });
 
 TEST_P(Agreement, OnEveryPublic9x9Dataset) {
-  const auto& cases = public_9x9_sample();
-  const int aborted = agree(GetParam(), cases);
-  // Even the node-limited searches finish the easy part of the sample (backtrack: about a third).
-  EXPECT_LT(aborted, static_cast<int>(cases.size() * 3 / 4)) << GetParam().spec;
+  // Even the node-limited searches must finish the easiest file, so that they are tested at all.
+  std::vector<Case> easy, rest;
+  for (const Case& c : public_9x9_sample()) (c.label.starts_with("kaggle") ? easy : rest).push_back(c);
+  EXPECT_EQ(agree(GetParam(), easy), 0) << GetParam().spec;
+  agree(GetParam(), rest);
 }
 
 TEST_P(Agreement, CountsBeyondTwoOnMultiSolutionPuzzles) {

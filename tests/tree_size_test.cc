@@ -23,7 +23,7 @@ std::uint64_t total_nodes(const std::string& spec, std::uint64_t max_nodes = 0) 
 }
 
 TEST(TreeSize, StrongerPropagationMakesSmallerTreesOnTop95) {
-  const std::uint64_t backtrack = total_nodes("backtrack", 50'000 / test_util::stride());
+  const std::uint64_t backtrack = total_nodes("backtrack", 50'000);
   const std::uint64_t fc = total_nodes("norvig:fc");
   const std::uint64_t ac = total_nodes("norvig:ac");
   const std::uint64_t dual = total_nodes("norvig:ac+dual");
