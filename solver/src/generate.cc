@@ -15,6 +15,24 @@ namespace {
 // Filling an empty grid rarely needs more; a fill that does is retried with another first row.
 constexpr std::uint64_t kFillNodes = 100'000;
 
+// A random complete grid. The filler's random digit order draws from a stream seeded by the grid
+// it starts from, so a random first row (any permutation is consistent) is what makes each
+// puzzle of a series different.
+Grid complete_grid(Solver& filler, int box, detail::SplitMix64& rng) {
+  Grid start;
+  start.box = box;
+  const int side = start.side();
+  SolveOptions once;
+  once.max_solutions = 1;
+  once.max_nodes = kFillNodes;
+  for (;;) {
+    std::iota(start.cells.begin(), start.cells.begin() + side, 1);
+    rng.shuffle(start.cells.data(), side);
+    Grid full;
+    if (filler.solve(start, once, &full).solutions == 1) return full;
+  }
+}
+
 }  // namespace
 
 PuzzleGenerator::PuzzleGenerator(const GenerateOptions& options) : options_(options) {
@@ -29,28 +47,13 @@ PuzzleGenerator::PuzzleGenerator(const GenerateOptions& options) : options_(opti
   checker_ = detail::make_bitmask_factory()->make();
 }
 
+PuzzleGenerator::PuzzleGenerator(PuzzleGenerator&&) noexcept = default;
+PuzzleGenerator& PuzzleGenerator::operator=(PuzzleGenerator&&) noexcept = default;
 PuzzleGenerator::~PuzzleGenerator() = default;
-
-Grid PuzzleGenerator::complete_grid(detail::SplitMix64& rng) {
-  // The filler's random stream follows from the seed and the grid it starts from, so a random
-  // first row (any permutation is consistent) is what makes each puzzle of the series different.
-  Grid start;
-  start.box = options_.box;
-  const int side = start.side();
-  SolveOptions once;
-  once.max_solutions = 1;
-  once.max_nodes = kFillNodes;
-  for (;;) {
-    std::iota(start.cells.begin(), start.cells.begin() + side, 1);
-    rng.shuffle(start.cells.data(), side);
-    Grid full;
-    if (filler_->solve(start, once, &full).solutions == 1) return full;
-  }
-}
 
 Grid PuzzleGenerator::make(std::uint64_t index) {
   detail::SplitMix64 rng(detail::mix_seed(detail::mix_seed(options_.seed, static_cast<std::uint64_t>(options_.box)), index));
-  Grid puzzle = complete_grid(rng);
+  Grid puzzle = complete_grid(*filler_, options_.box, rng);
   const int cells = puzzle.cell_count();
   std::array<std::uint16_t, kMaxCells> order;
   std::iota(order.begin(), order.begin() + cells, 0);

@@ -8,9 +8,6 @@
 #include "sudoku/solver.h"
 
 namespace sudoku {
-namespace detail {
-class SplitMix64;
-}
 
 struct GenerateOptions {
   int box = 3;  // kMinBox..kMaxBox
@@ -30,6 +27,8 @@ class PuzzleGenerator {
  public:
   // Throws std::invalid_argument when options.box is not a supported size.
   explicit PuzzleGenerator(const GenerateOptions& options);
+  PuzzleGenerator(PuzzleGenerator&&) noexcept;
+  PuzzleGenerator& operator=(PuzzleGenerator&&) noexcept;
   ~PuzzleGenerator();
 
   // Puzzle number `index` of the series the options define: the same options and index give the
@@ -37,8 +36,6 @@ class PuzzleGenerator {
   Grid make(std::uint64_t index);
 
  private:
-  Grid complete_grid(detail::SplitMix64& rng);
-
   GenerateOptions options_;
   std::unique_ptr<Solver> filler_;
   std::unique_ptr<Solver> checker_;
