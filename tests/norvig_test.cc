@@ -56,6 +56,8 @@ TEST(NorvigOptions, ErrorsSayWhatIsWrong) {
       {"norvig:ac+pairs", "unknown option 'ac+pairs'"},
       {"norvig:level=ac", "unknown option 'level=ac'"},
       {"norvig:seed", "unknown option 'seed'"},
+      {"norvig:var", "unknown option 'var'"},
+      {"norvig:ac=1", "unknown option 'ac=1'"},
       {"norvig:fc,ac", "level given twice"},
       {"norvig:var=mrv,var=first", "var given twice"},
       {"norvig:val=asc,val=asc", "val given twice"},

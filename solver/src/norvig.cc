@@ -79,66 +79,72 @@ bool choose(std::span<const Word<T>> words, std::string_view key, std::string_vi
   return false;
 }
 
-}  // namespace
-
-std::unique_ptr<SolverFactory> make_norvig_factory(const std::string_view* options, std::string& error) {
+struct Choices {
   std::optional<Rules> level;
   std::optional<CellOrder> cell_order;
   std::optional<DigitOrder> digit_order;
   std::optional<std::uint64_t> seed;
-  std::string_view rest = options ? *options : std::string_view{};
-  while (options) {
-    const auto comma = rest.find(',');
-    const std::string_view item = rest.substr(0, comma);
-    const auto equals = item.find('=');
-    const std::string_view key = item.substr(0, equals);
-    const std::string_view value = equals == std::string_view::npos ? std::string_view{} : item.substr(equals + 1);
-    bool ok = true;
-    if (item.empty()) {
-      error = "empty option (" + std::string(kSyntax) + ")";
-      ok = false;
-    } else if (equals == std::string_view::npos && find<Rules>(kLevels, item)) {
-      if (level) {
+};
+
+// One comma-separated item: a bare level word, or key=value.
+bool parse_item(std::string_view item, Choices& c, std::string& error) {
+  const auto equals = item.find('=');
+  if (equals == std::string_view::npos) {
+    if (const Word<Rules>* w = find<Rules>(kLevels, item)) {
+      if (c.level) {
         error = "level given twice";
-        ok = false;
-      } else {
-        level = find<Rules>(kLevels, item)->value;
+        return false;
       }
-    } else if (key == "var") {
-      ok = choose<CellOrder>(kCellOrders, key, value, cell_order, error);
-    } else if (key == "val") {
-      ok = choose<DigitOrder>(kDigitOrders, key, value, digit_order, error);
-    } else if (key == "seed" && equals != std::string_view::npos) {
+      c.level = w->value;
+      return true;
+    }
+  } else {
+    const std::string_view key = item.substr(0, equals), value = item.substr(equals + 1);
+    if (key == "var") return choose<CellOrder>(kCellOrders, key, value, c.cell_order, error);
+    if (key == "val") return choose<DigitOrder>(kDigitOrders, key, value, c.digit_order, error);
+    if (key == "seed") {
+      if (c.seed) {
+        error = "seed given twice";
+        return false;
+      }
       std::uint64_t n = 0;
       const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
-      if (seed) {
-        error = "seed given twice";
-        ok = false;
-      } else if (value.empty() || ec != std::errc{} || end != value.data() + value.size()) {
+      if (value.empty() || ec != std::errc{} || end != value.data() + value.size()) {
         error = "seed=" + std::string(value) + ": expected an unsigned 64-bit integer";
-        ok = false;
-      } else {
-        seed = n;
+        return false;
       }
-    } else {
-      error = "unknown option '" + std::string(item) + "' (" + std::string(kSyntax) + ")";
-      ok = false;
+      c.seed = n;
+      return true;
     }
-    if (!ok) return nullptr;
-    if (comma == std::string_view::npos) break;
-    rest = rest.substr(comma + 1);
+  }
+  error = (item.empty() ? std::string("empty option") : "unknown option '" + std::string(item) + "'") + " (" +
+          std::string(kSyntax) + ")";
+  return false;
+}
+
+}  // namespace
+
+std::unique_ptr<SolverFactory> make_norvig_factory(const std::string_view* options, std::string& error) {
+  Choices c;
+  if (options) {
+    for (std::string_view rest = *options;;) {
+      const auto comma = rest.find(',');
+      if (!parse_item(rest.substr(0, comma), c, error)) return nullptr;
+      if (comma == std::string_view::npos) break;
+      rest = rest.substr(comma + 1);
+    }
   }
 
   PropagationConfig config;
-  config.rules = level.value_or(kLevels[3].value);
-  config.cell_order = cell_order.value_or(CellOrder::mrv);
-  config.digit_order = digit_order.value_or(DigitOrder::ascending);
+  config.rules = c.level.value_or(kLevels[3].value);  // the strongest
+  config.cell_order = c.cell_order.value_or(CellOrder::mrv);
+  config.digit_order = c.digit_order.value_or(DigitOrder::ascending);
   const bool random = config.cell_order == CellOrder::random || config.digit_order == DigitOrder::random;
-  if (seed && !random) {
-    error = "seed=" + std::to_string(*seed) + " has no effect without var=random or val=random";
+  if (c.seed && !random) {
+    error = "seed=" + std::to_string(*c.seed) + " has no effect without var=random or val=random";
     return nullptr;
   }
-  config.seed = seed.value_or(0);
+  config.seed = c.seed.value_or(0);
 
   // The canonical spec names every choice, so that results say exactly what ran.
   std::string name = "norvig:" + std::string(text_of<Rules>(kLevels, config.rules)) + ",var=" +
