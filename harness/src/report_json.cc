@@ -65,6 +65,7 @@ nlohmann::ordered_json to_json(const Report& report) {
                       {"none", r.status.none},
                       {"invalid", r.status.invalid},
                       {"aborted", r.status.aborted}}},
+                    {"checks", {{"checked", r.status.checked}, {"failed", r.status.check_failed}}},
                     {"latency_ns", summary_json(r.latency_ns)},
                     {"tree_size", summary_json(r.tree_size)},
                     {"guesses", summary_json(r.guesses)}});

@@ -56,11 +56,12 @@ void print_table(std::FILE* out, const Report& report) {
   for (const RunRecord& r : report.runs) {
     if (!shown.emplace(std::pair{r.dataset, r.solver}, true).second) continue;
     const Tally& t = r.status;
-    std::fprintf(out, "%s (%s): %s records: %s unique, %s multiple, %s none, %s aborted, %s invalid\n", r.dataset.c_str(),
-                 r.solver.c_str(), format_count(static_cast<double>(t.records())).c_str(),
-                 format_count(static_cast<double>(t.unique)).c_str(), format_count(static_cast<double>(t.multiple)).c_str(),
-                 format_count(static_cast<double>(t.none)).c_str(), format_count(static_cast<double>(t.aborted)).c_str(),
-                 format_count(static_cast<double>(t.invalid)).c_str());
+    const auto n = [](std::uint64_t v) { return format_count(static_cast<double>(v)); };
+    std::string checks;
+    if (t.checked) checks = "; " + n(t.checked) + " checked, " + n(t.check_failed) + " failed";
+    std::fprintf(out, "%s (%s): %s records: %s unique, %s multiple, %s none, %s aborted, %s invalid%s\n", r.dataset.c_str(),
+                 r.solver.c_str(), n(t.records()).c_str(), n(t.unique).c_str(), n(t.multiple).c_str(), n(t.none).c_str(),
+                 n(t.aborted).c_str(), n(t.invalid).c_str(), checks.c_str());
   }
 }
 

@@ -64,6 +64,7 @@ class FileSolverPasses {
     config.solve.max_nodes = command_.node_limit;
     config.solve.time_limit = command_.time_limit;
     config.seed = command_.seed;
+    config.format = command_.format;
     config.expected_records = expected_records_ ? expected_records_ : input.size() / 82;
     config.stop = &stop;
     config.interrupt = &interrupt_requested();
@@ -81,9 +82,9 @@ class FileSolverPasses {
     progress_.finish();
     if (name_records) {
       named_ = true;
-      const std::uint64_t problems = result.tally.invalid + result.tally.aborted;
+      const std::uint64_t problems = result.tally.invalid + result.tally.aborted + result.tally.check_failed;
       if (problems > shown_)
-        std::fprintf(err_, "%s: %llu more invalid or aborted records not named\n", input.name().c_str(),
+        std::fprintf(err_, "%s: %llu more invalid, aborted or failed records not named\n", input.name().c_str(),
                      static_cast<unsigned long long>(problems - shown_));
     }
     if (result.complete) {
@@ -188,7 +189,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     return kExitIo;
   }
   bool undecided = false;
-  for (const RunRecord& r : report.runs) undecided |= r.status.invalid > 0 || r.status.aborted > 0;
+  for (const RunRecord& r : report.runs) undecided |= r.status.invalid > 0 || r.status.aborted > 0 || r.status.check_failed > 0;
   const bool was_interrupted = report.interrupted;
   if (report_out) *report_out = std::move(report);
   if (was_interrupted) {
