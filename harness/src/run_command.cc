@@ -5,7 +5,7 @@
 #include <memory>
 #include <thread>
 
-#include "sudoku/strategies.h"
+#include "sudoku_bench/solvers.h"
 #include "sudoku_bench/exit_codes.h"
 #include "sudoku_bench/interrupt.h"
 #include "sudoku_bench/measure.h"
@@ -38,7 +38,7 @@ std::string validate(const RunCommand& c, std::vector<Solver>& solvers) {
   }
   for (const std::string& spec : c.solvers) {
     std::string error;
-    auto factory = sudoku::make_solver_factory(spec, error);
+    auto factory = make_solver(spec, error);
     if (!factory) return error;
     solvers.push_back({spec, std::move(factory)});
   }
@@ -131,6 +131,7 @@ RunRecord record_of(const std::string& file, const Solver& solver, int threads, 
   record.status = r.tally;
   record.wall_seconds = r.wall_seconds;
   record.latency_ns = summarize(r.latency_ns);
+  record.tree_size_reported = solver.factory->reports_tree_size();
   record.tree_size = summarize(r.nodes);
   record.guesses = summarize(r.guesses);
   return record;

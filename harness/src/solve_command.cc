@@ -6,7 +6,7 @@
 #include <cstring>
 #include <thread>
 
-#include "sudoku/strategies.h"
+#include "sudoku_bench/solvers.h"
 #include "sudoku_bench/exit_codes.h"
 #include "sudoku_bench/interrupt.h"
 #include "sudoku_bench/pipeline.h"
@@ -32,7 +32,7 @@ void append_symbols(std::string& out, const sudoku::Grid& grid) {
 
 int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
   std::string error;
-  const auto factory = sudoku::make_solver_factory(command.solver, error);
+  const auto factory = make_solver(command.solver, error);
   if (!factory) {
     std::fprintf(err, "sudoku-bench solve: %s\n", error.c_str());
     return kExitUsage;

@@ -40,6 +40,7 @@ struct RunRecord {
   Tally status;
   double wall_seconds = 0;
   Summary latency_ns;
+  bool tree_size_reported = true;  // false for plugins, which report guesses only
   Summary tree_size;
   Summary guesses;
 
