@@ -84,7 +84,7 @@ TEST(ReportFormatsTest, RunWritesTheChosenFormat) {
   command.repetitions = 1;
   command.warmup_seconds = 0;
   command.json_path = json.path();
-  command.format = sudoku_bench::ReportFormat::bmf;
+  command.report_format = sudoku_bench::ReportFormat::bmf;
   test_util::Capture out, err;
   ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk);
   std::ifstream in(json.path());

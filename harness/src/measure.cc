@@ -37,6 +37,7 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, c
   pipeline.records_per_chunk = records_per_chunk_for(config.expected_records, config.threads);
   pipeline.stop = config.stop;
   pipeline.interrupt = config.interrupt;
+  pipeline.format = config.format;
 
   const auto process = [&](Chunk& chunk) {
     ThreadState& state = states.local();
@@ -46,6 +47,7 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, c
       if (!invalid.empty()) {
         ++chunk.tally.invalid;
         if (config.report_records) append_error(chunk.err, input.name(), record.line, invalid);
+        state.solver.tally_check(nullptr, chunk.tally, config.report_records ? &chunk.err : nullptr, input.name(), record.line);
         last = Clock::now();
         continue;
       }
@@ -58,6 +60,7 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, c
       state.guesses.record(r.guesses);
       chunk.tally.add(sudoku::status_of(r));
       if (r.aborted && config.report_records) append_error(chunk.err, input.name(), record.line, describe_aborted(r, ns));
+      state.solver.tally_check(&r, chunk.tally, config.report_records ? &chunk.err : nullptr, input.name(), record.line);
     }
   };
   const auto sink = [&](Chunk& chunk) {

@@ -4,11 +4,11 @@
 
 namespace sudoku_bench {
 
-std::string parse_for(const sudoku::SolverFactory& solver, const Chunk& chunk, const Record& record, sudoku::Grid& grid) {
-  sudoku::ParseResult parsed = sudoku::parse_record(chunk.text_of(record), grid);
-  if (record.full_length > record.length) {
+std::string parse_for(const sudoku::SolverFactory& solver, std::string_view text, std::uint64_t cut, sudoku::Grid& grid) {
+  sudoku::ParseResult parsed = sudoku::parse_record(text, grid);
+  if (cut > 0) {
     // The kept prefix may look fine; the whole line cannot be a record.
-    parsed.length = record.full_length;
+    parsed.length = text.size() + cut;
     if (parsed.status == sudoku::ParseStatus::ok) parsed.status = sudoku::ParseStatus::wrong_length;
   }
   if (!parsed) return sudoku::describe(parsed);

@@ -132,8 +132,9 @@ nlohmann::ordered_json to_json(const Report& report) {
                       {"none", r.status.none},
                       {"invalid", r.status.invalid},
                       {"aborted", r.status.aborted}}},
+                    {"checks", {{"checked", r.status.checked}, {"failed", r.status.check_failed}}},
                     {"latency_ns", summary_json(r.latency_ns)},
-                    {"tree_size", summary_json(r.tree_size)},
+                    {"tree_size", r.tree_size_reported ? summary_json(r.tree_size) : Json(nullptr)},
                     {"guesses", summary_json(r.guesses)}});
   }
   Json scaling = Json::array();

@@ -5,7 +5,7 @@
 #include <memory>
 #include <thread>
 
-#include "sudoku/strategies.h"
+#include "sudoku_bench/solvers.h"
 #include "sudoku_bench/exit_codes.h"
 #include "sudoku_bench/interrupt.h"
 #include "sudoku_bench/measure.h"
@@ -38,7 +38,7 @@ std::string validate(const RunCommand& c, std::vector<Solver>& solvers) {
   }
   for (const std::string& spec : c.solvers) {
     std::string error;
-    auto factory = sudoku::make_solver_factory(spec, error);
+    auto factory = make_solver(spec, error);
     if (!factory) return error;
     solvers.push_back({spec, std::move(factory)});
   }
@@ -64,6 +64,7 @@ class FileSolverPasses {
     config.solve.max_nodes = command_.node_limit;
     config.solve.time_limit = command_.time_limit;
     config.seed = command_.seed;
+    config.format = command_.format;
     config.expected_records = expected_records_ ? expected_records_ : input.size() / 82;
     config.stop = &stop;
     config.interrupt = &interrupt_requested();
@@ -81,9 +82,9 @@ class FileSolverPasses {
     progress_.finish();
     if (name_records) {
       named_ = true;
-      const std::uint64_t problems = result.tally.invalid + result.tally.aborted;
+      const std::uint64_t problems = result.tally.invalid + result.tally.aborted + result.tally.check_failed;
       if (problems > shown_)
-        std::fprintf(err_, "%s: %llu more invalid or aborted records not named\n", input.name().c_str(),
+        std::fprintf(err_, "%s: %llu more invalid, aborted or failed records not named\n", input.name().c_str(),
                      static_cast<unsigned long long>(problems - shown_));
     }
     if (result.complete) {
@@ -131,6 +132,7 @@ RunRecord record_of(const std::string& file, const Solver& solver, int threads, 
   record.wall_seconds = r.wall_seconds;
   record.cpu_seconds = r.cpu_seconds;
   record.latency_ns = summarize(r.latency_ns);
+  record.tree_size_reported = solver.factory->reports_tree_size();
   record.tree_size = summarize(r.nodes);
   record.guesses = summarize(r.guesses);
   return record;
@@ -182,14 +184,14 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     report.interrupted = interrupted.load();
     print_table(out, report);
     std::fflush(out);
-    if (!command.json_path.empty()) write_json_file(command.json_path, to_json_as(report, command.format));
+    if (!command.json_path.empty()) write_json_file(command.json_path, to_json_as(report, command.report_format));
   } catch (const IoError& e) {
     progress.finish();
     std::fprintf(err, "sudoku-bench run: %s\n", e.what());
     return kExitIo;
   }
   bool undecided = false;
-  for (const RunRecord& r : report.runs) undecided |= r.status.invalid > 0 || r.status.aborted > 0;
+  for (const RunRecord& r : report.runs) undecided |= r.status.invalid > 0 || r.status.aborted > 0 || r.status.check_failed > 0;
   const bool was_interrupted = report.interrupted;
   if (report_out) *report_out = std::move(report);
   if (was_interrupted) {

@@ -51,6 +51,7 @@ struct RunRecord {
   double wall_seconds = 0;
   double cpu_seconds = 0;  // CPU time of the whole process (every thread) during the pass
   Summary latency_ns;
+  bool tree_size_reported = true;  // false for plugins, which report guesses only
   Summary tree_size;
   Summary guesses;
 

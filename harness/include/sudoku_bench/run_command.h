@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku_bench/input_format.h"
 #include "sudoku_bench/report.h"
 #include "sudoku_bench/report_formats.h"
 
@@ -19,10 +20,11 @@ struct RunCommand {
   int repetitions = 3;
   double warmup_seconds = 0.2;
   std::string json_path;  // empty: no JSON
-  ReportFormat format = ReportFormat::json;  // the schema of the file at json_path
+  ReportFormat report_format = ReportFormat::json;  // the schema of the file at json_path (--format)
   std::uint64_t node_limit = 0;
   std::chrono::nanoseconds time_limit{0};
   std::uint64_t seed = 0;  // 0: puzzles as given; else each solved under a random symmetry
+  InputFormat format = InputFormat::automatic;
   bool progress = true;    // drawn only when `err` is a terminal
 };
 
