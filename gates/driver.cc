@@ -2,9 +2,9 @@
 // only with the solver library (its gate build, see CMakeLists.txt): no TBB, no harness, so that
 // its instruction count under valgrind is the solver's and nothing else's.
 //
-//   sudoku-gate-driver --solver SPEC [--class NAME] [--samples FILE] [--root DIR]
+//   sudoku-gate-driver --solver SPEC [--node-limit N] [--class NAME] [--samples FILE] [--root DIR]
 //     prints "# class NAME FILE EVERY" and then one line per sampled puzzle:
-//     "FILE:LINE nodes=N guesses=G solutions=S" (or "FILE:LINE unsupported")
+//     "FILE:LINE nodes=N guesses=G solutions=S[ aborted]" (or "FILE:LINE unsupported")
 //   sudoku-gate-driver --context
 //     prints the facts an instruction count depends on, one "key: value" a line
 //
@@ -86,11 +86,11 @@ std::vector<Puzzle> read_sample(const std::string& path, const std::string& show
 // The measured region: tools/gates counts instructions only inside this function (callgrind
 // --toggle-collect), so reading and parsing files and printing stay out of the count. C linkage
 // keeps the name the same for every compiler.
-extern "C" __attribute__((noinline)) void sudoku_gate_solve_all(sudoku::Solver* solver, gate::Puzzle* puzzles,
-                                                                std::size_t count) {
-  const sudoku::SolveOptions options;  // counts up to 2 solutions, like `run`
+extern "C" __attribute__((noinline)) void sudoku_gate_solve_all(sudoku::Solver* solver,
+                                                                const sudoku::SolveOptions* options,
+                                                                gate::Puzzle* puzzles, std::size_t count) {
   for (std::size_t i = 0; i < count; ++i)
-    if (puzzles[i].supported) puzzles[i].result = solver->solve(puzzles[i].grid, options, nullptr);
+    if (puzzles[i].supported) puzzles[i].result = solver->solve(puzzles[i].grid, *options, nullptr);
 }
 
 namespace gate {
@@ -117,7 +117,7 @@ int print_context() {
 int usage(const char* why) {
   std::fprintf(stderr,
                "sudoku-gate-driver: %s\n"
-               "usage: sudoku-gate-driver --solver SPEC [--class NAME] [--samples FILE] [--root DIR]\n"
+               "usage: sudoku-gate-driver --solver SPEC [--node-limit N] [--class NAME] [--samples FILE] [--root DIR]\n"
                "       sudoku-gate-driver --context\n",
                why);
   return kExitUsage;
@@ -128,6 +128,7 @@ int usage(const char* why) {
 int main(int argc, char** argv) {
   using namespace gate;
   std::string solver_spec, only_class, root = SUDOKU_GATE_ROOT, samples;
+  sudoku::SolveOptions options;  // counts up to 2 solutions, like `run`; no time limit: counts must not depend on time
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--context") return print_context();
@@ -136,6 +137,11 @@ int main(int argc, char** argv) {
     else if (arg == "--class") only_class = argv[++i];
     else if (arg == "--root") root = argv[++i];
     else if (arg == "--samples") samples = argv[++i];
+    else if (arg == "--node-limit") {
+      char* end = nullptr;
+      options.max_nodes = std::strtoull(argv[++i], &end, 10);
+      if (*end != '\0' || argv[i][0] == '-' || argv[i][0] == '\0') return usage("--node-limit needs a whole number");
+    }
     else return usage(("unknown argument " + arg).c_str());
   }
   if (samples.empty()) samples = root + "/gates/samples.txt";
@@ -156,10 +162,10 @@ int main(int argc, char** argv) {
       const auto solver = factory->make();
       for (Puzzle& p : sample)
         if (p.supported) {
-          solver->solve(p.grid, {}, nullptr);
+          solver->solve(p.grid, options, nullptr);
           break;
         }
-      sudoku_gate_solve_all(solver.get(), sample.data(), sample.size());
+      sudoku_gate_solve_all(solver.get(), &options, sample.data(), sample.size());
       std::printf("# class %s %s %zu\n", c.name.c_str(), c.file.c_str(), c.every);
       for (const Puzzle& p : sample) {
         if (!p.supported) {
