@@ -98,6 +98,8 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--seed", run.seed, "Solve each puzzle under a random symmetry picked by (S, puzzle) (0: as given)")->capture_default_str();
   std::string run_format = "auto";
   run_cmd->add_option("--input-format", run_format, "auto, lines, grid, csv (puzzle,solution) or checks (puzzle:count[:solution])")->capture_default_str();
+  bool no_latency = false;
+  run_cmd->add_flag("--no-latency", no_latency, "Throughput only: no clock read per puzzle, no latency figures");
   run_cmd->add_flag("--no-progress", no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   run_cmd->add_option("FILE", run.files, "Puzzle files, .gz allowed")->required();
 
@@ -163,6 +165,7 @@ int main(int argc, char** argv) {
     run.time_limit = from_ms(run_time_limit_ms);
     if (!format_of(run_format, run.format)) return kExitUsage;
     run.progress = !no_progress;
+    run.time_puzzles = !no_latency;
     return run_command(run, stdout, stderr);
   }
   if (*compare_cmd) {

@@ -99,6 +99,16 @@ TEST(ComparisonTest, CpuGateJudgesCpuTimePerPuzzle) {
   EXPECT_TRUE(sudoku_bench::has_cpu_time(base));
 }
 
+TEST(ComparisonTest, NoLatencyRowsWithoutLatencies) {
+  Report base = report_with(kBase), current = report_with(kBase);
+  for (auto& run : current.runs) run.latency_measured = false;  // run --no-latency
+  current.settings.latency = false;
+  const auto c = sudoku_bench::compare_reports(base, current, {});
+  ASSERT_EQ(c.pairs.at(0).metrics.size(), 1u);  // throughput only
+  EXPECT_EQ(sudoku_bench::context_mismatches(base, current),
+            std::vector<std::string>{"settings.latency: BASE \"true\" vs NEW \"false\""});
+}
+
 TEST(ComparisonTest, ThreeRepetitionsCannotBeSignificant) {
   const auto c = sudoku_bench::compare_reports(report_with({1000, 1001, 1002}), report_with({500, 501, 502}), {});
   EXPECT_FALSE(c.pairs.at(0).can_detect);

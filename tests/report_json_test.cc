@@ -63,6 +63,26 @@ TEST(ReportJsonTest, FilesWithoutTheAddedFieldsStillRead) {
   EXPECT_EQ(read.runs[0].tree_size.percentiles, measured_report().runs[0].tree_size.percentiles);
 }
 
+TEST(ReportJsonTest, UnmeasuredLatencyAndUnreportedTreesReadBackAsSuch) {
+  sudoku_bench::RunCommand command;
+  command.files = {test_util::dataset_path("easy50.txt")};
+  command.threads = {1};
+  command.repetitions = 1;
+  command.warmup_seconds = 0;
+  command.time_puzzles = false;  // run --no-latency: latency_ns is null
+  sudoku_bench::Report measured;
+  test_util::Capture out, err;
+  ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &measured), sudoku_bench::kExitOk) << err.text();
+  Json written = sudoku_bench::to_json(measured);
+  ASSERT_TRUE(written["runs"][0]["latency_ns"].is_null());
+  written["runs"][0]["tree_size"] = nullptr;  // as a plugin's run has it
+  const sudoku_bench::Report read = sudoku_bench::from_json(written);
+  EXPECT_FALSE(read.runs[0].latency_measured);
+  EXPECT_FALSE(read.runs[0].tree_size_reported);
+  EXPECT_FALSE(read.settings.latency);
+  EXPECT_EQ(sudoku_bench::to_json(read), written);
+}
+
 std::string error_of(const Json& j) {
   try {
     sudoku_bench::from_json(j);

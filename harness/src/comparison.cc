@@ -1,5 +1,6 @@
 #include "sudoku_bench/comparison.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -70,6 +71,8 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
   check("settings.node_limit", std::to_string(base.settings.node_limit), std::to_string(current.settings.node_limit));
   check("settings.time_limit_ms", std::to_string(base.settings.time_limit_ms), std::to_string(current.settings.time_limit_ms));
   check("settings.seed", std::to_string(base.settings.seed), std::to_string(current.settings.seed));
+  // Timing each puzzle costs a clock read per puzzle: --no-latency runs do less work.
+  check("settings.latency", base.settings.latency ? "true" : "false", current.settings.latency ? "true" : "false");
   const Grouped b = group(base), c = group(current);
   for (const Key& key : b.order) {
     const auto it = c.runs.find(key);
@@ -118,7 +121,10 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
       if (options.gate == GateTime::cpu) pair.gated = pair.metrics.size();
       pair.metrics.push_back(compare_metric("CPU/puzzle", false, values(base_runs, cpu), values(current_runs, cpu), options));
     }
-    for (std::size_t i = 0; i < kPercentiles.size(); ++i) {
+    const auto measured = [](const std::vector<const RunRecord*>& runs) {
+      return std::all_of(runs.begin(), runs.end(), [](const RunRecord* r) { return r->latency_measured; });
+    };
+    for (std::size_t i = 0; measured(base_runs) && measured(current_runs) && i < kPercentiles.size(); ++i) {
       const auto latency = [i](const RunRecord& r) { return static_cast<double>(r.latency_ns.percentiles[i]); };
       pair.metrics.push_back(compare_metric("latency p" + std::string(kPercentileNames[i]), false,
                                             values(base_runs, latency), values(current_runs, latency), options));

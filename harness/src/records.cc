@@ -19,10 +19,10 @@ std::string parse_for(const sudoku::SolverFactory& solver, std::string_view text
   return {};
 }
 
-std::string describe_aborted(const sudoku::SolveResult& result, std::uint64_t elapsed_ns) {
-  return "aborted after " + format_count(static_cast<double>(result.nodes)) + " nodes and " +
-         format_duration_ns(static_cast<double>(elapsed_ns)) + " with " + std::to_string(result.solutions) +
-         (result.solutions == 1 ? " solution" : " solutions") + " found";
+std::string describe_aborted(const sudoku::SolveResult& result, std::optional<std::uint64_t> elapsed_ns) {
+  return "aborted after " + format_count(static_cast<double>(result.nodes)) + " nodes" +
+         (elapsed_ns ? " and " + format_duration_ns(static_cast<double>(*elapsed_ns)) : std::string()) + " with " +
+         std::to_string(result.solutions) + (result.solutions == 1 ? " solution" : " solutions") + " found";
 }
 
 void append_error(std::string& out, std::string_view file, std::uint64_t line, std::string_view reason) {

@@ -94,13 +94,17 @@ nlohmann::ordered_json to_gbench_json(const Report& report) {
                 {"cpu_time", per_puzzle_ns(r->cpu_seconds, *r)},
                 {"time_unit", "ns"},
                 {"items_per_second", r->puzzles_per_second()}};
-      for (std::size_t i = 0; i < kPercentiles.size(); ++i)
-        b["latency_p" + std::string(kPercentileNames[i]) + "_ns"] = r->latency_ns.percentiles[i];
-      b["latency_mean_ns"] = r->latency_ns.mean;
-      b["tree_size_mean"] = r->tree_size.mean;
-      b["tree_size_p50"] = r->tree_size.percentiles[percentile_index("50")];
-      b["tree_size_p99"] = r->tree_size.percentiles[percentile_index("99")];
-      b["tree_size_max"] = r->tree_size.max;
+      if (r->latency_measured) {  // not with run --no-latency
+        for (std::size_t i = 0; i < kPercentiles.size(); ++i)
+          b["latency_p" + std::string(kPercentileNames[i]) + "_ns"] = r->latency_ns.percentiles[i];
+        b["latency_mean_ns"] = r->latency_ns.mean;
+      }
+      if (r->tree_size_reported) {  // plugins report none
+        b["tree_size_mean"] = r->tree_size.mean;
+        b["tree_size_p50"] = r->tree_size.percentiles[percentile_index("50")];
+        b["tree_size_p99"] = r->tree_size.percentiles[percentile_index("99")];
+        b["tree_size_max"] = r->tree_size.max;
+      }
       b["guesses_mean"] = r->guesses.mean;
       benchmarks.push_back(std::move(b));
     }
@@ -114,14 +118,20 @@ nlohmann::ordered_json to_bmf_json(const Report& report) {
     std::vector<double> throughput, latency, p99, tree;
     for (const RunRecord* r : runs) {
       throughput.push_back(r->puzzles_per_second());
-      latency.push_back(r->latency_ns.mean);
-      p99.push_back(static_cast<double>(r->latency_ns.percentiles[percentile_index("99")]));
-      tree.push_back(r->tree_size.mean);
+      if (r->latency_measured) {
+        latency.push_back(r->latency_ns.mean);
+        p99.push_back(static_cast<double>(r->latency_ns.percentiles[percentile_index("99")]));
+      }
+      if (r->tree_size_reported) tree.push_back(r->tree_size.mean);
     }
-    out[name] = Json{{"throughput", measure(throughput)},
-                     {"latency", measure(latency)},
-                     {"latency-p99", measure(p99)},
-                     {"tree-size", measure(tree)}};
+    // A measure appears only when every repetition has it (not with --no-latency, nor for plugins' trees).
+    Json measures = {{"throughput", measure(throughput)}};
+    if (latency.size() == runs.size()) {
+      measures["latency"] = measure(latency);
+      measures["latency-p99"] = measure(p99);
+    }
+    if (tree.size() == runs.size()) measures["tree-size"] = measure(tree);
+    out[name] = std::move(measures);
   }
   return out;
 }

@@ -39,6 +39,7 @@ class Field {
   }
   Field operator[](std::size_t i) const { return Field(json_.at(i), path_ + "[" + std::to_string(i) + "]"); }
   bool has(const char* key) const { return json_.is_object() && json_.contains(key); }
+  bool null() const { return json_.is_null(); }
   std::size_t size(bool object = false) const {
     if (object ? !json_.is_object() : !json_.is_array()) fail(object ? "is not an object" : "is not an array");
     return json_.size();
@@ -112,7 +113,8 @@ nlohmann::ordered_json to_json(const Report& report) {
                    {"limit", s.limit},
                    {"node_limit", s.node_limit},
                    {"time_limit_ms", s.time_limit_ms},
-                   {"seed", s.seed}};
+                   {"seed", s.seed},
+                   {"latency", s.latency}};
   Json runs = Json::array();
   for (const RunRecord& r : report.runs) {
     runs.push_back({{"dataset", r.dataset},
@@ -133,7 +135,7 @@ nlohmann::ordered_json to_json(const Report& report) {
                       {"invalid", r.status.invalid},
                       {"aborted", r.status.aborted}}},
                     {"checks", {{"checked", r.status.checked}, {"failed", r.status.check_failed}}},
-                    {"latency_ns", summary_json(r.latency_ns)},
+                    {"latency_ns", r.latency_measured ? summary_json(r.latency_ns) : Json(nullptr)},
                     {"tree_size", r.tree_size_reported ? summary_json(r.tree_size) : Json(nullptr)},
                     {"guesses", summary_json(r.guesses)}});
   }
@@ -180,6 +182,7 @@ Report from_json(const nlohmann::ordered_json& json) {
   settings.node_limit = s["node_limit"].count();
   if (s.has("time_limit_ms")) settings.time_limit_ms = s["time_limit_ms"].number();
   if (s.has("seed")) settings.seed = s["seed"].count();
+  if (s.has("latency")) settings.latency = s["latency"].boolean();
   report.interrupted = root["interrupted"].boolean();
 
   const Field runs = root["runs"];
@@ -200,9 +203,16 @@ Report from_json(const nlohmann::ordered_json& json) {
     record.status.invalid = st["invalid"].count();
     record.status.aborted = st["aborted"].count();
     record.wall_seconds = r["wall_seconds"].number();
+    if (r.has("checks")) {
+      record.status.checked = r["checks"]["checked"].count();
+      record.status.check_failed = r["checks"]["failed"].count();
+    }
     if (r.has("cpu_seconds")) record.cpu_seconds = r["cpu_seconds"].number();
-    record.latency_ns = summary_from(r["latency_ns"]);
-    record.tree_size = summary_from(r["tree_size"]);
+    // null: not measured (run --no-latency) or not reported (plugins report no tree sizes).
+    record.latency_measured = !r["latency_ns"].null();
+    if (record.latency_measured) record.latency_ns = summary_from(r["latency_ns"]);
+    record.tree_size_reported = !r["tree_size"].null();
+    if (record.tree_size_reported) record.tree_size = summary_from(r["tree_size"]);
     record.guesses = summary_from(r["guesses"]);
     record.latency_ns.count = record.tree_size.count = record.guesses.count = record.puzzles();
     report.runs.push_back(std::move(record));

@@ -51,12 +51,14 @@ void print_table(std::FILE* out, const Report& report) {
     std::snprintf(spread, sizeof spread, "%.1f%%", row.puzzles_per_second > 0 ? 100 * (hi - lo) / row.puzzles_per_second : 0.0);
     if (row.speedup) std::snprintf(speedup, sizeof speedup, "%.2f", *row.speedup);
     if (row.efficiency) std::snprintf(eff, sizeof eff, "%.2f", *row.efficiency);
-    const auto pct = [&](std::size_t i) { return format_duration_ns(static_cast<double>(mid.latency_ns.percentiles[i])); };
+    const auto pct = [&](std::size_t i) {
+      return mid.latency_measured ? format_duration_ns(static_cast<double>(mid.latency_ns.percentiles[i])) : std::string("-");
+    };
     char nodes[32] = "-";
     if (mid.tree_size_reported) std::snprintf(nodes, sizeof nodes, "%.1f", mid.tree_size.mean);
     std::fprintf(out, "%-*s %-*s %7d %13s %7s %7s %5s %9s %9s %9s %9s %10s %10.2f\n", dataset_width, row.dataset.c_str(),
                  solver_width, row.solver.c_str(), row.threads, format_count(row.puzzles_per_second).c_str(), spread, speedup, eff,
-                 pct(3).c_str(), pct(6).c_str(), pct(7).c_str(), format_duration_ns(static_cast<double>(mid.latency_ns.max)).c_str(),
+                 pct(3).c_str(), pct(6).c_str(), pct(7).c_str(), (mid.latency_measured ? format_duration_ns(static_cast<double>(mid.latency_ns.max)) : std::string("-")).c_str(),
                  nodes, mid.guesses.mean);
   }
   // Outcomes per dataset and solver, from the first pass: every record has exactly one.

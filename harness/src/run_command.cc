@@ -65,6 +65,7 @@ class FileSolverPasses {
     config.solve.time_limit = command_.time_limit;
     config.seed = command_.seed;
     config.format = command_.format;
+    config.time_puzzles = command_.time_puzzles;
     config.expected_records = expected_records_ ? expected_records_ : input.size() / 82;
     config.stop = &stop;
     config.interrupt = &interrupt_requested();
@@ -119,7 +120,8 @@ class FileSolverPasses {
   bool warned_empty_ = false;
 };
 
-RunRecord record_of(const std::string& file, const Solver& solver, int threads, int repetition, const PassResult& r) {
+RunRecord record_of(const RunCommand& command, const std::string& file, const Solver& solver, int threads, int repetition,
+                    const PassResult& r) {
   RunRecord record;
   record.dataset = dataset_name(file);
   record.path = file;
@@ -131,6 +133,7 @@ RunRecord record_of(const std::string& file, const Solver& solver, int threads, 
   record.status = r.tally;
   record.wall_seconds = r.wall_seconds;
   record.cpu_seconds = r.cpu_seconds;
+  record.latency_measured = command.time_puzzles;
   record.latency_ns = summarize(r.latency_ns);
   record.tree_size_reported = solver.factory->reports_tree_size();
   record.tree_size = summarize(r.nodes);
@@ -159,7 +162,8 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
                      2,
                      command.node_limit,
                      std::chrono::duration<double, std::milli>(command.time_limit).count(),
-                     command.seed};
+                     command.seed,
+                     command.time_puzzles};
   Progress progress(err, command.progress);
   const auto& interrupted = interrupt_requested();
 
@@ -176,7 +180,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
             passes.pass(threads, label + " warm-up", command.warmup_seconds);
           for (int rep = 1; rep <= command.repetitions && !interrupted; ++rep) {
             const std::string rep_label = label + " rep " + std::to_string(rep) + "/" + std::to_string(command.repetitions);
-            report.runs.push_back(record_of(file, solver, threads, rep, passes.pass(threads, rep_label, 0)));
+            report.runs.push_back(record_of(command, file, solver, threads, rep, passes.pass(threads, rep_label, 0)));
           }
         }
       }

@@ -63,6 +63,20 @@ class PlotTest(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assert_images(out)
 
+    def test_reports_without_latencies_or_tree_sizes(self):
+        with open(self.report, encoding="utf-8") as f:
+            report = json.load(f)
+        for run in report["runs"]:
+            run["latency_ns"] = None  # run --no-latency
+            run["tree_size"] = None   # a plugin's runs
+        bare = os.path.join(self.dir, "bare.json")
+        with open(bare, "w", encoding="utf-8") as f:
+            json.dump(report, f)
+        out = os.path.join(self.dir, "bare")
+        result = self.plot(bare, out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assert_images(out)
+
     def test_not_a_report_is_an_input_error(self):
         bad = os.path.join(self.dir, "bad.json")
         with open(bad, "w", encoding="utf-8") as f:

@@ -39,7 +39,7 @@ struct PairComparison {
   std::string dataset, solver;
   int threads = 0;
   // Throughput, then CPU time per puzzle when every run of both has cpu_seconds, then each latency
-  // percentile.
+  // percentile when every run of both measured latency.
   std::vector<MetricComparison> metrics;
   // The row whose verdict counts: throughput, or CPU time per puzzle for GateTime::cpu. Latency
   // rows are shown, not gated: tail percentiles of a few repetitions move with every interruption.
@@ -58,7 +58,8 @@ struct Comparison {
 
 // Why `base` and `current` should not be compared, one line each ("compiler: BASE … vs NEW …");
 // empty when they may. Looks at the CPU, compiler, flags and build type, the settings that change
-// the work (limit, node and time limits, seed), and the record count of every pair both hold.
+// the work (limit, node and time limits, seed, per-puzzle timing), and the record count of every
+// pair both hold.
 std::vector<std::string> context_mismatches(const Report& base, const Report& current);
 
 // True when every complete run of `report` has its process CPU time (reports written before

@@ -22,6 +22,8 @@ struct PassConfig {
   std::uint64_t expected_records = 0;  // sizes the chunks; 0 if unknown
   const std::atomic<bool>* stop = nullptr;
   const std::atomic<bool>* interrupt = nullptr;
+  // Read the clock once per puzzle for the latency histogram; false leaves it empty (throughput only).
+  bool time_puzzles = true;
   // Write "FILE:LINE: reason" for invalid and aborted records and failed checks into Chunk::err.
   bool report_records = false;
   // Called in input order with each chunk once it is done (progress, messages).

@@ -50,6 +50,7 @@ struct RunRecord {
   Tally status;
   double wall_seconds = 0;
   double cpu_seconds = 0;  // CPU time of the whole process (every thread) during the pass
+  bool latency_measured = true;  // false with --no-latency
   Summary latency_ns;
   bool tree_size_reported = true;  // false for plugins, which report guesses only
   Summary tree_size;
@@ -82,6 +83,7 @@ struct Settings {
   std::uint64_t node_limit = 0;
   double time_limit_ms = 0;
   std::uint64_t seed = 0;
+  bool latency = true;
 };
 
 struct Report {

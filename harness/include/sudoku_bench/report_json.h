@@ -20,9 +20,10 @@ class ReportFormatError : public std::runtime_error {
 
 nlohmann::ordered_json to_json(const Report& report);
 
-// The inverse of to_json. Fields added to the schema after its first release (complete,
-// cpu_seconds, log2_counts, settings.time_limit_ms, settings.seed) may be absent and read as their
-// defaults; derived fields (puzzles, puzzles_per_second, scaling) are recomputed, not trusted.
+// The inverse of to_json. Fields added to the schema after its first release (complete, checks,
+// cpu_seconds, log2_counts, settings.time_limit_ms, settings.seed, settings.latency) may be absent
+// and read as their defaults; null latency_ns and tree_size read as not measured / not reported;
+// derived fields (puzzles, puzzles_per_second, scaling) are recomputed, not trusted.
 // Throws ReportFormatError.
 Report from_json(const nlohmann::ordered_json& json);
 

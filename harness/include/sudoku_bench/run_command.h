@@ -25,6 +25,7 @@ struct RunCommand {
   std::chrono::nanoseconds time_limit{0};
   std::uint64_t seed = 0;  // 0: puzzles as given; else each solved under a random symmetry
   InputFormat format = InputFormat::automatic;
+  bool time_puzzles = true;  // false: throughput only, no clock read per puzzle
   bool progress = true;    // drawn only when `err` is a terminal
 };
 
