@@ -1,0 +1,342 @@
+// The `fast` 9x9 search, written once over an instruction-set backend `O` (ops_*.h).
+//
+// State: per band, a vector of nine digit words (layout.h), 3 vectors in all. Propagation works
+// on the whole board at once and repeats until nothing changes:
+//  - naked singles: a cell with one candidate keeps it and its row loses the digit;
+//  - hidden singles: a digit with one place left in a row takes it, and the cell loses every other
+//    digit (singles in columns and boxes become row singles through the next two rules);
+//  - band rule: for each digit and band, the 3x3 matrix of non-empty triads (row x box) must hold a
+//    permutation, one triad per row and per box; triads on no such permutation are cleared. This
+//    is locked candidates (pointing and claiming) along rows and detects empty rows and boxes;
+//  - stack rule: the same for columns within each stack of three boxes.
+// A board where every cell has one candidate and both matrix rules hold is a valid solution: every
+// digit then meets every row, column and box, so 81 cells leave it exactly one of each.
+//
+// Branching follows tdoku: among the three bands and three stacks, take the one with the fewest
+// configurations (permutations above) summed over digits, then the digit with the fewest (2 if
+// any); each child fixes one configuration. Children are the configurations in order; entering
+// the last one is forced, the others count as guesses. With every configuration fixed but the
+// board unsolved, branch on a cell with the fewest candidates, digits in ascending order.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "fast/layout.h"
+#include "sudoku/grid.h"
+#include "sudoku/solver.h"
+
+namespace sudoku::detail::fast {
+namespace {  // internal linkage: instantiated per backend translation unit
+
+template <class O>
+class Engine {
+  using V = typename O::V;
+
+  struct Board {
+    V band[3];
+  };
+
+  enum class Outcome { dead, open, solved };
+
+ public:
+  SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) {
+    result_ = SolveResult{};
+    if (puzzle.box != 3) return result_;
+    max_solutions_ = options.max_solutions;
+    max_nodes_ = options.max_nodes;
+    solution_ = solution;
+    result_.nodes = 1;
+    Board root;
+    if (!load(puzzle, root)) return result_;
+    switch (propagate(root)) {
+      case Outcome::dead:
+        break;
+      case Outcome::solved:
+        found(root);
+        break;
+      case Outcome::open:
+        search(root);
+        break;
+    }
+    return result_;
+  }
+
+ private:
+  static bool load(const Grid& puzzle, Board& s) {
+    for (int b = 0; b < 3; ++b) {
+      V digits, givens;
+      if (!O::load_band(puzzle.cells.data() + 27 * b, digits, givens)) return false;
+      // a given keeps only its digit; conflicts among givens surface during propagation
+      s.band[b] = O::andn_or(O::splat_digits(kCells), givens, digits);
+    }
+    return true;
+  }
+
+  // Digit lanes keep the cells of rows in which they have exactly one cell.
+  static V row_singles(V x) {
+    const V g = O::splat(kGuards), l = O::splat(kLow);
+    const V y = O::sub(O::or_(x, g), l);                     // guard bit: row not empty
+    const V y2 = O::sub(O::or_(O::and_(x, y), g), l);        // guard bit: row has two or more
+    const V single = O::andn_and(y, y2, g);
+    return O::and_(x, O::sub(single, O::template shr<9>(single)));
+  }
+
+  // Whole rows of every non-empty row field.
+  static V row_span(V d) {
+    const V g = O::splat(kGuards);
+    const V nz = O::and_(O::sub(O::or_(d, g), O::splat(kLow)), g);
+    return O::sub(nz, O::template shr<9>(nz));
+  }
+
+  // Columns (bits 0..8) with a cell in the band.
+  static V columns(V x) {
+    return O::or_(O::or_and(x, O::template shr<10>(x), O::splat(kRowBits)), O::template shr<20>(x));
+  }
+  // Within each stack's three column bits: bit k <- bit k + 1 (down) or k - 1 (up), mod 3.
+  static V rot_down(V y) { return O::select(O::template shr<1>(y), O::template shl<2>(y), O::splat(0xFFFFFEDBu)); }
+  static V rot_up(V y) { return O::select(O::template shl<1>(y), O::template shr<2>(y), O::splat(0x1B6u)); }
+
+  // Stack configurations: per stack, cyclic ones (band b uses column k + b) and anticyclic ones
+  // (band b uses column k - b), bit k of the stack's three bits saying the configuration is open.
+  static void stack_configs(const Board& s, V& cyc, V& acyc) {
+    const V c0 = columns(s.band[0]), c1 = columns(s.band[1]), c2 = columns(s.band[2]);
+    cyc = O::and3(c0, rot_down(c1), rot_up(c2));
+    acyc = O::and3(c0, rot_up(c1), rot_down(c2));
+  }
+
+  static void stack_triads(Board& s) {
+    V cyc, acyc;
+    stack_configs(s, cyc, acyc);
+    const V l = O::splat(kLow);
+    s.band[0] = O::and_(s.band[0], O::mul(O::or_(cyc, acyc), l));
+    s.band[1] = O::and_(s.band[1], O::mul(O::or_(rot_up(cyc), rot_down(acyc)), l));
+    s.band[2] = O::and_(s.band[2], O::mul(O::or_(rot_down(cyc), rot_up(acyc)), l));
+  }
+
+  // The single bit of each stack's column group that has exactly one.
+  static V lone_in_stack(V c) {
+    const V c1 = O::template shr<1>(c), c2 = O::template shr<2>(c);
+    const V one = O::andn_and(O::or3(c, c1, c2), O::maj(c, c1, c2), O::splat(0x49));
+    return O::and_(c, O::mul(one, O::splat(7)));
+  }
+
+  template <int b>
+  static V band_bits(V packed, int shift_unit) {
+    return shift_unit == 1 ? O::and_(O::template shr<b>(packed), O::splat(kTriads))
+                           : O::and_(O::template shr<10 * b>(packed), O::splat(kRowBits));
+  }
+
+  // A minirow (three cells of a row in one box) holds exactly three digits. So with only three
+  // digits possible there, each of them is in it (and out of the rest of its row); with three
+  // digits certainly there, no other digit is. Same for minicolumns. tdoku's 3/ and 6/ clauses.
+  // The 27 minirows of the three bands share one word (band b shifted by b), as do the 27
+  // minicolumns (band b at bit 10 b), so each count across digits is done once for the board.
+  static bool minirow_rules(Board& s) {
+    V possible[3], forced[3];
+    for (int b = 0; b < 3; ++b) O::band_triad_sets(s.band[b], possible[b], forced[b]);
+    V p = O::or3(possible[0], O::template shl<1>(possible[1]), O::template shl<2>(possible[2]));
+    V f = O::or3(forced[0], O::template shl<1>(forced[1]), O::template shl<2>(forced[2]));
+    V p3, p4, f3, f4;
+    O::count_to4(p, p3, p4);
+    O::count_to4(f, f3, f4);
+    if ((O::lane0(p3) & kCells) != kCells || (O::lane0(f4) & kCells)) return false;
+    V lock = O::and_(p, O::andnot(p3, p4));
+    V kill = O::andnot(O::andnot(f3, f4), f);
+    const V seven = O::splat(7);
+    {
+      const V l0 = band_bits<0>(lock, 1), l1 = band_bits<1>(lock, 1), l2 = band_bits<2>(lock, 1);
+      const V k0 = band_bits<0>(kill, 1), k1 = band_bits<1>(kill, 1), k2 = band_bits<2>(kill, 1);
+      s.band[0] = O::and_ornot(s.band[0], O::or_(row_span(l0), O::mul(k0, seven)), O::mul(l0, seven));
+      s.band[1] = O::and_ornot(s.band[1], O::or_(row_span(l1), O::mul(k1, seven)), O::mul(l1, seven));
+      s.band[2] = O::and_ornot(s.band[2], O::or_(row_span(l2), O::mul(k2, seven)), O::mul(l2, seven));
+    }
+    const V c0 = columns(s.band[0]), c1 = columns(s.band[1]), c2 = columns(s.band[2]);
+    p = O::or3(c0, O::template shl<10>(c1), O::template shl<20>(c2));
+    f = O::or3(lone_in_stack(c0), O::template shl<10>(lone_in_stack(c1)), O::template shl<20>(lone_in_stack(c2)));
+    O::count_to4(p, p3, p4);
+    O::count_to4(f, f3, f4);
+    if ((O::lane0(p3) & kCells) != kCells || (O::lane0(f4) & kCells)) return false;
+    lock = O::and_(p, O::andnot(p3, p4));
+    kill = O::andnot(O::andnot(f3, f4), f);
+    {
+      const V l0 = band_bits<0>(lock, 10), l1 = band_bits<1>(lock, 10), l2 = band_bits<2>(lock, 10);
+      const V k0 = band_bits<0>(kill, 10), k1 = band_bits<1>(kill, 10), k2 = band_bits<2>(kill, 10);
+      // a digit locked into a minicolumn leaves that column in the other bands
+      const V l = O::splat(kLow);
+      s.band[0] = O::andnot(s.band[0], O::mul(O::or3(l1, l2, k0), l));
+      s.band[1] = O::andnot(s.band[1], O::mul(O::or3(l0, l2, k1), l));
+      s.band[2] = O::andnot(s.band[2], O::mul(O::or3(l0, l1, k2), l));
+    }
+    return true;
+  }
+
+  static Outcome propagate(Board& s) {
+    for (;;) {
+      const Board before = s;
+      V twice_any = O::zero(), clash = O::zero();
+      for (int b = 0; b < 3; ++b) {
+        const V x = s.band[b];
+        const V r = row_singles(x);
+        V once, twice, hidden;
+        O::reduce_singles(x, r, once, twice, hidden);
+        if ((O::lane0(once) & kCells) != kCells) return Outcome::dead;  // a cell lost every digit
+        twice_any = O::or_(twice_any, twice);
+        const V placed = O::andn_or(x, twice, r);  // naked singles and row singles
+        // two cells of a row placed with one digit (conflicting givens, or a wrong guess)
+        clash = O::or_(clash, O::and_(placed, O::sub(O::or_(placed, O::splat(kGuards)), O::splat(kLow))));
+        s.band[b] = O::and_ornot(x, O::or_(row_span(placed), hidden), placed);
+      }
+      if (O::any(clash)) return Outcome::dead;
+      bool dead = false;
+      for (int b = 0; b < 3; ++b) s.band[b] = O::band_triads(s.band[b], dead);
+      if (dead) return Outcome::dead;
+      stack_triads(s);
+      if (O::same(before.band[0], s.band[0]) && O::same(before.band[1], s.band[1]) &&
+          O::same(before.band[2], s.band[2])) {
+        if (!(O::lane0(twice_any) & kCells)) return Outcome::solved;
+        if (!minirow_rules(s)) return Outcome::dead;
+        if (O::same(before.band[0], s.band[0]) && O::same(before.band[1], s.band[1]) &&
+            O::same(before.band[2], s.band[2]))
+          return Outcome::open;
+      }
+    }
+  }
+
+  // What to branch on: configurations of one digit in a band (unit 0..2) or stack (3..5), or the
+  // digits of a cell (unit 6 + band, `bit` its position).
+  struct Choice {
+    int unit = -1;
+    int digit = 0;
+    int bit = 0;
+    u32 alternatives = 0;  // configurations (bit i) or digits (bit d)
+  };
+
+  static Choice choose(const Board& s) {
+    u32 cfg[6][6];  // [unit][configuration] -> digits that can take it
+    for (int b = 0; b < 3; ++b) O::band_configs(s.band[b], cfg[b]);
+    V cyc, acyc;
+    stack_configs(s, cyc, acyc);
+    for (int st = 0; st < 3; ++st)
+      for (int k = 0; k < 3; ++k) {
+        cfg[3 + st][k] = O::digits_with(cyc, 1u << (3 * st + k));
+        cfg[3 + st][3 + k] = O::digits_with(acyc, 1u << (3 * st + k));
+      }
+    Choice best;
+    int best_total = 1 << 30;
+    u32 best_c0 = 0, best_c1 = 0, best_c2 = 0;
+    for (int u = 0; u < 6; ++u) {
+      // per digit, the number of open configurations as a 3-bit counter across digit bits
+      u32 c0 = 0, c1 = 0, c2 = 0;
+      int total = 0;
+      for (int i = 0; i < 6; ++i) {
+        const u32 k = cfg[u][i];
+        total += std::popcount(k);
+        const u32 carry0 = c0 & k;
+        c0 ^= k;
+        const u32 carry1 = c1 & carry0;
+        c1 ^= carry0;
+        c2 |= carry1;
+      }
+      if ((c1 | c2) && total < best_total) {
+        best_total = total;
+        best.unit = u;
+        best_c0 = c0, best_c1 = c1, best_c2 = c2;
+      }
+    }
+    if (best.unit >= 0) {
+      const u32 two = best_c1 & ~best_c0 & ~best_c2, three = best_c1 & best_c0 & ~best_c2;
+      const u32 pick = two ? two : three ? three : best_c2;
+      best.digit = std::countr_zero(pick);
+      for (int i = 0; i < 6; ++i)
+        if ((cfg[best.unit][i] >> best.digit) & 1) best.alternatives |= 1u << i;
+      return best;
+    }
+    // Every configuration is fixed: branch on a cell with two candidates, else the fewest.
+    for (int b = 0; b < 3; ++b) {
+      V twice, thrice;
+      O::reduce_counts(s.band[b], twice, thrice);
+      const u32 pairs = O::lane0(twice) & ~O::lane0(thrice) & kCells;
+      if (pairs) {
+        best.unit = 6 + b;
+        best.bit = std::countr_zero(pairs);
+        best.alternatives = O::digits_with(s.band[b], 1u << best.bit);
+        return best;
+      }
+    }
+    int fewest = 10;
+    for (int b = 0; b < 3; ++b)
+      for (int bit = 0; bit < 30; ++bit) {
+        if (!((kCells >> bit) & 1)) continue;
+        const u32 digits = O::digits_with(s.band[b], 1u << bit);
+        const int n = std::popcount(digits);
+        if (n >= 2 && n < fewest) {
+          fewest = n;
+          best.unit = 6 + b;
+          best.bit = bit;
+          best.alternatives = digits;
+        }
+      }
+    return best;
+  }
+
+  static void apply(const Choice& c, int alt, Board& s) {
+    if (c.unit < 3) {
+      s.band[c.unit] = O::restrict_lane(s.band[c.unit], c.digit, perm_cells(alt));
+    } else if (c.unit < 6) {
+      const int st = c.unit - 3;
+      for (int b = 0; b < 3; ++b) {
+        const int k = alt < 3 ? (alt + b) % 3 : (alt - 3 - b + 3) % 3;
+        const u32 keep = (kCells & ~((7u << (3 * st)) * kLow)) | (kLow << (3 * st + k));
+        s.band[b] = O::restrict_lane(s.band[b], c.digit, keep);
+      }
+    } else {
+      s.band[c.unit - 6] = O::assign(s.band[c.unit - 6], alt, 1u << c.bit);
+    }
+  }
+
+  bool done() const { return result_.aborted || result_.solutions >= max_solutions_; }
+
+  void found(const Board& s) {
+    if (result_.solutions++ == 0 && solution_) {
+      solution_->box = 3;
+      for (int b = 0; b < 3; ++b) O::store_band(s.band[b], solution_->cells.data() + 27 * b);
+    }
+  }
+
+  void search(const Board& s) {
+    const Choice c = choose(s);
+    u32 untried = c.alternatives;
+    while (untried) {
+      const int alt = std::countr_zero(untried);
+      untried &= untried - 1;
+      if (max_nodes_ != 0 && result_.nodes >= max_nodes_) {
+        result_.aborted = true;
+        return;
+      }
+      ++result_.nodes;
+      if (untried) ++result_.guesses;
+      Board child = s;
+      apply(c, alt, child);
+      switch (propagate(child)) {
+        case Outcome::dead:
+          break;
+        case Outcome::solved:
+          found(child);
+          break;
+        case Outcome::open:
+          search(child);
+          break;
+      }
+      if (done()) return;
+    }
+  }
+
+  SolveResult result_;
+  std::uint64_t max_solutions_ = 2;
+  std::uint64_t max_nodes_ = 0;
+  Grid* solution_ = nullptr;
+};
+
+}  // namespace
+}  // namespace sudoku::detail::fast
