@@ -222,34 +222,31 @@ class Engine {
         cfg[3 + st][k] = O::digits_with(cyc, 1u << (3 * st + k));
         cfg[3 + st][3 + k] = O::digits_with(acyc, 1u << (3 * st + k));
       }
-    Choice best;
-    int best_total = 1 << 30;
-    u32 best_c0 = 0, best_c1 = 0, best_c2 = 0;
+    // Every digit has a configuration in every unit (else propagation failed), so a unit has a
+    // digit with two or more exactly when its total passes 9. Branch-free minimum over packed keys
+    // (total << 3 | unit): the choice is data-dependent and a branch would mispredict.
+    u32 unit_key = ~0u;
     for (int u = 0; u < 6; ++u) {
-      // per digit, the number of open configurations as a 3-bit counter across digit bits
-      u32 c0 = 0, c1 = 0, c2 = 0;
-      int total = 0;
-      for (int i = 0; i < 6; ++i) {
-        const u32 k = cfg[u][i];
-        total += std::popcount(k);
-        const u32 carry0 = c0 & k;
-        c0 ^= k;
-        const u32 carry1 = c1 & carry0;
-        c1 ^= carry0;
-        c2 |= carry1;
-      }
-      if ((c1 | c2) && total < best_total) {
-        best_total = total;
-        best.unit = u;
-        best_c0 = c0, best_c1 = c1, best_c2 = c2;
-      }
+      u32 total = 0;
+      for (int i = 0; i < 6; ++i) total += static_cast<u32>(std::popcount(cfg[u][i]));
+      const u32 key = total > 9 ? (total << 3) | static_cast<u32>(u) : ~0u;
+      unit_key = key < unit_key ? key : unit_key;
     }
-    if (best.unit >= 0) {
-      const u32 two = best_c1 & ~best_c0 & ~best_c2, three = best_c1 & best_c0 & ~best_c2;
-      const u32 pick = two ? two : three ? three : best_c2;
+    Choice best;
+    if (unit_key != ~0u) {
+      best.unit = static_cast<int>(unit_key & 7);
+      // per digit, the unit's open configurations as a 3-bit counter across digit bits
+      u32 c0 = 0, c1 = 0, c2 = 0;
+      for (int i = 0; i < 6; ++i) {
+        const u32 k = cfg[best.unit][i], carry0 = c0 & k;
+        c0 ^= k;
+        c2 |= c1 & carry0;
+        c1 ^= carry0;
+      }
+      const u32 two = c1 & ~c0 & ~c2, three = c1 & c0 & ~c2;
+      const u32 pick = two ? two : three ? three : c2;  // two, then three, then the first with more
       best.digit = std::countr_zero(pick);
-      for (int i = 0; i < 6; ++i)
-        if ((cfg[best.unit][i] >> best.digit) & 1) best.alternatives |= 1u << i;
+      for (int i = 0; i < 6; ++i) best.alternatives |= ((cfg[best.unit][i] >> best.digit) & 1u) << i;
       return best;
     }
     // Every configuration is fixed: branch on a cell with two candidates, else the fewest.
@@ -281,15 +278,9 @@ class Engine {
   }
 
   static void apply(const Choice& c, int alt, Board& s) {
-    if (c.unit < 3) {
-      s.band[c.unit] = O::restrict_lane(s.band[c.unit], c.digit, perm_cells(alt));
-    } else if (c.unit < 6) {
-      const int st = c.unit - 3;
-      for (int b = 0; b < 3; ++b) {
-        const int k = alt < 3 ? (alt + b) % 3 : (alt - 3 - b + 3) % 3;
-        const u32 keep = (kCells & ~((7u << (3 * st)) * kLow)) | (kLow << (3 * st + k));
-        s.band[b] = O::restrict_lane(s.band[b], c.digit, keep);
-      }
+    if (c.unit < 6) {
+      const auto& keep = kConfigKeep.keep[c.unit][alt];
+      for (int b = 0; b < 3; ++b) s.band[b] = O::restrict_lane(s.band[b], c.digit, keep[b]);
     } else {
       s.band[c.unit - 6] = O::assign(s.band[c.unit - 6], alt, 1u << c.bit);
     }

@@ -41,6 +41,28 @@ constexpr u32 perm_bases(int i) {
 }
 constexpr u32 perm_cells(int i) { return perm_bases(i) * 7; }
 
+// Cells a digit keeps in each band when its configuration in a band (unit 0..2) or stack (unit
+// 3..5) is fixed. Stack configurations 0..2 are cyclic (band b uses column k + b of the stack),
+// 3..5 anticyclic (column k - b).
+struct ConfigKeep {
+  u32 keep[6][6][3];
+};
+constexpr ConfigKeep make_config_keep() {
+  ConfigKeep t{};
+  for (int u = 0; u < 6; ++u)
+    for (int i = 0; i < 6; ++i)
+      for (int b = 0; b < 3; ++b) {
+        if (u < 3) {
+          t.keep[u][i][b] = b == u ? perm_cells(i) : kCells;
+        } else {
+          const int st = u - 3, k = i < 3 ? (i + b) % 3 : (i - 3 - b + 3) % 3;
+          t.keep[u][i][b] = (kCells & ~((7u << (3 * st)) * kLow)) | (kLow << (3 * st + k));
+        }
+      }
+  return t;
+}
+inline constexpr ConfigKeep kConfigKeep = make_config_keep();
+
 // For each 9-bit set of non-empty triads (bit 3*r + s), the cells of every configuration that
 // fits inside it: the band-level locked-candidates rule as a table, for backends without masks.
 struct TriadTable {

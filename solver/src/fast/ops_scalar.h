@@ -136,6 +136,7 @@ struct ScalarOps {
     return diff == 0;
   }
   static u32 lane0(V a) { return a.l[0]; }
+  static u32 lane(V a, int d) { return a.l[d]; }
 
   static V assign(V x, int d, u32 bit) {
     for (int e = 0; e < 9; ++e) x.l[e] &= ~bit;
