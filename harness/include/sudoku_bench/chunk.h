@@ -1,0 +1,37 @@
+// Records travel through the pipeline in chunks: a block of lines with their line numbers, and
+// the results the parallel stage writes for the in-order sink.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku_bench/tally.h"
+
+namespace sudoku_bench {
+
+// Longer lines keep only this prefix: no record is this long, and memory stays bounded.
+inline constexpr std::size_t kMaxRecordBytes = 4096;
+
+struct Record {
+  std::uint32_t offset = 0;       // into Chunk::text
+  std::uint32_t length = 0;       // bytes kept, at most kMaxRecordBytes
+  std::uint64_t line = 0;         // 1-based line number in the input
+  std::uint64_t full_length = 0;  // the line's length without its terminator (> length when cut)
+};
+
+struct Chunk {
+  std::string text;
+  std::vector<Record> records;
+  std::uint64_t input_position = 0;  // InputFile::position() once this chunk was read
+
+  // Written by the parallel stage, read by the sink.
+  std::string out;
+  std::string err;
+  Tally tally;
+
+  std::string_view text_of(const Record& r) const { return std::string_view(text).substr(r.offset, r.length); }
+};
+
+}  // namespace sudoku_bench

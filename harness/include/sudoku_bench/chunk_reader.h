@@ -1,0 +1,38 @@
+// Splits an input into chunks of records: whole lines, CR stripped, empty and '#' lines skipped.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku_bench/chunk.h"
+#include "sudoku_bench/input.h"
+
+namespace sudoku_bench {
+
+class ChunkReader {
+ public:
+  explicit ChunkReader(InputFile& input, std::size_t buffer_bytes = 256 * 1024);
+
+  // Fills `chunk` (clearing it first) with up to `max_records` records; false once the input is
+  // exhausted and no record was found.
+  bool next(Chunk& chunk, std::size_t max_records);
+
+  std::uint64_t lines_read() const { return line_; }
+
+ private:
+  // The next line without its terminator, possibly cut to kMaxRecordBytes; false at the end.
+  bool next_line(std::string_view& line, std::uint64_t& full_length);
+  bool fill();
+
+  InputFile& input_;
+  std::vector<char> buffer_;
+  std::size_t begin_ = 0, end_ = 0;
+  bool eof_ = false;
+  std::uint64_t line_ = 0;
+  std::string long_line_;  // the kept prefix of a line longer than the buffer
+};
+
+}  // namespace sudoku_bench

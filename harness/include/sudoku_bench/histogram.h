@@ -1,0 +1,56 @@
+// A log-linear histogram of non-negative integers (HdrHistogram's layout): exact below 2048,
+// then 1024 linear sub-buckets per power of two, so any value it reports is within 1/2048
+// (0.05%) of a recorded value. Per-thread instances merge by adding counts.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace sudoku_bench {
+
+class Histogram {
+ public:
+  static constexpr int kSubBucketBits = 10;
+
+  Histogram();
+
+  void record(std::uint64_t value) {
+    const int bucket = bucket_of(value);
+    ++counts_[(static_cast<std::size_t>(bucket) << kSubBucketBits) + (value >> bucket)];
+    ++count_;
+    if (value < min_) min_ = value;
+    if (value > max_) max_ = value;
+    sum_ += value;
+    sum_squares_ += static_cast<unsigned __int128>(value) * value;
+  }
+
+  void merge(const Histogram& other);
+  void reset();
+
+  std::uint64_t count() const { return count_; }
+  std::uint64_t min() const { return count_ ? min_ : 0; }
+  std::uint64_t max() const { return max_; }
+  double mean() const;
+  double stddev() const;  // population standard deviation
+
+  // Nearest-rank percentile, p to 0.01: the value of the ceil(p/100 * count)-th smallest record
+  // (the minimum for p = 0), as the midpoint of its sub-bucket clamped to [min, max]; the
+  // smallest and largest ranks give the exact min and max. 0 when empty.
+  std::uint64_t percentile(double p) const;
+
+ private:
+  static int bucket_of(std::uint64_t value) {
+    // Values below 2^(kSubBucketBits+1) go to bucket 0, which is exact.
+    const int msb = 63 - __builtin_clzll(value | 1);
+    return msb > kSubBucketBits ? msb - kSubBucketBits : 0;
+  }
+
+  std::vector<std::uint64_t> counts_;
+  std::uint64_t count_ = 0;
+  std::uint64_t min_ = UINT64_MAX;
+  std::uint64_t max_ = 0;
+  unsigned __int128 sum_ = 0;
+  unsigned __int128 sum_squares_ = 0;
+};
+
+}  // namespace sudoku_bench

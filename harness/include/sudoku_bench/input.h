@@ -1,0 +1,45 @@
+// An input file read as bytes: a plain file, a gzip file (decompressed on the fly) or stdin ("-").
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace sudoku_bench {
+
+// An input or output problem, with the file name in its message.
+class IoError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class InputFile {
+ public:
+  // Throws IoError when the file is missing, unreadable or a directory.
+  explicit InputFile(const std::string& path);
+  ~InputFile();
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  // The name used in messages: the path as given, or "<stdin>".
+  const std::string& name() const { return name_; }
+  bool is_stdin() const { return is_stdin_; }
+
+  // Up to `n` bytes; 0 at the end. Throws IoError on a read error or a truncated or corrupt gzip
+  // stream, once the bytes before the damage have been returned.
+  std::size_t read(char* buffer, std::size_t n);
+
+  // Bytes consumed of the file as stored (compressed bytes for gzip) and its size; 0 if unknown.
+  std::uint64_t position() const;
+  std::uint64_t size() const { return size_; }
+
+ private:
+  std::string name_;
+  bool is_stdin_ = false;
+  std::uint64_t size_ = 0;
+  void* gz_ = nullptr;  // gzFile; zlib reads plain files through unchanged
+  std::string pending_error_;  // raised by the read after the one that met it
+};
+
+}  // namespace sudoku_bench

@@ -1,0 +1,41 @@
+// One timed pass of a solver over an input: the unit `run` repeats for each thread count.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "sudoku/solver.h"
+#include "sudoku_bench/chunk.h"
+#include "sudoku_bench/histogram.h"
+#include "sudoku_bench/input.h"
+#include "sudoku_bench/tally.h"
+
+namespace sudoku_bench {
+
+struct PassConfig {
+  int threads = 1;
+  sudoku::SolveOptions solve;
+  std::uint64_t expected_records = 0;  // sizes the chunks; 0 if unknown
+  const std::atomic<bool>* stop = nullptr;
+  // Write "FILE:LINE: reason" for invalid records into Chunk::err.
+  bool report_invalid = false;
+  // Called in input order with each chunk once it is done (progress, error messages).
+  std::function<void(const Chunk&)> on_chunk;
+};
+
+struct PassResult {
+  Tally tally;
+  // Per valid record. Latency is the time from the end of the previous record (or the start of
+  // the chunk) to the end of this one's solve: parsing and bookkeeping included, one clock read each.
+  Histogram latency_ns;
+  Histogram nodes;
+  Histogram guesses;
+  double wall_seconds = 0;
+  int threads_observed = 0;  // threads that solved at least one chunk
+};
+
+PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, const PassConfig& config);
+
+}  // namespace sudoku_bench

@@ -1,0 +1,21 @@
+// Turning one record of a chunk into a puzzle, and reporting the ones that are not.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "sudoku/parse.h"
+#include "sudoku/solver.h"
+#include "sudoku_bench/chunk.h"
+
+namespace sudoku_bench {
+
+// Parses `record`; a line the reader cut keeps its real length in the result. Returns an empty
+// string when `grid` is a puzzle `solver` can solve, else the reason the record is invalid.
+std::string parse_for(const sudoku::SolverFactory& solver, const Chunk& chunk, const Record& record, sudoku::Grid& grid);
+
+// Appends "FILE:LINE: reason\n", the form compilers use, so editors can jump to it.
+void append_error(std::string& out, std::string_view file, std::uint64_t line, std::string_view reason);
+
+}  // namespace sudoku_bench

@@ -1,0 +1,82 @@
+// What `run` measured, independent of how it is printed or stored.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku_bench/context.h"
+#include "sudoku_bench/histogram.h"
+#include "sudoku_bench/tally.h"
+
+namespace sudoku_bench {
+
+inline constexpr std::array<double, 10> kPercentiles = {1, 10, 25, 50, 75, 90, 99, 99.9, 99.99, 100};
+inline constexpr std::array<std::string_view, 10> kPercentileNames = {"1",  "10", "25",   "50",    "75",
+                                                                       "90", "99", "99.9", "99.99", "100"};
+
+struct Summary {
+  std::uint64_t count = 0;
+  std::uint64_t min = 0;
+  std::uint64_t max = 0;
+  double mean = 0;
+  double stddev = 0;
+  std::array<std::uint64_t, kPercentiles.size()> percentiles{};
+};
+
+Summary summarize(const Histogram& histogram);
+
+struct RunRecord {
+  std::string dataset;  // the file name without .gz and .txt
+  std::string path;
+  std::string solver;
+  int threads = 0;
+  int threads_observed = 0;
+  int repetition = 0;  // 1-based
+  Tally status;
+  double wall_seconds = 0;
+  Summary latency_ns;
+  Summary tree_size;
+  Summary guesses;
+
+  std::uint64_t puzzles() const { return status.solved(); }
+  double puzzles_per_second() const { return wall_seconds > 0 ? static_cast<double>(puzzles()) / wall_seconds : 0; }
+};
+
+struct ScalingRow {
+  std::string dataset;
+  std::string solver;
+  int threads = 0;
+  double puzzles_per_second = 0;  // median over repetitions
+  std::optional<double> speedup;  // against 1 thread; empty when 1 thread was not measured
+  std::optional<double> efficiency;
+};
+
+// One row per (dataset, solver, threads), in the order the runs first appear.
+std::vector<ScalingRow> scaling_of(const std::vector<RunRecord>& runs);
+
+double median(std::vector<double> values);
+
+struct Settings {
+  std::vector<std::string> solvers;
+  std::vector<int> threads;
+  int repetitions = 0;
+  double warmup_seconds = 0;
+  std::uint64_t limit = 2;
+  std::uint64_t node_limit = 0;
+};
+
+struct Report {
+  Context context;
+  Settings settings;
+  std::vector<RunRecord> runs;
+  bool interrupted = false;
+};
+
+// The dataset name of an input path: its file name without ".gz" and ".txt".
+std::string dataset_name(std::string_view path);
+
+}  // namespace sudoku_bench

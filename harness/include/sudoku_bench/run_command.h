@@ -1,0 +1,28 @@
+// `sudoku-bench run`: throughput, latency and tree sizes for each file x solver x thread count.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "sudoku_bench/report.h"
+
+namespace sudoku_bench {
+
+struct RunCommand {
+  std::vector<std::string> files;
+  std::vector<std::string> solvers = {"bitmask"};
+  std::vector<int> threads;  // empty: 1..hardware threads
+  int repetitions = 3;
+  double warmup_seconds = 0.2;
+  std::string json_path;  // empty: no JSON
+  std::uint64_t node_limit = 0;
+  bool progress = true;  // drawn only when `err` is a terminal
+};
+
+// Prints the table to `out`, messages to `err`, writes the JSON; returns the exit status.
+// `report`, when given, receives what was measured (for tests).
+int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report = nullptr);
+
+}  // namespace sudoku_bench

@@ -1,0 +1,96 @@
+// sudoku-bench: the command line. Parses options and hands them to the commands.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <string>
+
+#include "sudoku/strategies.h"
+#include "sudoku_bench/build_info.h"
+#include "sudoku_bench/exit_codes.h"
+#include "sudoku_bench/run_command.h"
+#include "sudoku_bench/solve_command.h"
+#include "sudoku_bench/solver_list.h"
+#include "sudoku_bench/thread_list.h"
+
+namespace {
+
+// CLI11's own number checks print their limits as huge floats; this one says what is wrong.
+const CLI::Validator kAtLeastOne(
+    [](std::string& value) -> std::string {
+      return value.find_first_not_of("0123456789") == std::string::npos && value.find_first_not_of('0') != std::string::npos
+                 ? std::string()
+                 : "must be a whole number of at least 1, not '" + value + "'";
+    },
+    "K>=1");
+
+std::string known_solvers() {
+  std::string names;
+  for (const auto& s : sudoku::strategy_list()) names += (names.empty() ? "" : ", ") + std::string(s.name);
+  return names;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace sudoku_bench;
+  CLI::App app{"sudoku-bench: throughput, latency and search-tree sizes of Sudoku solvers.\n"
+               "Exit status: 0 ok, 1 invalid records in the input, 2 usage error, 3 input/output error.",
+               "sudoku-bench"};
+  app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("sudoku-bench ") + build_info::kVersion + " (" + build_info::kGitCommit + ")");
+
+  SolveCommand solve;
+  std::string solve_input = "-";
+  auto* solve_cmd = app.add_subcommand("solve", "Solve every record; print PUZZLE:COUNT[:SOLUTION] per record, in input order.\n"
+                                                "COUNT is 0..K, K meaning K or more; SOLUTION follows when COUNT is 1.\n"
+                                                "Invalid records print RECORD:invalid, and FILE:LINE: reason on stderr.");
+  solve_cmd->add_option("--limit", solve.limit, "Count solutions up to K (2 checks uniqueness)")->capture_default_str()->check(kAtLeastOne);
+  solve_cmd->add_option("--threads", solve.threads, "Worker threads (default: all hardware threads)")->check(CLI::Range(1, 1024));
+  solve_cmd->add_option("--solver", solve.solver, "Strategy: " + known_solvers())->capture_default_str();
+  solve_cmd->add_option("--node-limit", solve.node_limit, "Abort a puzzle after N search nodes (0: none); prints PUZZLE:aborted")->capture_default_str();
+  solve_cmd->add_option("FILE", solve_input, "Puzzle file, .gz allowed; - for standard input")->capture_default_str();
+
+  RunCommand run;
+  std::string threads_text, solvers_text = "bitmask";
+  bool no_progress = false;
+  auto* run_cmd = app.add_subcommand("run", "Measure throughput, latency and tree sizes for each FILE x solver x thread count.\n"
+                                            "Prints a table; --json writes every repetition, percentiles, scaling and context.");
+  run_cmd->add_option("--threads", threads_text, "Thread counts, like 1,2,4 or 1:16 (default: 1 to all hardware threads)");
+  run_cmd->add_option("--solver", solvers_text, "Comma-separated strategies: " + known_solvers())->capture_default_str();
+  run_cmd->add_option("--repetitions", run.repetitions, "Measured passes per thread count")->capture_default_str()->check(CLI::Range(1, 1000000));
+  run_cmd->add_option("--warmup-seconds", run.warmup_seconds, "Unmeasured passes before each thread count")->capture_default_str()->check(CLI::Range(0.0, 3600.0));
+  run_cmd->add_option("--json", run.json_path, "Write the report here (atomically)");
+  run_cmd->add_option("--node-limit", run.node_limit, "Abort a puzzle after N search nodes (0: none)")->capture_default_str();
+  run_cmd->add_flag("--no-progress", no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
+  run_cmd->add_option("FILE", run.files, "Puzzle files, .gz allowed")->required();
+
+  auto* solvers_cmd = app.add_subcommand("solvers", "List the built-in strategies.");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+  }
+
+  if (*solve_cmd) {
+    solve.input = solve_input;
+    return solve_command(solve, stdout, stderr);
+  }
+  if (*run_cmd) {
+    if (!threads_text.empty()) {
+      std::string error;
+      run.threads = parse_thread_list(threads_text, error);
+      if (run.threads.empty()) {
+        std::fprintf(stderr, "sudoku-bench run: %s\n", error.c_str());
+        return kExitUsage;
+      }
+    }
+    run.solvers = split_solver_list(solvers_text);
+    run.progress = !no_progress;
+    return run_command(run, stdout, stderr);
+  }
+  if (*solvers_cmd) {
+    for (const auto& s : sudoku::strategy_list()) std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
+    return kExitOk;
+  }
+  return kExitUsage;
+}

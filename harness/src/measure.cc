@@ -1,0 +1,71 @@
+#include "sudoku_bench/measure.h"
+
+#include <tbb/enumerable_thread_specific.h>
+
+#include <chrono>
+#include <memory>
+
+#include "sudoku_bench/pipeline.h"
+#include "sudoku_bench/records.h"
+
+namespace sudoku_bench {
+namespace {
+
+struct ThreadState {
+  explicit ThreadState(const sudoku::SolverFactory& factory) : solver(factory.make()) {}
+  std::unique_ptr<sudoku::Solver> solver;
+  Histogram latency_ns, nodes, guesses;
+  sudoku::Grid grid;
+};
+
+}  // namespace
+
+PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, const PassConfig& config) {
+  using Clock = std::chrono::steady_clock;
+  tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState(solver); });
+  PassResult result;
+
+  PipelineConfig pipeline;
+  pipeline.threads = config.threads;
+  pipeline.records_per_chunk = records_per_chunk_for(config.expected_records, config.threads);
+  pipeline.stop = config.stop;
+
+  const auto process = [&](Chunk& chunk) {
+    ThreadState& state = states.local();
+    auto last = Clock::now();
+    for (const Record& record : chunk.records) {
+      const std::string invalid = parse_for(solver, chunk, record, state.grid);
+      if (!invalid.empty()) {
+        ++chunk.tally.invalid;
+        if (config.report_invalid) append_error(chunk.err, input.name(), record.line, invalid);
+        last = Clock::now();
+        continue;
+      }
+      const sudoku::SolveResult r = state.solver->solve(state.grid, config.solve, nullptr);
+      const auto now = Clock::now();
+      state.latency_ns.record(static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now - last).count()));
+      last = now;
+      state.nodes.record(r.nodes);
+      state.guesses.record(r.guesses);
+      chunk.tally.add(sudoku::status_of(r));
+    }
+  };
+  const auto sink = [&](Chunk& chunk) {
+    result.tally += chunk.tally;
+    if (config.on_chunk) config.on_chunk(chunk);
+  };
+
+  const auto start = Clock::now();
+  run_pipeline(input, pipeline, process, sink);
+  result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
+
+  for (const ThreadState& state : states) {
+    result.latency_ns.merge(state.latency_ns);
+    result.nodes.merge(state.nodes);
+    result.guesses.merge(state.guesses);
+  }
+  result.threads_observed = static_cast<int>(states.size());
+  return result;
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,29 @@
+#include "sudoku_bench/records.h"
+
+namespace sudoku_bench {
+
+std::string parse_for(const sudoku::SolverFactory& solver, const Chunk& chunk, const Record& record, sudoku::Grid& grid) {
+  sudoku::ParseResult parsed = sudoku::parse_record(chunk.text_of(record), grid);
+  if (record.full_length > record.length) {
+    // The kept prefix may look fine; the whole line cannot be a record.
+    parsed.length = record.full_length;
+    if (parsed.status == sudoku::ParseStatus::ok) parsed.status = sudoku::ParseStatus::wrong_length;
+  }
+  if (!parsed) return sudoku::describe(parsed);
+  if (!solver.supports(grid.box)) {
+    const std::string side = std::to_string(grid.side());
+    return "solver '" + solver.name() + "' does not solve " + side + "x" + side + " grids";
+  }
+  return {};
+}
+
+void append_error(std::string& out, std::string_view file, std::uint64_t line, std::string_view reason) {
+  out.append(file);
+  out += ':';
+  out += std::to_string(line);
+  out += ": ";
+  out.append(reason);
+  out += '\n';
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,144 @@
+#include "sudoku_bench/chunk_reader.h"
+
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <string>
+#include <vector>
+
+#include "temp_file.h"
+
+namespace {
+
+using sudoku_bench::Chunk;
+using sudoku_bench::ChunkReader;
+using sudoku_bench::InputFile;
+using sudoku_bench::IoError;
+
+struct Line {
+  std::string text;
+  std::uint64_t line, full_length;
+  bool operator==(const Line&) const = default;
+};
+
+std::vector<Line> read_all(const std::string& path, std::size_t per_chunk = 3, std::size_t buffer = 5000) {
+  InputFile in(path);
+  ChunkReader reader(in, buffer);
+  std::vector<Line> out;
+  Chunk chunk;
+  while (reader.next(chunk, per_chunk))
+    for (const auto& r : chunk.records) out.push_back({std::string(chunk.text_of(r)), r.line, r.full_length});
+  return out;
+}
+
+TEST(ChunkReaderTest, SkipsBlankAndCommentLinesButCountsThem) {
+  test_util::TempFile f("# header\n\nabc\n  \n#x\ndef\n");
+  EXPECT_EQ(read_all(f.path()), (std::vector<Line>{{"abc", 3, 3}, {"  ", 4, 2}, {"def", 6, 3}}));
+}
+
+TEST(ChunkReaderTest, CrLfAndMissingFinalNewline) {
+  test_util::TempFile f("ab\r\n\r\ncd\r\nlast");
+  EXPECT_EQ(read_all(f.path()), (std::vector<Line>{{"ab", 1, 2}, {"cd", 3, 2}, {"last", 4, 4}}));
+  test_util::TempFile g("only\r");
+  EXPECT_EQ(read_all(g.path()), (std::vector<Line>{{"only", 1, 4}}));
+}
+
+TEST(ChunkReaderTest, EmptyAndCommentOnlyFilesHaveNoRecords) {
+  test_util::TempFile empty("");
+  EXPECT_TRUE(read_all(empty.path()).empty());
+  test_util::TempFile comments("# a\n# b\n\n");
+  EXPECT_TRUE(read_all(comments.path()).empty());
+}
+
+TEST(ChunkReaderTest, OverlongLinesKeepAPrefixAndTheirLength) {
+  const std::string huge(1'000'000, 'x');
+  test_util::TempFile f("a\n" + huge + "\r\nb\n" + std::string(4097, 'y') + "\n" + huge);
+  const auto lines = read_all(f.path());
+  ASSERT_EQ(lines.size(), 5u);
+  EXPECT_EQ(lines[0], (Line{"a", 1, 1}));
+  EXPECT_EQ(lines[1], (Line{std::string(sudoku_bench::kMaxRecordBytes, 'x'), 2, 1'000'000}));
+  EXPECT_EQ(lines[2], (Line{"b", 3, 1}));
+  EXPECT_EQ(lines[3], (Line{std::string(sudoku_bench::kMaxRecordBytes, 'y'), 4, 4097}));
+  EXPECT_EQ(lines[4], (Line{std::string(sudoku_bench::kMaxRecordBytes, 'x'), 5, 1'000'000}));
+}
+
+TEST(ChunkReaderTest, LinesAcrossBufferRefillsAtEveryOffset) {
+  // Lines of every length around the buffer size, so each split point is met.
+  std::string text;
+  std::vector<Line> expected;
+  for (std::uint64_t i = 1; i <= 300; ++i) {
+    const std::string line(i * 37 % 4200 + 1, static_cast<char>('a' + i % 26));
+    text += line + (i % 3 ? "\n" : "\r\n");
+    expected.push_back({line.substr(0, sudoku_bench::kMaxRecordBytes), i, line.size()});
+  }
+  test_util::TempFile f(text);
+  for (std::size_t buffer : {4097u, 4100u, 5000u, 65536u}) EXPECT_EQ(read_all(f.path(), 7, buffer), expected) << buffer;
+}
+
+TEST(ChunkReaderTest, ChunksHoldAtMostTheAskedRecords) {
+  test_util::TempFile f("1\n2\n3\n4\n5\n6\n7\n");
+  InputFile in(f.path());
+  ChunkReader reader(in);
+  Chunk chunk;
+  std::vector<std::size_t> sizes;
+  while (reader.next(chunk, 3)) sizes.push_back(chunk.records.size());
+  EXPECT_EQ(sizes, (std::vector<std::size_t>{3, 3, 1}));
+}
+
+std::string gzip(const std::string& data) {
+  uLongf size = compressBound(data.size()) + 64;
+  std::string out(size, '\0');
+  z_stream z{};
+  deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);  // +16: gzip wrapper
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  z.avail_in = static_cast<uInt>(data.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = static_cast<uInt>(out.size());
+  deflate(&z, Z_FINISH);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+TEST(InputFileTest, GzipReadsLikeThePlainFile) {
+  std::string text;
+  for (int i = 0; i < 20000; ++i) text += std::to_string(i * 7919) + "\n";
+  test_util::TempFile plain(text), packed(gzip(text), ".gz");
+  EXPECT_EQ(read_all(plain.path(), 100), read_all(packed.path(), 100));
+}
+
+TEST(InputFileTest, TruncatedGzipDeliversWhatArrivedThenFails) {
+  std::string text;
+  for (int i = 0; i < 50000; ++i) text += std::to_string(i) + "\n";
+  const std::string packed = gzip(text);
+  test_util::TempFile cut(packed.substr(0, packed.size() / 2), ".gz");
+  InputFile in(cut.path());
+  ChunkReader reader(in);
+  Chunk chunk;
+  std::uint64_t records = 0;
+  try {
+    while (reader.next(chunk, 100)) records += chunk.records.size();
+    FAIL() << "no error for a truncated gzip file";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("truncated gzip data"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(cut.path()), std::string::npos) << e.what();
+  }
+  EXPECT_GT(records, 1000u);
+}
+
+TEST(InputFileTest, MissingFilesAndDirectoriesAreErrorsWithTheName) {
+  try {
+    InputFile in("/nonexistent/puzzles.txt");
+    FAIL();
+  } catch (const IoError& e) {
+    EXPECT_STREQ(e.what(), "/nonexistent/puzzles.txt: cannot open: No such file or directory");
+  }
+  try {
+    InputFile in("/tmp");
+    FAIL();
+  } catch (const IoError& e) {
+    EXPECT_STREQ(e.what(), "/tmp: is a directory");
+  }
+}
+
+}  // namespace

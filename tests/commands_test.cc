@@ -1,0 +1,190 @@
+// The solve and run commands end to end: output formats, exit statuses and the JSON contract.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "sudoku/parse.h"
+#include "sudoku_bench/exit_codes.h"
+#include "sudoku_bench/report_json.h"
+#include "sudoku_bench/run_command.h"
+#include "sudoku_bench/solve_command.h"
+#include "sudoku_bench/solver_list.h"
+#include "sudoku_bench/thread_list.h"
+#include "temp_file.h"
+#include "test_util.h"
+
+namespace {
+
+using test_util::Capture;
+using test_util::TempFile;
+
+const std::string kTop95First = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const std::string kTop95FirstSolution =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+struct Outcome {
+  int status;
+  std::string out, err;
+};
+
+Outcome solve(const std::string& path, std::uint64_t limit = 2, int threads = 2) {
+  sudoku_bench::SolveCommand command;
+  command.input = path;
+  command.limit = limit;
+  command.threads = threads;
+  Capture out, err;
+  const int status = sudoku_bench::solve_command(command, out.file(), err.file());
+  return {status, out.text(), err.text()};
+}
+
+TEST(SolveCommandTest, OneLinePerRecordInInputOrder) {
+  std::string zeros = kTop95First;
+  for (char& c : zeros)
+    if (c == '.') c = '0';
+  TempFile f("# header\n" + zeros + "\r\n\n" + "11" + std::string(79, '.') + "\n" + std::string(81, '.') + "\n");
+  const Outcome o = solve(f.path());
+  EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
+  EXPECT_EQ(o.out, kTop95First + ":1:" + kTop95FirstSolution + "\n" +  // normalised to '.' blanks
+                       "11" + std::string(79, '.') + ":0\n" +           // conflicting givens: none
+                       std::string(81, '.') + ":2\n");                  // 2 means 2 or more
+  EXPECT_EQ(o.err, "");
+}
+
+TEST(SolveCommandTest, InvalidRecordsAreReportedWithFileAndLine) {
+  TempFile f(kTop95First + "\nabc\n" + kTop95First.substr(1) + "x\n" + kTop95First + "\n");
+  const Outcome o = solve(f.path());
+  EXPECT_EQ(o.status, sudoku_bench::kExitInvalidRecords);
+  EXPECT_EQ(o.out, kTop95First + ":1:" + kTop95FirstSolution + "\nabc:invalid\n" + kTop95First.substr(1) +
+                       "x:invalid\n" + kTop95First + ":1:" + kTop95FirstSolution + "\n");
+  // Lower-case a-p are symbols of larger grids, so "abc" is only too short.
+  EXPECT_EQ(o.err, f.path() + ":2: wrong length 3 (expected 16, 81, 256 or 625 cells)\n" + f.path() +
+                       ":3: bad character 'x' at column 81\n");
+}
+
+TEST(SolveCommandTest, LimitCapsTheCount) {
+  TempFile f(std::string(81, '.') + "\n");
+  const std::string one = solve(f.path(), 1).out;  // 1 means 1 or more here, with a solution
+  ASSERT_EQ(one.size(), 81 + 3 + 81 + 1u);
+  EXPECT_EQ(one.substr(0, 84), std::string(81, '.') + ":1:");
+  sudoku::Grid empty, solution;
+  ASSERT_TRUE(sudoku::parse_record(std::string(81, '.'), empty));
+  ASSERT_TRUE(sudoku::parse_record(one.substr(84, 81), solution));
+  EXPECT_TRUE(sudoku::is_solution_of(empty, solution));
+  EXPECT_EQ(solve(f.path(), 7).out, std::string(81, '.') + ":7\n");
+}
+
+TEST(SolveCommandTest, UnreadableInputIsAnIoError) {
+  const Outcome o = solve("/nonexistent.txt");
+  EXPECT_EQ(o.status, sudoku_bench::kExitIo);
+  EXPECT_EQ(o.err, "sudoku-bench solve: /nonexistent.txt: cannot open: No such file or directory\n");
+}
+
+TEST(SolveCommandTest, OutputIsIdenticalAcrossThreadCounts) {
+  const std::string path = test_util::dataset_path("top1465.txt");
+  const Outcome one = solve(path, 2, 1);
+  EXPECT_EQ(std::count(one.out.begin(), one.out.end(), '\n'), 1465);
+  EXPECT_EQ(solve(path, 2, 2).out, one.out);
+  EXPECT_EQ(solve(path, 2, 8).out, one.out);
+}
+
+TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {
+  TempFile json("", ".json");
+  sudoku_bench::RunCommand command;
+  command.files = {test_util::dataset_path("top95.txt"), test_util::dataset_path("easy50.txt")};
+  command.threads = {1, 2};
+  command.repetitions = 2;
+  command.warmup_seconds = 0.01;
+  command.json_path = json.path();
+  Capture out, err;
+  ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk) << err.text();
+  EXPECT_NE(out.text().find("top95 (bitmask): 95 records: 95 unique"), std::string::npos) << out.text();
+
+  std::ifstream in(json.path());
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["schema"], "sudoku-bench/1");
+  for (const char* key : {"date", "host", "cpu_model", "hardware_threads", "compiler", "compiler_flags", "build_type",
+                          "tbb_version", "git_commit"})
+    EXPECT_TRUE(j["context"].contains(key)) << key;
+  ASSERT_EQ(j["runs"].size(), 8u);  // 2 files x 2 thread counts x 2 repetitions
+  for (const auto& run : j["runs"]) {
+    for (const char* key : {"dataset", "solver", "threads", "threads_observed", "repetition", "puzzles", "wall_seconds",
+                            "puzzles_per_second", "status", "latency_ns", "tree_size", "guesses"})
+      EXPECT_TRUE(run.contains(key)) << key;
+    for (const char* key : {"unique", "multiple", "none", "invalid"}) EXPECT_TRUE(run["status"].contains(key)) << key;
+    for (const char* dist : {"latency_ns", "tree_size", "guesses"}) {
+      for (const char* key : {"min", "mean", "stddev", "max", "percentiles"}) EXPECT_TRUE(run[dist].contains(key)) << key;
+      for (const char* p : {"1", "10", "25", "50", "75", "90", "99", "99.9", "99.99", "100"})
+        EXPECT_TRUE(run[dist]["percentiles"].contains(p)) << p;
+      EXPECT_EQ(run[dist]["percentiles"]["100"], run[dist]["max"]);
+    }
+    EXPECT_LE(run["threads_observed"].get<int>(), run["threads"].get<int>());
+    EXPECT_EQ(run["puzzles"], run["dataset"] == "top95" ? 95 : 50);
+  }
+  EXPECT_EQ(j["runs"][0]["tree_size"], j["runs"][2]["tree_size"]);  // 1 and 2 threads: same trees
+  ASSERT_EQ(j["scaling"].size(), 4u);
+  for (const auto& row : j["scaling"]) {
+    for (const char* key : {"dataset", "solver", "threads", "puzzles_per_second", "speedup", "efficiency"})
+      EXPECT_TRUE(row.contains(key)) << key;
+    if (row["threads"] == 1) {
+      EXPECT_EQ(row["speedup"], 1.0);
+    }
+  }
+}
+
+TEST(RunCommandTest, InvalidRecordsAreCountedNamedAndSetTheExitStatus) {
+  TempFile f(kTop95First + "\nnope\n" + kTop95First + "\n");
+  sudoku_bench::RunCommand command;
+  command.files = {f.path()};
+  command.threads = {1};
+  command.repetitions = 2;
+  command.warmup_seconds = 0;
+  sudoku_bench::Report report;
+  Capture out, err;
+  EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &report), sudoku_bench::kExitInvalidRecords);
+  ASSERT_EQ(report.runs.size(), 2u);
+  EXPECT_EQ(report.runs[0].status.unique, 2u);
+  EXPECT_EQ(report.runs[0].status.invalid, 1u);
+  EXPECT_EQ(report.runs[0].puzzles(), 2u);
+  EXPECT_EQ(err.text(), f.path() + ":2: wrong length 4 (expected 16, 81, 256 or 625 cells)\n");  // once, not per pass
+}
+
+TEST(RunCommandTest, UsageAndIoErrorsComeBeforeAnyMeasuring) {
+  sudoku_bench::RunCommand command;
+  command.files = {test_util::dataset_path("top95.txt"), "/nonexistent.txt"};
+  command.threads = {1};
+  Capture out, err;
+  EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitIo);
+  EXPECT_EQ(out.text(), "");
+  command.files = {test_util::dataset_path("top95.txt")};
+  command.solvers = {"nosuch"};
+  EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitUsage);
+}
+
+TEST(ThreadListTest, ListsRangesAndErrors) {
+  std::string error;
+  EXPECT_EQ(sudoku_bench::parse_thread_list("1,2,4", error), (std::vector<int>{1, 2, 4}));
+  EXPECT_EQ(sudoku_bench::parse_thread_list("1:4", error), (std::vector<int>{1, 2, 3, 4}));
+  EXPECT_EQ(sudoku_bench::parse_thread_list("8,1:3,2", error), (std::vector<int>{8, 1, 2, 3}));
+  for (const char* bad : {"", "0", "1,,2", "4:2", "a", "1:", "2000", "-1", "1.5"}) {
+    EXPECT_TRUE(sudoku_bench::parse_thread_list(bad, error).empty()) << bad;
+    EXPECT_NE(error.find("bad thread count"), std::string::npos);
+  }
+}
+
+TEST(SolverListTest, CommasInsideOptionsStayWithTheirSolver) {
+  EXPECT_EQ(sudoku_bench::split_solver_list("bitmask"), (std::vector<std::string>{"bitmask"}));
+  EXPECT_EQ(sudoku_bench::split_solver_list("bitmask,bitmask:x,y=1,plugin:a.so"),
+            (std::vector<std::string>{"bitmask", "bitmask:x,y=1", "plugin:a.so"}));
+}
+
+TEST(ReportTest, DatasetNames) {
+  EXPECT_EQ(sudoku_bench::dataset_name("datasets/top95.txt"), "top95");
+  EXPECT_EQ(sudoku_bench::dataset_name("/x/all_public_9x9_unique.txt.gz"), "all_public_9x9_unique");
+  EXPECT_EQ(sudoku_bench::dataset_name("puzzles"), "puzzles");
+  EXPECT_EQ(sudoku_bench::dataset_name("-"), "stdin");
+}
+
+}  // namespace

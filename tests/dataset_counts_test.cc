@@ -1,0 +1,72 @@
+// Every bundled 9x9 dataset through `solve`, as a user runs it: every count right, every
+// solution valid and keeping its givens.
+#include <dirent.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "sudoku/parse.h"
+#include "sudoku_bench/exit_codes.h"
+#include "sudoku_bench/solve_command.h"
+#include "temp_file.h"
+#include "test_util.h"
+
+namespace {
+
+std::vector<std::string> puzzle_files() {
+  std::vector<std::string> files;
+  DIR* dir = opendir(SUDOKU_BENCH_DATASETS_DIR);
+  while (const dirent* e = readdir(dir)) {
+    const std::string name = e->d_name;
+    const bool data = name.ends_with(".txt") || name.ends_with(".txt.gz");
+    if (data && name.find(".solutions.") == std::string::npos && name.find(".counts.") == std::string::npos &&
+        name.find("16x16") == std::string::npos && name.find("generated") == std::string::npos)
+      files.push_back(name);
+  }
+  closedir(dir);
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// The count `solve --limit 2` must print for line `line` (1-based) of `file`.
+std::uint64_t expected_count(const std::string& file, std::size_t line, const std::vector<std::string>& serg_counts) {
+  if (file == "serg_benchmark.txt") return std::min<std::uint64_t>(2, std::stoull(serg_counts[line - 1]));
+  if (file == "top2365.txt" && line == 570) return 2;  // 14,044 solutions
+  return 1;
+}
+
+TEST(DatasetCountsTest, EveryPublicPuzzleGetsTheRightCount) {
+  if (test_util::stride() > 1) GTEST_SKIP() << "too slow under sanitizers; samples are in bitmask_test";
+  const auto serg_counts = test_util::read_lines("serg_benchmark.counts.txt");
+  const auto files = puzzle_files();
+  ASSERT_GE(files.size(), 20u);
+  std::uint64_t total = 0;
+  for (const std::string& file : files) {
+    sudoku_bench::SolveCommand command;
+    command.input = test_util::dataset_path(file);
+    test_util::Capture out, err;
+    ASSERT_EQ(sudoku_bench::solve_command(command, out.file(), err.file()), sudoku_bench::kExitOk) << file << err.text();
+    std::istringstream lines(out.text());
+    std::size_t n = 0;
+    for (std::string line; std::getline(lines, line);) {
+      ++n;
+      const std::string puzzle = line.substr(0, 81);
+      const std::uint64_t count = std::stoull(line.substr(82, line.find(':', 82) - 82));
+      ASSERT_EQ(count, expected_count(file, n, serg_counts)) << file << ":" << n;
+      if (count == 1) {
+        sudoku::Grid p, s;
+        ASSERT_TRUE(sudoku::parse_record(puzzle, p));
+        ASSERT_TRUE(sudoku::parse_record(line.substr(84), s)) << file << ":" << n;
+        ASSERT_TRUE(sudoku::is_solution_of(p, s)) << file << ":" << n;
+      }
+    }
+    EXPECT_GT(n, 0u) << file;
+    total += n;
+  }
+  EXPECT_GT(total, 400'000u);
+}
+
+}  // namespace
