@@ -24,10 +24,9 @@ bool isa_available(Isa isa) {
     case Isa::scalar:
       return true;
 #if defined(SUDOKU_FAST_X86)
-#if defined(SUDOKU_FAST_AVX2)
     case Isa::avx2:
-      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi2");
-#endif
+      return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2") &&
+             __builtin_cpu_supports("popcnt");
     case Isa::avx512:
       return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
              __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
@@ -45,10 +44,8 @@ std::unique_ptr<Solver> make_solver(Isa isa) {
 #if defined(SUDOKU_FAST_X86)
     case Isa::avx512:
       return make_avx512_solver();
-#if defined(SUDOKU_FAST_AVX2)
     case Isa::avx2:
       return make_avx2_solver();
-#endif
 #endif
     default:
       return make_scalar_solver();
