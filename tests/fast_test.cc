@@ -250,6 +250,26 @@ TEST(FastBackendsTest, AgreeOnTreeSizes) {
   }
 }
 
+// Exact counts of all 10,000 serg puzzles (1,982,741 solutions) on the default backend; the
+// parameterized test samples them on every backend.
+TEST(FastCountsTest, SergBenchmarkAllExactCounts) {
+  std::string error;
+  auto solver = sudoku::make_solver_factory("fast", error)->make();
+  const auto puzzles = test_util::read_lines("serg_benchmark.txt");
+  const auto counts = test_util::read_lines("serg_benchmark.counts.txt");
+  ASSERT_EQ(puzzles.size(), counts.size());
+  sudoku::SolveOptions options;
+  options.max_solutions = 1'000'000;
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < puzzles.size(); i += test_util::stride()) {
+    const auto r = solver->solve(grid(puzzles[i]), options, nullptr);
+    ASSERT_EQ(r.solutions, std::stoull(counts[i])) << "line " << i + 1;
+    ASSERT_FALSE(r.aborted);
+    total += r.solutions;
+  }
+  if (test_util::stride() == 1) EXPECT_EQ(total, 1'982'741u);
+}
+
 TEST(FastSpecTest, OptionsAreCheckedAndNamed) {
   std::string error;
   EXPECT_EQ(sudoku::make_solver_factory("fast:sse9", error), nullptr);
