@@ -267,7 +267,9 @@ TEST(FastCountsTest, SergBenchmarkAllExactCounts) {
     ASSERT_FALSE(r.aborted);
     total += r.solutions;
   }
-  if (test_util::stride() == 1) EXPECT_EQ(total, 1'982'741u);
+  if (test_util::stride() == 1) {
+    EXPECT_EQ(total, 1'982'741u);
+  }
 }
 
 TEST(FastSpecTest, OptionsAreCheckedAndNamed) {
