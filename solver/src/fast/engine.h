@@ -105,20 +105,24 @@ class Engine {
     acyc = O::and3(c0, rot_up(c1), rot_down(c2));
   }
 
+  // Copies of a 9-bit column set in all three rows (a * kLow, without carries).
+  static V to_rows(V a) { return O::or3(a, O::template shl<10>(a), O::template shl<20>(a)); }
+  // Triad bits widened to their three cells (a * 7, without carries).
+  static V to_triads(V a) { return O::or3(a, O::template shl<1>(a), O::template shl<2>(a)); }
+
   static void stack_triads(Board& s) {
     V cyc, acyc;
     stack_configs(s, cyc, acyc);
-    const V l = O::splat(kLow);
-    s.band[0] = O::and_(s.band[0], O::mul(O::or_(cyc, acyc), l));
-    s.band[1] = O::and_(s.band[1], O::mul(O::or_(rot_up(cyc), rot_down(acyc)), l));
-    s.band[2] = O::and_(s.band[2], O::mul(O::or_(rot_down(cyc), rot_up(acyc)), l));
+    s.band[0] = O::and_(s.band[0], to_rows(O::or_(cyc, acyc)));
+    s.band[1] = O::and_(s.band[1], to_rows(O::or_(rot_up(cyc), rot_down(acyc))));
+    s.band[2] = O::and_(s.band[2], to_rows(O::or_(rot_down(cyc), rot_up(acyc))));
   }
 
   // The single bit of each stack's column group that has exactly one.
   static V lone_in_stack(V c) {
     const V c1 = O::template shr<1>(c), c2 = O::template shr<2>(c);
     const V one = O::andn_and(O::or3(c, c1, c2), O::maj(c, c1, c2), O::splat(0x49));
-    return O::and_(c, O::mul(one, O::splat(7)));
+    return O::and_(c, to_triads(one));
   }
 
   template <int b>
@@ -143,13 +147,12 @@ class Engine {
     if ((O::lane0(p3) & kCells) != kCells || (O::lane0(f4) & kCells)) return false;
     V lock = O::and_(p, O::andnot(p3, p4));
     V kill = O::andnot(O::andnot(f3, f4), f);
-    const V seven = O::splat(7);
     {
       const V l0 = band_bits<0>(lock, 1), l1 = band_bits<1>(lock, 1), l2 = band_bits<2>(lock, 1);
       const V k0 = band_bits<0>(kill, 1), k1 = band_bits<1>(kill, 1), k2 = band_bits<2>(kill, 1);
-      s.band[0] = O::and_ornot(s.band[0], O::or_(row_span(l0), O::mul(k0, seven)), O::mul(l0, seven));
-      s.band[1] = O::and_ornot(s.band[1], O::or_(row_span(l1), O::mul(k1, seven)), O::mul(l1, seven));
-      s.band[2] = O::and_ornot(s.band[2], O::or_(row_span(l2), O::mul(k2, seven)), O::mul(l2, seven));
+      s.band[0] = O::and_ornot(s.band[0], O::or_(row_span(l0), to_triads(k0)), to_triads(l0));
+      s.band[1] = O::and_ornot(s.band[1], O::or_(row_span(l1), to_triads(k1)), to_triads(l1));
+      s.band[2] = O::and_ornot(s.band[2], O::or_(row_span(l2), to_triads(k2)), to_triads(l2));
     }
     const V c0 = columns(s.band[0]), c1 = columns(s.band[1]), c2 = columns(s.band[2]);
     p = O::or3(c0, O::template shl<10>(c1), O::template shl<20>(c2));
@@ -163,42 +166,42 @@ class Engine {
       const V l0 = band_bits<0>(lock, 10), l1 = band_bits<1>(lock, 10), l2 = band_bits<2>(lock, 10);
       const V k0 = band_bits<0>(kill, 10), k1 = band_bits<1>(kill, 10), k2 = band_bits<2>(kill, 10);
       // a digit locked into a minicolumn leaves that column in the other bands
-      const V l = O::splat(kLow);
-      s.band[0] = O::andnot(s.band[0], O::mul(O::or3(l1, l2, k0), l));
-      s.band[1] = O::andnot(s.band[1], O::mul(O::or3(l0, l2, k1), l));
-      s.band[2] = O::andnot(s.band[2], O::mul(O::or3(l0, l1, k2), l));
+      s.band[0] = O::andnot(s.band[0], to_rows(O::or3(l1, l2, k0)));
+      s.band[1] = O::andnot(s.band[1], to_rows(O::or3(l0, l2, k1)));
+      s.band[2] = O::andnot(s.band[2], to_rows(O::or3(l0, l1, k2)));
     }
     return true;
+  }
+
+  static bool same(const Board& a, const Board& b) {
+    return !O::any(O::or3(O::xor_(a.band[0], b.band[0]), O::xor_(a.band[1], b.band[1]), O::xor_(a.band[2], b.band[2])));
   }
 
   static Outcome propagate(Board& s) {
     for (;;) {
       const Board before = s;
-      V twice_any = O::zero(), clash = O::zero();
+      V twice_any = O::zero(), clash = O::zero(), once_all = O::splat(~0u);
       for (int b = 0; b < 3; ++b) {
         const V x = s.band[b];
         const V r = row_singles(x);
         V once, twice, hidden;
         O::reduce_singles(x, r, once, twice, hidden);
-        if ((O::lane0(once) & kCells) != kCells) return Outcome::dead;  // a cell lost every digit
+        once_all = O::and_(once_all, once);
         twice_any = O::or_(twice_any, twice);
         const V placed = O::andn_or(x, twice, r);  // naked singles and row singles
-        // two cells of a row placed with one digit (conflicting givens, or a wrong guess)
         clash = O::or_(clash, O::and_(placed, O::sub(O::or_(placed, O::splat(kGuards)), O::splat(kLow))));
         s.band[b] = O::and_ornot(x, O::or_(row_span(placed), hidden), placed);
       }
-      if (O::any(clash)) return Outcome::dead;
+      // a cell that lost every digit, or two cells of a row placed with one digit
+      if (O::any(O::or_(clash, O::andnot(O::splat(kCells), once_all)))) return Outcome::dead;
       bool dead = false;
       for (int b = 0; b < 3; ++b) s.band[b] = O::band_triads(s.band[b], dead);
       if (dead) return Outcome::dead;
       stack_triads(s);
-      if (O::same(before.band[0], s.band[0]) && O::same(before.band[1], s.band[1]) &&
-          O::same(before.band[2], s.band[2])) {
+      if (same(before, s)) {
         if (!(O::lane0(twice_any) & kCells)) return Outcome::solved;
         if (!minirow_rules(s)) return Outcome::dead;
-        if (O::same(before.band[0], s.band[0]) && O::same(before.band[1], s.band[1]) &&
-            O::same(before.band[2], s.band[2]))
-          return Outcome::open;
+        if (same(before, s)) return Outcome::open;
       }
     }
   }
