@@ -82,6 +82,9 @@ class Engine {
     return O::and_(x, O::sub(single, O::template shr<9>(single)));
   }
 
+  // Triad bits of the triads with a cell left.
+  static V triads(V x) { return O::and_(O::or3(x, O::template shr<1>(x), O::template shr<2>(x)), O::splat(kTriads)); }
+
   // Whole rows of every non-empty row field.
   static V row_span(V d) {
     const V g = O::splat(kGuards);
@@ -136,33 +139,41 @@ class Engine {
   // digits certainly there, no other digit is. Same for minicolumns. tdoku's 3/ and 6/ clauses.
   // The 27 minirows of the three bands share one word (band b shifted by b), as do the 27
   // minicolumns (band b at bit 10 b), so each count across digits is done once for the board.
+  // Runs at a fixpoint of the other rules only: there a digit is certainly in a minirow exactly when
+  // the minirow holds its row's only non-empty triad, and certainly in a minicolumn exactly when
+  // that column is the only one of its box. Most calls change nothing, so the updates are skipped
+  // unless some lock or kill would remove a candidate.
   static bool minirow_rules(Board& s) {
-    V possible[3], forced[3];
-    for (int b = 0; b < 3; ++b) O::band_triad_sets(s.band[b], possible[b], forced[b]);
-    V p = O::or3(possible[0], O::template shl<1>(possible[1]), O::template shl<2>(possible[2]));
-    V f = O::or3(forced[0], O::template shl<1>(forced[1]), O::template shl<2>(forced[2]));
-    V p3, p4, f3, f4;
+    V p, f, p3, p4, f3, f4;
+    {
+      const V t0 = triads(s.band[0]), t1 = triads(s.band[1]), t2 = triads(s.band[2]);
+      p = O::or3(t0, O::template shl<1>(t1), O::template shl<2>(t2));
+      f = O::or3(row_singles(t0), O::template shl<1>(row_singles(t1)), O::template shl<2>(row_singles(t2)));
+    }
     O::count_to4(p, p3, p4);
     O::count_to4(f, f3, f4);
     if ((O::lane0(p3) & kCells) != kCells || (O::lane0(f4) & kCells)) return false;
-    V lock = O::and_(p, O::andnot(p3, p4));
-    V kill = O::andnot(O::andnot(f3, f4), f);
-    {
+    V lock = O::andn_and(p, f, O::andnot(p3, p4));  // sole candidates of a minirow, not yet sure there
+    V kill = O::andn_and(p, f, O::andnot(f3, f4));  // still possible in a minirow full of sure digits
+    if (O::any(O::or_(lock, kill))) {
       const V l0 = band_bits<0>(lock, 1), l1 = band_bits<1>(lock, 1), l2 = band_bits<2>(lock, 1);
       const V k0 = band_bits<0>(kill, 1), k1 = band_bits<1>(kill, 1), k2 = band_bits<2>(kill, 1);
+      // a locked digit leaves the rest of its row (the band rule then clears the rest of the box)
       s.band[0] = O::and_ornot(s.band[0], O::or_(row_span(l0), to_triads(k0)), to_triads(l0));
       s.band[1] = O::and_ornot(s.band[1], O::or_(row_span(l1), to_triads(k1)), to_triads(l1));
       s.band[2] = O::and_ornot(s.band[2], O::or_(row_span(l2), to_triads(k2)), to_triads(l2));
     }
-    const V c0 = columns(s.band[0]), c1 = columns(s.band[1]), c2 = columns(s.band[2]);
-    p = O::or3(c0, O::template shl<10>(c1), O::template shl<20>(c2));
-    f = O::or3(lone_in_stack(c0), O::template shl<10>(lone_in_stack(c1)), O::template shl<20>(lone_in_stack(c2)));
+    {
+      const V c0 = columns(s.band[0]), c1 = columns(s.band[1]), c2 = columns(s.band[2]);
+      p = O::or3(c0, O::template shl<10>(c1), O::template shl<20>(c2));
+      f = O::or3(lone_in_stack(c0), O::template shl<10>(lone_in_stack(c1)), O::template shl<20>(lone_in_stack(c2)));
+    }
     O::count_to4(p, p3, p4);
     O::count_to4(f, f3, f4);
     if ((O::lane0(p3) & kCells) != kCells || (O::lane0(f4) & kCells)) return false;
-    lock = O::and_(p, O::andnot(p3, p4));
-    kill = O::andnot(O::andnot(f3, f4), f);
-    {
+    lock = O::andn_and(p, f, O::andnot(p3, p4));
+    kill = O::andn_and(p, f, O::andnot(f3, f4));
+    if (O::any(O::or_(lock, kill))) {
       const V l0 = band_bits<0>(lock, 10), l1 = band_bits<1>(lock, 10), l2 = band_bits<2>(lock, 10);
       const V k0 = band_bits<0>(kill, 10), k1 = band_bits<1>(kill, 10), k2 = band_bits<2>(kill, 10);
       // a digit locked into a minicolumn leaves that column in the other bands
