@@ -51,6 +51,13 @@ void BM_Solve(benchmark::State& state, const char* solver, const char* file) {
 BENCHMARK_CAPTURE(BM_Solve, bitmask/easy50, "bitmask", "easy50.txt");
 BENCHMARK_CAPTURE(BM_Solve, bitmask/sudoku17, "bitmask", "sudoku17_49158.txt");
 BENCHMARK_CAPTURE(BM_Solve, bitmask/top95, "bitmask", "top95.txt");
+BENCHMARK_CAPTURE(BM_Solve, fast/easy50, "fast", "easy50.txt");
+BENCHMARK_CAPTURE(BM_Solve, fast/sudoku17, "fast", "sudoku17_49158.txt");
+BENCHMARK_CAPTURE(BM_Solve, fast/top95, "fast", "top95.txt");
+BENCHMARK_CAPTURE(BM_Solve, fast/serg, "fast", "serg_benchmark.txt");
+BENCHMARK_CAPTURE(BM_Solve, fast/forum_hardest_1106, "fast", "forum_hardest_1106.txt");
+BENCHMARK_CAPTURE(BM_Solve, fast_avx2/top95, "fast:avx2", "top95.txt");
+BENCHMARK_CAPTURE(BM_Solve, fast_scalar/top95, "fast:scalar", "top95.txt");
 
 }  // namespace
 
