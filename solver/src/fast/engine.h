@@ -1,14 +1,17 @@
 // The `fast` 9x9 search, written once over an instruction-set backend `O` (ops_*.h).
 //
-// State: per band, a vector of nine digit words (layout.h), 3 vectors in all. Propagation works
-// on the whole board at once and repeats until nothing changes:
+// State: per band, a vector of nine digit words (layout.h), 3 vectors in all, 192 bytes. Propagation
+// works on the whole board at once, branch-free, and repeats until nothing changes:
 //  - naked singles: a cell with one candidate keeps it and its row loses the digit;
 //  - hidden singles: a digit with one place left in a row takes it, and the cell loses every other
 //    digit (singles in columns and boxes become row singles through the next two rules);
 //  - band rule: for each digit and band, the 3x3 matrix of non-empty triads (row x box) must hold a
 //    permutation, one triad per row and per box; triads on no such permutation are cleared. This
-//    is locked candidates (pointing and claiming) along rows and detects empty rows and boxes;
-//  - stack rule: the same for columns within each stack of three boxes.
+//    is locked candidates (pointing and claiming) along rows, clears the box of a placed digit and
+//    detects empty rows and boxes;
+//  - stack rule: the same for columns within each stack of three boxes;
+//  - minirow rules (only when the others are stuck): a minirow holds exactly three digits, and so
+//    does a minicolumn (minirow_rules below).
 // A board where every cell has one candidate and both matrix rules hold is a valid solution: every
 // digit then meets every row, column and box, so 81 cells leave it exactly one of each.
 //
@@ -128,11 +131,12 @@ class Engine {
     return O::and_(c, to_triads(one));
   }
 
+  // Band b's part of a word packing all 27 minirows (band b shifted by b) or all 27 minicolumns
+  // (band b at bit 10 b), back at its own triad bits or column bits.
   template <int b>
-  static V band_bits(V packed, int shift_unit) {
-    return shift_unit == 1 ? O::and_(O::template shr<b>(packed), O::splat(kTriads))
-                           : O::and_(O::template shr<10 * b>(packed), O::splat(kRowBits));
-  }
+  static V minirows_of(V packed) { return O::and_(O::template shr<b>(packed), O::splat(kTriads)); }
+  template <int b>
+  static V minicolumns_of(V packed) { return O::and_(O::template shr<10 * b>(packed), O::splat(kRowBits)); }
 
   // A minirow (three cells of a row in one box) holds exactly three digits. So with only three
   // digits possible there, each of them is in it (and out of the rest of its row); with three
@@ -156,8 +160,8 @@ class Engine {
     V lock = O::andn_and(p, f, O::andnot(p3, p4));  // sole candidates of a minirow, not yet sure there
     V kill = O::andn_and(p, f, O::andnot(f3, f4));  // still possible in a minirow full of sure digits
     if (O::any(O::or_(lock, kill))) {
-      const V l0 = band_bits<0>(lock, 1), l1 = band_bits<1>(lock, 1), l2 = band_bits<2>(lock, 1);
-      const V k0 = band_bits<0>(kill, 1), k1 = band_bits<1>(kill, 1), k2 = band_bits<2>(kill, 1);
+      const V l0 = minirows_of<0>(lock), l1 = minirows_of<1>(lock), l2 = minirows_of<2>(lock);
+      const V k0 = minirows_of<0>(kill), k1 = minirows_of<1>(kill), k2 = minirows_of<2>(kill);
       // a locked digit leaves the rest of its row (the band rule then clears the rest of the box)
       s.band[0] = O::and_ornot(s.band[0], O::or_(row_span(l0), to_triads(k0)), to_triads(l0));
       s.band[1] = O::and_ornot(s.band[1], O::or_(row_span(l1), to_triads(k1)), to_triads(l1));
@@ -174,8 +178,8 @@ class Engine {
     lock = O::andn_and(p, f, O::andnot(p3, p4));
     kill = O::andn_and(p, f, O::andnot(f3, f4));
     if (O::any(O::or_(lock, kill))) {
-      const V l0 = band_bits<0>(lock, 10), l1 = band_bits<1>(lock, 10), l2 = band_bits<2>(lock, 10);
-      const V k0 = band_bits<0>(kill, 10), k1 = band_bits<1>(kill, 10), k2 = band_bits<2>(kill, 10);
+      const V l0 = minicolumns_of<0>(lock), l1 = minicolumns_of<1>(lock), l2 = minicolumns_of<2>(lock);
+      const V k0 = minicolumns_of<0>(kill), k1 = minicolumns_of<1>(kill), k2 = minicolumns_of<2>(kill);
       // a digit locked into a minicolumn leaves that column in the other bands
       s.band[0] = O::andnot(s.band[0], to_rows(O::or3(l1, l2, k0)));
       s.band[1] = O::andnot(s.band[1], to_rows(O::or3(l0, l2, k1)));

@@ -67,19 +67,17 @@ inline constexpr ConfigKeep kConfigKeep = make_config_keep();
 // fits inside it: the band-level locked-candidates rule as a table, for backends without masks.
 struct TriadTable {
   u32 allowed[512];
-  u32 forced[512];  // triad bits on every such configuration (all of them when none fits)
 };
 constexpr TriadTable make_triad_table() {
   TriadTable t{};
   for (int set = 0; set < 512; ++set) {
-    u32 m = 0, f = kTriads;
+    u32 m = 0;
     for (int i = 0; i < 6; ++i) {
       bool fits = true;
       for (int r = 0; r < 3; ++r) fits = fits && ((set >> (3 * r + kPerm[i][r])) & 1);
-      if (fits) m |= perm_cells(i), f &= perm_bases(i);
+      if (fits) m |= perm_cells(i);
     }
     t.allowed[set] = m;
-    t.forced[set] = f;
   }
   return t;
 }

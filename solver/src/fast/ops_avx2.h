@@ -18,7 +18,6 @@ struct Avx2Ops {
   struct V {
     __m256i lo, hi;  // lanes 0..7 = digits 1..8; hi lane 0 = digit 9
   };
-  static constexpr const char* kName = "avx2";
 
   using W = __m256i;
   template <class F>
@@ -33,9 +32,7 @@ struct Avx2Ops {
   static V or_(V a, V b) { return map2(a, b, [](W x, W y) { return _mm256_or_si256(x, y); }); }
   static V xor_(V a, V b) { return map2(a, b, [](W x, W y) { return _mm256_xor_si256(x, y); }); }
   static V andnot(V a, V b) { return map2(a, b, [](W x, W y) { return _mm256_andnot_si256(y, x); }); }
-  static V add(V a, V b) { return map2(a, b, [](W x, W y) { return _mm256_add_epi32(x, y); }); }
   static V sub(V a, V b) { return map2(a, b, [](W x, W y) { return _mm256_sub_epi32(x, y); }); }
-  static V mul(V a, V b) { return map2(a, b, [](W x, W y) { return _mm256_mullo_epi32(x, y); }); }
   template <int n>
   static V shl(V a) { return {_mm256_slli_epi32(a.lo, n), _mm256_slli_epi32(a.hi, n)}; }
   template <int n>
@@ -43,14 +40,12 @@ struct Avx2Ops {
 
   static V or3(V a, V b, V c) { return or_(or_(a, b), c); }
   static V and3(V a, V b, V c) { return and_(and_(a, b), c); }
-  static V xor3(V a, V b, V c) { return xor_(xor_(a, b), c); }
   static V maj(V a, V b, V c) { return or_(and_(a, b), and_(c, or_(a, b))); }
   static V nor3(V a, V b, V c) { return xor_(or3(a, b, c), splat(~0u)); }
   static V andn_and(V a, V b, V c) { return and_(andnot(a, b), c); }
   static V andn_or(V a, V b, V c) { return or_(andnot(a, b), c); }
   static V and_ornot(V a, V b, V c) { return andnot(a, andnot(b, c)); }
   static V or_and(V a, V b, V c) { return and_(or_(a, b), c); }
-  static V and_or(V a, V b, V c) { return and_(a, or_(b, c)); }
   static V select(V a, V b, V m) { return or_(and_(a, m), andnot(b, m)); }
 
   // Reductions over the nine digits: a tree over the eight lanes of `lo`, then digit 9 from `hi`;
@@ -132,18 +127,6 @@ struct Avx2Ops {
     return and_(x, keep);
   }
 
-  static void band_triad_sets(V x, V& possible, V& forced) {
-    const V empty = nor3(x, shr<1>(x), shr<2>(x));
-    V all = splat(~0u);
-    for (int i = 0; i < 6; ++i) {
-      const W base = wsplat(perm_bases(i));
-      all.lo = _mm256_and_si256(all.lo, _mm256_or_si256(base, _mm256_xor_si256(none_of(empty.lo, base), wsplat(~0u))));
-      all.hi = _mm256_and_si256(all.hi, _mm256_or_si256(base, _mm256_xor_si256(none_of(empty.hi, base), wsplat(~0u))));
-    }
-    possible = andnot(splat(kTriads), empty);
-    forced = and_(all, splat_digits(kTriads));
-  }
-
   static void band_configs(V x, u32 (&digits)[6]) {
     const V empty = nor3(x, shr<1>(x), shr<2>(x));
     for (int i = 0; i < 6; ++i) {
@@ -160,14 +143,7 @@ struct Avx2Ops {
     const W b = wsplat(bits);
     return ~digit_bits(none_of(a.lo, b), none_of(a.hi, b)) & 0x1FF;
   }
-  static bool same(V a, V b) {
-    return digit_bits(_mm256_cmpeq_epi32(a.lo, b.lo), _mm256_cmpeq_epi32(a.hi, b.hi)) == 0x1FF;
-  }
   static u32 lane0(V a) { return static_cast<u32>(_mm256_cvtsi256_si32(a.lo)); }
-  static u32 lane(V a, int d) {
-    if (d == 8) return static_cast<u32>(_mm256_cvtsi256_si32(a.hi));
-    return static_cast<u32>(_mm256_cvtsi256_si32(_mm256_permutevar8x32_epi32(a.lo, _mm256_set1_epi32(d))));
-  }
 
   // All-ones in digit d's lane.
   static V lane_mask(int d) {

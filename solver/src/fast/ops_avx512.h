@@ -19,7 +19,6 @@ namespace {  // internal linkage: each backend's translation unit keeps its own 
 
 struct Avx512Ops {
   using V = __m512i;
-  static constexpr const char* kName = "avx512";
   static constexpr __mmask16 kDigitLanes = 0x1FF;
 
   static V splat(u32 v) { return _mm512_set1_epi32(static_cast<int>(v)); }
@@ -31,9 +30,7 @@ struct Avx512Ops {
   static V or_(V a, V b) { return _mm512_or_si512(a, b); }
   static V xor_(V a, V b) { return _mm512_xor_si512(a, b); }
   static V andnot(V a, V b) { return _mm512_andnot_si512(b, a); }  // a & ~b
-  static V add(V a, V b) { return _mm512_add_epi32(a, b); }
   static V sub(V a, V b) { return _mm512_sub_epi32(a, b); }
-  static V mul(V a, V b) { return _mm512_mullo_epi32(a, b); }
   template <int n>
   static V shl(V a) { return _mm512_slli_epi32(a, n); }
   template <int n>
@@ -95,19 +92,6 @@ struct Avx512Ops {
     return and_(x, keep);
   }
 
-  // At triad bits: `possible`, the triad has a cell left; `forced`, every configuration that fits
-  // the band's non-empty triads uses it (the digit is certainly in that minirow).
-  static void band_triad_sets(V x, V& possible, V& forced) {
-    const V empty = nor3(x, shr<1>(x), shr<2>(x));
-    V all = splat(~0u);
-    for (int i = 0; i < 6; ++i) {
-      const __mmask16 fits = _mm512_testn_epi32_mask(empty, splat(perm_bases(i)));
-      all = _mm512_mask_and_epi32(all, fits, all, splat(perm_bases(i)));
-    }
-    possible = andnot(splat(kTriads), empty);
-    forced = _mm512_maskz_and_epi32(kDigitLanes, all, splat(kTriads));
-  }
-
   // Per cell (bit), in every digit lane: three or more digits have the bit, four or more.
   static void count_to4(V x, V& ge3, V& ge4) {
     const V x3 = rot(3, x), x6 = rot(6, x);
@@ -129,15 +113,7 @@ struct Avx512Ops {
   static bool any(V a) { return _mm512_mask_test_epi32_mask(kDigitLanes, a, a) != 0; }
   // Digits (bit d) whose lane has some bit of `bits`.
   static u32 digits_with(V a, u32 bits) { return _mm512_mask_test_epi32_mask(kDigitLanes, a, splat(bits)); }
-  // Some digit lane lacks some bit of `bits`.
-  static bool any_lacks(V a, u32 bits) {
-    return _mm512_mask_test_epi32_mask(kDigitLanes, andnot(splat(bits), a), splat(bits)) != 0;
-  }
-  static bool same(V a, V b) { return _mm512_mask_cmpneq_epi32_mask(kDigitLanes, a, b) == 0; }
   static u32 lane0(V a) { return static_cast<u32>(_mm_cvtsi128_si32(_mm512_castsi512_si128(a))); }
-  static u32 lane(V a, int d) {
-    return lane0(_mm512_permutexvar_epi32(_mm512_set1_epi32(d), a));
-  }
 
   // Digit d takes `bit`; every other digit loses it.
   static V assign(V x, int d, u32 bit) {

@@ -17,7 +17,6 @@ struct ScalarOps {
   struct V {
     u32 l[9];
   };
-  static constexpr const char* kName = "scalar";
 
   template <class F>
   static V map(F f) {
@@ -34,9 +33,7 @@ struct ScalarOps {
   static V or_(V a, V b) { return map([&](int d) { return a.l[d] | b.l[d]; }); }
   static V xor_(V a, V b) { return map([&](int d) { return a.l[d] ^ b.l[d]; }); }
   static V andnot(V a, V b) { return map([&](int d) { return a.l[d] & ~b.l[d]; }); }
-  static V add(V a, V b) { return map([&](int d) { return a.l[d] + b.l[d]; }); }
   static V sub(V a, V b) { return map([&](int d) { return a.l[d] - b.l[d]; }); }
-  static V mul(V a, V b) { return map([&](int d) { return a.l[d] * b.l[d]; }); }
   template <int n>
   static V shl(V a) { return map([&](int d) { return a.l[d] << n; }); }
   template <int n>
@@ -46,14 +43,11 @@ struct ScalarOps {
   static V map3(V a, V b, V c, F f) { return map([&](int d) { return f(a.l[d], b.l[d], c.l[d]); }); }
   static V or3(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x | y | z; }); }
   static V and3(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x & y & z; }); }
-  static V xor3(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x ^ y ^ z; }); }
   static V maj(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return (x & y) | (x & z) | (y & z); }); }
-  static V nor3(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return ~(x | y | z); }); }
   static V andn_and(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x & ~y & z; }); }
   static V andn_or(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return (x & ~y) | z; }); }
   static V and_ornot(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x & (~y | z); }); }
   static V or_and(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return (x | y) & z; }); }
-  static V and_or(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x & (y | z); }); }
   static V select(V a, V b, V m) { return map3(a, b, m, [](u32 x, u32 y, u32 z) { return (x & z) | (y & ~z); }); }
 
   static void reduce_singles(V x, V r, V& once, V& twice, V& any_r) {
@@ -93,13 +87,6 @@ struct ScalarOps {
     return r;
   }
 
-  static void band_triad_sets(V x, V& possible, V& forced) {
-    for (int d = 0; d < 9; ++d) {
-      possible.l[d] = (x.l[d] | x.l[d] >> 1 | x.l[d] >> 2) & kTriads;
-      forced.l[d] = kTriadTable.forced[triad_index(x.l[d])];
-    }
-  }
-
   static void count_to4(V x, V& ge3, V& ge4) {
     u32 c1 = 0, c2 = 0, c3 = 0, c4 = 0;  // saturating counters: at least 1, 2, 3, 4
     for (int d = 0; d < 9; ++d) {
@@ -130,13 +117,7 @@ struct ScalarOps {
     for (int d = 0; d < 9; ++d) m |= static_cast<u32>((a.l[d] & bits) != 0) << d;
     return m;
   }
-  static bool same(V a, V b) {
-    u32 diff = 0;
-    for (int d = 0; d < 9; ++d) diff |= a.l[d] ^ b.l[d];
-    return diff == 0;
-  }
   static u32 lane0(V a) { return a.l[0]; }
-  static u32 lane(V a, int d) { return a.l[d]; }
 
   static V assign(V x, int d, u32 bit) {
     for (int e = 0; e < 9; ++e) x.l[e] &= ~bit;
