@@ -231,32 +231,49 @@ class Engine {
   };
 
   static Choice choose(const Board& s) {
-    u32 cfg[6][6];  // [unit][configuration] -> digits that can take it
+    u32 cfg[3][6];  // [band][configuration] -> digits that can take it
     for (int b = 0; b < 3; ++b) O::band_configs(s.band[b], cfg[b]);
+    // Stacks: per digit lane, the open configurations of stack st in byte st; summing the lanes
+    // gives the three stacks' totals at once.
     V cyc, acyc;
     stack_configs(s, cyc, acyc);
-    for (int st = 0; st < 3; ++st)
-      for (int k = 0; k < 3; ++k) {
-        cfg[3 + st][k] = O::digits_with(cyc, 1u << (3 * st + k));
-        cfg[3 + st][3 + k] = O::digits_with(acyc, 1u << (3 * st + k));
-      }
+    const V both = O::or_(cyc, O::template shl<16>(acyc));  // stack st: bits 3 st + k and 16 + 3 st + k
+    const V per_stack = O::or3(O::popcount(O::and_(both, O::splat(0x70007u))),
+                               O::template shl<8>(O::popcount(O::and_(both, O::splat(0x380038u)))),
+                               O::template shl<16>(O::popcount(O::and_(both, O::splat(0x1C001C0u)))));
+    const u32 stack_totals = O::sum_lanes(per_stack);
     // Every digit has a configuration in every unit (else propagation failed), so a unit has a
     // digit with two or more exactly when its total passes 9. Branch-free minimum over packed keys
     // (total << 3 | unit): the choice is data-dependent and a branch would mispredict.
     u32 unit_key = ~0u;
     for (int u = 0; u < 6; ++u) {
       u32 total = 0;
-      for (int i = 0; i < 6; ++i) total += static_cast<u32>(std::popcount(cfg[u][i]));
+      if (u < 3) {
+        for (int i = 0; i < 6; ++i) total += static_cast<u32>(std::popcount(cfg[u][i]));
+      } else {
+        total = (stack_totals >> (8 * (u - 3))) & 0xFF;
+      }
       const u32 key = total > 9 ? (total << 3) | static_cast<u32>(u) : ~0u;
       unit_key = key < unit_key ? key : unit_key;
     }
     Choice best;
     if (unit_key != ~0u) {
       best.unit = static_cast<int>(unit_key & 7);
+      // the unit's configurations as digit masks
+      u32 unit_cfg[6];
+      if (best.unit < 3) {
+        for (int i = 0; i < 6; ++i) unit_cfg[i] = cfg[best.unit][i];
+      } else {
+        const int st = 3 * (best.unit - 3);
+        for (int k = 0; k < 3; ++k) {
+          unit_cfg[k] = O::digits_with(cyc, 1u << (st + k));
+          unit_cfg[3 + k] = O::digits_with(acyc, 1u << (st + k));
+        }
+      }
       // per digit, the unit's open configurations as a 3-bit counter across digit bits
       u32 c0 = 0, c1 = 0, c2 = 0;
       for (int i = 0; i < 6; ++i) {
-        const u32 k = cfg[best.unit][i], carry0 = c0 & k;
+        const u32 k = unit_cfg[i], carry0 = c0 & k;
         c0 ^= k;
         c2 |= c1 & carry0;
         c1 ^= carry0;
@@ -264,7 +281,7 @@ class Engine {
       const u32 two = c1 & ~c0 & ~c2, three = c1 & c0 & ~c2;
       const u32 pick = two ? two : three ? three : c2;  // two, then three, then the first with more
       best.digit = std::countr_zero(pick);
-      for (int i = 0; i < 6; ++i) best.alternatives |= ((cfg[best.unit][i] >> best.digit) & 1u) << i;
+      for (int i = 0; i < 6; ++i) best.alternatives |= ((unit_cfg[i] >> best.digit) & 1u) << i;
       return best;
     }
     // Every configuration is fixed: branch on a cell with two candidates, else the fewest.

@@ -30,7 +30,8 @@ bool isa_available(Isa isa) {
     case Isa::avx512:
       return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
              __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
-             __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("gfni");
+             __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vpopcntdq") &&
+             __builtin_cpu_supports("gfni");
 #endif
     default:
       return false;

@@ -135,6 +135,20 @@ struct Avx2Ops {
     }
   }
 
+  static V popcount(V a) {
+    alignas(32) u32 l[16];
+    _mm256_store_si256(reinterpret_cast<W*>(l), a.lo);
+    _mm256_store_si256(reinterpret_cast<W*>(l + 8), a.hi);
+    for (int d = 0; d < 9; ++d) l[d] = static_cast<u32>(std::popcount(l[d]));
+    return {_mm256_load_si256(reinterpret_cast<const W*>(l)), _mm256_setr_epi32(static_cast<int>(l[8]), 0, 0, 0, 0, 0, 0, 0)};
+  }
+  static u32 sum_lanes(V a) {
+    const __m128i h = _mm_add_epi32(_mm256_castsi256_si128(a.lo), _mm256_extracti128_si256(a.lo, 1));
+    const __m128i q = _mm_add_epi32(h, _mm_shuffle_epi32(h, 0x4E));
+    const __m128i w = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0xB1));
+    return static_cast<u32>(_mm_cvtsi128_si32(w)) + static_cast<u32>(_mm256_cvtsi256_si32(a.hi));
+  }
+
   static bool any(V a) {
     const W z = _mm256_setzero_si256();
     return digit_bits(_mm256_cmpeq_epi32(a.lo, z), _mm256_cmpeq_epi32(a.hi, z)) != 0x1FF;

@@ -1,5 +1,5 @@
 // AVX-512 backend of the `fast` solver: one 512-bit vector per band, lane d = digit d + 1.
-// Needs AVX512F/BW/VL, VBMI, VBMI2 and GFNI. Include only from a translation unit compiled for them.
+// Needs AVX512F/BW/VL, VBMI, VBMI2, VPOPCNTDQ and GFNI. Include only from a translation unit compiled for them.
 #pragma once
 
 // GCC 12 warns inside its own AVX-512 headers ("__Y is used uninitialized", GCC bug 105593).
@@ -109,6 +109,10 @@ struct Avx512Ops {
     for (int i = 0; i < 6; ++i)
       digits[i] = _mm512_mask_testn_epi32_mask(kDigitLanes, empty, splat(perm_bases(i)));
   }
+
+  static V popcount(V a) { return _mm512_popcnt_epi32(a); }
+  // Sum of the digit lanes (lanes past them are 0).
+  static u32 sum_lanes(V a) { return static_cast<u32>(_mm512_reduce_add_epi32(a)); }
 
   static bool any(V a) { return _mm512_mask_test_epi32_mask(kDigitLanes, a, a) != 0; }
   // Digits (bit d) whose lane has some bit of `bits`.

@@ -107,6 +107,13 @@ struct ScalarOps {
     }
   }
 
+  static V popcount(V a) { return map([&](int d) { return static_cast<u32>(std::popcount(a.l[d])); }); }
+  static u32 sum_lanes(V a) {
+    u32 t = 0;
+    for (int d = 0; d < 9; ++d) t += a.l[d];
+    return t;
+  }
+
   static bool any(V a) {
     u32 m = 0;
     for (int d = 0; d < 9; ++d) m |= a.l[d];
