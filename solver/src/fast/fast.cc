@@ -1,6 +1,5 @@
+// The `fast` strategy's options and the run-time choice of backend.
 #include "fast/fast.h"
-
-#include <array>
 
 #include "fast/backends.h"
 
@@ -19,6 +18,8 @@ const char* isa_name(Isa isa) {
   return "?";
 }
 
+// The SIMD backends are built whatever the build targets (their files carry their own flags), so a
+// CPU check, not the compiler, decides whether one may run.
 bool isa_available(Isa isa) {
   switch (isa) {
     case Isa::scalar:

@@ -20,26 +20,20 @@ inline constexpr u32 kCells = kRowBits * kLow;             // the 27 cells of a 
 inline constexpr u32 kGuards = kLow << 9;
 // One bit per triad (three cells of a row inside one box), at the triad's first cell.
 inline constexpr u32 kTriads = 0x49u * kLow;
-// Triads of the rows of a band shifted onto each other's columns: column bits of a band, per stack.
-inline constexpr u32 kStack0 = 7, kStack1 = 7u << 3, kStack2 = 7u << 6;
-
-// Position of a grid cell (0..80) inside its band word, and back.
-constexpr int band_of(int cell) { return cell / 27; }
-constexpr int bit_of(int cell) { return (cell % 27) / 9 * 10 + cell % 9; }
-constexpr int cell_of(int band, int bit) { return band * 27 + bit / 10 * 9 + bit % 10; }
-
 // The six ways one digit can sit in the 3x3 matrix of triads of a band (row r -> box kPerm[i][r]),
 // tdoku's "configurations". Stacks use the same six, with the three bands as rows and the three
 // columns of the stack as boxes.
 inline constexpr int kPerm[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
 
 // A configuration's triads as a band word: one bit per triad, or all three cells of each triad.
-constexpr u32 perm_bases(int i) {
+// Functions here have internal linkage (static): translation units built for different
+// instruction sets must not share out-of-line copies.
+static constexpr u32 perm_bases(int i) {
   u32 m = 0;
   for (int r = 0; r < 3; ++r) m |= 1u << (10 * r + 3 * kPerm[i][r]);
   return m;
 }
-constexpr u32 perm_cells(int i) { return perm_bases(i) * 7; }
+static constexpr u32 perm_cells(int i) { return perm_bases(i) * 7; }
 
 // Cells a digit keeps in each band when its configuration in a band (unit 0..2) or stack (unit
 // 3..5) is fixed. Stack configurations 0..2 are cyclic (band b uses column k + b of the stack),
@@ -47,7 +41,7 @@ constexpr u32 perm_cells(int i) { return perm_bases(i) * 7; }
 struct ConfigKeep {
   u32 keep[6][6][3];
 };
-constexpr ConfigKeep make_config_keep() {
+static constexpr ConfigKeep make_config_keep() {
   ConfigKeep t{};
   for (int u = 0; u < 6; ++u)
     for (int i = 0; i < 6; ++i)
@@ -68,7 +62,7 @@ inline constexpr ConfigKeep kConfigKeep = make_config_keep();
 struct TriadTable {
   u32 allowed[512];
 };
-constexpr TriadTable make_triad_table() {
+static constexpr TriadTable make_triad_table() {
   TriadTable t{};
   for (int set = 0; set < 512; ++set) {
     u32 m = 0;

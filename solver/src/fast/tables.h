@@ -13,7 +13,7 @@ namespace sudoku::detail::fast {
 struct Rotations {
   alignas(64) std::int32_t idx[7][16];
 };
-constexpr Rotations make_rotations() {
+static constexpr Rotations make_rotations() {
   Rotations r{};
   for (int k = 0; k < 7; ++k)
     for (int i = 0; i < 16; ++i) r.idx[k][i] = i < 9 ? (i + k) % 9 : i;
@@ -43,7 +43,7 @@ struct Avx512Tables {
   alignas(64) std::uint8_t store_index9[64];
 };
 
-constexpr std::uint64_t load_keep_mask() {
+static constexpr std::uint64_t load_keep_mask() {
   std::uint64_t keep = 0;
   for (int j = 0; j < 64; ++j) {
     const int bit = (j & ~7) + 7 - (j & 7);
@@ -53,7 +53,7 @@ constexpr std::uint64_t load_keep_mask() {
 }
 inline constexpr std::uint64_t kLoadKeep = load_keep_mask();
 
-constexpr Avx512Tables make_avx512_tables() {
+static constexpr Avx512Tables make_avx512_tables() {
   Avx512Tables t{};
   for (int j = 0; j < 64; ++j) {
     const int bit = (j & ~7) + 7 - (j & 7);
@@ -73,7 +73,7 @@ inline constexpr Avx512Tables kAvx512Tables = make_avx512_tables();
 
 // gf2p8affineqb(x, A): bit k of the result is the parity of x & A.byte[7 - k]. These map a
 // one-hot byte (bit i = digit i + 1) to the digit's value, and bit 0 (digit 9) to 9.
-constexpr std::uint64_t value_matrix(bool nine) {
+static constexpr std::uint64_t value_matrix(bool nine) {
   std::uint64_t m = 0;
   for (int k = 0; k < 8; ++k) {
     std::uint64_t row = 0;
