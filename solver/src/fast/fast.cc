@@ -32,7 +32,7 @@ bool isa_available(Isa isa) {
       return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
              __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
              __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("avx512vpopcntdq") &&
-             __builtin_cpu_supports("gfni");
+             __builtin_cpu_supports("gfni") && __builtin_cpu_supports("bmi2");
 #endif
     default:
       return false;

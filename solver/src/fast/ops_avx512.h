@@ -1,5 +1,7 @@
-// AVX-512 backend of the `fast` solver: one 512-bit vector per band, lane d = digit d + 1.
-// Needs AVX512F/BW/VL, VBMI, VBMI2, VPOPCNTDQ and GFNI. Include only from a translation unit compiled for them.
+// AVX-512 backend of the `fast` solver: one 512-bit vector per band. Digits 3g..3g+2 sit in lanes
+// 4g..4g+2 (kLaneOf), three to a 128-bit lane, so that the first level of every reduction over
+// digits is an in-lane shuffle and only the second crosses 128-bit lanes.
+// Needs AVX512F/BW/VL, VBMI, VBMI2, VPOPCNTDQ, GFNI and BMI2. Include only from a translation unit compiled for them.
 #pragma once
 
 // GCC 12 warns inside its own AVX-512 headers ("__Y is used uninitialized", GCC bug 105593).
@@ -23,7 +25,10 @@ namespace {  // internal linkage: each backend's translation unit keeps its own 
 
 struct Avx512Ops {
   using V = __m512i;
-  static constexpr __mmask16 kDigitLanes = 0x1FF;
+  static constexpr __mmask16 kDigitLanes = 0x777;
+  static constexpr int lane_of(int d) { return 4 * (d / 3) + d % 3; }
+  // Lane masks to digit bits.
+  static u32 to_digits(__mmask16 lanes) { return _pext_u32(lanes, kDigitLanes); }
 
   static V splat(u32 v) { return _mm512_set1_epi32(static_cast<int>(v)); }
   static V splat_digits(u32 v) { return _mm512_maskz_set1_epi32(kDigitLanes, static_cast<int>(v)); }
@@ -57,29 +62,33 @@ struct Avx512Ops {
   static V and_or(V a, V b, V c) { return tern<a_ & (b_ | c_)>(a, b, c); }      // a & (b | c)
   static V select(V a, V b, V m) { return tern<(a_ & c_) | (b_ & ~c_)>(a, b, m); }  // m ? a : b
 
-  // Lane i reads lane (i + k) mod 9 of the digit lanes.
-  static V rot(int k, V a) { return _mm512_permutexvar_epi32(load(kRotations.idx[k]), a); }
+  // Within each group of three digits (in-lane), or between the three groups (across 128-bit
+  // lanes): position j reads position j + k mod 3; pad positions read themselves.
+  template <int k>
+  static V inner(V a) { return _mm512_shuffle_epi32(a, static_cast<_MM_PERM_ENUM>(k == 1 ? 0xC9 : 0xD2)); }
+  template <int k>
+  static V outer(V a) { return _mm512_shuffle_i32x4(a, a, k == 1 ? 0xC9 : 0xD2); }
 
   // Over the nine digits, per cell: `once` = some digit, `twice` = two or more; `any_r` = union of r.
   // Results land in every digit lane. Two rounds of three-way merges, since 9 = 3 * 3.
   static void reduce_singles(V x, V r, V& once, V& twice, V& any_r) {
-    const V x3 = rot(3, x), x6 = rot(6, x);
-    const V o = or3(x, x3, x6), t = maj(x, x3, x6);
-    const V r3 = or3(r, rot(3, r), rot(6, r));
-    const V o1 = rot(1, o), o2 = rot(2, o);
+    const V x1 = inner<1>(x), x2 = inner<2>(x);
+    const V o = or3(x, x1, x2), t = maj(x, x1, x2);
+    const V r3 = or3(r, inner<1>(r), inner<2>(r));
+    const V o1 = outer<1>(o), o2 = outer<2>(o);
     once = or3(o, o1, o2);
-    twice = or_(maj(o, o1, o2), or3(t, rot(1, t), rot(2, t)));
-    any_r = or3(r3, rot(1, r3), rot(2, r3));
+    twice = or_(maj(o, o1, o2), or3(t, outer<1>(t), outer<2>(t)));
+    any_r = or3(r3, outer<1>(r3), outer<2>(r3));
   }
 
   // Per cell, in every digit lane: two or more digits (`twice`), three or more (`thrice`).
   static void reduce_counts(V x, V& twice, V& thrice) {
-    const V x3 = rot(3, x), x6 = rot(6, x);
-    const V o = or3(x, x3, x6), t = maj(x, x3, x6), h = and3(x, x3, x6);
-    const V o1 = rot(1, o), o2 = rot(2, o), t1 = rot(1, t), t2 = rot(2, t);
+    const V x1 = inner<1>(x), x2 = inner<2>(x);
+    const V o = or3(x, x1, x2), t = maj(x, x1, x2), h = and3(x, x1, x2);
+    const V o1 = outer<1>(o), o2 = outer<2>(o), t1 = outer<1>(t), t2 = outer<2>(t);
     twice = or_(maj(o, o1, o2), or3(t, t1, t2));
     // three: one group of three has all three, every group has one, or one has two and another one
-    const V h3 = or3(or3(h, rot(1, h), rot(2, h)), and3(o, o1, o2), and_or(t, o1, o2));
+    const V h3 = or3(or3(h, outer<1>(h), outer<2>(h)), and3(o, o1, o2), and_or(t, o1, o2));
     thrice = or3(h3, and_or(t1, o, o2), and_or(t2, o, o1));
   }
 
@@ -98,9 +107,9 @@ struct Avx512Ops {
 
   // Per cell (bit), in every digit lane: three or more digits have the bit, four or more.
   static void count_to4(V x, V& ge3, V& ge4) {
-    const V x3 = rot(3, x), x6 = rot(6, x);
-    const V s = xor3(x, x3, x6), c = maj(x, x3, x6);  // each lane: 2c + s of its three
-    const V s1 = rot(1, s), s2 = rot(2, s), c1 = rot(1, c), c2 = rot(2, c);
+    const V x1 = inner<1>(x), x2 = inner<2>(x);
+    const V s = xor3(x, x1, x2), c = maj(x, x1, x2);  // each lane: 2c + s of its three
+    const V s1 = outer<1>(s), s2 = outer<2>(s), c1 = outer<1>(c), c2 = outer<2>(c);
     const V ss = xor3(s, s1, s2), sc = maj(s, s1, s2), cs = xor3(c, c1, c2), cc = maj(c, c1, c2);
     // total = 4 cc + 2 (cs + sc) + ss
     ge4 = tern<c_ | (a_ & b_)>(cs, sc, cc);
@@ -111,7 +120,7 @@ struct Avx512Ops {
   static void band_configs(V x, u32 (&digits)[6]) {
     const V empty = nor3(x, shr<1>(x), shr<2>(x));
     for (int i = 0; i < 6; ++i)
-      digits[i] = _mm512_mask_testn_epi32_mask(kDigitLanes, empty, splat(perm_bases(i)));
+      digits[i] = to_digits(_mm512_mask_testn_epi32_mask(kDigitLanes, empty, splat(perm_bases(i))));
   }
 
   static V popcount(V a) { return _mm512_popcnt_epi32(a); }
@@ -120,17 +129,17 @@ struct Avx512Ops {
 
   static bool any(V a) { return _mm512_mask_test_epi32_mask(kDigitLanes, a, a) != 0; }
   // Digits (bit d) whose lane has some bit of `bits`.
-  static u32 digits_with(V a, u32 bits) { return _mm512_mask_test_epi32_mask(kDigitLanes, a, splat(bits)); }
+  static u32 digits_with(V a, u32 bits) { return to_digits(_mm512_mask_test_epi32_mask(kDigitLanes, a, splat(bits))); }
   static u32 lane0(V a) { return static_cast<u32>(_mm_cvtsi128_si32(_mm512_castsi512_si128(a))); }
 
   // Digit d takes `bit`; every other digit loses it.
   static V assign(V x, int d, u32 bit) {
     const V b = splat(bit), cleared = andnot(x, b);
-    return _mm512_mask_or_epi32(cleared, static_cast<__mmask16>(1u << d), cleared, b);
+    return _mm512_mask_or_epi32(cleared, static_cast<__mmask16>(1u << lane_of(d)), cleared, b);
   }
   // Lane d keeps only `bits`.
   static V restrict_lane(V x, int d, u32 bits) {
-    return _mm512_mask_and_epi32(x, static_cast<__mmask16>(1u << d), x, splat(bits));
+    return _mm512_mask_and_epi32(x, static_cast<__mmask16>(1u << lane_of(d)), x, splat(bits));
   }
 
   // One band (27 cells, row-major, values 0..9) as digit masks: lane d gets the cells holding d + 1,
@@ -146,9 +155,9 @@ struct Avx512Ops {
     // qword q, byte j: the digit-(j+1) bits of band bits 8q..8q+7
     const V low = _mm512_gf2p8affine_epi64_epi8(unit, onehot, 0);
     const V high = _mm512_gf2p8affine_epi64_epi8(unit, extra, 0);
-    const V lanes = _mm512_maskz_permutex2var_epi8(0xFFFFFFFFFFull, low, load(kAvx512Tables.gather_index), high);
+    const V lanes = _mm512_maskz_permutex2var_epi8(0xFFFFFFFFFFFFull, low, load(kAvx512Tables.gather_index), high);
     digits = _mm512_maskz_mov_epi32(kDigitLanes, lanes);
-    givens = _mm512_permutexvar_epi32(_mm512_set1_epi32(9), lanes);
+    givens = _mm512_permutexvar_epi32(_mm512_set1_epi32(3), lanes);  // lane 3: a pad lane
     return true;
   }
 
