@@ -4,8 +4,9 @@
 // rows of the grid). Bit 10*r + c of a band word says the digit may still go in row r (0..2) of the
 // band, column c (0..8). Bits 9, 19 and 29 are guards and always 0: they stop borrows and carries
 // when a word is treated as three 10-bit row fields, so that "is this row empty / a single bit?"
-// costs a handful of whole-word operations. A backend keeps one vector per band whose lanes 0..8
-// are the nine digits' words for that band (lanes past 8, where a vector has them, stay 0).
+// costs a handful of whole-word operations. A backend keeps, per band, the nine digits' words for
+// that band side by side in a vector (which lane holds which digit is the backend's business;
+// spare lanes stay 0).
 #pragma once
 
 #include <cstdint>

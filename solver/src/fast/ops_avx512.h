@@ -1,7 +1,8 @@
 // AVX-512 backend of the `fast` solver: one 512-bit vector per band. Digits 3g..3g+2 sit in lanes
-// 4g..4g+2 (kLaneOf), three to a 128-bit lane, so that the first level of every reduction over
+// 4g..4g+2 (lane_of), three to a 128-bit lane, so that the first level of every reduction over
 // digits is an in-lane shuffle and only the second crosses 128-bit lanes.
-// Needs AVX512F/BW/VL, VBMI, VBMI2, VPOPCNTDQ, GFNI and BMI2. Include only from a translation unit compiled for them.
+// Needs AVX512F/BW/VL, VBMI, VBMI2, VPOPCNTDQ, GFNI and BMI2. Include only from a translation unit
+// compiled for them.
 #pragma once
 
 // GCC 12 warns inside its own AVX-512 headers ("__Y is used uninitialized", GCC bug 105593).
@@ -142,8 +143,8 @@ struct Avx512Ops {
     return _mm512_mask_and_epi32(x, static_cast<__mmask16>(1u << lane_of(d)), x, splat(bits));
   }
 
-  // One band (27 cells, row-major, values 0..9) as digit masks: lane d gets the cells holding d + 1,
-  // `givens` (every lane) the filled cells. False if a value is above 9. The bytes are spread to the
+  // One band (27 cells, row-major, values 0..9) as digit masks: digit d's lane gets the cells
+  // holding d + 1, `givens` (every lane) the filled cells. False if a value is above 9. The bytes are spread to the
   // guard layout, coded one-hot and bit-transposed eight cells by eight digits at a time.
   static bool load_band(const std::uint8_t* cells, V& digits, V& givens) {
     const __m256i raw = _mm256_maskz_loadu_epi8(0x7FFFFFF, cells);
