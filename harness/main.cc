@@ -1,11 +1,13 @@
 // sudoku-bench: the command line. Parses options and hands them to the commands.
 #include <CLI/CLI.hpp>
+#include <chrono>
 #include <cstdio>
 #include <string>
 
 #include "sudoku/strategies.h"
 #include "sudoku_bench/build_info.h"
 #include "sudoku_bench/exit_codes.h"
+#include "sudoku_bench/interrupt.h"
 #include "sudoku_bench/run_command.h"
 #include "sudoku_bench/solve_command.h"
 #include "sudoku_bench/solver_list.h"
@@ -22,6 +24,10 @@ const CLI::Validator kAtLeastOne(
     },
     "K>=1");
 
+std::chrono::nanoseconds from_ms(double ms) {
+  return std::chrono::nanoseconds(static_cast<std::int64_t>(ms * 1e6));
+}
+
 std::string known_solvers() {
   std::string names;
   for (const auto& s : sudoku::strategy_list()) names += (names.empty() ? "" : ", ") + std::string(s.name);
@@ -33,7 +39,8 @@ std::string known_solvers() {
 int main(int argc, char** argv) {
   using namespace sudoku_bench;
   CLI::App app{"sudoku-bench: throughput, latency and search-tree sizes of Sudoku solvers.\n"
-               "Exit status: 0 ok, 1 invalid records in the input, 2 usage error, 3 input/output error.",
+               "Exit status: 0 ok, 1 some records invalid or aborted, 2 usage error, 3 input/output error,\n"
+               "128+N stopped by signal N (SIGINT, SIGTERM) after reporting what it had.",
                "sudoku-bench"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("sudoku-bench ") + build_info::kVersion + " (" + build_info::kGitCommit + ")");
@@ -46,7 +53,10 @@ int main(int argc, char** argv) {
   solve_cmd->add_option("--limit", solve.limit, "Count solutions up to K (2 checks uniqueness)")->capture_default_str()->check(kAtLeastOne);
   solve_cmd->add_option("--threads", solve.threads, "Worker threads (default: all hardware threads)")->check(CLI::Range(1, 1024));
   solve_cmd->add_option("--solver", solve.solver, "Strategy: " + known_solvers())->capture_default_str();
+  double solve_time_limit_ms = 0;
   solve_cmd->add_option("--node-limit", solve.node_limit, "Abort a puzzle after N search nodes (0: none); prints PUZZLE:aborted")->capture_default_str();
+  solve_cmd->add_option("--time-limit-ms", solve_time_limit_ms, "Abort a puzzle after T milliseconds (0: none); prints PUZZLE:aborted")->capture_default_str()->check(CLI::NonNegativeNumber);
+  solve_cmd->add_option("--seed", solve.seed, "Solve each puzzle under a random symmetry picked by (S, puzzle), undone on output (0: as given)")->capture_default_str();
   solve_cmd->add_option("FILE", solve_input, "Puzzle file, .gz allowed; - for standard input")->capture_default_str();
 
   RunCommand run;
@@ -59,7 +69,10 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--repetitions", run.repetitions, "Measured passes per thread count")->capture_default_str()->check(CLI::Range(1, 1000000));
   run_cmd->add_option("--warmup-seconds", run.warmup_seconds, "Unmeasured passes before each thread count")->capture_default_str()->check(CLI::Range(0.0, 3600.0));
   run_cmd->add_option("--json", run.json_path, "Write the report here (atomically)");
+  double run_time_limit_ms = 0;
   run_cmd->add_option("--node-limit", run.node_limit, "Abort a puzzle after N search nodes (0: none)")->capture_default_str();
+  run_cmd->add_option("--time-limit-ms", run_time_limit_ms, "Abort a puzzle after T milliseconds (0: none)")->capture_default_str()->check(CLI::NonNegativeNumber);
+  run_cmd->add_option("--seed", run.seed, "Solve each puzzle under a random symmetry picked by (S, puzzle) (0: as given)")->capture_default_str();
   run_cmd->add_flag("--no-progress", no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   run_cmd->add_option("FILE", run.files, "Puzzle files, .gz allowed")->required();
 
@@ -71,8 +84,10 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? kExitOk : kExitUsage;
   }
 
+  install_interrupt_handlers();
   if (*solve_cmd) {
     solve.input = solve_input;
+    solve.time_limit = from_ms(solve_time_limit_ms);
     return solve_command(solve, stdout, stderr);
   }
   if (*run_cmd) {
@@ -85,6 +100,7 @@ int main(int argc, char** argv) {
       }
     }
     run.solvers = split_solver_list(solvers_text);
+    run.time_limit = from_ms(run_time_limit_ms);
     run.progress = !no_progress;
     return run_command(run, stdout, stderr);
   }

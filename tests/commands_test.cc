@@ -56,7 +56,7 @@ TEST(SolveCommandTest, OneLinePerRecordInInputOrder) {
 TEST(SolveCommandTest, InvalidRecordsAreReportedWithFileAndLine) {
   TempFile f(kTop95First + "\nabc\n" + kTop95First.substr(1) + "x\n" + kTop95First + "\n");
   const Outcome o = solve(f.path());
-  EXPECT_EQ(o.status, sudoku_bench::kExitInvalidRecords);
+  EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
   EXPECT_EQ(o.out, kTop95First + ":1:" + kTop95FirstSolution + "\nabc:invalid\n" + kTop95First.substr(1) +
                        "x:invalid\n" + kTop95First + ":1:" + kTop95FirstSolution + "\n");
   // Lower-case a-p are symbols of larger grids, so "abc" is only too short.
@@ -143,7 +143,7 @@ TEST(RunCommandTest, InvalidRecordsAreCountedNamedAndSetTheExitStatus) {
   command.warmup_seconds = 0;
   sudoku_bench::Report report;
   Capture out, err;
-  EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &report), sudoku_bench::kExitInvalidRecords);
+  EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &report), sudoku_bench::kExitUndecided);
   ASSERT_EQ(report.runs.size(), 2u);
   EXPECT_EQ(report.runs[0].status.unique, 2u);
   EXPECT_EQ(report.runs[0].status.invalid, 1u);

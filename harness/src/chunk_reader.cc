@@ -15,7 +15,12 @@ bool ChunkReader::fill() {
     end_ -= begin_;
     begin_ = 0;
   }
-  const std::size_t got = input_.read(buffer_.data() + end_, buffer_.size() - end_);
+  std::size_t got = 0;
+  try {
+    got = input_.read(buffer_.data() + end_, buffer_.size() - end_);
+  } catch (const IoError& e) {
+    throw IoError(e.file(), e.reason(), line_ + 1);  // the line being read when it failed
+  }
   if (got == 0) eof_ = true;
   end_ += got;
   return got > 0;

@@ -3,51 +3,54 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <chrono>
-#include <memory>
 
 #include "sudoku_bench/pipeline.h"
+#include "sudoku_bench/record_solver.h"
 #include "sudoku_bench/records.h"
 
 namespace sudoku_bench {
 namespace {
 
 struct ThreadState {
-  explicit ThreadState(const sudoku::SolverFactory& factory) : solver(factory.make()) {}
-  std::unique_ptr<sudoku::Solver> solver;
+  ThreadState(const sudoku::SolverFactory& factory, const PassConfig& config)
+      : solver(factory, config.solve, config.seed) {}
+  RecordSolver solver;
   Histogram latency_ns, nodes, guesses;
-  sudoku::Grid grid;
 };
 
 }  // namespace
 
 PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, const PassConfig& config) {
   using Clock = std::chrono::steady_clock;
-  tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState(solver); });
+  tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState(solver, config); });
   PassResult result;
 
   PipelineConfig pipeline;
   pipeline.threads = config.threads;
   pipeline.records_per_chunk = records_per_chunk_for(config.expected_records, config.threads);
   pipeline.stop = config.stop;
+  pipeline.interrupt = config.interrupt;
 
   const auto process = [&](Chunk& chunk) {
     ThreadState& state = states.local();
     auto last = Clock::now();
     for (const Record& record : chunk.records) {
-      const std::string invalid = parse_for(solver, chunk, record, state.grid);
+      const std::string invalid = state.solver.parse(chunk, record);
       if (!invalid.empty()) {
         ++chunk.tally.invalid;
-        if (config.report_invalid) append_error(chunk.err, input.name(), record.line, invalid);
+        if (config.report_records) append_error(chunk.err, input.name(), record.line, invalid);
         last = Clock::now();
         continue;
       }
-      const sudoku::SolveResult r = state.solver->solve(state.grid, config.solve, nullptr);
+      const sudoku::SolveResult r = state.solver.solve(nullptr);
       const auto now = Clock::now();
-      state.latency_ns.record(static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now - last).count()));
+      const auto ns = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now - last).count());
       last = now;
+      state.latency_ns.record(ns);
       state.nodes.record(r.nodes);
       state.guesses.record(r.guesses);
       chunk.tally.add(sudoku::status_of(r));
+      if (r.aborted && config.report_records) append_error(chunk.err, input.name(), record.line, describe_aborted(r, ns));
     }
   };
   const auto sink = [&](Chunk& chunk) {
@@ -56,7 +59,7 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, c
   };
 
   const auto start = Clock::now();
-  run_pipeline(input, pipeline, process, sink);
+  result.complete = run_pipeline(input, pipeline, process, sink);
   result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
 
   for (const ThreadState& state : states) {

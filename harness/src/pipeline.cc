@@ -48,7 +48,7 @@ std::size_t records_per_chunk_for(std::uint64_t expected_records, int threads) {
   return static_cast<std::size_t>(std::clamp<std::uint64_t>(per_chunk, 1, 256));
 }
 
-void run_pipeline(InputFile& input, const PipelineConfig& config, const std::function<void(Chunk&)>& process,
+bool run_pipeline(InputFile& input, const PipelineConfig& config, const std::function<void(Chunk&)>& process,
                   const std::function<void(Chunk&)>& sink) {
   const int threads = std::max(config.threads, 1);
   const std::size_t tokens = config.max_chunks_in_flight ? config.max_chunks_in_flight : 4 * static_cast<std::size_t>(threads);
@@ -71,11 +71,13 @@ void run_pipeline(InputFile& input, const PipelineConfig& config, const std::fun
     const char* sync;
     ~AfterEveryStage() { happens_after(sync); }
   } after_every_stage{&finished};
+  bool exhausted = false;
   const auto read = [&](tbb::flow_control& fc) -> Chunk* {
     happens_after(&started);
     happens_after(&reader_stage);
     const HappensBeforeOnExit done{&finished}, next_read{&reader_stage};
-    if (config.stop && config.stop->load(std::memory_order_relaxed)) {
+    if ((config.stop && config.stop->load(std::memory_order_relaxed)) ||
+        (config.interrupt && config.interrupt->load(std::memory_order_relaxed))) {
       fc.stop();
       return nullptr;
     }
@@ -84,6 +86,7 @@ void run_pipeline(InputFile& input, const PipelineConfig& config, const std::fun
     happens_after(chunk);
     const HappensBeforeOnExit handed_on{chunk};
     if (!reader.next(*chunk, config.records_per_chunk)) {
+      exhausted = true;
       fc.stop();  // the pool still owns the chunk
       return nullptr;
     }
@@ -111,6 +114,8 @@ void run_pipeline(InputFile& input, const PipelineConfig& config, const std::fun
                                        tbb::make_filter<Chunk*, Chunk*>(tbb::filter_mode::parallel, work) &
                                        tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, write));
   });
+  happens_after(&finished);  // before reading `exhausted`; the guard covers the exceptional exits
+  return exhausted;
 }
 
 }  // namespace sudoku_bench

@@ -1,5 +1,7 @@
 #include "sudoku_bench/records.h"
 
+#include "sudoku_bench/report_table.h"
+
 namespace sudoku_bench {
 
 std::string parse_for(const sudoku::SolverFactory& solver, const Chunk& chunk, const Record& record, sudoku::Grid& grid) {
@@ -15,6 +17,12 @@ std::string parse_for(const sudoku::SolverFactory& solver, const Chunk& chunk, c
     return "solver '" + solver.name() + "' does not solve " + side + "x" + side + " grids";
   }
   return {};
+}
+
+std::string describe_aborted(const sudoku::SolveResult& result, std::uint64_t elapsed_ns) {
+  return "aborted after " + format_count(static_cast<double>(result.nodes)) + " nodes and " +
+         format_duration_ns(static_cast<double>(elapsed_ns)) + " with " + std::to_string(result.solutions) +
+         (result.solutions == 1 ? " solution" : " solutions") + " found";
 }
 
 void append_error(std::string& out, std::string_view file, std::uint64_t line, std::string_view reason) {

@@ -29,6 +29,7 @@ std::vector<ScalingRow> scaling_of(const std::vector<RunRecord>& runs) {
   std::vector<Key> order;
   std::map<Key, std::vector<double>> rates;
   for (const RunRecord& r : runs) {
+    if (!r.complete) continue;
     Key key{r.dataset, r.solver, r.threads};
     auto [it, fresh] = rates.try_emplace(key);
     if (fresh) order.push_back(key);

@@ -44,7 +44,9 @@ nlohmann::ordered_json to_json(const Report& report) {
                    {"repetitions", s.repetitions},
                    {"warmup_seconds", s.warmup_seconds},
                    {"limit", s.limit},
-                   {"node_limit", s.node_limit}};
+                   {"node_limit", s.node_limit},
+                   {"time_limit_ms", s.time_limit_ms},
+                   {"seed", s.seed}};
   Json runs = Json::array();
   for (const RunRecord& r : report.runs) {
     runs.push_back({{"dataset", r.dataset},
@@ -53,6 +55,7 @@ nlohmann::ordered_json to_json(const Report& report) {
                     {"threads", r.threads},
                     {"threads_observed", r.threads_observed},
                     {"repetition", r.repetition},
+                    {"complete", r.complete},
                     {"puzzles", r.puzzles()},
                     {"wall_seconds", r.wall_seconds},
                     {"puzzles_per_second", r.puzzles_per_second()},
@@ -86,7 +89,7 @@ void write_json_file(const std::string& path, const nlohmann::ordered_json& json
   const std::string tmp = path + ".tmp." + std::to_string(getpid());
   const std::string text = json.dump(2) + "\n";
   const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw IoError(path + ": cannot write: " + std::strerror(errno));
+  if (fd < 0) throw IoError(path, std::string("cannot write: ") + std::strerror(errno));
   std::size_t done = 0;
   while (done < text.size()) {
     const ssize_t n = write(fd, text.data() + done, text.size() - done);
@@ -95,7 +98,7 @@ void write_json_file(const std::string& path, const nlohmann::ordered_json& json
       const int e = errno;
       close(fd);
       unlink(tmp.c_str());
-      throw IoError(path + ": cannot write: " + std::strerror(e));
+      throw IoError(path, std::string("cannot write: ") + std::strerror(e));
     }
     done += static_cast<std::size_t>(n);
   }
@@ -104,7 +107,7 @@ void write_json_file(const std::string& path, const nlohmann::ordered_json& json
   if (!synced || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
     const int e = errno;
     unlink(tmp.c_str());
-    throw IoError(path + ": cannot write: " + std::strerror(e));
+    throw IoError(path, std::string("cannot write: ") + std::strerror(e));
   }
 }
 

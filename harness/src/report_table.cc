@@ -29,7 +29,8 @@ std::string format_count(double value) {
 void print_table(std::FILE* out, const Report& report) {
   using Key = std::tuple<std::string, std::string, int>;
   std::map<Key, std::vector<const RunRecord*>> groups;
-  for (const RunRecord& r : report.runs) groups[Key{r.dataset, r.solver, r.threads}].push_back(&r);
+  for (const RunRecord& r : report.runs)
+    if (r.complete) groups[Key{r.dataset, r.solver, r.threads}].push_back(&r);
 
   std::fprintf(out, "%-28s %-12s %7s %13s %7s %7s %5s %9s %9s %9s %9s %10s %10s\n", "dataset", "solver", "threads",
                "puzzles/s", "spread", "speedup", "eff", "lat p50", "lat p99", "lat p99.9", "lat max", "nodes avg",

@@ -7,6 +7,7 @@
 
 #include "sudoku/strategies.h"
 #include "sudoku_bench/exit_codes.h"
+#include "sudoku_bench/interrupt.h"
 #include "sudoku_bench/measure.h"
 #include "sudoku_bench/progress.h"
 #include "sudoku_bench/report_json.h"
@@ -15,7 +16,9 @@
 namespace sudoku_bench {
 namespace {
 
-constexpr std::uint64_t kInvalidShown = 20;  // per file and solver; the rest are counted
+constexpr std::uint64_t kRecordsNamed = 20;  // per file and solver; the rest are counted
+
+using Clock = std::chrono::steady_clock;
 
 struct Solver {
   std::string spec;
@@ -42,6 +45,96 @@ std::string validate(const RunCommand& c, std::vector<Solver>& solvers) {
   return {};
 }
 
+// Passes over one file with one solver. The first measured pass names its invalid and aborted
+// records (up to kRecordsNamed); the first complete pass tells later ones how many records to expect.
+class FileSolverPasses {
+ public:
+  FileSolverPasses(const RunCommand& command, const std::string& file, const Solver& solver, Progress& progress, std::FILE* err)
+      : command_(command), file_(file), solver_(solver), progress_(progress), err_(err) {}
+
+  // `budget_seconds` > 0 makes an unmeasured warm-up pass that stops reading after that long.
+  PassResult pass(int threads, const std::string& label, double budget_seconds) {
+    InputFile input(file_);
+    const bool name_records = budget_seconds == 0 && !named_;
+    std::atomic<bool> stop{false};
+    const auto started = Clock::now();
+    PassConfig config;
+    config.threads = threads;
+    config.solve.max_solutions = 2;
+    config.solve.max_nodes = command_.node_limit;
+    config.solve.time_limit = command_.time_limit;
+    config.seed = command_.seed;
+    config.expected_records = expected_records_ ? expected_records_ : input.size() / 82;
+    config.stop = &stop;
+    config.interrupt = &interrupt_requested();
+    config.report_records = name_records;
+    std::uint64_t done = 0;
+    progress_.start(label, input.size());
+    config.on_chunk = [&](const Chunk& chunk) {
+      done += chunk.tally.records();
+      name(chunk.err);
+      progress_.update(done, chunk.input_position);
+      if (budget_seconds > 0 && std::chrono::duration<double>(Clock::now() - started).count() >= budget_seconds)
+        stop.store(true, std::memory_order_relaxed);
+    };
+    PassResult result = measure_pass(input, *solver_.factory, config);
+    progress_.finish();
+    if (name_records) {
+      named_ = true;
+      const std::uint64_t problems = result.tally.invalid + result.tally.aborted;
+      if (problems > shown_)
+        std::fprintf(err_, "%s: %llu more invalid or aborted records not named\n", input.name().c_str(),
+                     static_cast<unsigned long long>(problems - shown_));
+    }
+    if (result.complete) {
+      if (result.tally.records() == 0 && !warned_empty_) {
+        std::fprintf(err_, "%s: no records (every line is empty or a # comment)\n", input.name().c_str());
+        warned_empty_ = true;
+      }
+      expected_records_ = result.tally.records();
+    }
+    return result;
+  }
+
+ private:
+  void name(const std::string& messages) {
+    if (messages.empty() || shown_ >= kRecordsNamed) return;
+    progress_.finish();
+    for (std::size_t pos = 0; pos < messages.size() && shown_ < kRecordsNamed; ++shown_) {
+      const std::size_t nl = messages.find('\n', pos);
+      std::fwrite(messages.data() + pos, 1, nl + 1 - pos, err_);
+      pos = nl + 1;
+    }
+  }
+
+  const RunCommand& command_;
+  const std::string& file_;
+  const Solver& solver_;
+  Progress& progress_;
+  std::FILE* err_;
+  std::uint64_t expected_records_ = 0;
+  std::uint64_t shown_ = 0;
+  bool named_ = false;
+  bool warned_empty_ = false;
+};
+
+RunRecord record_of(const std::string& file, const Solver& solver, int threads, int repetition, const PassResult& r) {
+  RunRecord record;
+  record.dataset = dataset_name(file);
+  record.path = file;
+  record.solver = solver.factory->name();
+  record.threads = threads;
+  record.threads_observed = r.threads_observed;
+  record.repetition = repetition;
+  record.complete = r.complete;
+  record.status = r.tally;
+  record.wall_seconds = r.wall_seconds;
+  record.latency_ns = summarize(r.latency_ns);
+  record.tree_size = summarize(r.nodes);
+  record.guesses = summarize(r.guesses);
+  return record;
+}
+
 }  // namespace
 
 int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out) {
@@ -56,90 +149,36 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
 
   Report report;
   report.context = collect_context();
-  report.settings = {command.solvers, thread_counts, command.repetitions, command.warmup_seconds, 2, command.node_limit};
+  report.settings = {command.solvers,
+                     thread_counts,
+                     command.repetitions,
+                     command.warmup_seconds,
+                     2,
+                     command.node_limit,
+                     std::chrono::duration<double, std::milli>(command.time_limit).count(),
+                     command.seed};
   Progress progress(err, command.progress);
-  bool any_invalid = false;
+  const auto& interrupted = interrupt_requested();
 
   try {
     for (const std::string& f : command.files) InputFile check(f);  // fail before measuring anything
 
     for (const std::string& file : command.files) {
-      std::uint64_t known_records = 0;  // learnt from the first complete pass
       for (const Solver& solver : solvers) {
-        std::uint64_t invalid_reported = 0;
-        bool invalid_pending = true;  // the first measured pass names the invalid records
-        // One pass over the file; `budget` > 0 stops reading once that many seconds have passed.
-        const auto pass = [&](int threads, const std::string& label, double budget) {
-          const bool report_invalid = budget == 0 && invalid_pending;
-          InputFile input(file);
-          std::atomic<bool> stop{false};
-          const auto started = std::chrono::steady_clock::now();
-          PassConfig config;
-          config.threads = threads;
-          config.solve.max_solutions = 2;
-          config.solve.max_nodes = command.node_limit;
-          config.expected_records = known_records ? known_records : input.size() / 82;
-          config.stop = &stop;
-          config.report_invalid = report_invalid;
-          std::uint64_t done = 0;
-          progress.start(label, input.size());
-          config.on_chunk = [&](const Chunk& chunk) {
-            done += chunk.tally.records();
-            if (!chunk.err.empty() && invalid_reported < kInvalidShown) {
-              progress.finish();
-              std::size_t pos = 0;
-              while (pos < chunk.err.size() && invalid_reported < kInvalidShown) {
-                const std::size_t nl = chunk.err.find('\n', pos);
-                std::fwrite(chunk.err.data() + pos, 1, nl + 1 - pos, err);
-                pos = nl + 1;
-                ++invalid_reported;
-              }
-            }
-            progress.update(done, chunk.input_position);
-            if (budget > 0 && std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() >= budget)
-              stop.store(true, std::memory_order_relaxed);
-          };
-          PassResult result = measure_pass(input, *solver.factory, config);
-          progress.finish();
-          if (report_invalid) {
-            invalid_pending = false;
-            if (result.tally.invalid > invalid_reported)
-              std::fprintf(err, "%s: %llu more invalid records not shown\n", input.name().c_str(),
-                           static_cast<unsigned long long>(result.tally.invalid - invalid_reported));
-          }
-          if (!stop.load()) known_records = result.tally.records();
-          any_invalid |= result.tally.invalid > 0;
-          return result;
-        };
-
+        FileSolverPasses passes(command, file, solver, progress, err);
         for (const int threads : thread_counts) {
-          const std::string name = dataset_name(file);
-          const std::string label = name + " " + solver.spec + " threads=" + std::to_string(threads);
-          if (command.warmup_seconds > 0) {
-            const auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(command.warmup_seconds);
-            do {
-              pass(threads, label + " warm-up", command.warmup_seconds);
-            } while (std::chrono::steady_clock::now() < until);
-          }
-          for (int rep = 1; rep <= command.repetitions; ++rep) {
-            const PassResult r = pass(threads, label + " rep " + std::to_string(rep) + "/" + std::to_string(command.repetitions), 0);
-            RunRecord record;
-            record.dataset = name;
-            record.path = file;
-            record.solver = solver.factory->name();
-            record.threads = threads;
-            record.threads_observed = r.threads_observed;
-            record.repetition = rep;
-            record.status = r.tally;
-            record.wall_seconds = r.wall_seconds;
-            record.latency_ns = summarize(r.latency_ns);
-            record.tree_size = summarize(r.nodes);
-            record.guesses = summarize(r.guesses);
-            report.runs.push_back(std::move(record));
+          const std::string label = dataset_name(file) + " " + solver.spec + " threads=" + std::to_string(threads);
+          const auto warm_until = Clock::now() + std::chrono::duration<double>(command.warmup_seconds);
+          while (command.warmup_seconds > 0 && Clock::now() < warm_until && !interrupted)
+            passes.pass(threads, label + " warm-up", command.warmup_seconds);
+          for (int rep = 1; rep <= command.repetitions && !interrupted; ++rep) {
+            const std::string rep_label = label + " rep " + std::to_string(rep) + "/" + std::to_string(command.repetitions);
+            report.runs.push_back(record_of(file, solver, threads, rep, passes.pass(threads, rep_label, 0)));
           }
         }
       }
     }
+    report.interrupted = interrupted.load();
     print_table(out, report);
     std::fflush(out);
     if (!command.json_path.empty()) write_json_file(command.json_path, to_json(report));
@@ -148,8 +187,16 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     std::fprintf(err, "sudoku-bench run: %s\n", e.what());
     return kExitIo;
   }
+  bool undecided = false;
+  for (const RunRecord& r : report.runs) undecided |= r.status.invalid > 0 || r.status.aborted > 0;
+  const bool was_interrupted = report.interrupted;
   if (report_out) *report_out = std::move(report);
-  return any_invalid ? kExitInvalidRecords : kExitOk;
+  if (was_interrupted) {
+    std::fprintf(err, "sudoku-bench run: interrupted by signal %d; the report holds what was measured%s\n",
+                 interrupt_signal(), command.json_path.empty() ? "" : " and is marked \"interrupted\": true");
+    return kExitInterrupted + interrupt_signal();
+  }
+  return undecided ? kExitUndecided : kExitOk;
 }
 
 }  // namespace sudoku_bench

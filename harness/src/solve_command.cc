@@ -4,20 +4,22 @@
 
 #include <cerrno>
 #include <cstring>
-#include <memory>
 #include <thread>
 
 #include "sudoku/strategies.h"
 #include "sudoku_bench/exit_codes.h"
+#include "sudoku_bench/interrupt.h"
 #include "sudoku_bench/pipeline.h"
+#include "sudoku_bench/record_solver.h"
 #include "sudoku_bench/records.h"
+#include "sudoku_bench/report_table.h"
 
 namespace sudoku_bench {
 namespace {
 
-void write_all(std::FILE* f, const std::string& s, const char* what) {
+void write_all(std::FILE* f, const std::string& s, const char* name) {
   if (!s.empty() && std::fwrite(s.data(), 1, s.size(), f) != s.size())
-    throw IoError(std::string("cannot write ") + what + ": " + std::strerror(errno));
+    throw IoError(name, std::string("cannot write: ") + std::strerror(errno));
 }
 
 void append_symbols(std::string& out, const sudoku::Grid& grid) {
@@ -25,12 +27,6 @@ void append_symbols(std::string& out, const sudoku::Grid& grid) {
   out.resize(at + static_cast<std::size_t>(grid.cell_count()));
   sudoku::write_symbols(grid, out.data() + at);
 }
-
-struct ThreadState {
-  explicit ThreadState(const sudoku::SolverFactory& factory) : solver(factory.make()) {}
-  std::unique_ptr<sudoku::Solver> solver;
-  sudoku::Grid grid, solution;
-};
 
 }  // namespace
 
@@ -43,19 +39,26 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
   }
   try {
     InputFile input(command.input);
-    tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState(*factory); });
     sudoku::SolveOptions options;
     options.max_solutions = command.limit;
     options.max_nodes = command.node_limit;
+    options.time_limit = command.time_limit;
+    struct ThreadState {
+      RecordSolver solver;
+      sudoku::Grid solution;
+    };
+    tbb::enumerable_thread_specific<ThreadState> states(
+        [&] { return ThreadState{RecordSolver(*factory, options, command.seed), {}}; });
 
     PipelineConfig pipeline;
     pipeline.threads = command.threads > 0 ? command.threads : static_cast<int>(std::thread::hardware_concurrency());
     pipeline.records_per_chunk = records_per_chunk_for(input.size() / 82, pipeline.threads);
+    pipeline.interrupt = &interrupt_requested();
 
     const auto process = [&](Chunk& chunk) {
       ThreadState& state = states.local();
       for (const Record& record : chunk.records) {
-        const std::string invalid = parse_for(*factory, chunk, record, state.grid);
+        const std::string invalid = state.solver.parse(chunk, record);
         if (!invalid.empty()) {
           ++chunk.tally.invalid;
           chunk.out.append(chunk.text_of(record));
@@ -63,11 +66,14 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
           append_error(chunk.err, input.name(), record.line, invalid);
           continue;
         }
-        const sudoku::SolveResult r = state.solver->solve(state.grid, options, &state.solution);
+        const auto start = std::chrono::steady_clock::now();
+        const sudoku::SolveResult r = state.solver.solve(&state.solution);
         chunk.tally.add(sudoku::status_of(r));
-        append_symbols(chunk.out, state.grid);
+        append_symbols(chunk.out, state.solver.puzzle());
         if (r.aborted) {
           chunk.out += ":aborted\n";
+          const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
+          append_error(chunk.err, input.name(), record.line, describe_aborted(r, static_cast<std::uint64_t>(ns.count())));
           continue;
         }
         chunk.out += ':';
@@ -82,12 +88,18 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     Tally tally;
     const auto sink = [&](Chunk& chunk) {
       tally += chunk.tally;
-      write_all(out, chunk.out, "output");
-      write_all(err, chunk.err, "errors");
+      write_all(out, chunk.out, "<stdout>");
+      write_all(err, chunk.err, "<stderr>");
     };
-    run_pipeline(input, pipeline, process, sink);
-    if (std::fflush(out) != 0) throw IoError(std::string("cannot write output: ") + std::strerror(errno));
-    return tally.invalid ? kExitInvalidRecords : kExitOk;
+    const bool complete = run_pipeline(input, pipeline, process, sink);
+    if (std::fflush(out) != 0) throw IoError("<stdout>", std::string("cannot write: ") + std::strerror(errno));
+    if (!complete) {
+      const int signal = interrupt_signal();
+      std::fprintf(err, "sudoku-bench solve: interrupted by signal %d after %s records; every record read has its line\n",
+                   signal, format_count(static_cast<double>(tally.records())).c_str());
+      return kExitInterrupted + signal;
+    }
+    return tally.invalid || tally.aborted ? kExitUndecided : kExitOk;
   } catch (const IoError& e) {
     std::fflush(out);
     std::fprintf(err, "sudoku-bench solve: %s\n", e.what());

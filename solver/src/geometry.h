@@ -44,12 +44,20 @@ constexpr Geometry<B> make_geometry() {
     g.cell_units[cell] = {static_cast<std::uint16_t>(G::row_of(cell)),
                           static_cast<std::uint16_t>(G::kSide + G::col_of(cell)),
                           static_cast<std::uint16_t>(2 * G::kSide + G::box_of(cell))};
+    // Peers in ascending order, row by row: the whole own row; in the other rows of the band, the
+    // box's columns; in other bands, the own column. Linear, so constexpr stays cheap at 25x25.
+    const int r = G::row_of(cell), c = G::col_of(cell), stack = c / B * B;
     int n = 0;
-    for (int other = 0; other < G::kCells; ++other) {
-      if (other == cell) continue;
-      if (G::row_of(other) == G::row_of(cell) || G::col_of(other) == G::col_of(cell) ||
-          G::box_of(other) == G::box_of(cell))
-        g.peers[cell][n++] = static_cast<std::uint16_t>(other);
+    for (int row = 0; row < G::kSide; ++row) {
+      const auto add = [&](int col) { g.peers[cell][n++] = static_cast<std::uint16_t>(row * G::kSide + col); };
+      if (row == r) {
+        for (int col = 0; col < G::kSide; ++col)
+          if (col != c) add(col);
+      } else if (row / B == r / B) {
+        for (int col = stack; col < stack + B; ++col) add(col);
+      } else {
+        add(c);
+      }
     }
   }
   return g;

@@ -24,7 +24,7 @@ std::unique_ptr<SolverFactory> no_options(const std::string_view* options, std::
 }
 
 constexpr std::array kEntries = {
-    Entry{{"bitmask", "bitmask candidates, naked and hidden singles, MRV branching; 4x4 to 25x25"},
+    Entry{{"bitmask", "bitmask candidates, naked and hidden singles, MRV or two-place-digit branching; 4x4 to 25x25"},
           [](const std::string_view* o, std::string& e) { return no_options(o, e, detail::make_bitmask_factory); }},
     Entry{{"fast",
            "9x9 only: digit bitboards, singles and locked candidates on the whole board at once, tdoku-style "

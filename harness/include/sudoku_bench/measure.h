@@ -4,7 +4,6 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
-#include <string>
 
 #include "sudoku/solver.h"
 #include "sudoku_bench/chunk.h"
@@ -17,11 +16,13 @@ namespace sudoku_bench {
 struct PassConfig {
   int threads = 1;
   sudoku::SolveOptions solve;
+  std::uint64_t seed = 0;              // see RecordSolver
   std::uint64_t expected_records = 0;  // sizes the chunks; 0 if unknown
   const std::atomic<bool>* stop = nullptr;
-  // Write "FILE:LINE: reason" for invalid records into Chunk::err.
-  bool report_invalid = false;
-  // Called in input order with each chunk once it is done (progress, error messages).
+  const std::atomic<bool>* interrupt = nullptr;
+  // Write "FILE:LINE: reason" for invalid and aborted records into Chunk::err.
+  bool report_records = false;
+  // Called in input order with each chunk once it is done (progress, messages).
   std::function<void(const Chunk&)> on_chunk;
 };
 
@@ -34,6 +35,7 @@ struct PassResult {
   Histogram guesses;
   double wall_seconds = 0;
   int threads_observed = 0;  // threads that solved at least one chunk
+  bool complete = true;      // false when a stop or interrupt ended the pass early
 };
 
 PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, const PassConfig& config);

@@ -36,6 +36,7 @@ struct RunRecord {
   int threads = 0;
   int threads_observed = 0;
   int repetition = 0;  // 1-based
+  bool complete = true;  // false for a pass an interrupt cut short
   Tally status;
   double wall_seconds = 0;
   Summary latency_ns;
@@ -55,7 +56,7 @@ struct ScalingRow {
   std::optional<double> efficiency;
 };
 
-// One row per (dataset, solver, threads), in the order the runs first appear.
+// One row per (dataset, solver, threads), in the order the runs first appear; from complete runs.
 std::vector<ScalingRow> scaling_of(const std::vector<RunRecord>& runs);
 
 double median(std::vector<double> values);
@@ -67,6 +68,8 @@ struct Settings {
   double warmup_seconds = 0;
   std::uint64_t limit = 2;
   std::uint64_t node_limit = 0;
+  double time_limit_ms = 0;
+  std::uint64_t seed = 0;
 };
 
 struct Report {

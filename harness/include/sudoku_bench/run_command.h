@@ -1,6 +1,7 @@
 // `sudoku-bench run`: throughput, latency and tree sizes for each file x solver x thread count.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -18,7 +19,9 @@ struct RunCommand {
   double warmup_seconds = 0.2;
   std::string json_path;  // empty: no JSON
   std::uint64_t node_limit = 0;
-  bool progress = true;  // drawn only when `err` is a terminal
+  std::chrono::nanoseconds time_limit{0};
+  std::uint64_t seed = 0;  // 0: puzzles as given; else each solved under a random symmetry
+  bool progress = true;    // drawn only when `err` is a terminal
 };
 
 // Prints the table to `out`, messages to `err`, writes the JSON; returns the exit status.

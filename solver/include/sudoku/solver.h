@@ -1,6 +1,7 @@
 // The one interface between solvers and whatever drives them.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -15,6 +16,11 @@ struct SolveOptions {
   std::uint64_t max_solutions = 2;
   // A search that would visit more nodes than this stops and reports `aborted`. 0: no limit.
   std::uint64_t max_nodes = 0;
+  // Likewise for time spent in one solve() call, checked every few hundred nodes. 0: no limit.
+  std::chrono::nanoseconds time_limit{0};
+  // 0: each strategy's fixed variable and value orders. Otherwise strategies with random orders
+  // use it; results must depend only on (seed, puzzle), never on threads or call history.
+  std::uint64_t seed = 0;
 };
 
 // Every strategy counts the same way, so that tree sizes compare across strategies:

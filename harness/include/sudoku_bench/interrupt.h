@@ -1,0 +1,20 @@
+// SIGINT and SIGTERM as a request to stop cleanly: reading stops, chunks already read finish,
+// and the command reports what it has. A second signal ends the process at once.
+#pragma once
+
+#include <atomic>
+
+namespace sudoku_bench {
+
+void install_interrupt_handlers();
+
+// Set by the first SIGINT or SIGTERM.
+const std::atomic<bool>& interrupt_requested();
+
+// The signal that set it, 0 if none.
+int interrupt_signal();
+
+// For tests: behave as if `signal` had arrived; 0 clears it.
+void simulate_interrupt(int signal);
+
+}  // namespace sudoku_bench

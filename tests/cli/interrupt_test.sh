@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# A real SIGINT in the middle of `run` and `solve`: exit 130, a whole JSON marked interrupted,
+# and `solve` output that is exactly the first lines of the uninterrupted output.
+# Usage: interrupt_test.sh SUDOKU_BENCH DATASETS_DIR
+set -euo pipefail
+bench=$1 datasets=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Waits until the process has started its worker threads, i.e. is measuring, then interrupts it.
+interrupt_when_busy() {
+  local pid=$1
+  for _ in $(seq 200); do
+    if [ "$(ls /proc/"$pid"/task 2>/dev/null | wc -l)" -gt 1 ]; then break; fi
+    sleep 0.05
+  done
+  sleep 0.3
+  kill -INT "$pid"
+}
+
+"$bench" run --threads 2 --repetitions 1000 --warmup-seconds 0 --no-progress --json "$work/report.json" \
+  "$datasets/sudoku17_49158.txt" >"$work/table" 2>"$work/err" &
+pid=$!
+interrupt_when_busy $pid
+status=0
+wait $pid || status=$?
+[ "$status" -eq 130 ] || { echo "run exited $status, expected 130"; cat "$work/err"; exit 1; }
+python3 - "$work/report.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["interrupted"] is True, r["interrupted"]
+assert r["runs"], "no runs recorded"
+last = r["runs"][-1]
+assert last["complete"] is False, "the cut pass should be marked incomplete"
+s = last["status"]
+assert s["unique"] + s["multiple"] + s["none"] + s["invalid"] + s["aborted"] == last["puzzles"] + s["invalid"]
+assert all(run["complete"] for run in r["runs"][:-1])
+PY
+grep -q "interrupted by signal 2" "$work/err"
+
+"$bench" solve --threads 2 "$datasets/forum_hardest_1905_11plus.txt" >"$work/cut" 2>"$work/err" &
+pid=$!
+interrupt_when_busy $pid
+status=0
+wait $pid || status=$?
+[ "$status" -eq 130 ] || { echo "solve exited $status, expected 130"; cat "$work/err"; exit 1; }
+lines=$(wc -l <"$work/cut")
+total=$(wc -l <"$datasets/forum_hardest_1905_11plus.txt")
+[ "$lines" -gt 0 ] && [ "$lines" -lt "$total" ] || { echo "solve printed $lines of $total lines"; exit 1; }
+# The dataset has no comment lines, so its first $lines lines are the records that were read.
+head -n "$lines" "$datasets/forum_hardest_1905_11plus.txt" | "$bench" solve --threads 2 - | cmp - "$work/cut" ||
+  { echo "interrupted output differs from the same records solved uninterrupted"; exit 1; }
+[ "$(tail -c 1 "$work/cut" | od -An -c | tr -d ' ')" = '\n' ] || { echo "last line is partial"; exit 1; }
+reported=$(sed -n 's/.*after \([0-9,]*\) records.*/\1/p' "$work/err" | tr -d ,)
+[ "$reported" = "$lines" ] || { echo "reported $reported records, printed $lines"; cat "$work/err"; exit 1; }
+echo "interrupt tests passed"

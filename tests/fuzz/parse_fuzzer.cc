@@ -1,0 +1,75 @@
+// Arbitrary bytes as a record and as a whole input file: no crash, and what parses round-trips.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+
+#include "sudoku/parse.h"
+#include "sudoku_bench/chunk_reader.h"
+
+namespace {
+
+void check(bool ok, const char* what) {
+  if (!ok) {
+    std::fprintf(stderr, "invariant broken: %s\n", what);
+    std::abort();
+  }
+}
+
+void fuzz_record(std::string_view bytes) {
+  sudoku::Grid grid;
+  const sudoku::ParseResult r = sudoku::parse_record(bytes, grid);
+  check(!sudoku::describe(r).empty(), "every result has a description");
+  check(r.length == bytes.size(), "length is the record's");
+  if (!r) {
+    check(r.status != sudoku::ParseStatus::bad_character || (r.column >= 1 && r.column <= bytes.size()), "column in range");
+    return;
+  }
+  sudoku::Grid again;
+  check(static_cast<bool>(sudoku::parse_record(sudoku::to_string(grid), again)), "normalised form parses");
+  check(again.box == grid.box && again.cells == grid.cells, "normalised form round-trips");
+}
+
+// The same bytes as a file, through the reader that splits inputs into records.
+void fuzz_lines(std::string_view bytes) {
+  const int fd = memfd_create("fuzz", 0);
+  if (fd < 0) return;
+  if (write(fd, bytes.data(), bytes.size()) != static_cast<ssize_t>(bytes.size())) {
+    close(fd);
+    return;
+  }
+  lseek(fd, 0, SEEK_SET);
+  {
+    sudoku_bench::InputFile input("/proc/self/fd/" + std::to_string(fd));
+    sudoku_bench::ChunkReader reader(input, 5000);  // small, so lines cross refills
+    sudoku_bench::Chunk chunk;
+    std::uint64_t last_line = 0;
+    try {
+      while (reader.next(chunk, 7)) {
+        for (const auto& r : chunk.records) {
+          check(r.line > last_line, "line numbers increase");
+          last_line = r.line;
+          check(r.length <= sudoku_bench::kMaxRecordBytes && r.full_length >= r.length, "record lengths");
+          const std::string_view text = chunk.text_of(r);
+          check(!text.empty() && text.front() != '#', "no empty or comment records");
+        }
+      }
+    } catch (const sudoku_bench::IoError&) {
+      // Bytes that look like a broken gzip stream are reported, which is right.
+    }
+  }
+  close(fd);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+  fuzz_record(bytes);
+  fuzz_lines(bytes);
+  return 0;
+}
