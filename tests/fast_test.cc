@@ -2,6 +2,7 @@
 // against known answers, exact counts and each other.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -189,6 +190,24 @@ TEST_P(FastTest, NodeLimitAborts) {
   EXPECT_FALSE(enough.aborted);
   EXPECT_EQ(enough.solutions, 1u);
   EXPECT_EQ(enough.nodes, full.nodes);
+}
+
+TEST_P(FastTest, TimeLimitAborts) {
+  // Counting the empty grid's solutions would take ages; a 2 ms budget stops it.
+  sudoku::SolveOptions options;
+  options.max_solutions = std::uint64_t{1} << 62;
+  options.time_limit = std::chrono::milliseconds(2);
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = solver_->solve(grid(std::string(81, '.')), options, nullptr);
+  EXPECT_TRUE(r.aborted);
+  EXPECT_GT(r.solutions, 0u);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+  // A generous limit changes nothing.
+  options.max_solutions = 2;
+  options.time_limit = std::chrono::seconds(10);
+  const auto hard = solver_->solve(grid(test_util::read_lines("forum_hardest_1106.txt")[0]), options, nullptr);
+  EXPECT_FALSE(hard.aborted);
+  EXPECT_EQ(hard.solutions, 1u);
 }
 
 TEST_P(FastTest, OtherSizesAreNotSolved) {

@@ -19,13 +19,15 @@
 // configurations (permutations above) summed over digits, then the digit with the fewest (2 if
 // any); each child fixes one configuration. Children are the configurations in order; entering
 // the last one is forced, the others count as guesses. With every configuration fixed but the
-// board unsolved, branch on a cell with the fewest candidates, digits in ascending order.
+// board unsolved, branch on a cell with the fewest candidates, digits in ascending order. These
+// orders are fixed: SolveOptions::seed is not used (a driver that wants variety permutes puzzles).
 #pragma once
 
 #include <bit>
 #include <cstdint>
 
 #include "fast/layout.h"
+#include "search_budget.h"
 #include "sudoku/grid.h"
 #include "sudoku/solver.h"
 
@@ -47,7 +49,7 @@ class Engine {
     result_ = SolveResult{};
     if (puzzle.box != 3) return result_;
     max_solutions_ = options.max_solutions;
-    max_nodes_ = options.max_nodes;
+    budget_ = SearchBudget(options);
     solution_ = solution;
     result_.nodes = 1;
     Board root;
@@ -336,7 +338,7 @@ class Engine {
     while (untried) {
       const int alt = std::countr_zero(untried);
       untried &= untried - 1;
-      if (max_nodes_ != 0 && result_.nodes >= max_nodes_) {
+      if (!budget_.allows(result_.nodes)) {
         result_.aborted = true;
         return;
       }
@@ -360,7 +362,7 @@ class Engine {
 
   SolveResult result_;
   std::uint64_t max_solutions_ = 2;
-  std::uint64_t max_nodes_ = 0;
+  SearchBudget budget_{SolveOptions{}};  // node and time limits, as every strategy checks them
   Grid* solution_ = nullptr;
 };
 
