@@ -7,6 +7,7 @@
 #include "sudoku/strategies.h"
 #include "sudoku_bench/build_info.h"
 #include "sudoku_bench/exit_codes.h"
+#include "sudoku_bench/input_format.h"
 #include "sudoku_bench/interrupt.h"
 #include "sudoku_bench/run_command.h"
 #include "sudoku_bench/solve_command.h"
@@ -39,7 +40,8 @@ std::string known_solvers() {
 int main(int argc, char** argv) {
   using namespace sudoku_bench;
   CLI::App app{"sudoku-bench: throughput, latency and search-tree sizes of Sudoku solvers.\n"
-               "Exit status: 0 ok, 1 some records invalid or aborted, 2 usage error, 3 input/output error,\n"
+               "Exit status: 0 ok, 1 some records invalid, aborted or failing their check, 2 usage error,\n"
+               "3 input/output error, "
                "128+N stopped by signal N (SIGINT, SIGTERM) after reporting what it had.",
                "sudoku-bench"};
   app.require_subcommand(1);
@@ -57,6 +59,8 @@ int main(int argc, char** argv) {
   solve_cmd->add_option("--node-limit", solve.node_limit, "Abort a puzzle after N search nodes (0: none); prints PUZZLE:aborted")->capture_default_str();
   solve_cmd->add_option("--time-limit-ms", solve_time_limit_ms, "Abort a puzzle after T milliseconds (0: none); prints PUZZLE:aborted")->capture_default_str()->check(CLI::NonNegativeNumber);
   solve_cmd->add_option("--seed", solve.seed, "Solve each puzzle under a random symmetry picked by (S, puzzle), undone on output (0: as given)")->capture_default_str();
+  std::string solve_format = "auto";
+  solve_cmd->add_option("--input-format", solve_format, "auto, lines, grid, csv (puzzle,solution) or checks (puzzle:count[:solution])")->capture_default_str();
   solve_cmd->add_option("FILE", solve_input, "Puzzle file, .gz allowed; - for standard input")->capture_default_str();
 
   RunCommand run;
@@ -73,6 +77,10 @@ int main(int argc, char** argv) {
   run_cmd->add_option("--node-limit", run.node_limit, "Abort a puzzle after N search nodes (0: none)")->capture_default_str();
   run_cmd->add_option("--time-limit-ms", run_time_limit_ms, "Abort a puzzle after T milliseconds (0: none)")->capture_default_str()->check(CLI::NonNegativeNumber);
   run_cmd->add_option("--seed", run.seed, "Solve each puzzle under a random symmetry picked by (S, puzzle) (0: as given)")->capture_default_str();
+  std::string run_format = "auto";
+  run_cmd->add_option("--input-format", run_format, "auto, lines, grid, csv (puzzle,solution) or checks (puzzle:count[:solution])")->capture_default_str();
+  bool no_latency = false;
+  run_cmd->add_flag("--no-latency", no_latency, "Throughput only: no clock read per puzzle, no latency figures");
   run_cmd->add_flag("--no-progress", no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   run_cmd->add_option("FILE", run.files, "Puzzle files, .gz allowed")->required();
 
@@ -84,10 +92,19 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? kExitOk : kExitUsage;
   }
 
+  const auto format_of = [](const std::string& name, InputFormat& out) {
+    if (const auto f = input_format_named(name)) {
+      out = *f;
+      return true;
+    }
+    std::fprintf(stderr, "sudoku-bench: --input-format must be auto, lines, grid, csv or checks, not '%s'\n", name.c_str());
+    return false;
+  };
   install_interrupt_handlers();
   if (*solve_cmd) {
     solve.input = solve_input;
     solve.time_limit = from_ms(solve_time_limit_ms);
+    if (!format_of(solve_format, solve.format)) return kExitUsage;
     return solve_command(solve, stdout, stderr);
   }
   if (*run_cmd) {
@@ -101,7 +118,9 @@ int main(int argc, char** argv) {
     }
     run.solvers = split_solver_list(solvers_text);
     run.time_limit = from_ms(run_time_limit_ms);
+    if (!format_of(run_format, run.format)) return kExitUsage;
     run.progress = !no_progress;
+    run.time_puzzles = !no_latency;
     return run_command(run, stdout, stderr);
   }
   if (*solvers_cmd) {

@@ -23,7 +23,7 @@ struct Line {
 
 std::vector<Line> read_all(const std::string& path, std::size_t per_chunk = 3, std::size_t buffer = 5000) {
   InputFile in(path);
-  ChunkReader reader(in, buffer);
+  ChunkReader reader(in, sudoku_bench::InputFormat::lines, buffer);
   std::vector<Line> out;
   Chunk chunk;
   while (reader.next(chunk, per_chunk))

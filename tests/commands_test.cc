@@ -163,6 +163,25 @@ TEST(RunCommandTest, UsageAndIoErrorsComeBeforeAnyMeasuring) {
   EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitUsage);
 }
 
+TEST(RunCommandTest, NoLatencyMeasuresThroughputOnly) {
+  TempFile json("", ".json");
+  sudoku_bench::RunCommand command;
+  command.files = {test_util::dataset_path("top95.txt")};
+  command.threads = {1};
+  command.repetitions = 1;
+  command.warmup_seconds = 0;
+  command.time_puzzles = false;
+  command.json_path = json.path();
+  Capture out, err;
+  ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk) << err.text();
+  std::ifstream in(json.path());
+  const auto j = nlohmann::json::parse(in);
+  EXPECT_EQ(j["settings"]["latency"], false);
+  EXPECT_TRUE(j["runs"][0]["latency_ns"].is_null());
+  EXPECT_GT(j["runs"][0]["puzzles_per_second"].get<double>(), 0);
+  EXPECT_EQ(j["runs"][0]["tree_size"]["max"].get<int>() > 1, true);
+}
+
 TEST(ThreadListTest, ListsRangesAndErrors) {
   std::string error;
   EXPECT_EQ(sudoku_bench::parse_thread_list("1,2,4", error), (std::vector<int>{1, 2, 4}));

@@ -102,6 +102,9 @@ TEST_P(FastTest, ConflictingGivensHaveNoSolution) {
     const auto r = solve(record, 2, &out);
     EXPECT_EQ(r.solutions, conflict ? 0u : 2u) << record;
     EXPECT_FALSE(r.aborted);
+    if (conflict) {
+      EXPECT_EQ(r.nodes, 1u) << record;  // caught by propagation at the root
+    }
     if (!conflict) {
       EXPECT_TRUE(sudoku::is_solution_of(grid(record), out));
     }

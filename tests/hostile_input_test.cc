@@ -31,9 +31,10 @@ struct Outcome {
   std::size_t lines() const { return static_cast<std::size_t>(std::count(out.begin(), out.end(), '\n')); }
 };
 
-Outcome solve(const std::string& path) {
+Outcome solve(const std::string& path, sudoku_bench::InputFormat format = sudoku_bench::InputFormat::automatic) {
   sudoku_bench::SolveCommand command;
   command.input = path;
+  command.format = format;
   command.threads = 2;
   Capture out, err;
   const int status = sudoku_bench::solve_command(command, out.file(), err.file());
@@ -41,9 +42,11 @@ Outcome solve(const std::string& path) {
 }
 
 // The outcome counts of one `run` pass, and its exit status.
-std::pair<int, sudoku_bench::Tally> run(const std::string& path, std::string* err_text = nullptr) {
+std::pair<int, sudoku_bench::Tally> run(const std::string& path, std::string* err_text = nullptr,
+                                        sudoku_bench::InputFormat format = sudoku_bench::InputFormat::automatic) {
   sudoku_bench::RunCommand command;
   command.files = {path};
+  command.format = format;
   command.threads = {2};
   command.repetitions = 1;
   command.warmup_seconds = 0;
@@ -121,13 +124,19 @@ TEST(HostileInputTest, BinaryGarbageIsInvalidRecordByRecord) {
       start = i + 1;
     }
   }
-  const Outcome o = solve(f.path());
+  const auto lines = sudoku_bench::InputFormat::lines;
+  const Outcome o = solve(f.path(), lines);
   EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
   EXPECT_EQ(o.lines(), records);
   EXPECT_EQ(static_cast<std::size_t>(std::count(o.err.begin(), o.err.end(), '\n')), records);
-  const auto [status, tally] = run(f.path());
+  const auto [status, tally] = run(f.path(), nullptr, lines);
   EXPECT_EQ(tally.records(), records);
   EXPECT_EQ(tally.invalid, records);
+  // Detected as whatever its first line suggests, the garbage still gets one outcome per record.
+  const Outcome detected = solve(f.path());
+  const auto [detected_status, detected_tally] = run(f.path());
+  EXPECT_EQ(detected_tally.records(), detected.lines());
+  EXPECT_EQ(detected_tally.invalid, detected.lines());
 }
 
 TEST(HostileInputTest, ConflictingGivensHaveNoSolutionAndAreNoError) {

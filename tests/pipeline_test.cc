@@ -138,7 +138,7 @@ std::string tree_sizes(const std::string& path, int threads) {
         const auto solver = factory->make();
         sudoku::Grid g;
         for (const Record& r : c.records) {
-          ASSERT_TRUE(sudoku_bench::parse_for(*factory, c, r, g).empty());
+          ASSERT_TRUE(sudoku_bench::parse_for(*factory, c.text_of(r), 0, g).empty());
           const auto result = solver->solve(g, {}, nullptr);
           c.out += std::to_string(r.line) + " " + std::to_string(result.nodes) + " " + std::to_string(result.guesses) + "\n";
         }

@@ -3,6 +3,8 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <chrono>
+#include <optional>
+#include <type_traits>
 
 #include "sudoku_bench/pipeline.h"
 #include "sudoku_bench/record_solver.h"
@@ -30,28 +32,41 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, c
   pipeline.records_per_chunk = records_per_chunk_for(config.expected_records, config.threads);
   pipeline.stop = config.stop;
   pipeline.interrupt = config.interrupt;
+  pipeline.format = config.format;
 
-  const auto process = [&](Chunk& chunk) {
+  // Timing is a template parameter so that an untimed pass has no clock read in its loop at all.
+  const auto process_records = [&]<bool kTimed>(Chunk& chunk, std::bool_constant<kTimed>) {
     ThreadState& state = states.local();
-    auto last = Clock::now();
+    std::string* err = config.report_records ? &chunk.err : nullptr;
+    Clock::time_point last;
+    if constexpr (kTimed) last = Clock::now();
     for (const Record& record : chunk.records) {
       const std::string invalid = state.solver.parse(chunk, record);
       if (!invalid.empty()) {
         ++chunk.tally.invalid;
-        if (config.report_records) append_error(chunk.err, input.name(), record.line, invalid);
-        last = Clock::now();
+        if (err) append_error(*err, input.name(), record.line, invalid);
+        state.solver.tally_check(nullptr, chunk.tally, err, input.name(), record.line);
+        if constexpr (kTimed) last = Clock::now();
         continue;
       }
       const sudoku::SolveResult r = state.solver.solve(nullptr);
-      const auto now = Clock::now();
-      const auto ns = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now - last).count());
-      last = now;
-      state.latency_ns.record(ns);
+      std::optional<std::uint64_t> ns;
+      if constexpr (kTimed) {
+        const auto now = Clock::now();
+        ns = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now - last).count());
+        last = now;
+        state.latency_ns.record(*ns);
+      }
       state.nodes.record(r.nodes);
       state.guesses.record(r.guesses);
       chunk.tally.add(sudoku::status_of(r));
-      if (r.aborted && config.report_records) append_error(chunk.err, input.name(), record.line, describe_aborted(r, ns));
+      if (r.aborted && err) append_error(*err, input.name(), record.line, describe_aborted(r, ns));
+      state.solver.tally_check(&r, chunk.tally, err, input.name(), record.line);
     }
+  };
+  const auto process = [&](Chunk& chunk) {
+    if (config.time_puzzles) process_records(chunk, std::true_type{});
+    else process_records(chunk, std::false_type{});
   };
   const auto sink = [&](Chunk& chunk) {
     result.tally += chunk.tally;

@@ -55,7 +55,7 @@ bool run_pipeline(InputFile& input, const PipelineConfig& config, const std::fun
   // Without this, TBB caps an arena at the machine's core count; with it, `threads` is honoured.
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   tbb::task_arena arena(threads);
-  ChunkReader reader(input);
+  ChunkReader reader(input, config.format);
 
   // Exactly `tokens` chunks exist, reused: the pipeline never has more live items than that, so
   // the reader always finds a free one, and memory stays bounded whatever the input size.

@@ -46,7 +46,8 @@ nlohmann::ordered_json to_json(const Report& report) {
                    {"limit", s.limit},
                    {"node_limit", s.node_limit},
                    {"time_limit_ms", s.time_limit_ms},
-                   {"seed", s.seed}};
+                   {"seed", s.seed},
+                   {"latency", s.latency}};
   Json runs = Json::array();
   for (const RunRecord& r : report.runs) {
     runs.push_back({{"dataset", r.dataset},
@@ -65,8 +66,9 @@ nlohmann::ordered_json to_json(const Report& report) {
                       {"none", r.status.none},
                       {"invalid", r.status.invalid},
                       {"aborted", r.status.aborted}}},
-                    {"latency_ns", summary_json(r.latency_ns)},
-                    {"tree_size", summary_json(r.tree_size)},
+                    {"checks", {{"checked", r.status.checked}, {"failed", r.status.check_failed}}},
+                    {"latency_ns", r.latency_measured ? summary_json(r.latency_ns) : Json(nullptr)},
+                    {"tree_size", r.tree_size_reported ? summary_json(r.tree_size) : Json(nullptr)},
                     {"guesses", summary_json(r.guesses)}});
   }
   Json scaling = Json::array();

@@ -5,7 +5,7 @@
 #include <memory>
 #include <thread>
 
-#include "sudoku/strategies.h"
+#include "sudoku_bench/solvers.h"
 #include "sudoku_bench/exit_codes.h"
 #include "sudoku_bench/interrupt.h"
 #include "sudoku_bench/measure.h"
@@ -38,7 +38,7 @@ std::string validate(const RunCommand& c, std::vector<Solver>& solvers) {
   }
   for (const std::string& spec : c.solvers) {
     std::string error;
-    auto factory = sudoku::make_solver_factory(spec, error);
+    auto factory = make_solver(spec, error);
     if (!factory) return error;
     solvers.push_back({spec, std::move(factory)});
   }
@@ -64,6 +64,8 @@ class FileSolverPasses {
     config.solve.max_nodes = command_.node_limit;
     config.solve.time_limit = command_.time_limit;
     config.seed = command_.seed;
+    config.format = command_.format;
+    config.time_puzzles = command_.time_puzzles;
     config.expected_records = expected_records_ ? expected_records_ : input.size() / 82;
     config.stop = &stop;
     config.interrupt = &interrupt_requested();
@@ -81,9 +83,9 @@ class FileSolverPasses {
     progress_.finish();
     if (name_records) {
       named_ = true;
-      const std::uint64_t problems = result.tally.invalid + result.tally.aborted;
+      const std::uint64_t problems = result.tally.invalid + result.tally.aborted + result.tally.check_failed;
       if (problems > shown_)
-        std::fprintf(err_, "%s: %llu more invalid or aborted records not named\n", input.name().c_str(),
+        std::fprintf(err_, "%s: %llu more invalid, aborted or failed records not named\n", input.name().c_str(),
                      static_cast<unsigned long long>(problems - shown_));
     }
     if (result.complete) {
@@ -118,7 +120,8 @@ class FileSolverPasses {
   bool warned_empty_ = false;
 };
 
-RunRecord record_of(const std::string& file, const Solver& solver, int threads, int repetition, const PassResult& r) {
+RunRecord record_of(const RunCommand& command, const std::string& file, const Solver& solver, int threads, int repetition,
+                    const PassResult& r) {
   RunRecord record;
   record.dataset = dataset_name(file);
   record.path = file;
@@ -129,7 +132,9 @@ RunRecord record_of(const std::string& file, const Solver& solver, int threads, 
   record.complete = r.complete;
   record.status = r.tally;
   record.wall_seconds = r.wall_seconds;
+  record.latency_measured = command.time_puzzles;
   record.latency_ns = summarize(r.latency_ns);
+  record.tree_size_reported = solver.factory->reports_tree_size();
   record.tree_size = summarize(r.nodes);
   record.guesses = summarize(r.guesses);
   return record;
@@ -156,7 +161,8 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
                      2,
                      command.node_limit,
                      std::chrono::duration<double, std::milli>(command.time_limit).count(),
-                     command.seed};
+                     command.seed,
+                     command.time_puzzles};
   Progress progress(err, command.progress);
   const auto& interrupted = interrupt_requested();
 
@@ -173,7 +179,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
             passes.pass(threads, label + " warm-up", command.warmup_seconds);
           for (int rep = 1; rep <= command.repetitions && !interrupted; ++rep) {
             const std::string rep_label = label + " rep " + std::to_string(rep) + "/" + std::to_string(command.repetitions);
-            report.runs.push_back(record_of(file, solver, threads, rep, passes.pass(threads, rep_label, 0)));
+            report.runs.push_back(record_of(command, file, solver, threads, rep, passes.pass(threads, rep_label, 0)));
           }
         }
       }
@@ -188,7 +194,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     return kExitIo;
   }
   bool undecided = false;
-  for (const RunRecord& r : report.runs) undecided |= r.status.invalid > 0 || r.status.aborted > 0;
+  for (const RunRecord& r : report.runs) undecided |= r.status.invalid > 0 || r.status.aborted > 0 || r.status.check_failed > 0;
   const bool was_interrupted = report.interrupted;
   if (report_out) *report_out = std::move(report);
   if (was_interrupted) {

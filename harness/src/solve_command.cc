@@ -6,7 +6,7 @@
 #include <cstring>
 #include <thread>
 
-#include "sudoku/strategies.h"
+#include "sudoku_bench/solvers.h"
 #include "sudoku_bench/exit_codes.h"
 #include "sudoku_bench/interrupt.h"
 #include "sudoku_bench/pipeline.h"
@@ -32,7 +32,7 @@ void append_symbols(std::string& out, const sudoku::Grid& grid) {
 
 int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
   std::string error;
-  const auto factory = sudoku::make_solver_factory(command.solver, error);
+  const auto factory = make_solver(command.solver, error);
   if (!factory) {
     std::fprintf(err, "sudoku-bench solve: %s\n", error.c_str());
     return kExitUsage;
@@ -54,6 +54,7 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     pipeline.threads = command.threads > 0 ? command.threads : static_cast<int>(std::thread::hardware_concurrency());
     pipeline.records_per_chunk = records_per_chunk_for(input.size() / 82, pipeline.threads);
     pipeline.interrupt = &interrupt_requested();
+    pipeline.format = command.format;
 
     const auto process = [&](Chunk& chunk) {
       ThreadState& state = states.local();
@@ -61,14 +62,16 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
         const std::string invalid = state.solver.parse(chunk, record);
         if (!invalid.empty()) {
           ++chunk.tally.invalid;
-          chunk.out.append(chunk.text_of(record));
+          chunk.out.append(state.solver.puzzle_text());
           chunk.out += ":invalid\n";
           append_error(chunk.err, input.name(), record.line, invalid);
+          state.solver.tally_check(nullptr, chunk.tally, &chunk.err, input.name(), record.line);
           continue;
         }
         const auto start = std::chrono::steady_clock::now();
         const sudoku::SolveResult r = state.solver.solve(&state.solution);
         chunk.tally.add(sudoku::status_of(r));
+        state.solver.tally_check(&r, chunk.tally, &chunk.err, input.name(), record.line);
         append_symbols(chunk.out, state.solver.puzzle());
         if (r.aborted) {
           chunk.out += ":aborted\n";
@@ -99,7 +102,7 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
                    signal, format_count(static_cast<double>(tally.records())).c_str());
       return kExitInterrupted + signal;
     }
-    return tally.invalid || tally.aborted ? kExitUndecided : kExitOk;
+    return tally.invalid || tally.aborted || tally.check_failed ? kExitUndecided : kExitOk;
   } catch (const IoError& e) {
     std::fflush(out);
     std::fprintf(err, "sudoku-bench solve: %s\n", e.what());

@@ -10,7 +10,7 @@
 
 #include "geometry.h"
 #include "per_size.h"
-#include "search_budget.h"
+#include "search_tally.h"
 
 namespace sudoku::detail {
 namespace {
@@ -34,14 +34,10 @@ class BitmaskEngine {
   explicit BitmaskEngine(NoConfig) : stack_(G::kCells + 1) {}
 
   SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) {
-    result_ = SolveResult{};
-    options_ = &options;
-    budget_ = SearchBudget(options);
-    solution_ = solution;
-    result_.nodes = 1;
+    tally_.start(options, solution);
     State& root = stack_[0];
     if (load(puzzle, root) && propagate(root)) search(0);
-    return result_;
+    return tally_.result();
   }
 
  private:
@@ -122,15 +118,10 @@ class BitmaskEngine {
     }
   }
 
-  bool done() const { return result_.aborted || result_.solutions >= options_->max_solutions; }
-
   void search(int depth) {
     const State& s = stack_[depth];
     if (s.unsolved == 0) {
-      if (result_.solutions++ == 0 && solution_) {
-        solution_->box = B;
-        for (int i = 0; i < G::kCells; ++i) solution_->cells[i] = s.value[i];
-      }
+      tally_.found(B, s.value.data());
       return;
     }
     const int cell = fewest_candidates(s);
@@ -187,28 +178,20 @@ class BitmaskEngine {
   // Searches the child that assigns `bit` to `cell`, having first removed `bit` from `excluded`
   // (when not -1); false once the search must stop.
   bool enter(int depth, int cell, Mask bit, int excluded, bool guess) {
-    if (!budget_.allows(result_.nodes)) {
-      result_.aborted = true;
-      return false;
-    }
-    ++result_.nodes;
-    if (guess) ++result_.guesses;
+    if (!tally_.enter_child(guess)) return false;
     State& child = stack_[depth + 1];
     child = stack_[depth];
     queue_len_ = 0;
     // `excluded` had three or more candidates, so removing one leaves no single to propagate.
     if (excluded >= 0) child.cand[excluded] = static_cast<Mask>(child.cand[excluded] & ~bit);
     if (assign(child, cell, bit) && propagate(child)) search(depth + 1);
-    return !done();
+    return !tally_.done();
   }
 
   std::vector<State> stack_;  // one state per search depth
   std::array<std::uint16_t, G::kCells> queue_{};
   int queue_len_ = 0;
-  SolveResult result_;
-  const SolveOptions* options_ = nullptr;
-  SearchBudget budget_{SolveOptions{}};
-  Grid* solution_ = nullptr;
+  SearchTally tally_;
 };
 
 using BitmaskSolver = PerSizeSolver<BitmaskEngine, NoConfig, 2, 3, 4, 5>;

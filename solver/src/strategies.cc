@@ -2,8 +2,11 @@
 
 #include <array>
 
+#include "backtrack.h"
 #include "bitmask.h"
 #include "fast/fast.h"
+#include "logic.h"
+#include "norvig.h"
 
 namespace sudoku {
 namespace {
@@ -26,6 +29,14 @@ std::unique_ptr<SolverFactory> no_options(const std::string_view* options, std::
 constexpr std::array kEntries = {
     Entry{{"bitmask", "bitmask candidates, naked and hidden singles, MRV or two-place-digit branching; 4x4 to 25x25"},
           [](const std::string_view* o, std::string& e) { return no_options(o, e, detail::make_bitmask_factory); }},
+    Entry{{"backtrack", "naive backtracking in row-major cell order, occupancy masks, no propagation"},
+          [](const std::string_view* o, std::string& e) { return no_options(o, e, detail::make_backtrack_factory); }},
+    Entry{{"norvig",
+           "Norvig's propagation and search; options: fc|ac|ac+dual|ac+dual+pairs, var=first|mrv|random, "
+           "val=asc|random|lcv, seed=N"},
+          detail::make_norvig_factory},
+    Entry{{"logic", "naked and hidden singles, locked candidates, naked pairs at every node; MRV branching"},
+          [](const std::string_view* o, std::string& e) { return no_options(o, e, detail::make_logic_factory); }},
     Entry{{"fast",
            "9x9 only: digit bitboards, singles and locked candidates on the whole board at once, tdoku-style "
            "branching; options scalar, avx2, avx512 (default: best the CPU runs)"},
@@ -54,7 +65,11 @@ std::unique_ptr<SolverFactory> make_solver_factory(std::string_view spec, std::s
     return factory;
   }
   error = "unknown solver '" + std::string(name) + "' (known:";
-  for (const Entry& entry : kEntries) error += " " + std::string(entry.info.name);
+  for (const Entry& entry : kEntries) {
+    // Appended piecewise: GCC 12 gives a false -Wrestrict for `" " + std::string(...)` here.
+    error += ' ';
+    error += entry.info.name;
+  }
   error += ")";
   return nullptr;
 }

@@ -1,39 +1,25 @@
 #include "sudoku/symmetry.h"
 
+#include "random.h"
+
 #include <utility>
 
 namespace sudoku {
 namespace {
 
-// splitmix64: small, fast and well mixed; plenty for choosing permutations.
-class Random {
- public:
-  explicit Random(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  template <typename T, std::size_t N>
-  void shuffle(std::array<T, N>& a, int n) {
-    for (int i = n - 1; i > 0; --i) std::swap(a[i], a[next() % static_cast<std::uint64_t>(i + 1)]);
-  }
+using detail::SplitMix64;
 
- private:
-  std::uint64_t state_;
-};
 
 // Rows (or columns) permuted within each band, and the bands permuted.
-std::array<std::uint8_t, kMaxSide> line_permutation(int box, Random& random) {
+std::array<std::uint8_t, kMaxSide> line_permutation(int box, SplitMix64& random) {
   std::array<std::uint8_t, kMaxBox> bands{};
   for (int i = 0; i < box; ++i) bands[i] = static_cast<std::uint8_t>(i);
-  random.shuffle(bands, box);
+  random.shuffle(bands.data(), box);
   std::array<std::uint8_t, kMaxSide> lines{};
   for (int b = 0; b < box; ++b) {
     std::array<std::uint8_t, kMaxBox> within{};
     for (int i = 0; i < box; ++i) within[i] = static_cast<std::uint8_t>(i);
-    random.shuffle(within, box);
+    random.shuffle(within.data(), box);
     for (int i = 0; i < box; ++i) lines[b * box + i] = static_cast<std::uint8_t>(bands[b] * box + within[i]);
   }
   return lines;
@@ -42,13 +28,13 @@ std::array<std::uint8_t, kMaxSide> line_permutation(int box, Random& random) {
 }  // namespace
 
 Symmetry random_symmetry(int box, std::uint64_t seed) {
-  Random random(seed);
+  SplitMix64 random(seed);
   Symmetry s;
   s.box = box;
   const int side = box * box;
   std::array<std::uint8_t, kMaxSide> digits{};
   for (int i = 0; i < side; ++i) digits[i] = static_cast<std::uint8_t>(i + 1);
-  random.shuffle(digits, side);
+  random.shuffle(digits.data(), side);
   for (int d = 1; d <= side; ++d) s.digit[d] = digits[d - 1];
   s.row = line_permutation(box, random);
   s.col = line_permutation(box, random);
@@ -56,11 +42,7 @@ Symmetry random_symmetry(int box, std::uint64_t seed) {
   return s;
 }
 
-std::uint64_t puzzle_seed(std::uint64_t seed, const Grid& puzzle) {
-  std::uint64_t h = 0xCBF29CE484222325ull ^ seed;  // FNV-1a over the cells, keyed by the seed
-  for (int i = 0; i < puzzle.cell_count(); ++i) h = (h ^ puzzle.cells[i]) * 0x100000001B3ull;
-  return Random(h).next();
-}
+std::uint64_t puzzle_seed(std::uint64_t seed, const Grid& puzzle) { return detail::mix_seed(seed, detail::hash_grid(puzzle)); }
 
 Grid apply(const Symmetry& s, const Grid& grid) {
   Grid out;

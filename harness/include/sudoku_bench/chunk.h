@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku_bench/input_format.h"
 #include "sudoku_bench/tally.h"
 
 namespace sudoku_bench {
@@ -19,11 +20,14 @@ struct Record {
   std::uint32_t length = 0;       // bytes kept, at most kMaxRecordBytes
   std::uint64_t line = 0;         // 1-based line number in the input
   std::uint64_t full_length = 0;  // the line's length without its terminator (> length when cut)
+  std::int32_t problem = -1;      // index into Chunk::problems when the reader found it malformed
 };
 
 struct Chunk {
+  InputFormat format = InputFormat::lines;  // never automatic once read
   std::string text;
   std::vector<Record> records;
+  std::vector<std::string> problems;  // why records the reader assembled are malformed (grids)
   std::uint64_t input_position = 0;  // InputFile::position() once this chunk was read
 
   // Written by the parallel stage, read by the sink.

@@ -9,6 +9,7 @@
 #include "sudoku_bench/chunk.h"
 #include "sudoku_bench/histogram.h"
 #include "sudoku_bench/input.h"
+#include "sudoku_bench/input_format.h"
 #include "sudoku_bench/tally.h"
 
 namespace sudoku_bench {
@@ -17,10 +18,13 @@ struct PassConfig {
   int threads = 1;
   sudoku::SolveOptions solve;
   std::uint64_t seed = 0;              // see RecordSolver
+  InputFormat format = InputFormat::automatic;
   std::uint64_t expected_records = 0;  // sizes the chunks; 0 if unknown
   const std::atomic<bool>* stop = nullptr;
   const std::atomic<bool>* interrupt = nullptr;
-  // Write "FILE:LINE: reason" for invalid and aborted records into Chunk::err.
+  // Read the clock once per puzzle for the latency histogram; false leaves it empty (throughput only).
+  bool time_puzzles = true;
+  // Write "FILE:LINE: reason" for invalid and aborted records and failed checks into Chunk::err.
   bool report_records = false;
   // Called in input order with each chunk once it is done (progress, messages).
   std::function<void(const Chunk&)> on_chunk;

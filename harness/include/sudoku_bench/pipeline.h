@@ -8,11 +8,13 @@
 
 #include "sudoku_bench/chunk.h"
 #include "sudoku_bench/input.h"
+#include "sudoku_bench/input_format.h"
 
 namespace sudoku_bench {
 
 struct PipelineConfig {
   int threads = 1;
+  InputFormat format = InputFormat::automatic;
   std::size_t records_per_chunk = 256;
   // Chunks alive at once, which bounds memory whatever the input size; 0: 4 per thread.
   std::size_t max_chunks_in_flight = 0;

@@ -39,7 +39,9 @@ struct RunRecord {
   bool complete = true;  // false for a pass an interrupt cut short
   Tally status;
   double wall_seconds = 0;
+  bool latency_measured = true;  // false with --no-latency
   Summary latency_ns;
+  bool tree_size_reported = true;  // false for plugins, which report guesses only
   Summary tree_size;
   Summary guesses;
 
@@ -70,6 +72,7 @@ struct Settings {
   std::uint64_t node_limit = 0;
   double time_limit_ms = 0;
   std::uint64_t seed = 0;
+  bool latency = true;
 };
 
 struct Report {

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku_bench/input_format.h"
 #include "sudoku_bench/report.h"
 
 namespace sudoku_bench {
@@ -21,6 +22,8 @@ struct RunCommand {
   std::uint64_t node_limit = 0;
   std::chrono::nanoseconds time_limit{0};
   std::uint64_t seed = 0;  // 0: puzzles as given; else each solved under a random symmetry
+  InputFormat format = InputFormat::automatic;
+  bool time_puzzles = true;  // false: throughput only, no clock read per puzzle
   bool progress = true;    // drawn only when `err` is a terminal
 };
 

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "sudoku_bench/input_format.h"
+
 namespace sudoku_bench {
 
 struct SolveCommand {
@@ -15,11 +17,13 @@ struct SolveCommand {
   std::uint64_t node_limit = 0;
   std::chrono::nanoseconds time_limit{0};
   std::uint64_t seed = 0;
+  InputFormat format = InputFormat::automatic;
   int threads = 0;  // 0: all hardware threads
 };
 
 // Writes `PUZZLE:COUNT[:SOLUTION]` (or `RECORD:invalid`, `PUZZLE:aborted`) lines to `out` and
-// "FILE:LINE: reason" lines for invalid and aborted records to `err`; returns the exit status.
+// "FILE:LINE: reason" lines for invalid and aborted records and failed checks to `err`; returns
+// the exit status.
 int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err);
 
 }  // namespace sudoku_bench

@@ -13,6 +13,10 @@ struct Tally {
   std::uint64_t none = 0;
   std::uint64_t aborted = 0;
   std::uint64_t invalid = 0;
+  // Not outcomes: of the records whose file said what to expect (csv, checks), how many were
+  // verified, and how many of those disagreed.
+  std::uint64_t checked = 0;
+  std::uint64_t check_failed = 0;
 
   void add(sudoku::Status s) {
     switch (s) {
@@ -28,6 +32,8 @@ struct Tally {
     none += o.none;
     aborted += o.aborted;
     invalid += o.invalid;
+    checked += o.checked;
+    check_failed += o.check_failed;
     return *this;
   }
   // Puzzles given to the solver: every record but the invalid ones.

@@ -57,6 +57,9 @@ class SolverFactory {
   virtual std::string name() const = 0;
   virtual bool supports(int box) const = 0;
   virtual std::unique_ptr<Solver> make() const = 0;
+  // False for solvers that report guesses but not tree sizes (external plugins): their
+  // SolveResult::nodes is 0 and reports show no tree size rather than an invented one.
+  virtual bool reports_tree_size() const { return true; }
 };
 
 }  // namespace sudoku

@@ -27,7 +27,7 @@
 #include <cstdint>
 
 #include "fast/layout.h"
-#include "search_budget.h"
+#include "search_tally.h"
 #include "sudoku/grid.h"
 #include "sudoku/solver.h"
 
@@ -46,14 +46,11 @@ class Engine {
 
  public:
   SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) {
-    result_ = SolveResult{};
-    if (puzzle.box != 3) return result_;
-    max_solutions_ = options.max_solutions;
-    budget_ = SearchBudget(options);
+    if (puzzle.box != 3) return SolveResult{};
+    tally_.start(options, solution);
     solution_ = solution;
-    result_.nodes = 1;
     Board root;
-    if (!load(puzzle, root)) return result_;
+    if (!load(puzzle, root)) return tally_.result();
     switch (propagate(root)) {
       case Outcome::dead:
         break;
@@ -64,7 +61,7 @@ class Engine {
         search(root);
         break;
     }
-    return result_;
+    return tally_.result();
   }
 
  private:
@@ -323,13 +320,11 @@ class Engine {
     }
   }
 
-  bool done() const { return result_.aborted || result_.solutions >= max_solutions_; }
-
   void found(const Board& s) {
-    if (result_.solutions++ == 0 && solution_) {
-      solution_->box = 3;
-      for (int b = 0; b < 3; ++b) O::store_band(s.band[b], solution_->cells.data() + 27 * b);
-    }
+    std::uint8_t values[81];
+    if (tally_.result().solutions == 0 && solution_)
+      for (int b = 0; b < 3; ++b) O::store_band(s.band[b], values + 27 * b);
+    tally_.found(3, values);  // reads the values only for the first solution, and only with a grid to fill
   }
 
   void search(const Board& s) {
@@ -338,12 +333,7 @@ class Engine {
     while (untried) {
       const int alt = std::countr_zero(untried);
       untried &= untried - 1;
-      if (!budget_.allows(result_.nodes)) {
-        result_.aborted = true;
-        return;
-      }
-      ++result_.nodes;
-      if (untried) ++result_.guesses;
+      if (!tally_.enter_child(untried != 0)) return;  // a node or time limit
       Board child = s;
       apply(c, alt, child);
       switch (propagate(child)) {
@@ -356,13 +346,11 @@ class Engine {
           search(child);
           break;
       }
-      if (done()) return;
+      if (tally_.done()) return;
     }
   }
 
-  SolveResult result_;
-  std::uint64_t max_solutions_ = 2;
-  SearchBudget budget_{SolveOptions{}};  // node and time limits, as every strategy checks them
+  SearchTally tally_;  // counts, limits and the first solution, kept as every strategy keeps them
   Grid* solution_ = nullptr;
 };
 

@@ -1,0 +1,30 @@
+// The layouts an input file may have, and how to tell them apart from its first content line.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace sudoku_bench {
+
+enum class InputFormat {
+  automatic,  // decided from the first line that is not empty or a # comment
+  lines,      // one record per line: 16, 81, 256 or 625 symbols
+  grid,       // N lines of N symbols, with optional '|', '-', '+' and spaces; grids separated by
+              // blank lines or lines of '=' or '-'
+  csv,        // puzzle,solution per line (a header line is skipped); the solution is checked
+  checks,     // puzzle:count[:solution] per line, as `solve` prints them; both are checked
+};
+
+std::optional<InputFormat> input_format_named(std::string_view name);
+const char* name_of(InputFormat format);
+
+// The format a file whose first content line is `line` has.
+InputFormat detect_format(std::string_view line);
+
+// For grid files: the cells of a line (its symbols, with spaces, tabs and '|' removed), and
+// whether the line is a separator or decoration (nothing but '=', '-', '+', '|' and spaces).
+std::string grid_cells(std::string_view line);
+bool is_grid_rule(std::string_view line);
+
+}  // namespace sudoku_bench

@@ -1,0 +1,18 @@
+// Solver specs as the command line gives them: a built-in strategy, or plugin:PATH.so[:SYMBOL].
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "sudoku/solver.h"
+
+namespace sudoku_bench {
+
+// Null, with `error` set, when the spec names no built-in strategy or the plugin cannot be loaded.
+std::unique_ptr<sudoku::SolverFactory> make_solver(std::string_view spec, std::string& error);
+
+// "plugin:PATH[:SYMBOL]" after the "plugin:"; the library stays loaded while the factory lives.
+std::unique_ptr<sudoku::SolverFactory> load_plugin(std::string_view path_and_symbol, std::string& error);
+
+}  // namespace sudoku_bench

@@ -1,0 +1,107 @@
+#include "sudoku/solve_unique.h"
+
+#include <cstdint>
+
+#include "bitmask.h"
+
+namespace sudoku {
+namespace {
+
+// Adds digit `v` (0: none) to the set `seen`; true if it was there already.
+bool repeats(std::uint32_t& seen, int v) {
+  if (v == 0) return false;
+  const std::uint32_t bit = 1u << v;
+  if (seen & bit) return true;
+  seen |= bit;
+  return false;
+}
+
+// A given repeated in some unit. Run-time box size: this runs once per call, not per node.
+bool has_conflict(const Grid& g) {
+  const int b = g.box, n = g.side();
+  for (int u = 0; u < n; ++u) {
+    std::uint32_t row = 0, col = 0, box = 0;
+    for (int k = 0; k < n; ++k) {
+      const int r = (u / b) * b + k / b, c = (u % b) * b + k % b;
+      if (repeats(row, g.cells[u * n + k]) || repeats(col, g.cells[k * n + u]) || repeats(box, g.cells[r * n + c]))
+        return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string_view describe(UniqueError error) {
+  switch (error) {
+    case UniqueError::wrong_size:
+      return "wrong size (expected 4x4, 9x9, 16x16 or 25x25)";
+    case UniqueError::value_out_of_range:
+      return "value out of range";
+    case UniqueError::conflicting_givens:
+      return "conflicting givens";
+    case UniqueError::no_solution:
+      return "no solution";
+    case UniqueError::multiple_solutions:
+      return "multiple solutions";
+  }
+  return "unknown error";
+}
+
+UniqueResult<Grid> solve_unique(const Grid& puzzle) {
+  UniqueResult<Grid> result;
+  if (puzzle.box < kMinBox || puzzle.box > kMaxBox) {
+    result.error = UniqueError::wrong_size;
+    return result;
+  }
+  for (int i = 0; i < puzzle.cell_count(); ++i) {
+    if (puzzle.cells[i] > puzzle.side()) {
+      result.error = UniqueError::value_out_of_range;
+      return result;
+    }
+  }
+  if (has_conflict(puzzle)) {
+    result.error = UniqueError::conflicting_givens;
+    return result;
+  }
+  SolveOptions options;
+  options.max_solutions = 2;
+  const SolveResult r = detail::make_bitmask_factory()->make()->solve(puzzle, options, &result.solution);
+  // Without a node limit the search always finishes.
+  if (r.solutions != 1) result.error = r.solutions == 0 ? UniqueError::no_solution : UniqueError::multiple_solutions;
+  return result;
+}
+
+UniqueResult<Rows> solve_unique(const Rows& puzzle) {
+  UniqueResult<Rows> result;
+  Grid grid;
+  grid.box = 0;
+  for (int b = kMinBox; b <= kMaxBox; ++b)
+    if (puzzle.size() == static_cast<std::size_t>(b * b)) grid.box = b;
+  for (const auto& row : puzzle)
+    if (row.size() != puzzle.size()) grid.box = 0;
+  if (grid.box == 0) {
+    result.error = UniqueError::wrong_size;
+    return result;
+  }
+  const int n = grid.side();
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c) {
+      const int v = puzzle[r][c];
+      if (v < 0 || v > n) {
+        result.error = UniqueError::value_out_of_range;
+        return result;
+      }
+      grid.cells[r * n + c] = static_cast<std::uint8_t>(v);
+    }
+  }
+  const UniqueResult<Grid> solved = solve_unique(grid);
+  result.error = solved.error;
+  if (!result.error) {
+    result.solution.assign(n, std::vector<int>(n));
+    for (int i = 0; i < grid.cell_count(); ++i) result.solution[i / n][i % n] = solved.solution.cells[i];
+  }
+  return result;
+}
+
+}  // namespace sudoku

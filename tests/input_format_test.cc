@@ -1,0 +1,190 @@
+// Grid, CSV and check files: read as their one-line equivalents, with their expectations checked.
+#include "sudoku_bench/input_format.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "sudoku_bench/exit_codes.h"
+#include "sudoku_bench/run_command.h"
+#include "sudoku_bench/solve_command.h"
+#include "temp_file.h"
+#include "test_util.h"
+
+namespace {
+
+using sudoku_bench::InputFormat;
+using test_util::Capture;
+using test_util::TempFile;
+
+const std::string kPuzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const std::string kSolution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+
+struct Outcome {
+  int status;
+  std::string out, err;
+};
+
+Outcome solve(const std::string& path, InputFormat format = InputFormat::automatic, std::uint64_t limit = 2) {
+  sudoku_bench::SolveCommand command;
+  command.input = path;
+  command.format = format;
+  command.limit = limit;
+  Capture out, err;
+  const int status = sudoku_bench::solve_command(command, out.file(), err.file());
+  return {status, out.text(), err.text()};
+}
+
+// Norvig's essay layout: spaces between cells, '|' between boxes, rules between bands.
+std::string norvig_grid(const std::string& record) {
+  std::string g;
+  for (int r = 0; r < 9; ++r) {
+    if (r == 3 || r == 6) g += "------+------+------\n";
+    for (int c = 0; c < 9; ++c) {
+      g += record[r * 9 + c];
+      g += c == 8 ? "\n" : (c == 2 || c == 5) ? " |" : " ";
+    }
+  }
+  return g;
+}
+
+TEST(InputFormatTest, DetectionFromTheFirstContentLine) {
+  EXPECT_EQ(sudoku_bench::detect_format(kPuzzle), InputFormat::lines);
+  EXPECT_EQ(sudoku_bench::detect_format(kPuzzle + "," + kSolution), InputFormat::csv);
+  EXPECT_EQ(sudoku_bench::detect_format("quizzes,solutions"), InputFormat::csv);
+  EXPECT_EQ(sudoku_bench::detect_format(kPuzzle + ":1:" + kSolution), InputFormat::checks);
+  EXPECT_EQ(sudoku_bench::detect_format(kPuzzle + ":invalid"), InputFormat::checks);
+  EXPECT_EQ(sudoku_bench::detect_format("4 . . |. . . |8 . 5"), InputFormat::grid);
+  EXPECT_EQ(sudoku_bench::detect_format("003020600"), InputFormat::grid);
+  EXPECT_EQ(sudoku_bench::detect_format("========"), InputFormat::grid);
+  EXPECT_EQ(sudoku_bench::detect_format("1234............"), InputFormat::lines);  // a 4x4 record
+  EXPECT_EQ(sudoku_bench::detect_format(kPuzzle.substr(0, 80)), InputFormat::lines);  // a bad record
+  EXPECT_EQ(sudoku_bench::input_format_named("csv"), InputFormat::csv);
+  EXPECT_FALSE(sudoku_bench::input_format_named("xml"));
+}
+
+TEST(InputFormatTest, NorvigGridsReadLikeTheirLines) {
+  const auto top95 = test_util::read_lines("top95.txt");
+  std::string grids, lines;
+  for (std::size_t i = 0; i < 10; ++i) {
+    grids += norvig_grid(top95[i]) + "\n";
+    lines += top95[i] + "\n";
+  }
+  TempFile grid_file(grids), line_file(lines);
+  const Outcome g = solve(grid_file.path()), l = solve(line_file.path());
+  EXPECT_EQ(g.status, sudoku_bench::kExitOk) << g.err;
+  EXPECT_EQ(g.out, l.out);
+}
+
+TEST(InputFormatTest, ProjectEulerGridsWithEqualsSeparatorsAndZeros) {
+  const auto easy = test_util::read_lines("easy50.txt");
+  std::string text, expected;
+  for (std::size_t i = 0; i < 5; ++i) {
+    text += "========\n";
+    for (int r = 0; r < 9; ++r) {
+      std::string row = easy[i].substr(static_cast<std::size_t>(r) * 9, 9);
+      for (char& c : row)
+        if (c == '.') c = '0';
+      text += row + "\n";
+    }
+    expected += easy[i] + "\n";
+  }
+  TempFile grid_file(text), line_file(expected);
+  EXPECT_EQ(solve(grid_file.path()).out, solve(line_file.path()).out);
+}
+
+TEST(InputFormatTest, SixteenBySixteenGridWithSpaces) {
+  const std::string record = test_util::read_lines("sudoku16x16_1000.txt")[0];
+  std::string text;
+  for (int r = 0; r < 16; ++r) {
+    for (int c = 0; c < 16; ++c) text += std::string(1, record[static_cast<std::size_t>(r * 16 + c)]) + (c == 15 ? "\n" : " ");
+  }
+  TempFile grid_file(text), line_file(record + "\n");
+  const Outcome g = solve(grid_file.path());
+  EXPECT_EQ(g.status, sudoku_bench::kExitOk) << g.err;
+  EXPECT_EQ(g.out, solve(line_file.path()).out);
+}
+
+TEST(InputFormatTest, MalformedGridsAreInvalidWithTheirReason) {
+  std::string good = norvig_grid(kPuzzle);
+  std::string short_grid = good.substr(0, good.find("------"));  // the first band only
+  std::string bad_row = good;
+  bad_row.replace(0, 1, "4 4");  // 10 cells in the first row
+  std::string bad_cell = good;
+  bad_cell[2] = 'x';
+  TempFile f(short_grid + "\n" + good + "\n" + bad_row + "\n" + bad_cell);
+  const Outcome o = solve(f.path());
+  EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
+  const std::string p = f.path();
+  EXPECT_EQ(o.err, p + ":1: grid starting at line 1 has 3 of 9 rows\n" +                 //
+                       p + ":17: grid row of 10 cells (expected 4, 9, 16 or 25)\n" +        // to the blank line
+                       p + ":29: bad character 'x' at column 2 (row 1, column 2 of the grid)\n");
+  EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 4);  // one outcome per grid
+}
+
+TEST(InputFormatTest, CsvSolutionsAreChecked) {
+  std::string wrong = kSolution;
+  std::swap(wrong[0], wrong[1]);
+  TempFile f("quizzes,solutions\n" + kPuzzle + "," + kSolution + "\n" + kPuzzle + "," + wrong + "\n" + kPuzzle + ",12\n");
+  const Outcome o = solve(f.path());
+  EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
+  EXPECT_EQ(o.out, kPuzzle + ":1:" + kSolution + "\n" + kPuzzle + ":1:" + kSolution + "\n" + kPuzzle + ":invalid\n");
+  EXPECT_EQ(o.err, f.path() + ":3: check failed: the solution differs from the one given, first at row 1, column 1\n" +
+                       f.path() + ":4: expected solution: wrong length 2 (expected 16, 81, 256 or 625 cells)\n");
+
+  sudoku_bench::RunCommand run;
+  run.files = {f.path()};
+  run.threads = {1};
+  run.repetitions = 1;
+  run.warmup_seconds = 0;
+  sudoku_bench::Report report;
+  Capture out, err;
+  EXPECT_EQ(sudoku_bench::run_command(run, out.file(), err.file(), &report), sudoku_bench::kExitUndecided);
+  EXPECT_EQ(report.runs[0].status.unique, 2u);
+  EXPECT_EQ(report.runs[0].status.invalid, 1u);
+  EXPECT_EQ(report.runs[0].status.checked, 2u);
+  EXPECT_EQ(report.runs[0].status.check_failed, 1u);
+  EXPECT_NE(out.text().find("2 checked, 1 failed"), std::string::npos) << out.text();
+}
+
+TEST(InputFormatTest, KaggleCsvChecksClean) {
+  // The bundled Kaggle puzzles with their published solutions, as the original CSV had them.
+  const auto puzzles = test_util::read_lines("kaggle_first20k.txt");
+  const auto solutions = test_util::read_lines("kaggle_first20k.solutions.txt");
+  std::string csv = "quizzes,solutions\n";
+  for (std::size_t i = 0; i < 2000; ++i) csv += puzzles[i] + "," + solutions[i] + "\n";
+  TempFile f(csv);
+  const Outcome o = solve(f.path());
+  EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err.substr(0, 500);
+  EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 2000);
+}
+
+TEST(InputFormatTest, SolveOutputReadsBackAsChecks) {
+  // Counts saturate at the limit: serg_benchmark's exact counts check against "2 or more".
+  const auto serg = test_util::read_lines("serg_benchmark.txt");
+  const auto counts = test_util::read_lines("serg_benchmark.counts.txt");
+  std::string checks;
+  for (std::size_t i = 0; i < 50; ++i) checks += serg[i] + ":" + counts[i] + "\n";
+  checks += kPuzzle + ":1:" + kSolution + "\n" + "55" + std::string(79, '.') + ":0\n" + "nope:invalid\n";
+  TempFile f(checks);
+  const Outcome o = solve(f.path());
+  EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);  // the invalid record, as expected, still is one
+  EXPECT_EQ(o.err, f.path() + ":53: wrong length 4 (expected 16, 81, 256 or 625 cells)\n");
+  TempFile round(o.out);  // solve's own output, read back
+  const Outcome again = solve(round.path(), InputFormat::checks);
+  EXPECT_EQ(again.out, o.out);
+  TempFile wrong(kPuzzle + ":2\n" + kPuzzle + ":invalid\n");
+  const Outcome w = solve(wrong.path());
+  EXPECT_EQ(w.err, wrong.path() + ":1: check failed: expected 2 or more solutions, found 1\n" + wrong.path() +
+                       ":2: check failed: expected an invalid record, found a puzzle\n");
+}
+
+TEST(InputFormatTest, ForcedFormatOverridesDetection) {
+  TempFile f("1234............\n");  // a 4x4 record, or the first row of a 16x16 grid
+  EXPECT_EQ(solve(f.path()).out, "1234............:2\n");
+  const Outcome forced = solve(f.path(), InputFormat::grid);
+  EXPECT_EQ(forced.out, "1234............:invalid\n");
+  EXPECT_EQ(forced.err, f.path() + ":1: grid starting at line 1 has 1 of 16 rows\n");
+}
+
+}  // namespace
