@@ -36,6 +36,7 @@ bool ChunkReader::next_line(std::string_view& line, std::uint64_t& full_length) 
       // A complete line, or the last one without a terminator.
       std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : end_ - begin_;
       begin_ += nl ? len + 1 : len;
+      consumed_ += nl ? len + 1 : len;
       if (len > 0 && start[len - 1] == '\r') --len;
       line = std::string_view(start, len);
       full_length = len;
@@ -48,12 +49,14 @@ bool ChunkReader::next_line(std::string_view& line, std::uint64_t& full_length) 
   // Keep a prefix and skip the rest of the line, counting its length.
   long_line_.assign(buffer_.data(), kMaxRecordBytes);
   full_length = end_;
+  consumed_ += end_;
   char last = buffer_[end_ - 1];
   begin_ = end_ = 0;
   while (fill()) {
     const void* nl = std::memchr(buffer_.data(), '\n', end_);
     const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.data()) : end_;
     full_length += len;
+    consumed_ += nl ? len + 1 : len;
     if (len > 0) last = buffer_[len - 1];
     if (nl) {
       begin_ = len + 1;
@@ -83,7 +86,7 @@ bool ChunkReader::next(Chunk& chunk, std::size_t max_records) {
   }
   if (!more) finish_grid(chunk);  // a grid cut short by the end of the input
   chunk.format = format_ == InputFormat::automatic ? InputFormat::lines : format_;
-  chunk.input_position = input_.position();
+  chunk.input_position = input_.compressed() ? input_.position() : consumed_;
   return !chunk.records.empty();
 }
 

@@ -59,6 +59,8 @@ std::size_t InputFile::read(char* buffer, std::size_t n) {
   return static_cast<std::size_t>(got);
 }
 
+bool InputFile::compressed() const { return gzdirect(gz(gz_)) == 0; }
+
 std::uint64_t InputFile::position() const {
   const auto offset = gzoffset(gz(gz_));
   return offset < 0 ? 0 : static_cast<std::uint64_t>(offset);

@@ -28,7 +28,8 @@ struct Chunk {
   std::string text;
   std::vector<Record> records;
   std::vector<std::string> problems;  // why records the reader assembled are malformed (grids)
-  std::uint64_t input_position = 0;  // InputFile::position() once this chunk was read
+  // How far into the file as stored this chunk ends: exact for plain files, in zlib's steps for gzip.
+  std::uint64_t input_position = 0;
 
   // Written by the parallel stage, read by the sink.
   std::string out;

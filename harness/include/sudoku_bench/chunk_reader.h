@@ -45,6 +45,7 @@ class ChunkReader {
   std::size_t begin_ = 0, end_ = 0;
   bool eof_ = false;
   std::uint64_t line_ = 0;
+  std::uint64_t consumed_ = 0;  // bytes of the lines handed out, terminators included
   std::string long_line_;  // the kept prefix of a line longer than the buffer
   InputFormat format_;
   bool csv_header_checked_ = false;

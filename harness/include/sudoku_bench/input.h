@@ -39,8 +39,11 @@ class InputFile {
   // stream, once the bytes before the damage have been returned.
   std::size_t read(char* buffer, std::size_t n);
 
-  // Bytes consumed of the file as stored (compressed bytes for gzip) and its size; 0 if unknown.
+  // Bytes read of the file as stored (compressed bytes for gzip, in zlib's buffer-sized steps)
+  // and its size; 0 if unknown.
   std::uint64_t position() const;
+  // Whether the file is gzip data (known once something was read).
+  bool compressed() const;
   std::uint64_t size() const { return size_; }
 
  private:
