@@ -76,9 +76,14 @@ void solve_each(benchmark::State& state, const std::string& solver, const std::s
   state.SetItemsProcessed(state.iterations());
 }
 
+// fast's portable backends beside the one it picks for this CPU, to see what the vector units buy.
+constexpr const char* kExtraSolvers[] = {"fast:avx2", "fast:scalar"};
+
 void register_solver_benchmarks() {
-  for (const sudoku::StrategyInfo& s : sudoku::strategy_list()) {
-    const std::string solver(s.name);
+  std::vector<std::string> solvers;
+  for (const sudoku::StrategyInfo& s : sudoku::strategy_list()) solvers.emplace_back(s.name);
+  solvers.insert(solvers.end(), std::begin(kExtraSolvers), std::end(kExtraSolvers));
+  for (const std::string& solver : solvers) {
     benchmark::RegisterBenchmark(("propagate/" + solver).c_str(),
                                  [solver](benchmark::State& st) { solve_each(st, solver, kSinglesOnly, true); });
     for (const DatasetClass& c : kClasses)

@@ -95,13 +95,6 @@ extern "C" __attribute__((noinline)) void sudoku_gate_solve_all(sudoku::Solver* 
 
 namespace gate {
 
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);)
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find_first_not_of(" \t", line.find(':') + 1));
-  return "unknown";
-}
-
 int print_context() {
 #if defined(__clang__)
   std::printf("compiler: Clang %s\n", __clang_version__);
@@ -110,7 +103,6 @@ int print_context() {
 #endif
   std::printf("flags: %s\n", SUDOKU_GATE_FLAGS);
   std::printf("target: %s\n", SUDOKU_GATE_TARGET);
-  std::printf("cpu_model: %s\n", cpu_model().c_str());
   return 0;
 }
 

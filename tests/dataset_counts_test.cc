@@ -38,7 +38,9 @@ std::uint64_t expected_count(const std::string& file, std::size_t line, const st
   return 1;
 }
 
-TEST(DatasetCountsTest, EveryPublicPuzzleGetsTheRightCount) {
+class DatasetCountsTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(DatasetCountsTest, EveryPublicPuzzleGetsTheRightCount) {
   if (test_util::stride() > 1) GTEST_SKIP() << "too slow under sanitizers; samples are in bitmask_test";
   const auto serg_counts = test_util::read_lines("serg_benchmark.counts.txt");
   const auto files = puzzle_files();
@@ -47,6 +49,7 @@ TEST(DatasetCountsTest, EveryPublicPuzzleGetsTheRightCount) {
   for (const std::string& file : files) {
     sudoku_bench::SolveCommand command;
     command.input = test_util::dataset_path(file);
+    command.solver = GetParam();
     test_util::Capture out, err;
     ASSERT_EQ(sudoku_bench::solve_command(command, out.file(), err.file()), sudoku_bench::kExitOk) << file << err.text();
     std::istringstream lines(out.text());
@@ -68,5 +71,8 @@ TEST(DatasetCountsTest, EveryPublicPuzzleGetsTheRightCount) {
   }
   EXPECT_GT(total, 400'000u);
 }
+
+INSTANTIATE_TEST_SUITE_P(Solvers, DatasetCountsTest, ::testing::Values("bitmask", "fast"),
+                         [](const auto& info) { return info.param; });
 
 }  // namespace

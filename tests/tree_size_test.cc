@@ -44,7 +44,7 @@ TEST(TreeSize, AcPlusDualPropagatesLikeBitmask) {
   // two places in a unit where norvig branches on a cell.
   auto norvig = test_util::make_solver("norvig:ac+dual");
   auto bitmask = test_util::make_solver("bitmask");
-  std::size_t decided_at_root = 0;
+  std::size_t decided_at_root = 0, compared = 0;
   for (const char* file : {"easy50.txt", "sudoku17_49158.txt", "sudoku16x16_1000.txt"}) {
     const auto records = test_util::read_lines(file);
     for (std::size_t i = 0; i < records.size(); i += 17 * test_util::stride()) {
@@ -54,9 +54,10 @@ TEST(TreeSize, AcPlusDualPropagatesLikeBitmask) {
       EXPECT_EQ(a.nodes == 1, b.nodes == 1) << file << " line " << i + 1;
       EXPECT_EQ(a.solutions, b.solutions) << file << " line " << i + 1;
       decided_at_root += a.nodes == 1;
+      ++compared;
     }
   }
-  EXPECT_GT(decided_at_root, 100u);
+  EXPECT_GT(decided_at_root * 5, compared);  // a fifth or more, whatever the sampling stride
 }
 
 TEST(TreeSize, ForwardCheckingGuessesLikeAcButBranchesOnForcedCells) {

@@ -8,18 +8,21 @@
 namespace sudoku_bench {
 
 ChunkReader::ChunkReader(InputFile& input, InputFormat format, std::size_t buffer_bytes)
-    : input_(input), buffer_(std::max(buffer_bytes, kMaxRecordBytes + 1)), format_(format) {}
+    : input_(input),
+      buffer_(std::make_unique_for_overwrite<char[]>(std::max(buffer_bytes, kMaxRecordBytes + 1))),
+      capacity_(std::max(buffer_bytes, kMaxRecordBytes + 1)),
+      format_(format) {}
 
 bool ChunkReader::fill() {
   if (eof_) return false;
   if (begin_ > 0) {
-    std::memmove(buffer_.data(), buffer_.data() + begin_, end_ - begin_);
+    std::memmove(buffer_.get(), buffer_.get() + begin_, end_ - begin_);
     end_ -= begin_;
     begin_ = 0;
   }
   std::size_t got = 0;
   try {
-    got = input_.read(buffer_.data() + end_, buffer_.size() - end_);
+    got = input_.read(buffer_.get() + end_, capacity_ - end_);
   } catch (const IoError& e) {
     throw IoError(e.file(), e.reason(), line_ + 1);  // the line being read when it failed
   }
@@ -30,7 +33,7 @@ bool ChunkReader::fill() {
 
 bool ChunkReader::next_line(std::string_view& line, std::uint64_t& full_length) {
   for (;;) {
-    const char* start = buffer_.data() + begin_;
+    const char* start = buffer_.get() + begin_;
     const void* nl = std::memchr(start, '\n', end_ - begin_);
     if (nl || (eof_ && begin_ < end_)) {
       // A complete line, or the last one without a terminator.
@@ -43,18 +46,18 @@ bool ChunkReader::next_line(std::string_view& line, std::uint64_t& full_length) 
       return true;
     }
     if (eof_) return false;
-    if (begin_ == 0 && end_ == buffer_.size()) break;  // a line longer than the whole buffer
+    if (begin_ == 0 && end_ == capacity_) break;  // a line longer than the whole buffer
     fill();
   }
   // Keep a prefix and skip the rest of the line, counting its length.
-  long_line_.assign(buffer_.data(), kMaxRecordBytes);
+  long_line_.assign(buffer_.get(), kMaxRecordBytes);
   full_length = end_;
   consumed_ += end_;
   char last = buffer_[end_ - 1];
   begin_ = end_ = 0;
   while (fill()) {
-    const void* nl = std::memchr(buffer_.data(), '\n', end_);
-    const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.data()) : end_;
+    const void* nl = std::memchr(buffer_.get(), '\n', end_);
+    const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.get()) : end_;
     full_length += len;
     consumed_ += nl ? len + 1 : len;
     if (len > 0) last = buffer_[len - 1];

@@ -6,10 +6,6 @@
 namespace sudoku_bench {
 namespace {
 
-// Buckets 0..(64 - kSubBucketBits - 1), each addressed by (bucket << bits) + (value >> bucket).
-constexpr std::size_t kSlots = (static_cast<std::size_t>(64 - Histogram::kSubBucketBits) << Histogram::kSubBucketBits) +
-                               (std::size_t{1} << Histogram::kSubBucketBits);
-
 struct Range {
   std::uint64_t lo, hi;
 };
@@ -25,10 +21,12 @@ Range range_of_slot(std::size_t slot) {
 
 }  // namespace
 
-Histogram::Histogram() : counts_(kSlots, 0) {}
-
 void Histogram::merge(const Histogram& other) {
-  for (std::size_t i = 0; i < kSlots; ++i) counts_[i] += other.counts_[i];
+  for (std::size_t b = 0; b < kBlocks; ++b) {
+    if (!other.blocks_[b]) continue;
+    if (!blocks_[b]) blocks_[b] = std::make_unique<std::uint64_t[]>(kBlockSlots);
+    for (std::size_t i = 0; i < kBlockSlots; ++i) blocks_[b][i] += other.blocks_[b][i];
+  }
   count_ += other.count_;
   min_ = std::min(min_, other.min_);
   max_ = std::max(max_, other.max_);
@@ -57,11 +55,14 @@ std::uint64_t Histogram::percentile(double p) const {
   if (rank == 1) return min_;  // the extremes are known exactly
   if (rank == count_) return max_;
   std::uint64_t seen = 0;
-  for (std::size_t slot = 0; slot < kSlots; ++slot) {
-    seen += counts_[slot];
-    if (seen >= rank) {
-      const Range r = range_of_slot(slot);
-      return std::clamp(r.lo + (r.hi - r.lo) / 2, min_, max_);
+  for (std::size_t b = 0; b < kBlocks; ++b) {
+    if (!blocks_[b]) continue;
+    for (std::size_t i = 0; i < kBlockSlots; ++i) {
+      seen += blocks_[b][i];
+      if (seen >= rank) {
+        const Range r = range_of_slot(b * kBlockSlots + i);
+        return std::clamp(r.lo + (r.hi - r.lo) / 2, min_, max_);
+      }
     }
   }
   return max_;
@@ -69,12 +70,16 @@ std::uint64_t Histogram::percentile(double p) const {
 
 std::vector<std::uint64_t> Histogram::log2_counts() const {
   std::vector<std::uint64_t> out;
-  for (std::size_t slot = 0; slot < kSlots; ++slot) {
-    if (counts_[slot] == 0) continue;
-    const std::uint64_t lo = range_of_slot(slot).lo;
-    const auto k = static_cast<std::size_t>(lo == 0 ? 0 : 64 - __builtin_clzll(lo));
-    if (out.size() <= k) out.resize(k + 1, 0);
-    out[k] += counts_[slot];
+  for (std::size_t b = 0; b < kBlocks; ++b) {
+    if (!blocks_[b]) continue;
+    for (std::size_t i = 0; i < kBlockSlots; ++i) {
+      const std::uint64_t n = blocks_[b][i];
+      if (n == 0) continue;
+      const std::uint64_t lo = range_of_slot(b * kBlockSlots + i).lo;
+      const auto k = static_cast<std::size_t>(lo == 0 ? 0 : 64 - __builtin_clzll(lo));
+      if (out.size() <= k) out.resize(k + 1, 0);
+      out[k] += n;
+    }
   }
   return out;
 }

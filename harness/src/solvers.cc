@@ -74,7 +74,9 @@ std::unique_ptr<sudoku::SolverFactory> load_plugin(std::string_view path_and_sym
   }
   // dlopen searches the library path for a bare name; a plugin is a file the user points at.
   const std::string file = path.find('/') == std::string::npos ? "./" + path : path;
-  void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL);
+  // NODELETE: solver threads may hold the plugin's thread_local state until they exit, after
+  // the factory is gone; the code those destructors run must stay mapped.
+  void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
   if (!handle) {
     const char* why = dlerror();
     error = "cannot load plugin '" + path + "': " + (why ? why : "unknown error");

@@ -4,6 +4,7 @@
 
 #include "backtrack.h"
 #include "bitmask.h"
+#include "fast/fast.h"
 #include "logic.h"
 #include "norvig.h"
 #include "test_delay.h"
@@ -37,6 +38,10 @@ constexpr std::array kEntries = {
           detail::make_norvig_factory},
     Entry{{"logic", "naked and hidden singles, locked candidates, naked pairs at every node; MRV branching"},
           [](const std::string_view* o, std::string& e) { return no_options(o, e, detail::make_logic_factory); }},
+    Entry{{"fast",
+           "9x9 only: digit bitboards, singles and locked candidates on the whole board at once, tdoku-style "
+           "branching; options scalar, avx2, avx512 (default: best the CPU runs)"},
+          detail::make_fast_factory},
 };
 
 constexpr auto kInfos = [] {

@@ -108,13 +108,13 @@ class InstructionGateTest(GateTest):
 
     def test_other_context_skips(self):
         baseline = self.baseline()
-        baseline["context"]["cpu_model"] = "Some Other CPU"
+        baseline["context"]["compiler"] = "Some Other Compiler"
         baseline["classes"]["easy"]["instructions"] //= 2  # would fail, were it judged
         self.write(baseline)
         status, out = gates("instructions", "--class", "easy", "--baseline-dir", self.dir)
         self.assertEqual(status, 77, out)
         self.assertIn("SKIPPED", out)
-        self.assertIn("cpu_model: baseline 'Some Other CPU'", out)
+        self.assertIn("compiler: baseline 'Some Other Compiler'", out)
 
 
 if __name__ == "__main__":

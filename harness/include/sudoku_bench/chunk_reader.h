@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,7 +42,8 @@ class ChunkReader {
   bool fill();
 
   InputFile& input_;
-  std::vector<char> buffer_;
+  std::unique_ptr<char[]> buffer_;  // not zeroed: a pass over a small file touches a page or two
+  std::size_t capacity_;
   std::size_t begin_ = 0, end_ = 0;
   bool eof_ = false;
   std::uint64_t line_ = 0;

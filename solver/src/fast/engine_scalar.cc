@@ -1,0 +1,23 @@
+// The `fast` engine on the portable backend.
+#include "fast/backends.h"
+#include "fast/engine.h"
+#include "fast/ops_scalar.h"
+
+namespace sudoku::detail::fast {
+namespace {
+
+class ScalarSolver final : public Solver {
+ public:
+  SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) override {
+    return engine_.solve(puzzle, options, solution);
+  }
+
+ private:
+  Engine<ScalarOps> engine_;
+};
+
+}  // namespace
+
+std::unique_ptr<Solver> make_scalar_solver() { return std::make_unique<ScalarSolver>(); }
+
+}  // namespace sudoku::detail::fast
