@@ -102,6 +102,17 @@ TEST_F(BitmaskTest, Top2365Line570Has14044Solutions) {
   EXPECT_EQ(solve(puzzles[569], 1'000'000).solutions, 14044u);
 }
 
+// The seed write-ups' two worst cases for a fixed-order search. "Well under a second" is held as a
+// node bound, which cannot flake on a loaded machine: a node costs well under a microsecond.
+TEST_F(BitmaskTest, TheWriteUpsWorstCasesStaySmall) {
+  const auto many = solve(".....6....59.....82....8....45........3........6..3.54...325..6..................");
+  EXPECT_EQ(many.solutions, 2u);  // thousands; the count stops at the limit
+  EXPECT_LE(many.nodes, 10'000u);
+  const auto none = solve(".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........");
+  EXPECT_EQ(none.solutions, 0u);
+  EXPECT_LE(none.nodes, 10'000u);
+}
+
 TEST_F(BitmaskTest, NodeLimitAborts) {
   const auto r = solve(std::string(81, '.'), 1'000'000);  // the empty grid has billions
   EXPECT_EQ(r.solutions, 1'000'000u);

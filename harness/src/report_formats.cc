@@ -59,15 +59,10 @@ nlohmann::ordered_json to_gbench_json(const Report& report) {
                   {"num_cpus", c.hardware_threads},
                   {"library_build_type", build_type},
                   // Ours, for readers who want more than Google Benchmark records.
-                  {"sudoku_bench_schema", kSchema},
-                  {"os", c.os},
-                  {"cpu_model", c.cpu_model},
-                  {"compiler", c.compiler},
-                  {"compiler_flags", c.compiler_flags},
-                  {"build_type", c.build_type},
-                  {"tbb_version", c.tbb_version},
-                  {"git_commit", c.git_commit},
-                  {"sudoku_bench_version", c.version}};
+                  {"sudoku_bench_schema", kSchema}};
+  const Json ours = context_json(c);
+  for (const auto& [key, value] : ours.items())
+    if (!context.contains(key)) context[key] = value;
 
   // Google Benchmark's families are one benchmark function with its argument variants; here a
   // family is a dataset and solver, its instances the thread counts.

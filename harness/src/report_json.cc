@@ -92,19 +92,22 @@ Summary summary_from(const Field& f) {
 
 }  // namespace
 
+nlohmann::ordered_json context_json(const Context& c) {
+  return {{"date", c.date},
+          {"host", c.host},
+          {"os", c.os},
+          {"cpu_model", c.cpu_model},
+          {"hardware_threads", c.hardware_threads},
+          {"compiler", c.compiler},
+          {"compiler_flags", c.compiler_flags},
+          {"build_type", c.build_type},
+          {"tbb_version", c.tbb_version},
+          {"git_commit", c.git_commit},
+          {"sudoku_bench_version", c.version}};
+}
+
 nlohmann::ordered_json to_json(const Report& report) {
-  const Context& c = report.context;
-  Json context = {{"date", c.date},
-                  {"host", c.host},
-                  {"os", c.os},
-                  {"cpu_model", c.cpu_model},
-                  {"hardware_threads", c.hardware_threads},
-                  {"compiler", c.compiler},
-                  {"compiler_flags", c.compiler_flags},
-                  {"build_type", c.build_type},
-                  {"tbb_version", c.tbb_version},
-                  {"git_commit", c.git_commit},
-                  {"sudoku_bench_version", c.version}};
+  const Json context = context_json(report.context);
   const Settings& s = report.settings;
   Json settings = {{"solvers", s.solvers},
                    {"threads", s.threads},

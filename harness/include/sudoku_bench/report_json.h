@@ -20,9 +20,12 @@ class ReportFormatError : public std::runtime_error {
 
 nlohmann::ordered_json to_json(const Report& report);
 
-// The inverse of to_json. Fields added to the schema after its first release (complete, checks,
-// cpu_seconds, log2_counts, settings.time_limit_ms, settings.seed, settings.latency) may be absent
-// and read as their defaults; null latency_ns and tree_size read as not measured / not reported;
+// The report's "context" object; the other formats carry it too.
+nlohmann::ordered_json context_json(const Context& context);
+
+// The inverse of to_json. complete, checks, cpu_seconds, log2_counts, settings.time_limit_ms,
+// settings.seed and settings.latency may be absent (hand-made or trimmed files) and read as their
+// defaults; null latency_ns and tree_size read as not measured / not reported;
 // derived fields (puzzles, puzzles_per_second, scaling) are recomputed, not trusted.
 // Throws ReportFormatError.
 Report from_json(const nlohmann::ordered_json& json);
