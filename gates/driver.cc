@@ -2,7 +2,7 @@
 // only with the solver library (its gate build, see CMakeLists.txt): no TBB, no harness, so that
 // its instruction count under valgrind is the solver's and nothing else's.
 //
-//   sudoku-gate-driver --solver SPEC [--node-limit N] [--class NAME] [--samples FILE] [--root DIR]
+//   sudoku-gate-driver --solver SPEC [--node-limit N] [--class NAME]
 //     prints "# class NAME FILE EVERY" and then one line per sampled puzzle:
 //     "FILE:LINE nodes=N guesses=G solutions=S[ aborted]" (or "FILE:LINE unsupported")
 //   sudoku-gate-driver --context
@@ -109,7 +109,7 @@ int print_context() {
 int usage(const char* why) {
   std::fprintf(stderr,
                "sudoku-gate-driver: %s\n"
-               "usage: sudoku-gate-driver --solver SPEC [--node-limit N] [--class NAME] [--samples FILE] [--root DIR]\n"
+               "usage: sudoku-gate-driver --solver SPEC [--node-limit N] [--class NAME]\n"
                "       sudoku-gate-driver --context\n",
                why);
   return kExitUsage;
@@ -119,7 +119,8 @@ int usage(const char* why) {
 
 int main(int argc, char** argv) {
   using namespace gate;
-  std::string solver_spec, only_class, root = SUDOKU_GATE_ROOT, samples;
+  const std::string root = SUDOKU_GATE_ROOT, samples = root + "/gates/samples.txt";
+  std::string solver_spec, only_class;
   sudoku::SolveOptions options;  // counts up to 2 solutions, like `run`; no time limit: counts must not depend on time
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -127,8 +128,6 @@ int main(int argc, char** argv) {
     if (i + 1 >= argc) return usage(("missing value after " + arg).c_str());
     if (arg == "--solver") solver_spec = argv[++i];
     else if (arg == "--class") only_class = argv[++i];
-    else if (arg == "--root") root = argv[++i];
-    else if (arg == "--samples") samples = argv[++i];
     else if (arg == "--node-limit") {
       char* end = nullptr;
       options.max_nodes = std::strtoull(argv[++i], &end, 10);
@@ -136,7 +135,6 @@ int main(int argc, char** argv) {
     }
     else return usage(("unknown argument " + arg).c_str());
   }
-  if (samples.empty()) samples = root + "/gates/samples.txt";
   if (solver_spec.empty()) return usage("--solver is required");
   std::string error;
   const auto factory = sudoku::make_solver_factory(solver_spec, error);

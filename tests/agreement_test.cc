@@ -92,12 +92,8 @@ void PrintTo(const Spec& spec, std::ostream* os) { *os << spec.spec << " (max_no
 
 class Agreement : public ::testing::TestWithParam<Spec> {};
 
-INSTANTIATE_TEST_SUITE_P(, Agreement, ::testing::ValuesIn(kSpecs), [](const auto& info) {
-  std::string name = info.param.spec;
-  for (char& c : name)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return name;
-});
+INSTANTIATE_TEST_SUITE_P(, Agreement, ::testing::ValuesIn(kSpecs),
+                         [](const auto& info) { return test_util::param_name(info.param.spec); });
 
 TEST_P(Agreement, OnEveryPublic9x9Dataset) {
   // Even the node-limited searches must finish the easiest file, so that they are tested at all.

@@ -9,16 +9,11 @@
 #include <vector>
 
 #include "sudoku/parse.h"
+#include "solver_util.h"
 #include "sudoku/strategies.h"
 #include "test_util.h"
 
 namespace {
-
-sudoku::Grid grid(const std::string& record) {
-  sudoku::Grid g;
-  EXPECT_TRUE(sudoku::parse_record(record, g)) << record;
-  return g;
-}
 
 // An empty grid with some cells set, e.g. dots_with({{0, '5'}, {80, '5'}}).
 std::string dots_with(std::initializer_list<std::pair<int, char>> cells) {
@@ -43,10 +38,7 @@ class FastTest : public ::testing::TestWithParam<std::string> {
 
   sudoku::SolveResult solve(const std::string& record, std::uint64_t limit = 2, sudoku::Grid* out = nullptr,
                             std::uint64_t max_nodes = 0) {
-    sudoku::SolveOptions options;
-    options.max_solutions = limit;
-    options.max_nodes = max_nodes;
-    return solver_->solve(grid(record), options, out);
+    return solver_->solve(test_util::parse(record), test_util::options(limit, max_nodes), out);
   }
 
   // Every puzzle of `file` (every stride-th) has one solution, which is printed correctly.
@@ -57,7 +49,7 @@ class FastTest : public ::testing::TestWithParam<std::string> {
       const auto r = solve(puzzles[i], 2, &out);
       ASSERT_EQ(r.solutions, 1u) << file << " line " << i + 1;
       ASSERT_FALSE(r.aborted);
-      ASSERT_TRUE(sudoku::is_solution_of(grid(puzzles[i]), out)) << file << " line " << i + 1;
+      ASSERT_TRUE(sudoku::is_solution_of(test_util::parse(puzzles[i]), out)) << file << " line " << i + 1;
     }
   }
 
@@ -106,7 +98,7 @@ TEST_P(FastTest, ConflictingGivensHaveNoSolution) {
       EXPECT_EQ(r.nodes, 1u) << record;  // caught by propagation at the root
     }
     if (!conflict) {
-      EXPECT_TRUE(sudoku::is_solution_of(grid(record), out));
+      EXPECT_TRUE(sudoku::is_solution_of(test_util::parse(record), out));
     }
   }
   // A full grid with one swap: every cell given, two conflicts.
@@ -122,7 +114,7 @@ TEST_P(FastTest, ConflictingGivensHaveNoSolution) {
 }
 
 TEST_P(FastTest, ValuesAboveNineHaveNoSolution) {
-  sudoku::Grid g = grid(std::string(81, '.'));
+  sudoku::Grid g = test_util::parse(std::string(81, '.'));
   g.cells[40] = 12;
   EXPECT_EQ(solver_->solve(g, {}, nullptr).solutions, 0u);
 }
@@ -134,7 +126,7 @@ TEST_P(FastTest, EmptyGridCountsToTheLimit) {
     const auto r = solve(empty, limit, &out);
     EXPECT_EQ(r.solutions, limit);
     EXPECT_FALSE(r.aborted);
-    EXPECT_TRUE(sudoku::is_solution_of(grid(empty), out));
+    EXPECT_TRUE(sudoku::is_solution_of(test_util::parse(empty), out));
   }
 }
 
@@ -165,7 +157,7 @@ TEST_P(FastTest, SergBenchmarkExactCounts) {
     EXPECT_EQ(exact.solutions, std::stoull(counts[i])) << "line " << i + 1;
     const auto r = solve(puzzles[i], 2, &out);
     EXPECT_EQ(r.solutions, 2u) << "line " << i + 1;
-    EXPECT_TRUE(sudoku::is_solution_of(grid(puzzles[i]), out)) << "line " << i + 1;
+    EXPECT_TRUE(sudoku::is_solution_of(test_util::parse(puzzles[i]), out)) << "line " << i + 1;
   }
 }
 
@@ -201,20 +193,20 @@ TEST_P(FastTest, TimeLimitAborts) {
   options.max_solutions = std::uint64_t{1} << 62;
   options.time_limit = std::chrono::milliseconds(2);
   const auto start = std::chrono::steady_clock::now();
-  const auto r = solver_->solve(grid(std::string(81, '.')), options, nullptr);
+  const auto r = solver_->solve(test_util::parse(std::string(81, '.')), options, nullptr);
   EXPECT_TRUE(r.aborted);
   EXPECT_GT(r.solutions, 0u);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
   // A generous limit changes nothing.
   options.max_solutions = 2;
   options.time_limit = std::chrono::seconds(10);
-  const auto hard = solver_->solve(grid(test_util::read_lines("forum_hardest_1106.txt")[0]), options, nullptr);
+  const auto hard = solver_->solve(test_util::parse(test_util::read_lines("forum_hardest_1106.txt")[0]), options, nullptr);
   EXPECT_FALSE(hard.aborted);
   EXPECT_EQ(hard.solutions, 1u);
 }
 
 TEST_P(FastTest, OtherSizesAreNotSolved) {
-  const auto r = solver_->solve(grid(std::string(16, '.')), {}, nullptr);
+  const auto r = solver_->solve(test_util::parse(std::string(16, '.')), {}, nullptr);
   EXPECT_EQ(r.solutions, 0u);
 }
 
@@ -223,7 +215,7 @@ TEST_P(FastTest, InstancesAreIndependent) {
   auto other = sudoku::make_solver_factory(GetParam(), error)->make();
   for (const auto& p : test_util::read_lines("top95.txt")) {
     const auto a = solve(p);
-    const auto b = other->solve(grid(p), {}, nullptr);
+    const auto b = other->solve(test_util::parse(p), {}, nullptr);
     const auto c = solve(p);
     EXPECT_EQ(a.nodes, b.nodes);
     EXPECT_EQ(a.nodes, c.nodes);
@@ -231,12 +223,8 @@ TEST_P(FastTest, InstancesAreIndependent) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, FastTest, ::testing::ValuesIn(kSpecs), [](const auto& info) {
-  std::string name = info.param;
-  for (char& c : name)
-    if (c == ':') c = '_';
-  return name;
-});
+INSTANTIATE_TEST_SUITE_P(Backends, FastTest, ::testing::ValuesIn(kSpecs),
+                         [](const auto& info) { return test_util::param_name(info.param); });
 
 // Every backend walks the same tree: same nodes, guesses and counts on every puzzle.
 TEST(FastBackendsTest, AgreeOnTreeSizes) {
@@ -253,7 +241,7 @@ TEST(FastBackendsTest, AgreeOnTreeSizes) {
   for (const char* file : {"top95.txt", "forum_hardest_1106.txt", "serg_benchmark.txt", "sudoku17_49158.txt"}) {
     const auto puzzles = test_util::read_lines(file);
     for (std::size_t i = 0; i < puzzles.size(); i += 13 * test_util::stride()) {
-      const auto g = grid(puzzles[i]);
+      const auto g = test_util::parse(puzzles[i]);
       for (std::uint64_t limit : {1, 2, 50}) {
         sudoku::SolveOptions options;
         options.max_solutions = limit;
@@ -284,7 +272,7 @@ TEST(FastCountsTest, SergBenchmarkAllExactCounts) {
   options.max_solutions = 1'000'000;
   std::uint64_t total = 0;
   for (std::size_t i = 0; i < puzzles.size(); i += test_util::stride()) {
-    const auto r = solver->solve(grid(puzzles[i]), options, nullptr);
+    const auto r = solver->solve(test_util::parse(puzzles[i]), options, nullptr);
     ASSERT_EQ(r.solutions, std::stoull(counts[i])) << "line " << i + 1;
     ASSERT_FALSE(r.aborted);
     total += r.solutions;

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,6 +25,13 @@ inline std::unique_ptr<sudoku::Solver> make_solver(const std::string& spec) {
   auto factory = sudoku::make_solver_factory(spec, error);
   if (!factory) ADD_FAILURE() << error;
   return factory ? factory->make() : nullptr;
+}
+
+// A solver spec as a test name: "norvig:ac+dual" -> "norvig_ac_dual".
+inline std::string param_name(std::string spec) {
+  for (char& c : spec)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return spec;
 }
 
 inline sudoku::SolveOptions options(std::uint64_t max_solutions, std::uint64_t max_nodes = 0) {

@@ -2,7 +2,6 @@
 // guess conventions of solver.h, node limits, every grid size, no state shared between solves.
 #include <gtest/gtest.h>
 
-#include <cctype>
 #include <string>
 
 #include "solver_util.h"
@@ -23,12 +22,7 @@ INSTANTIATE_TEST_SUITE_P(, EveryStrategy,
                                            "norvig:ac+dual+pairs", "norvig:fc,var=first", "norvig:ac,val=lcv",
                                            "norvig:var=random,val=random,seed=11", "norvig:ac+dual,var=first",
                                            "logic"),
-                         [](const auto& info) {
-                           std::string name = info.param;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+                         [](const auto& info) { return test_util::param_name(info.param); });
 
 TEST_P(EveryStrategy, ConflictingGivensHaveNoSolutionAtTheRoot) {
   for (const std::string& record : {"55" + std::string(79, '.'), "5........5" + std::string(71, '.'),

@@ -28,15 +28,9 @@ std::string merge_reports(const std::vector<Report>& inputs, Report& merged) {
   std::map<std::tuple<std::string, std::string, int>, int> repetitions;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const Report& in = inputs[i];
-    Context a = in.context, b = merged.context;
-    a.date = b.date = "";
-    const auto same = [](const Context& x, const Context& y) {
-      return std::tie(x.host, x.os, x.cpu_model, x.hardware_threads, x.compiler, x.compiler_flags, x.build_type,
-                      x.tbb_version, x.git_commit, x.version) ==
-             std::tie(y.host, y.os, y.cpu_model, y.hardware_threads, y.compiler, y.compiler_flags, y.build_type,
-                      y.tbb_version, y.git_commit, y.version);
-    };
-    if (!same(a, b)) return "input " + std::to_string(i + 1) + " comes from another build or machine (context differs)";
+    Context undated = in.context;
+    undated.date = merged.context.date;  // runs of one build are merged whenever they were taken
+    if (undated != merged.context) return "input " + std::to_string(i + 1) + " comes from another build or machine (context differs)";
     const Settings& s = in.settings;
     const Settings& m = merged.settings;
     if (s.limit != m.limit || s.node_limit != m.node_limit || s.time_limit_ms != m.time_limit_ms || s.seed != m.seed ||

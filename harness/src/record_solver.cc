@@ -100,7 +100,8 @@ sudoku::SolveResult RecordSolver::solve(sudoku::Grid* solution) {
     if (solution && r.solutions > 0) *solution = sudoku::undo(symmetry, found_);
   }
   solved_one_ = r.solutions == 1 && solution;
-  if (solved_one_ && solution != &own_solution_) own_solution_ = *solution;
+  // Kept for check(), which needs it only against an expected solution.
+  if (solved_one_ && expected_solution_ && solution != &own_solution_) own_solution_ = *solution;
   return r;
 }
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <tuple>
 
 #include "sudoku_bench/report_json.h"
 
@@ -67,18 +66,17 @@ nlohmann::ordered_json to_gbench_json(const Report& report) {
   // Google Benchmark's families are one benchmark function with its argument variants; here a
   // family is a dataset and solver, its instances the thread counts.
   std::map<std::pair<std::string, std::string>, int> families;
-  std::map<std::tuple<std::string, std::string, int>, int> instances;
   std::map<std::pair<std::string, std::string>, int> instance_count;
   Json benchmarks = Json::array();
   for (const auto& [name, runs] : by_benchmark(report)) {
+    // A group is one (dataset, solver, threads): one instance of its family.
+    const auto family_key = std::pair{runs.front()->dataset, runs.front()->solver};
+    const int family = families.try_emplace(family_key, static_cast<int>(families.size())).first->second;
+    const int instance = instance_count[family_key]++;
     for (const RunRecord* r : runs) {
-      const auto family_key = std::pair{r->dataset, r->solver};
-      const int family = families.try_emplace(family_key, static_cast<int>(families.size())).first->second;
-      const auto [inst, fresh] = instances.try_emplace({r->dataset, r->solver, r->threads}, instance_count[family_key]);
-      if (fresh) ++instance_count[family_key];
       Json b = {{"name", name},
                 {"family_index", family},
-                {"per_family_instance_index", inst->second},
+                {"per_family_instance_index", instance},
                 {"run_name", name},
                 {"run_type", "iteration"},
                 {"repetitions", static_cast<int>(runs.size())},

@@ -40,8 +40,8 @@ class Field {
   Field operator[](std::size_t i) const { return Field(json_.at(i), path_ + "[" + std::to_string(i) + "]"); }
   bool has(const char* key) const { return json_.is_object() && json_.contains(key); }
   bool null() const { return json_.is_null(); }
-  std::size_t size(bool object = false) const {
-    if (object ? !json_.is_object() : !json_.is_array()) fail(object ? "is not an object" : "is not an array");
+  std::size_t size() const {
+    if (!json_.is_array()) fail("is not an array");
     return json_.size();
   }
 

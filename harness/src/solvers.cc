@@ -57,8 +57,6 @@ class PluginFactory final : public sudoku::SolverFactory {
   std::string name_;
 };
 
-}  // namespace
-
 std::unique_ptr<sudoku::SolverFactory> load_plugin(std::string_view path_and_symbol, std::string& error) {
   // The last ':' starts a symbol when what follows it cannot be part of a file name's tail.
   std::string path(path_and_symbol), symbol = "solve";
@@ -91,6 +89,8 @@ std::unique_ptr<sudoku::SolverFactory> load_plugin(std::string_view path_and_sym
   }
   return std::make_unique<PluginFactory>(handle, reinterpret_cast<sudoku_bench_solve_fn>(fn), name);
 }
+
+}  // namespace
 
 std::unique_ptr<sudoku::SolverFactory> make_solver(std::string_view spec, std::string& error) {
   if (spec.substr(0, kPluginPrefix.size()) == kPluginPrefix) return load_plugin(spec.substr(kPluginPrefix.size()), error);

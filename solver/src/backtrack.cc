@@ -105,15 +105,10 @@ class BacktrackEngine {
 
 using BacktrackSolver = PerSizeSolver<BacktrackEngine, NoConfig, 2, 3, 4, 5>;
 
-class BacktrackFactory final : public SolverFactory {
- public:
-  std::string name() const override { return "backtrack"; }
-  bool supports(int box) const override { return BacktrackSolver::supports(box); }
-  std::unique_ptr<Solver> make() const override { return std::make_unique<BacktrackSolver>(NoConfig{}); }
-};
-
 }  // namespace
 
-std::unique_ptr<SolverFactory> make_backtrack_factory() { return std::make_unique<BacktrackFactory>(); }
+std::unique_ptr<SolverFactory> make_backtrack_factory() {
+  return std::make_unique<PerSizeFactory<BacktrackSolver, NoConfig>>("backtrack", NoConfig{});
+}
 
 }  // namespace sudoku::detail

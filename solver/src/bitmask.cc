@@ -196,15 +196,10 @@ class BitmaskEngine {
 
 using BitmaskSolver = PerSizeSolver<BitmaskEngine, NoConfig, 2, 3, 4, 5>;
 
-class BitmaskFactory final : public SolverFactory {
- public:
-  std::string name() const override { return "bitmask"; }
-  bool supports(int box) const override { return BitmaskSolver::supports(box); }
-  std::unique_ptr<Solver> make() const override { return std::make_unique<BitmaskSolver>(NoConfig{}); }
-};
-
 }  // namespace
 
-std::unique_ptr<SolverFactory> make_bitmask_factory() { return std::make_unique<BitmaskFactory>(); }
+std::unique_ptr<SolverFactory> make_bitmask_factory() {
+  return std::make_unique<PerSizeFactory<BitmaskSolver, NoConfig>>("bitmask", NoConfig{});
+}
 
 }  // namespace sudoku::detail

@@ -3,7 +3,9 @@
 #pragma once
 
 #include <memory>
+#include <string>
 #include <tuple>
+#include <utility>
 
 #include "sudoku/solver.h"
 
@@ -34,6 +36,20 @@ class PerSizeSolver final : public Solver {
 
   Config config_;
   std::tuple<std::unique_ptr<Engine<Boxes>>...> engines_;
+};
+
+// Makes `Solver`s (PerSizeSolver instantiations) under one name, each with the same config.
+template <typename Solver, typename Config>
+class PerSizeFactory final : public SolverFactory {
+ public:
+  PerSizeFactory(std::string name, Config config) : name_(std::move(name)), config_(std::move(config)) {}
+  std::string name() const override { return name_; }
+  bool supports(int box) const override { return Solver::supports(box); }
+  std::unique_ptr<sudoku::Solver> make() const override { return std::make_unique<Solver>(config_); }
+
+ private:
+  std::string name_;
+  Config config_;
 };
 
 }  // namespace sudoku::detail

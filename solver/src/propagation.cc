@@ -282,18 +282,6 @@ class PropagationEngine {
 
 using PropagationSolver = PerSizeSolver<PropagationEngine, PropagationConfig, 2, 3, 4, 5>;
 
-class PropagationFactory final : public SolverFactory {
- public:
-  PropagationFactory(std::string name, const PropagationConfig& config) : name_(std::move(name)), config_(config) {}
-  std::string name() const override { return name_; }
-  bool supports(int box) const override { return PropagationSolver::supports(box); }
-  std::unique_ptr<Solver> make() const override { return make_propagation_solver(config_); }
-
- private:
-  std::string name_;
-  PropagationConfig config_;
-};
-
 }  // namespace
 
 std::unique_ptr<Solver> make_propagation_solver(const PropagationConfig& config) {
@@ -301,7 +289,7 @@ std::unique_ptr<Solver> make_propagation_solver(const PropagationConfig& config)
 }
 
 std::unique_ptr<SolverFactory> make_propagation_factory(std::string name, const PropagationConfig& config) {
-  return std::make_unique<PropagationFactory>(std::move(name), config);
+  return std::make_unique<PerSizeFactory<PropagationSolver, PropagationConfig>>(std::move(name), config);
 }
 
 }  // namespace sudoku::detail

@@ -75,9 +75,7 @@ UniqueResult<Grid> solve_unique(const Grid& puzzle) {
 UniqueResult<Rows> solve_unique(const Rows& puzzle) {
   UniqueResult<Rows> result;
   Grid grid;
-  grid.box = 0;
-  for (int b = kMinBox; b <= kMaxBox; ++b)
-    if (puzzle.size() == static_cast<std::size_t>(b * b)) grid.box = b;
+  grid.box = box_for_cell_count(puzzle.size() * puzzle.size());
   for (const auto& row : puzzle)
     if (row.size() != puzzle.size()) grid.box = 0;
   if (grid.box == 0) {

@@ -30,7 +30,6 @@ std::array<std::uint8_t, kMaxSide> line_permutation(int box, SplitMix64& random)
 Symmetry random_symmetry(int box, std::uint64_t seed) {
   SplitMix64 random(seed);
   Symmetry s;
-  s.box = box;
   const int side = box * box;
   std::array<std::uint8_t, kMaxSide> digits{};
   for (int i = 0; i < side; ++i) digits[i] = static_cast<std::uint8_t>(i + 1);

@@ -24,7 +24,6 @@ class ChunkReader {
   bool next(Chunk& chunk, std::size_t max_records);
 
   std::uint64_t lines_read() const { return line_; }
-  InputFormat format() const { return format_; }
 
  private:
   // A grid being assembled from its rows.

@@ -17,6 +17,8 @@ struct Context {
   std::string tbb_version;
   std::string git_commit;  // "-dirty" appended when tracked files had changes at build time
   std::string version;     // sudoku-bench's own
+
+  bool operator==(const Context&) const = default;
 };
 
 Context collect_context();

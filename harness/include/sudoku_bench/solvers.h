@@ -10,9 +10,7 @@
 namespace sudoku_bench {
 
 // Null, with `error` set, when the spec names no built-in strategy or the plugin cannot be loaded.
+// A plugin is "plugin:PATH[:SYMBOL]"; its library stays loaded until the process exits.
 std::unique_ptr<sudoku::SolverFactory> make_solver(std::string_view spec, std::string& error);
-
-// "plugin:PATH[:SYMBOL]" after the "plugin:"; the library stays loaded while the factory lives.
-std::unique_ptr<sudoku::SolverFactory> load_plugin(std::string_view path_and_symbol, std::string& error);
 
 }  // namespace sudoku_bench

@@ -11,7 +11,6 @@
 namespace sudoku {
 
 struct Symmetry {
-  int box = 3;
   std::array<std::uint8_t, kMaxSide + 1> digit{};  // new digit of each old digit; digit[0] = 0
   std::array<std::uint8_t, kMaxSide> row{};        // new row r is old row row[r]
   std::array<std::uint8_t, kMaxSide> col{};        // new column c is old column col[c]
