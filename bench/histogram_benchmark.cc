@@ -5,8 +5,8 @@
 #include <random>
 #include <vector>
 
-#include "sudoku_bench/histogram.h"
-#include "sudoku_bench/report.h"
+#include "stats/histogram.h"
+#include "report/report.h"
 
 namespace {
 

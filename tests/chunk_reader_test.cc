@@ -1,4 +1,4 @@
-#include "sudoku_bench/chunk_reader.h"
+#include "stream/chunk_reader.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>

@@ -7,12 +7,12 @@
 #include <string>
 
 #include "sudoku/parse.h"
-#include "sudoku_bench/exit_codes.h"
-#include "sudoku_bench/report_json.h"
-#include "sudoku_bench/run_command.h"
-#include "sudoku_bench/solve_command.h"
-#include "sudoku_bench/solver_list.h"
-#include "sudoku_bench/thread_list.h"
+#include "cli/exit_codes.h"
+#include "report/report_json.h"
+#include "cli/run_command.h"
+#include "cli/solve_command.h"
+#include "cli/solver_list.h"
+#include "cli/thread_list.h"
 #include "temp_file.h"
 #include "test_util.h"
 

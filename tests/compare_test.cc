@@ -1,11 +1,11 @@
 // compare and merge: which pairs count as slower, when reports are refused, and the exit statuses.
 #include <gtest/gtest.h>
 
-#include "sudoku_bench/compare_command.h"
-#include "sudoku_bench/comparison.h"
-#include "sudoku_bench/exit_codes.h"
-#include "sudoku_bench/merge_command.h"
-#include "sudoku_bench/report_json.h"
+#include "cli/compare_command.h"
+#include "report/comparison.h"
+#include "cli/exit_codes.h"
+#include "cli/merge_command.h"
+#include "report/report_json.h"
 #include "temp_file.h"
 
 namespace {

@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "sudoku/parse.h"
-#include "sudoku_bench/exit_codes.h"
-#include "sudoku_bench/solve_command.h"
+#include "cli/exit_codes.h"
+#include "cli/solve_command.h"
 #include "temp_file.h"
 #include "test_util.h"
 

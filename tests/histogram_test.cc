@@ -1,4 +1,4 @@
-#include "sudoku_bench/histogram.h"
+#include "stats/histogram.h"
 
 #include <gtest/gtest.h>
 
@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "sudoku_bench/report.h"
+#include "report/report.h"
 
 namespace {
 

@@ -11,10 +11,10 @@
 #include <random>
 #include <string>
 
-#include "sudoku_bench/exit_codes.h"
-#include "sudoku_bench/interrupt.h"
-#include "sudoku_bench/run_command.h"
-#include "sudoku_bench/solve_command.h"
+#include "cli/exit_codes.h"
+#include "cli/interrupt.h"
+#include "cli/run_command.h"
+#include "cli/solve_command.h"
 #include "temp_file.h"
 #include "test_util.h"
 

@@ -1,13 +1,13 @@
 // Grid, CSV and check files: read as their one-line equivalents, with their expectations checked.
-#include "sudoku_bench/input_format.h"
+#include "stream/input_format.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "sudoku_bench/exit_codes.h"
-#include "sudoku_bench/run_command.h"
-#include "sudoku_bench/solve_command.h"
+#include "cli/exit_codes.h"
+#include "cli/run_command.h"
+#include "cli/solve_command.h"
 #include "temp_file.h"
 #include "test_util.h"
 

@@ -1,6 +1,6 @@
 // The U test against reference values: scipy.stats.mannwhitneyu(x, y, alternative="two-sided",
 // method=...) from SciPy 1.10.1, computed once and written down here.
-#include "sudoku_bench/mann_whitney.h"
+#include "stats/mann_whitney.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "sudoku_bench/pipeline.h"
+#include "stream/pipeline.h"
 
 #include <gtest/gtest.h>
 
@@ -9,8 +9,8 @@
 #include <thread>
 
 #include "sudoku/strategies.h"
-#include "sudoku_bench/measure.h"
-#include "sudoku_bench/records.h"
+#include "stream/pass.h"
+#include "stream/records.h"
 #include "temp_file.h"
 #include "test_util.h"
 

@@ -5,10 +5,10 @@
 
 #include "sudoku/parse.h"
 #include "sudoku/strategies.h"
-#include "sudoku_bench/exit_codes.h"
-#include "sudoku_bench/run_command.h"
-#include "sudoku_bench/solve_command.h"
-#include "sudoku_bench/solvers.h"
+#include "cli/exit_codes.h"
+#include "cli/run_command.h"
+#include "cli/solve_command.h"
+#include "stream/solver_specs.h"
 #include "temp_file.h"
 #include "test_util.h"
 

@@ -1,12 +1,12 @@
 // The Google Benchmark and Bencher exports: the fields their tools read, derived from one report.
-#include "sudoku_bench/report_formats.h"
+#include "report/report_formats.h"
 
 #include <gtest/gtest.h>
 
 #include <fstream>
 
-#include "sudoku_bench/exit_codes.h"
-#include "sudoku_bench/run_command.h"
+#include "cli/exit_codes.h"
+#include "cli/run_command.h"
 #include "temp_file.h"
 #include "test_util.h"
 

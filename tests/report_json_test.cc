@@ -1,12 +1,12 @@
 // Reading reports back: from_json is the exact inverse of to_json, and a damaged file names its
 // first bad field.
-#include "sudoku_bench/report_json.h"
+#include "report/report_json.h"
 
 #include <gtest/gtest.h>
 
-#include "sudoku_bench/exit_codes.h"
-#include "sudoku_bench/input.h"
-#include "sudoku_bench/run_command.h"
+#include "cli/exit_codes.h"
+#include "stream/input.h"
+#include "cli/run_command.h"
 #include "temp_file.h"
 #include "test_util.h"
 

@@ -9,7 +9,7 @@
 #include <string_view>
 
 #include "sudoku/parse.h"
-#include "sudoku_bench/chunk_reader.h"
+#include "stream/chunk_reader.h"
 
 namespace {
 

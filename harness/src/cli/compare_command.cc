@@ -1,0 +1,134 @@
+#include "cli/compare_command.h"
+
+#include <cctype>
+
+#include "cli/exit_codes.h"
+#include "stream/input.h"
+#include "report/report_json.h"
+#include "report/report_table.h"
+
+namespace sudoku_bench {
+namespace {
+
+constexpr int kExitSlower = 1;  // compare's own meaning of status 1
+
+std::string format_value(const MetricComparison& m, double v) {
+  return m.higher_is_better ? format_count(v) : format_duration_ns(v);
+}
+
+std::string format_p(double p) {
+  char buf[16];
+  if (p < 0.0001) return "<0.0001";
+  std::snprintf(buf, sizeof buf, "%.4f", p);
+  return buf;
+}
+
+std::string p_phrase(double p) { return p < 0.0001 ? "p < 0.0001" : "p = " + format_p(p); }
+
+const char* verdict_name(Verdict v) { return v == Verdict::slower ? "SLOWER" : v == Verdict::faster ? "faster" : ""; }
+
+std::string describe(const Report& r, const std::string& path) {
+  return path + " (" + r.context.git_commit + ", " + r.context.date + ")";
+}
+
+void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions& o) {
+  std::fprintf(out, "%-28s %-12s %7s %-13s %5s %12s %12s %8s %8s %s\n", "dataset", "solver", "threads", "metric", "reps",
+               "base", "new", "new/base", "p", "verdict");
+  for (const PairComparison& pair : c.pairs) {
+    bool first = true;
+    for (std::size_t i = 0; i < pair.metrics.size(); ++i) {
+      const MetricComparison& m = pair.metrics[i];
+      char reps[16], ratio[16] = "-";
+      std::snprintf(reps, sizeof reps, "%zu/%zu", m.base.size(), m.current.size());
+      if (m.ratio > 0) std::snprintf(ratio, sizeof ratio, "%.3f", m.ratio);
+      // Verdicts of rows that do not gate are shown in lower case and in brackets: they inform.
+      std::string verdict = verdict_name(m.verdict);
+      if (i != pair.gated && !verdict.empty()) {
+        for (char& ch : verdict) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+        verdict = "(" + verdict + ")";
+      }
+      std::fprintf(out, "%-28s %-12s %7s %-13s %5s %12s %12s %8s %8s %s\n", first ? pair.dataset.c_str() : "",
+                   first ? pair.solver.c_str() : "", first ? std::to_string(pair.threads).c_str() : "", m.metric.c_str(),
+                   first ? reps : "", format_value(m, m.base_median).c_str(), format_value(m, m.current_median).c_str(),
+                   ratio, format_p(m.test.p_value).c_str(), verdict.c_str());
+      first = false;
+    }
+  }
+  std::fprintf(out, "\nA pair is SLOWER when its median %s grew by more than %.1f%% and a\n"
+                    "two-sided Mann-Whitney U test over the repetitions gives p < %g. Other rows are for reading only.\n",
+               o.gate == GateTime::cpu ? "CPU time per puzzle" : "wall time per puzzle (1 / puzzles/s)",
+               100 * o.max_slowdown, o.alpha);
+}
+
+}  // namespace
+
+int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* err) {
+  const CompareOptions& o = command.options;
+  if (!(o.max_slowdown >= 0) || !(o.alpha > 0 && o.alpha < 1)) {
+    std::fprintf(err, "sudoku-bench compare: --max-slowdown must be >= 0 and --alpha between 0 and 1\n");
+    return kExitUsage;
+  }
+  Report base, current;
+  try {
+    base = read_json_file(command.base_path);
+    current = read_json_file(command.current_path);
+  } catch (const IoError& e) {
+    std::fprintf(err, "sudoku-bench compare: %s\n", e.what());
+    return kExitIo;
+  } catch (const ReportFormatError& e) {
+    std::fprintf(err, "sudoku-bench compare: %s\n", e.what());
+    return kExitIo;
+  }
+
+  if (const auto mismatches = context_mismatches(base, current); !mismatches.empty()) {
+    std::fprintf(err, "sudoku-bench compare: %s results from different contexts:\n",
+                 command.allow_context_mismatch ? "warning: comparing" : "refusing to compare");
+    for (const std::string& m : mismatches) std::fprintf(err, "  %s\n", m.c_str());
+    if (!command.allow_context_mismatch) {
+      std::fprintf(err, "Differences there are not the code's. --allow-context-mismatch compares them anyway.\n");
+      return kExitUsage;
+    }
+  }
+
+  if (o.gate == GateTime::cpu && !(has_cpu_time(base) && has_cpu_time(current))) {
+    std::fprintf(err, "sudoku-bench compare: --gate cpu needs cpu_seconds in every run of both reports "
+                      "(reports written before it was added have none); use --gate wall\n");
+    return kExitUsage;
+  }
+  const Comparison c = compare_reports(base, current, o);
+  for (const std::string& name : c.only_base) std::fprintf(err, "sudoku-bench compare: only in BASE: %s\n", name.c_str());
+  for (const std::string& name : c.only_current) std::fprintf(err, "sudoku-bench compare: only in NEW: %s\n", name.c_str());
+  if (c.pairs.empty()) {
+    std::fprintf(err, "sudoku-bench compare: no (dataset, solver, threads) in common: nothing to compare\n");
+    return kExitUsage;
+  }
+
+  std::fprintf(out, "BASE %s\nNEW  %s\n\n", describe(base, command.base_path).c_str(),
+               describe(current, command.current_path).c_str());
+  print_comparison(out, c, o);
+
+  int slower = 0, faster = 0, blind = 0;
+  for (const PairComparison& pair : c.pairs) {
+    const MetricComparison& t = pair.gated_metric();
+    if (pair.verdict() == Verdict::slower) {
+      ++slower;
+      std::fprintf(out, "SLOWER: %s: %.1f%% more %s time per puzzle (%s)\n", pair.name().c_str(), 100 * t.slowdown,
+                   o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.test.p_value).c_str());
+    } else if (pair.verdict() == Verdict::faster) {
+      ++faster;
+    }
+    if (!pair.can_detect) {
+      ++blind;
+      std::fprintf(err, "sudoku-bench compare: note: %s: %zu vs %zu repetitions cannot reach p < %g (smallest p %.3g); "
+                        "measure 5 or more each\n",
+                   pair.name().c_str(), t.base.size(), t.current.size(), o.alpha,
+                   smallest_p_value(t.base.size(), t.current.size()));
+    }
+  }
+  std::fprintf(out, "%zu pair%s compared: %d slower, %d faster, %zu within the threshold or noise%s\n", c.pairs.size(),
+               c.pairs.size() == 1 ? "" : "s", slower, faster, c.pairs.size() - static_cast<std::size_t>(slower + faster),
+               blind ? " (some could not be judged: too few repetitions)" : "");
+  return slower ? kExitSlower : kExitOk;
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,73 @@
+#include "cli/merge_command.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "cli/exit_codes.h"
+#include "stream/input.h"
+#include "report/report_json.h"
+
+namespace sudoku_bench {
+namespace {
+
+template <typename T>
+void add_unique(std::vector<T>& list, const T& value) {
+  if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
+}
+
+}  // namespace
+
+std::string merge_reports(const std::vector<Report>& inputs, Report& merged) {
+  if (inputs.empty()) return "no inputs";
+  merged = Report{};
+  merged.context = inputs.front().context;
+  merged.settings = inputs.front().settings;
+  merged.settings.solvers.clear();
+  merged.settings.threads.clear();
+  std::map<std::tuple<std::string, std::string, int>, int> repetitions;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const Report& in = inputs[i];
+    Context undated = in.context;
+    undated.date = merged.context.date;  // runs of one build are merged whenever they were taken
+    if (undated != merged.context) return "input " + std::to_string(i + 1) + " comes from another build or machine (context differs)";
+    const Settings& s = in.settings;
+    const Settings& m = merged.settings;
+    if (s.limit != m.limit || s.node_limit != m.node_limit || s.time_limit_ms != m.time_limit_ms || s.seed != m.seed ||
+        s.latency != m.latency || s.warmup_seconds != m.warmup_seconds)
+      return "input " + std::to_string(i + 1) +
+             " was measured with other settings (limit, node or time limit, seed, latency or warm-up)";
+    for (const std::string& s : in.settings.solvers) add_unique(merged.settings.solvers, s);
+    for (int t : in.settings.threads) add_unique(merged.settings.threads, t);
+    merged.interrupted |= in.interrupted;
+    for (RunRecord r : in.runs) {
+      r.repetition = ++repetitions[{r.dataset, r.solver, r.threads}];
+      merged.runs.push_back(std::move(r));
+    }
+  }
+  merged.settings.repetitions = 0;
+  for (const auto& [key, n] : repetitions) merged.settings.repetitions = std::max(merged.settings.repetitions, n);
+  return {};
+}
+
+int merge_command(const MergeCommand& command, std::FILE* err) {
+  std::vector<Report> inputs;
+  Report merged;
+  try {
+    for (const std::string& path : command.inputs) inputs.push_back(read_json_file(path));
+    if (const std::string problem = merge_reports(inputs, merged); !problem.empty()) {
+      std::fprintf(err, "sudoku-bench merge: %s\n", problem.c_str());
+      return kExitUsage;
+    }
+    write_json_file(command.json_path, to_json(merged));
+  } catch (const IoError& e) {
+    std::fprintf(err, "sudoku-bench merge: %s\n", e.what());
+    return kExitIo;
+  } catch (const ReportFormatError& e) {
+    std::fprintf(err, "sudoku-bench merge: %s\n", e.what());
+    return kExitIo;
+  }
+  return kExitOk;
+}
+
+}  // namespace sudoku_bench

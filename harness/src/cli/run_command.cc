@@ -1,0 +1,209 @@
+#include "cli/run_command.h"
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
+
+#include "stream/solver_specs.h"
+#include "cli/exit_codes.h"
+#include "cli/interrupt.h"
+#include "stream/pass.h"
+#include "cli/progress.h"
+#include "report/report_json.h"
+#include "report/report_table.h"
+
+namespace sudoku_bench {
+namespace {
+
+constexpr std::uint64_t kRecordsNamed = 20;  // per file and solver; the rest are counted
+
+using Clock = std::chrono::steady_clock;
+
+struct Solver {
+  std::string spec;
+  std::unique_ptr<sudoku::SolverFactory> factory;
+};
+
+// Checks everything that can be checked before minutes of measuring; returns "" when fine.
+std::string validate(const RunCommand& c, std::vector<Solver>& solvers) {
+  if (c.files.empty()) return "no input files";
+  if (c.repetitions < 1) return "--repetitions must be at least 1";
+  if (!(c.warmup_seconds >= 0)) return "--warmup-seconds must be 0 or more";
+  for (const std::string& f : c.files) {
+    if (f == "-" && (c.files.size() > 1 || c.repetitions * c.solvers.size() * std::max<std::size_t>(c.threads.size(), 1) > 1 ||
+                     c.warmup_seconds > 0))
+      return "standard input can be read only once: use it alone, with one solver, one thread count, "
+             "--repetitions 1 and --warmup-seconds 0";
+  }
+  for (const std::string& spec : c.solvers) {
+    std::string error;
+    auto factory = make_solver(spec, error);
+    if (!factory) return error;
+    solvers.push_back({spec, std::move(factory)});
+  }
+  return {};
+}
+
+// Passes over one file with one solver. The first measured pass names its invalid and aborted
+// records (up to kRecordsNamed); the first complete pass tells later ones how many records to expect.
+class FileSolverPasses {
+ public:
+  FileSolverPasses(const RunCommand& command, const std::string& file, const Solver& solver, Progress& progress, std::FILE* err)
+      : command_(command), file_(file), solver_(solver), progress_(progress), err_(err) {}
+
+  // `budget_seconds` > 0 makes an unmeasured warm-up pass that stops reading after that long.
+  PassResult pass(int threads, const std::string& label, double budget_seconds) {
+    InputFile input(file_);
+    const bool name_records = budget_seconds == 0 && !named_;
+    std::atomic<bool> stop{false};
+    const auto started = Clock::now();
+    PassConfig config;
+    config.threads = threads;
+    config.solve.max_solutions = 2;
+    config.solve.max_nodes = command_.node_limit;
+    config.solve.time_limit = command_.time_limit;
+    config.seed = command_.seed;
+    config.format = command_.format;
+    config.time_puzzles = command_.time_puzzles;
+    config.expected_records = expected_records_ ? expected_records_ : input.size() / 82;
+    config.stop = &stop;
+    config.interrupt = &interrupt_requested();
+    config.report_records = name_records;
+    std::uint64_t done = 0;
+    progress_.start(label, input.size());
+    config.on_chunk = [&](const Chunk& chunk) {
+      done += chunk.tally.records();
+      name(chunk.err);
+      progress_.update(done, chunk.input_position);
+      if (budget_seconds > 0 && std::chrono::duration<double>(Clock::now() - started).count() >= budget_seconds)
+        stop.store(true, std::memory_order_relaxed);
+    };
+    PassResult result = measure_pass(input, *solver_.factory, config);
+    progress_.finish();
+    if (name_records) {
+      named_ = true;
+      const std::uint64_t problems = result.tally.invalid + result.tally.aborted + result.tally.check_failed;
+      if (problems > shown_)
+        std::fprintf(err_, "%s: %llu more invalid, aborted or failed records not named\n", input.name().c_str(),
+                     static_cast<unsigned long long>(problems - shown_));
+    }
+    if (result.complete) {
+      if (result.tally.records() == 0 && !warned_empty_) {
+        std::fprintf(err_, "%s: no records (every line is empty or a # comment)\n", input.name().c_str());
+        warned_empty_ = true;
+      }
+      expected_records_ = result.tally.records();
+    }
+    return result;
+  }
+
+ private:
+  void name(const std::string& messages) {
+    if (messages.empty() || shown_ >= kRecordsNamed) return;
+    progress_.finish();
+    for (std::size_t pos = 0; pos < messages.size() && shown_ < kRecordsNamed; ++shown_) {
+      const std::size_t nl = messages.find('\n', pos);
+      std::fwrite(messages.data() + pos, 1, nl + 1 - pos, err_);
+      pos = nl + 1;
+    }
+  }
+
+  const RunCommand& command_;
+  const std::string& file_;
+  const Solver& solver_;
+  Progress& progress_;
+  std::FILE* err_;
+  std::uint64_t expected_records_ = 0;
+  std::uint64_t shown_ = 0;
+  bool named_ = false;
+  bool warned_empty_ = false;
+};
+
+RunRecord record_of(const RunCommand& command, const std::string& file, const Solver& solver, int threads, int repetition,
+                    const PassResult& r) {
+  RunRecord record;
+  record.dataset = dataset_name(file);
+  record.path = file;
+  record.solver = solver.factory->name();
+  record.threads = threads;
+  record.threads_observed = r.threads_observed;
+  record.repetition = repetition;
+  record.complete = r.complete;
+  record.status = r.tally;
+  record.wall_seconds = r.wall_seconds;
+  record.cpu_seconds = r.cpu_seconds;
+  record.latency_measured = command.time_puzzles;
+  record.latency_ns = summarize(r.latency_ns);
+  record.tree_size_reported = solver.factory->reports_tree_size();
+  record.tree_size = summarize(r.nodes);
+  record.guesses = summarize(r.guesses);
+  return record;
+}
+
+}  // namespace
+
+int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out) {
+  std::vector<Solver> solvers;
+  if (const std::string problem = validate(command, solvers); !problem.empty()) {
+    std::fprintf(err, "sudoku-bench run: %s\n", problem.c_str());
+    return kExitUsage;
+  }
+  std::vector<int> thread_counts = command.threads;
+  if (thread_counts.empty())
+    for (int t = 1; t <= static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); ++t) thread_counts.push_back(t);
+
+  Report report;
+  report.context = collect_context();
+  report.settings = {command.solvers,
+                     thread_counts,
+                     command.repetitions,
+                     command.warmup_seconds,
+                     2,
+                     command.node_limit,
+                     std::chrono::duration<double, std::milli>(command.time_limit).count(),
+                     command.seed,
+                     command.time_puzzles};
+  Progress progress(err, command.progress);
+  const auto& interrupted = interrupt_requested();
+
+  try {
+    for (const std::string& f : command.files) InputFile check(f);  // fail before measuring anything
+
+    for (const std::string& file : command.files) {
+      for (const Solver& solver : solvers) {
+        FileSolverPasses passes(command, file, solver, progress, err);
+        for (const int threads : thread_counts) {
+          const std::string label = dataset_name(file) + " " + solver.spec + " threads=" + std::to_string(threads);
+          const auto warm_until = Clock::now() + std::chrono::duration<double>(command.warmup_seconds);
+          while (command.warmup_seconds > 0 && Clock::now() < warm_until && !interrupted)
+            passes.pass(threads, label + " warm-up", command.warmup_seconds);
+          for (int rep = 1; rep <= command.repetitions && !interrupted; ++rep) {
+            const std::string rep_label = label + " rep " + std::to_string(rep) + "/" + std::to_string(command.repetitions);
+            report.runs.push_back(record_of(command, file, solver, threads, rep, passes.pass(threads, rep_label, 0)));
+          }
+        }
+      }
+    }
+    report.interrupted = interrupted.load();
+    print_table(out, report);
+    std::fflush(out);
+    if (!command.json_path.empty()) write_json_file(command.json_path, to_json_as(report, command.report_format));
+  } catch (const IoError& e) {
+    progress.finish();
+    std::fprintf(err, "sudoku-bench run: %s\n", e.what());
+    return kExitIo;
+  }
+  bool undecided = false;
+  for (const RunRecord& r : report.runs) undecided |= r.status.invalid > 0 || r.status.aborted > 0 || r.status.check_failed > 0;
+  const bool was_interrupted = report.interrupted;
+  if (report_out) *report_out = std::move(report);
+  if (was_interrupted) {
+    std::fprintf(err, "sudoku-bench run: interrupted by signal %d; the report holds what was measured%s\n",
+                 interrupt_signal(), command.json_path.empty() ? "" : " and is marked \"interrupted\": true");
+    return kExitInterrupted + interrupt_signal();
+  }
+  return undecided ? kExitUndecided : kExitOk;
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,32 @@
+#include "cli/solver_list.h"
+
+#include "sudoku/strategies.h"
+
+namespace sudoku_bench {
+namespace {
+
+bool starts_a_spec(std::string_view piece) {
+  const std::string_view name = piece.substr(0, piece.find(':'));
+  if (name == "plugin") return true;
+  for (const sudoku::StrategyInfo& s : sudoku::strategy_list())
+    if (s.name == name) return true;
+  return false;
+}
+
+}  // namespace
+
+std::vector<std::string> split_solver_list(std::string_view text) {
+  std::vector<std::string> specs;
+  std::size_t pos = 0;
+  for (;;) {
+    const std::size_t comma = text.find(',', pos);
+    const std::string_view piece = text.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
+    if (specs.empty() || starts_a_spec(piece)) specs.emplace_back(piece);
+    else specs.back().append(",").append(piece);
+    if (comma == std::string_view::npos) break;
+    pos = comma + 1;
+  }
+  return specs;
+}
+
+}  // namespace sudoku_bench

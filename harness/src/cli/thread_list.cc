@@ -1,0 +1,44 @@
+#include "cli/thread_list.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace sudoku_bench {
+namespace {
+
+constexpr int kMaxThreads = 1024;
+
+bool parse_count(std::string_view s, int& out) {
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
+  return ec == std::errc() && end == s.data() + s.size() && out >= 1 && out <= kMaxThreads;
+}
+
+}  // namespace
+
+std::vector<int> parse_thread_list(std::string_view text, std::string& error) {
+  std::vector<int> counts;
+  const auto fail = [&](std::string_view item) {
+    error = "bad thread count '" + std::string(item) + "' in '" + std::string(text) +
+            "' (expected counts in 1..1024 like 1,2,4 or 1:16)";
+    return std::vector<int>{};
+  };
+  std::size_t pos = 0;
+  do {
+    const std::size_t comma = text.find(',', pos);
+    const std::string_view item = text.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
+    const std::size_t colon = item.find(':');
+    int lo = 0, hi = 0;
+    if (colon == std::string_view::npos) {
+      if (!parse_count(item, lo)) return fail(item);
+      hi = lo;
+    } else if (!parse_count(item.substr(0, colon), lo) || !parse_count(item.substr(colon + 1), hi) || lo > hi) {
+      return fail(item);
+    }
+    for (int t = lo; t <= hi; ++t)
+      if (std::find(counts.begin(), counts.end(), t) == counts.end()) counts.push_back(t);
+    pos = comma == std::string_view::npos ? text.size() + 1 : comma + 1;
+  } while (pos <= text.size());
+  return counts;
+}
+
+}  // namespace sudoku_bench

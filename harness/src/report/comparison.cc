@@ -1,0 +1,139 @@
+#include "report/comparison.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+namespace sudoku_bench {
+namespace {
+
+using Key = std::tuple<std::string, std::string, int>;
+
+std::string key_name(const Key& k) {
+  return std::get<0>(k) + "/" + std::get<1>(k) + "/threads=" + std::to_string(std::get<2>(k));
+}
+
+// The complete runs of each pair (an interrupted pass timed only part of the file), and the pairs
+// in the order they first appear.
+struct Grouped {
+  std::vector<Key> order;
+  std::map<Key, std::vector<const RunRecord*>> runs;
+};
+
+Grouped group(const Report& report) {
+  Grouped g;
+  for (const RunRecord& r : report.runs) {
+    if (!r.complete) continue;
+    const Key key{r.dataset, r.solver, r.threads};
+    auto [it, fresh] = g.runs.try_emplace(key);
+    if (fresh) g.order.push_back(key);
+    it->second.push_back(&r);
+  }
+  return g;
+}
+
+std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+
+MetricComparison compare_metric(std::string metric, bool higher_is_better, std::vector<double> base,
+                                std::vector<double> current, const CompareOptions& options) {
+  MetricComparison m;
+  m.metric = std::move(metric);
+  m.higher_is_better = higher_is_better;
+  m.base = std::move(base);
+  m.current = std::move(current);
+  m.base_median = median(m.base);
+  m.current_median = median(m.current);
+  m.test = mann_whitney_u(m.base, m.current);
+  if (m.base_median <= 0 || m.current_median <= 0) return m;  // no ratio to speak of
+  m.ratio = m.current_median / m.base_median;
+  // Time grows as throughput falls: slowdown and speedup are mirror images on a log scale.
+  const double time_ratio = higher_is_better ? 1 / m.ratio : m.ratio;
+  m.slowdown = time_ratio - 1;
+  if (m.test.p_value < options.alpha) {
+    if (time_ratio > 1 + options.max_slowdown) m.verdict = Verdict::slower;
+    else if (1 / time_ratio > 1 + options.max_slowdown) m.verdict = Verdict::faster;
+  }
+  return m;
+}
+
+}  // namespace
+
+std::vector<std::string> context_mismatches(const Report& base, const Report& current) {
+  std::vector<std::string> out;
+  const auto check = [&](const char* field, const std::string& a, const std::string& b) {
+    if (a != b) out.push_back(std::string(field) + ": BASE " + quoted(a) + " vs NEW " + quoted(b));
+  };
+  check("cpu_model", base.context.cpu_model, current.context.cpu_model);
+  check("compiler", base.context.compiler, current.context.compiler);
+  check("compiler_flags", base.context.compiler_flags, current.context.compiler_flags);
+  check("build_type", base.context.build_type, current.context.build_type);
+  check("settings.limit", std::to_string(base.settings.limit), std::to_string(current.settings.limit));
+  check("settings.node_limit", std::to_string(base.settings.node_limit), std::to_string(current.settings.node_limit));
+  check("settings.time_limit_ms", std::to_string(base.settings.time_limit_ms), std::to_string(current.settings.time_limit_ms));
+  check("settings.seed", std::to_string(base.settings.seed), std::to_string(current.settings.seed));
+  // Timing each puzzle costs a clock read per puzzle: --no-latency runs do less work.
+  check("settings.latency", base.settings.latency ? "true" : "false", current.settings.latency ? "true" : "false");
+  const Grouped b = group(base), c = group(current);
+  for (const Key& key : b.order) {
+    const auto it = c.runs.find(key);
+    if (it == c.runs.end()) continue;
+    const auto pb = b.runs.at(key).front()->status.records(), pc = it->second.front()->status.records();
+    if (pb != pc)
+      out.push_back(key_name(key) + ": " + std::to_string(pb) + " records in BASE vs " + std::to_string(pc) +
+                    " in NEW (not the same input)");
+  }
+  return out;
+}
+
+bool has_cpu_time(const Report& report) {
+  for (const RunRecord& r : report.runs)
+    if (r.complete && !(r.cpu_seconds > 0)) return false;
+  return true;
+}
+
+Comparison compare_reports(const Report& base, const Report& current, const CompareOptions& options) {
+  Comparison result;
+  const Grouped b = group(base), c = group(current);
+  for (const Key& key : b.order) {
+    const auto it = c.runs.find(key);
+    if (it == c.runs.end()) {
+      result.only_base.push_back(key_name(key));
+      continue;
+    }
+    const auto& base_runs = b.runs.at(key);
+    const auto& current_runs = it->second;
+    PairComparison pair;
+    std::tie(pair.dataset, pair.solver, pair.threads) = key;
+    pair.can_detect = smallest_p_value(base_runs.size(), current_runs.size()) < options.alpha;
+
+    const auto values = [](const std::vector<const RunRecord*>& runs, auto field) {
+      std::vector<double> v;
+      for (const RunRecord* r : runs) v.push_back(field(*r));
+      return v;
+    };
+    const auto throughput = [](const RunRecord& r) { return r.puzzles_per_second(); };
+    pair.metrics.push_back(
+        compare_metric("puzzles/s", true, values(base_runs, throughput), values(current_runs, throughput), options));
+    if (has_cpu_time(base) && has_cpu_time(current)) {
+      const auto cpu = [](const RunRecord& r) {
+        return r.puzzles() ? r.cpu_seconds * 1e9 / static_cast<double>(r.puzzles()) : 0.0;
+      };
+      if (options.gate == GateTime::cpu) pair.gated = pair.metrics.size();
+      pair.metrics.push_back(compare_metric("CPU/puzzle", false, values(base_runs, cpu), values(current_runs, cpu), options));
+    }
+    const auto measured = [](const std::vector<const RunRecord*>& runs) {
+      return std::all_of(runs.begin(), runs.end(), [](const RunRecord* r) { return r->latency_measured; });
+    };
+    for (std::size_t i = 0; measured(base_runs) && measured(current_runs) && i < kPercentiles.size(); ++i) {
+      const auto latency = [i](const RunRecord& r) { return static_cast<double>(r.latency_ns.percentiles[i]); };
+      pair.metrics.push_back(compare_metric("latency p" + std::string(kPercentileNames[i]), false,
+                                            values(base_runs, latency), values(current_runs, latency), options));
+    }
+    result.pairs.push_back(std::move(pair));
+  }
+  for (const Key& key : c.order)
+    if (!b.runs.count(key)) result.only_current.push_back(key_name(key));
+  return result;
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,72 @@
+// Two reports side by side: which (dataset, solver, threads) pairs got slower, and whether the
+// difference is more than noise. `sudoku-bench compare` prints this; tests check it directly.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "stats/mann_whitney.h"
+#include "report/report.h"
+
+namespace sudoku_bench {
+
+// Which time per puzzle decides: wall time (1 / puzzles/s), or the process's CPU time, which leaves
+// out the time other programs held the CPU and so is far steadier on a shared machine. On this
+// project's 2-core VM, one-thread passes varied by +-25% in wall time and +-3% in CPU time.
+enum class GateTime { wall, cpu };
+
+struct CompareOptions {
+  double max_slowdown = 0.05;  // 0.05: time per puzzle may grow by up to 5%
+  double alpha = 0.05;         // significance level of the U test
+  GateTime gate = GateTime::wall;
+};
+
+enum class Verdict { same, slower, faster };
+
+struct MetricComparison {
+  std::string metric;  // "puzzles/s", "CPU/puzzle", "latency p50", …
+  bool higher_is_better = false;
+  std::vector<double> base, current;  // one value per repetition
+  double base_median = 0, current_median = 0;
+  double ratio = 0;     // current / base medians; 0 when the base median is 0
+  double slowdown = 0;  // relative growth of time (1/throughput, or latency): 0.1 is 10% slower
+  UTestResult test;
+  Verdict verdict = Verdict::same;
+};
+
+struct PairComparison {
+  std::string dataset, solver;
+  int threads = 0;
+  // Throughput, then CPU time per puzzle when every run of both has cpu_seconds, then each latency
+  // percentile when every run of both measured latency.
+  std::vector<MetricComparison> metrics;
+  // The row whose verdict counts: throughput, or CPU time per puzzle for GateTime::cpu. Latency
+  // rows are shown, not gated: tail percentiles of a few repetitions move with every interruption.
+  std::size_t gated = 0;
+  // False when the repetition counts make p < alpha impossible: then nothing can be flagged.
+  bool can_detect = true;
+  const MetricComparison& gated_metric() const { return metrics.at(gated); }
+  Verdict verdict() const { return gated_metric().verdict; }
+  std::string name() const { return dataset + "/" + solver + "/threads=" + std::to_string(threads); }
+};
+
+struct Comparison {
+  std::vector<PairComparison> pairs;         // in BASE's order; complete runs only
+  std::vector<std::string> only_base, only_current;  // pair names found on one side only
+};
+
+// Why `base` and `current` should not be compared, one line each ("compiler: BASE … vs NEW …");
+// empty when they may. Looks at the CPU, compiler, flags and build type, the settings that change
+// the work (limit, node and time limits, seed, per-puzzle timing), and the record count of every
+// pair both hold.
+std::vector<std::string> context_mismatches(const Report& base, const Report& current);
+
+// True when every complete run of `report` has its process CPU time (reports written before
+// cpu_seconds existed have none).
+bool has_cpu_time(const Report& report);
+
+// With GateTime::cpu, reports without CPU times are judged on throughput (compare refuses them).
+Comparison compare_reports(const Report& base, const Report& current, const CompareOptions& options);
+
+}  // namespace sudoku_bench

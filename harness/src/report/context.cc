@@ -1,0 +1,66 @@
+#include "report/context.h"
+
+#include <sys/utsname.h>
+#include <tbb/version.h>
+#include <unistd.h>
+
+#include <ctime>
+#include <fstream>
+#include <thread>
+
+#include "report/build_info.h"
+
+namespace sudoku_bench {
+namespace {
+
+std::string utc_now() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos) return line.substr(line.find_first_not_of(' ', colon + 1));
+    }
+  }
+  return "unknown";
+}
+
+std::string compiler() {
+#if defined(__clang__)
+  return std::string("Clang ") + __clang_version__;
+#elif defined(__GNUC__)
+  return std::string("GCC ") + __VERSION__;
+#else
+  return "unknown";
+#endif
+}
+
+}  // namespace
+
+Context collect_context() {
+  Context c;
+  c.date = utc_now();
+  char host[256] = {};
+  c.host = gethostname(host, sizeof host - 1) == 0 ? host : "unknown";
+  struct utsname u {};
+  if (uname(&u) == 0) c.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
+  c.cpu_model = cpu_model();
+  c.hardware_threads = static_cast<int>(std::thread::hardware_concurrency());
+  c.compiler = compiler();
+  c.compiler_flags = build_info::kCompilerFlags;
+  c.build_type = build_info::kBuildType;
+  c.tbb_version = TBB_runtime_version();
+  c.git_commit = build_info::kGitCommit;
+  c.version = build_info::kVersion;
+  return c;
+}
+
+}  // namespace sudoku_bench

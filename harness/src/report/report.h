@@ -1,0 +1,99 @@
+// What `run` measured, independent of how it is printed or stored.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "report/context.h"
+#include "stats/histogram.h"
+#include "stats/tally.h"
+
+namespace sudoku_bench {
+
+inline constexpr std::array<double, 10> kPercentiles = {1, 10, 25, 50, 75, 90, 99, 99.9, 99.99, 100};
+inline constexpr std::array<std::string_view, 10> kPercentileNames = {"1",  "10", "25",   "50",    "75",
+                                                                       "90", "99", "99.9", "99.99", "100"};
+
+// The index of a percentile by its name ("99.9"); kPercentiles.size() when there is none.
+constexpr std::size_t percentile_index(std::string_view name) {
+  for (std::size_t i = 0; i < kPercentileNames.size(); ++i)
+    if (kPercentileNames[i] == name) return i;
+  return kPercentileNames.size();
+}
+
+struct Summary {
+  std::uint64_t count = 0;
+  std::uint64_t min = 0;
+  std::uint64_t max = 0;
+  double mean = 0;
+  double stddev = 0;
+  std::array<std::uint64_t, kPercentiles.size()> percentiles{};
+  // Element 0 counts zeros, element k >= 1 values in [2^(k-1), 2^k); no trailing zeros. Exact,
+  // so a plot can draw the whole distribution, not just the percentiles.
+  std::vector<std::uint64_t> log2_counts;
+};
+
+Summary summarize(const Histogram& histogram);
+
+struct RunRecord {
+  std::string dataset;  // the file name without .gz and .txt
+  std::string path;
+  std::string solver;
+  int threads = 0;
+  int threads_observed = 0;
+  int repetition = 0;  // 1-based
+  bool complete = true;  // false for a pass an interrupt cut short
+  Tally status;
+  double wall_seconds = 0;
+  double cpu_seconds = 0;  // CPU time of the whole process (every thread) during the pass
+  bool latency_measured = true;  // false with --no-latency
+  Summary latency_ns;
+  bool tree_size_reported = true;  // false for plugins, which report guesses only
+  Summary tree_size;
+  Summary guesses;
+
+  std::uint64_t puzzles() const { return status.solved(); }
+  double puzzles_per_second() const { return wall_seconds > 0 ? static_cast<double>(puzzles()) / wall_seconds : 0; }
+};
+
+struct ScalingRow {
+  std::string dataset;
+  std::string solver;
+  int threads = 0;
+  double puzzles_per_second = 0;  // median over repetitions
+  std::optional<double> speedup;  // against 1 thread; empty when 1 thread was not measured
+  std::optional<double> efficiency;
+};
+
+// One row per (dataset, solver, threads), in the order the runs first appear; from complete runs.
+std::vector<ScalingRow> scaling_of(const std::vector<RunRecord>& runs);
+
+double median(std::vector<double> values);
+
+struct Settings {
+  std::vector<std::string> solvers;
+  std::vector<int> threads;
+  int repetitions = 0;
+  double warmup_seconds = 0;
+  std::uint64_t limit = 2;
+  std::uint64_t node_limit = 0;
+  double time_limit_ms = 0;
+  std::uint64_t seed = 0;
+  bool latency = true;
+};
+
+struct Report {
+  Context context;
+  Settings settings;
+  std::vector<RunRecord> runs;
+  bool interrupted = false;
+};
+
+// The dataset name of an input path: its file name without ".gz" and ".txt".
+std::string dataset_name(std::string_view path);
+
+}  // namespace sudoku_bench

@@ -1,0 +1,272 @@
+#include "report/report_json.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "stream/input.h"
+
+namespace sudoku_bench {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json summary_json(const Summary& s) {
+  Json percentiles = Json::object();
+  for (std::size_t i = 0; i < kPercentiles.size(); ++i) percentiles[std::string(kPercentileNames[i])] = s.percentiles[i];
+  return Json{{"min", s.min},       {"mean", s.mean}, {"stddev", s.stddev}, {"max", s.max}, {"percentiles", percentiles},
+              {"log2_counts", s.log2_counts}};
+}
+
+Json optional_json(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
+
+// A JSON value with the path that led to it, so that an error names the field: "runs[2].status.unique".
+class Field {
+ public:
+  Field(const Json& json, std::string path) : json_(json), path_(std::move(path)) {}
+
+  Field operator[](const char* key) const {
+    if (!json_.is_object()) fail("is not an object");
+    const auto it = json_.find(key);
+    if (it == json_.end()) throw ReportFormatError(join(key) + ": missing");
+    return Field(*it, join(key));
+  }
+  Field operator[](std::size_t i) const { return Field(json_.at(i), path_ + "[" + std::to_string(i) + "]"); }
+  bool has(const char* key) const { return json_.is_object() && json_.contains(key); }
+  bool null() const { return json_.is_null(); }
+  std::size_t size() const {
+    if (!json_.is_array()) fail("is not an array");
+    return json_.size();
+  }
+
+  std::string text() const {
+    if (!json_.is_string()) fail("is not a string");
+    return json_.get<std::string>();
+  }
+  std::uint64_t count() const {
+    if (!json_.is_number_unsigned() && !(json_.is_number_integer() && json_.get<std::int64_t>() >= 0))
+      fail("is not a whole number >= 0");
+    return json_.get<std::uint64_t>();
+  }
+  int integer() const {
+    if (!json_.is_number_integer()) fail("is not a whole number");
+    return json_.get<int>();
+  }
+  double number() const {
+    if (!json_.is_number()) fail("is not a number");
+    return json_.get<double>();
+  }
+  bool boolean() const {
+    if (!json_.is_boolean()) fail("is not true or false");
+    return json_.get<bool>();
+  }
+
+ private:
+  std::string join(const char* key) const { return path_.empty() ? key : path_ + "." + key; }
+  [[noreturn]] void fail(const char* what) const { throw ReportFormatError((path_.empty() ? "the document" : path_) + " " + what); }
+
+  const Json& json_;
+  std::string path_;
+};
+
+Summary summary_from(const Field& f) {
+  Summary s;
+  s.min = f["min"].count();
+  s.max = f["max"].count();
+  s.mean = f["mean"].number();
+  s.stddev = f["stddev"].number();
+  const Field p = f["percentiles"];
+  for (std::size_t i = 0; i < kPercentiles.size(); ++i) s.percentiles[i] = p[std::string(kPercentileNames[i]).c_str()].count();
+  if (f.has("log2_counts")) {
+    const Field counts = f["log2_counts"];
+    for (std::size_t i = 0; i < counts.size(); ++i) s.log2_counts.push_back(counts[i].count());
+  }
+  return s;
+}
+
+}  // namespace
+
+nlohmann::ordered_json context_json(const Context& c) {
+  return {{"date", c.date},
+          {"host", c.host},
+          {"os", c.os},
+          {"cpu_model", c.cpu_model},
+          {"hardware_threads", c.hardware_threads},
+          {"compiler", c.compiler},
+          {"compiler_flags", c.compiler_flags},
+          {"build_type", c.build_type},
+          {"tbb_version", c.tbb_version},
+          {"git_commit", c.git_commit},
+          {"sudoku_bench_version", c.version}};
+}
+
+nlohmann::ordered_json to_json(const Report& report) {
+  const Json context = context_json(report.context);
+  const Settings& s = report.settings;
+  Json settings = {{"solvers", s.solvers},
+                   {"threads", s.threads},
+                   {"repetitions", s.repetitions},
+                   {"warmup_seconds", s.warmup_seconds},
+                   {"limit", s.limit},
+                   {"node_limit", s.node_limit},
+                   {"time_limit_ms", s.time_limit_ms},
+                   {"seed", s.seed},
+                   {"latency", s.latency}};
+  Json runs = Json::array();
+  for (const RunRecord& r : report.runs) {
+    runs.push_back({{"dataset", r.dataset},
+                    {"path", r.path},
+                    {"solver", r.solver},
+                    {"threads", r.threads},
+                    {"threads_observed", r.threads_observed},
+                    {"repetition", r.repetition},
+                    {"complete", r.complete},
+                    {"puzzles", r.puzzles()},
+                    {"wall_seconds", r.wall_seconds},
+                    {"cpu_seconds", r.cpu_seconds},
+                    {"puzzles_per_second", r.puzzles_per_second()},
+                    {"status",
+                     {{"unique", r.status.unique},
+                      {"multiple", r.status.multiple},
+                      {"none", r.status.none},
+                      {"invalid", r.status.invalid},
+                      {"aborted", r.status.aborted}}},
+                    {"checks", {{"checked", r.status.checked}, {"failed", r.status.check_failed}}},
+                    {"latency_ns", r.latency_measured ? summary_json(r.latency_ns) : Json(nullptr)},
+                    {"tree_size", r.tree_size_reported ? summary_json(r.tree_size) : Json(nullptr)},
+                    {"guesses", summary_json(r.guesses)}});
+  }
+  Json scaling = Json::array();
+  for (const ScalingRow& row : scaling_of(report.runs)) {
+    scaling.push_back({{"dataset", row.dataset},
+                       {"solver", row.solver},
+                       {"threads", row.threads},
+                       {"puzzles_per_second", row.puzzles_per_second},
+                       {"speedup", optional_json(row.speedup)},
+                       {"efficiency", optional_json(row.efficiency)}});
+  }
+  return Json{{"schema", kSchema},    {"context", context}, {"settings", settings},
+              {"interrupted", report.interrupted}, {"runs", runs}, {"scaling", scaling}};
+}
+
+Report from_json(const nlohmann::ordered_json& json) {
+  const Field root(json, "");
+  if (!json.is_object() || !json.contains("schema")) throw ReportFormatError("not a sudoku-bench report (no \"schema\")");
+  if (const std::string schema = root["schema"].text(); schema != kSchema)
+    throw ReportFormatError("schema \"" + schema + "\" is not \"" + kSchema + "\"");
+  Report report;
+  const Field c = root["context"];
+  Context& context = report.context;
+  context.date = c["date"].text();
+  context.host = c["host"].text();
+  context.os = c["os"].text();
+  context.cpu_model = c["cpu_model"].text();
+  context.hardware_threads = c["hardware_threads"].integer();
+  context.compiler = c["compiler"].text();
+  context.compiler_flags = c["compiler_flags"].text();
+  context.build_type = c["build_type"].text();
+  context.tbb_version = c["tbb_version"].text();
+  context.git_commit = c["git_commit"].text();
+  context.version = c["sudoku_bench_version"].text();
+
+  const Field s = root["settings"];
+  Settings& settings = report.settings;
+  for (std::size_t i = 0, n = s["solvers"].size(); i < n; ++i) settings.solvers.push_back(s["solvers"][i].text());
+  for (std::size_t i = 0, n = s["threads"].size(); i < n; ++i) settings.threads.push_back(s["threads"][i].integer());
+  settings.repetitions = s["repetitions"].integer();
+  settings.warmup_seconds = s["warmup_seconds"].number();
+  settings.limit = s["limit"].count();
+  settings.node_limit = s["node_limit"].count();
+  if (s.has("time_limit_ms")) settings.time_limit_ms = s["time_limit_ms"].number();
+  if (s.has("seed")) settings.seed = s["seed"].count();
+  if (s.has("latency")) settings.latency = s["latency"].boolean();
+  report.interrupted = root["interrupted"].boolean();
+
+  const Field runs = root["runs"];
+  for (std::size_t i = 0, n = runs.size(); i < n; ++i) {
+    const Field r = runs[i];
+    RunRecord record;
+    record.dataset = r["dataset"].text();
+    record.path = r["path"].text();
+    record.solver = r["solver"].text();
+    record.threads = r["threads"].integer();
+    record.threads_observed = r["threads_observed"].integer();
+    record.repetition = r["repetition"].integer();
+    if (r.has("complete")) record.complete = r["complete"].boolean();
+    const Field st = r["status"];
+    record.status.unique = st["unique"].count();
+    record.status.multiple = st["multiple"].count();
+    record.status.none = st["none"].count();
+    record.status.invalid = st["invalid"].count();
+    record.status.aborted = st["aborted"].count();
+    record.wall_seconds = r["wall_seconds"].number();
+    if (r.has("checks")) {
+      record.status.checked = r["checks"]["checked"].count();
+      record.status.check_failed = r["checks"]["failed"].count();
+    }
+    if (r.has("cpu_seconds")) record.cpu_seconds = r["cpu_seconds"].number();
+    // null: not measured (run --no-latency) or not reported (plugins report no tree sizes).
+    record.latency_measured = !r["latency_ns"].null();
+    if (record.latency_measured) record.latency_ns = summary_from(r["latency_ns"]);
+    record.tree_size_reported = !r["tree_size"].null();
+    if (record.tree_size_reported) record.tree_size = summary_from(r["tree_size"]);
+    record.guesses = summary_from(r["guesses"]);
+    record.latency_ns.count = record.tree_size.count = record.guesses.count = record.puzzles();
+    report.runs.push_back(std::move(record));
+  }
+  return report;
+}
+
+Report read_json_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw IoError(path, "cannot read: Is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IoError(path, std::string("cannot open: ") + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw IoError(path, std::string("cannot read: ") + std::strerror(errno));
+  try {
+    return from_json(Json::parse(text.str()));
+  } catch (const Json::parse_error& e) {
+    throw ReportFormatError(path + ": not JSON: " + e.what());
+  } catch (const ReportFormatError& e) {
+    throw ReportFormatError(path + ": " + e.what());
+  }
+}
+
+void write_json_file(const std::string& path, const nlohmann::ordered_json& json) {
+  const std::filesystem::path target(path);
+  std::error_code ec;
+  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
+  const std::string tmp = path + ".tmp." + std::to_string(getpid());
+  const std::string text = json.dump(2) + "\n";
+  const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw IoError(path, std::string("cannot write: ") + std::strerror(errno));
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int e = errno;
+      close(fd);
+      unlink(tmp.c_str());
+      throw IoError(path, std::string("cannot write: ") + std::strerror(e));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  const bool synced = fsync(fd) == 0;
+  const bool closed = close(fd) == 0;
+  if (!synced || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int e = errno;
+    unlink(tmp.c_str());
+    throw IoError(path, std::string("cannot write: ") + std::strerror(e));
+  }
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,40 @@
+// The JSON form of a report (schema "sudoku-bench/1", documented in README.md): written and read
+// back here only, so that one module owns the schema.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+
+#include "report/report.h"
+
+namespace sudoku_bench {
+
+inline constexpr const char* kSchema = "sudoku-bench/1";
+
+// A file that is JSON but not a report this version can read; the message names the field.
+class ReportFormatError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+nlohmann::ordered_json to_json(const Report& report);
+
+// The report's "context" object; the other formats carry it too.
+nlohmann::ordered_json context_json(const Context& context);
+
+// The inverse of to_json. complete, checks, cpu_seconds, log2_counts, settings.time_limit_ms,
+// settings.seed and settings.latency may be absent (hand-made or trimmed files) and read as their
+// defaults; null latency_ns and tree_size read as not measured / not reported;
+// derived fields (puzzles, puzzles_per_second, scaling) are recomputed, not trusted.
+// Throws ReportFormatError.
+Report from_json(const nlohmann::ordered_json& json);
+
+// Throws IoError when `path` cannot be read, ReportFormatError when it holds no report.
+Report read_json_file(const std::string& path);
+
+// Writes to a temporary file beside `path`, then renames it over `path`, so that readers see the
+// old file or the whole new one, never half of it. Throws IoError.
+void write_json_file(const std::string& path, const nlohmann::ordered_json& json);
+
+}  // namespace sudoku_bench

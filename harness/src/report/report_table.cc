@@ -1,0 +1,78 @@
+#include "report/report_table.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <tuple>
+
+namespace sudoku_bench {
+
+std::string format_duration_ns(double ns) {
+  char buf[32];
+  if (ns < 1e3) std::snprintf(buf, sizeof buf, "%.0f ns", ns);
+  else if (ns < 1e6) std::snprintf(buf, sizeof buf, "%.3g us", ns / 1e3);
+  else if (ns < 1e9) std::snprintf(buf, sizeof buf, "%.3g ms", ns / 1e6);
+  else std::snprintf(buf, sizeof buf, "%.3g s", ns / 1e9);
+  return buf;
+}
+
+std::string format_count(double value) {
+  const std::string digits = std::to_string(static_cast<std::uint64_t>(std::llround(std::max(value, 0.0))));
+  std::string out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
+void print_table(std::FILE* out, const Report& report) {
+  using Key = std::tuple<std::string, std::string, int>;
+  std::map<Key, std::vector<const RunRecord*>> groups;
+  for (const RunRecord& r : report.runs)
+    if (r.complete) groups[Key{r.dataset, r.solver, r.threads}].push_back(&r);
+
+  // Names can be long (solver options, plugin paths): size their columns to what they hold.
+  int dataset_width = 7, solver_width = 6;
+  for (const RunRecord& r : report.runs) {
+    dataset_width = std::max(dataset_width, static_cast<int>(r.dataset.size()));
+    solver_width = std::max(solver_width, static_cast<int>(r.solver.size()));
+  }
+  std::fprintf(out, "%-*s %-*s %7s %13s %7s %7s %5s %9s %9s %9s %9s %10s %10s\n", dataset_width, "dataset", solver_width, "solver", "threads",
+               "puzzles/s", "spread", "speedup", "eff", "lat p50", "lat p99", "lat p99.9", "lat max", "nodes avg",
+               "guess avg");
+  for (const ScalingRow& row : scaling_of(report.runs)) {
+    auto runs = groups[Key{row.dataset, row.solver, row.threads}];
+    std::sort(runs.begin(), runs.end(),
+              [](const RunRecord* a, const RunRecord* b) { return a->puzzles_per_second() < b->puzzles_per_second(); });
+    const RunRecord& mid = *runs[(runs.size() - 1) / 2];
+    const double lo = runs.front()->puzzles_per_second(), hi = runs.back()->puzzles_per_second();
+    char spread[16], speedup[16] = "-", eff[16] = "-";
+    std::snprintf(spread, sizeof spread, "%.1f%%", row.puzzles_per_second > 0 ? 100 * (hi - lo) / row.puzzles_per_second : 0.0);
+    if (row.speedup) std::snprintf(speedup, sizeof speedup, "%.2f", *row.speedup);
+    if (row.efficiency) std::snprintf(eff, sizeof eff, "%.2f", *row.efficiency);
+    const auto pct = [&](std::size_t i) {
+      return mid.latency_measured ? format_duration_ns(static_cast<double>(mid.latency_ns.percentiles[i])) : std::string("-");
+    };
+    char nodes[32] = "-";
+    if (mid.tree_size_reported) std::snprintf(nodes, sizeof nodes, "%.1f", mid.tree_size.mean);
+    std::fprintf(out, "%-*s %-*s %7d %13s %7s %7s %5s %9s %9s %9s %9s %10s %10.2f\n", dataset_width, row.dataset.c_str(),
+                 solver_width, row.solver.c_str(), row.threads, format_count(row.puzzles_per_second).c_str(), spread, speedup, eff,
+                 pct(3).c_str(), pct(6).c_str(), pct(7).c_str(), (mid.latency_measured ? format_duration_ns(static_cast<double>(mid.latency_ns.max)) : std::string("-")).c_str(),
+                 nodes, mid.guesses.mean);
+  }
+  // Outcomes per dataset and solver, from the first pass: every record has exactly one.
+  std::map<std::pair<std::string, std::string>, bool> shown;
+  for (const RunRecord& r : report.runs) {
+    if (!shown.emplace(std::pair{r.dataset, r.solver}, true).second) continue;
+    const Tally& t = r.status;
+    const auto n = [](std::uint64_t v) { return format_count(static_cast<double>(v)); };
+    std::string checks;
+    if (t.checked) checks = "; " + n(t.checked) + " checked, " + n(t.check_failed) + " failed";
+    std::fprintf(out, "%s (%s): %s records: %s unique, %s multiple, %s none, %s aborted, %s invalid%s\n", r.dataset.c_str(),
+                 r.solver.c_str(), n(t.records()).c_str(), n(t.unique).c_str(), n(t.multiple).c_str(), n(t.none).c_str(),
+                 n(t.aborted).c_str(), n(t.invalid).c_str(), checks.c_str());
+  }
+}
+
+}  // namespace sudoku_bench

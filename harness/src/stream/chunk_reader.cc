@@ -1,0 +1,167 @@
+#include "stream/chunk_reader.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "sudoku/grid.h"
+
+namespace sudoku_bench {
+
+ChunkReader::ChunkReader(InputFile& input, InputFormat format, std::size_t buffer_bytes)
+    : input_(input),
+      buffer_(std::make_unique_for_overwrite<char[]>(std::max(buffer_bytes, kMaxRecordBytes + 1))),
+      capacity_(std::max(buffer_bytes, kMaxRecordBytes + 1)),
+      format_(format) {}
+
+bool ChunkReader::fill() {
+  if (eof_) return false;
+  if (begin_ > 0) {
+    std::memmove(buffer_.get(), buffer_.get() + begin_, end_ - begin_);
+    end_ -= begin_;
+    begin_ = 0;
+  }
+  std::size_t got = 0;
+  try {
+    got = input_.read(buffer_.get() + end_, capacity_ - end_);
+  } catch (const IoError& e) {
+    throw IoError(e.file(), e.reason(), line_ + 1);  // the line being read when it failed
+  }
+  if (got == 0) eof_ = true;
+  end_ += got;
+  return got > 0;
+}
+
+bool ChunkReader::next_line(std::string_view& line, std::uint64_t& full_length) {
+  for (;;) {
+    const char* start = buffer_.get() + begin_;
+    const void* nl = std::memchr(start, '\n', end_ - begin_);
+    if (nl || (eof_ && begin_ < end_)) {
+      // A complete line, or the last one without a terminator.
+      std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : end_ - begin_;
+      begin_ += nl ? len + 1 : len;
+      consumed_ += nl ? len + 1 : len;
+      if (len > 0 && start[len - 1] == '\r') --len;
+      line = std::string_view(start, len);
+      full_length = len;
+      return true;
+    }
+    if (eof_) return false;
+    if (begin_ == 0 && end_ == capacity_) break;  // a line longer than the whole buffer
+    fill();
+  }
+  // Keep a prefix and skip the rest of the line, counting its length.
+  long_line_.assign(buffer_.get(), kMaxRecordBytes);
+  full_length = end_;
+  consumed_ += end_;
+  char last = buffer_[end_ - 1];
+  begin_ = end_ = 0;
+  while (fill()) {
+    const void* nl = std::memchr(buffer_.get(), '\n', end_);
+    const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.get()) : end_;
+    full_length += len;
+    consumed_ += nl ? len + 1 : len;
+    if (len > 0) last = buffer_[len - 1];
+    if (nl) {
+      begin_ = len + 1;
+      break;
+    }
+    begin_ = end_ = 0;
+  }
+  if (last == '\r') --full_length;
+  line = long_line_;
+  return true;
+}
+
+bool ChunkReader::next(Chunk& chunk, std::size_t max_records) {
+  chunk.text.clear();
+  chunk.records.clear();
+  chunk.problems.clear();
+  chunk.out.clear();
+  chunk.err.clear();
+  chunk.tally = Tally{};
+  std::string_view line;
+  std::uint64_t full_length = 0;
+  bool more = true;
+  while (chunk.records.size() < max_records && (more = next_line(line, full_length))) {
+    ++line_;
+    if (line.size() > kMaxRecordBytes) line = line.substr(0, kMaxRecordBytes);
+    add_line(chunk, line, full_length);
+  }
+  if (!more) finish_grid(chunk);  // a grid cut short by the end of the input
+  chunk.format = format_ == InputFormat::automatic ? InputFormat::lines : format_;
+  chunk.input_position = input_.compressed() ? input_.position() : consumed_;
+  return !chunk.records.empty();
+}
+
+void ChunkReader::add_line(Chunk& chunk, std::string_view line, std::uint64_t full_length) {
+  const bool content = !line.empty() && line.front() != '#';
+  if (format_ == InputFormat::automatic) {
+    if (!content) return;
+    format_ = detect_format(line);
+  }
+  if (format_ == InputFormat::grid) {
+    if (!line.empty() && line.front() == '#') return;
+    add_grid_line(chunk, line);
+    return;
+  }
+  if (!content) return;
+  if (format_ == InputFormat::csv && !csv_header_checked_) {
+    csv_header_checked_ = true;
+    const std::string_view first = line.substr(0, line.find(','));
+    const bool header = std::any_of(first.begin(), first.end(), [](char c) {
+      return !((c >= '0' && c <= '9') || c == '.' || (c >= 'A' && c <= 'P') || (c >= 'a' && c <= 'p'));
+    });
+    if (header) return;  // e.g. "quizzes,solutions"
+  }
+  chunk.records.push_back(Record{static_cast<std::uint32_t>(chunk.text.size()), static_cast<std::uint32_t>(line.size()),
+                                 line_, full_length, -1});
+  chunk.text.append(line);
+}
+
+void ChunkReader::add_grid_line(Chunk& chunk, std::string_view line) {
+  if (is_grid_rule(line)) {
+    // Blank and '=' lines end a grid; rules of '-' and '+' may also decorate one between its rows.
+    const bool decoration = line.find_first_of("-+") != std::string_view::npos && line.find('=') == std::string_view::npos;
+    if (!decoration) finish_grid(chunk);
+    return;
+  }
+  const std::string cells = grid_cells(line);
+  if (grid_.first_line == 0) {
+    grid_.first_line = line_;
+    grid_.side = cells.size();
+    if (sudoku::box_for_cell_count(grid_.side * grid_.side) == 0) {
+      // With no size to count rows by, the grid runs to the next blank or '=' line.
+      grid_.problem = "grid row of " + std::to_string(cells.size()) + " cells (expected 4, 9, 16 or 25)";
+      grid_.side = 0;
+    }
+  }
+  if (grid_.side == 0) {
+    grid_.cells += cells;
+    return;
+  }
+  ++grid_.rows;
+  if (cells.size() != grid_.side && grid_.problem.empty())
+    grid_.problem = "row " + std::to_string(grid_.rows) + " (line " + std::to_string(line_) + ") has " +
+                    std::to_string(cells.size()) + " cells, expected " + std::to_string(grid_.side);
+  grid_.cells += cells;
+  if (grid_.rows == grid_.side) finish_grid(chunk);
+}
+
+void ChunkReader::finish_grid(Chunk& chunk) {
+  if (grid_.first_line == 0) return;
+  if (grid_.rows < grid_.side && grid_.problem.empty())  // cut short by a separator or the end
+    grid_.problem = "grid starting at line " + std::to_string(grid_.first_line) + " has " + std::to_string(grid_.rows) +
+                    " of " + std::to_string(grid_.side) + " rows";
+  const std::string_view cells = std::string_view(grid_.cells).substr(0, kMaxRecordBytes);
+  std::int32_t problem = -1;
+  if (!grid_.problem.empty()) {
+    problem = static_cast<std::int32_t>(chunk.problems.size());
+    chunk.problems.push_back(grid_.problem);
+  }
+  chunk.records.push_back(Record{static_cast<std::uint32_t>(chunk.text.size()), static_cast<std::uint32_t>(cells.size()),
+                                 grid_.first_line, grid_.cells.size(), problem});
+  chunk.text.append(cells);
+  grid_ = Grid{};
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,69 @@
+#include "stream/input.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstring>
+
+namespace sudoku_bench {
+namespace {
+
+gzFile gz(void* p) { return static_cast<gzFile>(p); }
+
+}  // namespace
+
+InputFile::InputFile(const std::string& path) : name_(path == "-" ? "<stdin>" : path), is_stdin_(path == "-") {
+  int fd = is_stdin_ ? dup(STDIN_FILENO) : open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw IoError(name_, std::string("cannot open: ") + std::strerror(errno));
+  struct stat st {};
+  if (fstat(fd, &st) != 0) {
+    const int e = errno;
+    close(fd);
+    throw IoError(name_, std::string("cannot stat: ") + std::strerror(e));
+  }
+  if (S_ISDIR(st.st_mode)) {
+    close(fd);
+    throw IoError(name_, "is a directory");
+  }
+  if (S_ISREG(st.st_mode)) size_ = static_cast<std::uint64_t>(st.st_size);
+  gz_ = gzdopen(fd, "rb");
+  if (!gz_) {
+    close(fd);
+    throw IoError(name_, "cannot open: out of memory");
+  }
+  gzbuffer(gz(gz_), 64 * 1024);  // zlib keeps 3x this; larger only adds allocation per pass
+}
+
+InputFile::~InputFile() {
+  if (gz_) gzclose(gz(gz_));
+}
+
+std::size_t InputFile::read(char* buffer, std::size_t n) {
+  if (!pending_error_.empty()) throw IoError(name_, pending_error_);
+  if (n > INT_MAX) n = INT_MAX;
+  const int got = gzread(gz(gz_), buffer, static_cast<unsigned>(n));
+  int err = Z_OK;
+  const char* what = gzerror(gz(gz_), &err);
+  if (got < 0 || (err != Z_OK && err != Z_STREAM_END)) {
+    // zlib reports a gzip stream that ends early as Z_BUF_ERROR.
+    if (err == Z_BUF_ERROR) pending_error_ = "truncated gzip data (unexpected end of file)";
+    else if (err == Z_ERRNO) pending_error_ = std::string("read error: ") + std::strerror(errno);
+    else pending_error_ = std::string("corrupt gzip data: ") + (what ? what : "unknown error");
+    // The bytes that did arrive are still delivered, so no complete record before the damage is lost.
+    if (got <= 0) throw IoError(name_, pending_error_);
+  }
+  return static_cast<std::size_t>(got);
+}
+
+bool InputFile::compressed() const { return gzdirect(gz(gz_)) == 0; }
+
+std::uint64_t InputFile::position() const {
+  const auto offset = gzoffset(gz(gz_));
+  return offset < 0 ? 0 : static_cast<std::uint64_t>(offset);
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,141 @@
+#include "stream/record_step.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "sudoku/parse.h"
+#include "stream/records.h"
+
+namespace sudoku_bench {
+
+RecordSolver::RecordSolver(const sudoku::SolverFactory& factory, const sudoku::SolveOptions& options, std::uint64_t seed)
+    : factory_(factory), solver_(factory.make()), options_(options), seed_(seed) {}
+
+std::string RecordSolver::parse(const Chunk& chunk, const Record& record) {
+  expect_invalid_ = false;
+  expected_count_.reset();
+  expected_solution_.reset();
+  std::string_view text = chunk.text_of(record);
+  std::string_view count, solution;
+  bool has_count = false, has_solution = false;
+  if (chunk.format == InputFormat::csv) {
+    const auto comma = text.find(',');
+    solution = text.substr(comma + 1);
+    solution = solution.substr(0, solution.find(','));
+    text = text.substr(0, comma);
+    count = "1";
+    has_count = has_solution = true;
+  } else if (chunk.format == InputFormat::checks) {
+    const auto colon = text.find(':');
+    if (colon != std::string_view::npos) {
+      count = text.substr(colon + 1);
+      text = text.substr(0, colon);
+      const auto second = count.find(':');
+      if (second != std::string_view::npos) {
+        solution = count.substr(second + 1);
+        count = count.substr(0, second);
+        has_solution = true;
+      }
+      has_count = true;
+    }
+  }
+  puzzle_text_ = text;
+  if (has_count) {
+    if (std::string why = parse_expectations(count, solution, has_solution); !why.empty()) {
+      expect_invalid_ = false;  // a malformed expectation makes the record invalid, not a failed check
+      expected_count_.reset();
+      expected_solution_.reset();
+      return why;
+    }
+  }
+  if (record.problem >= 0) return chunk.problems[static_cast<std::size_t>(record.problem)];
+  const std::uint64_t cut = record.full_length - record.length;
+  if (cut > 0 && chunk.format != InputFormat::lines)
+    return "line of " + std::to_string(record.full_length) + " bytes is too long for a record";
+  std::string why = parse_for(factory_, text, cut, puzzle_);
+  if (!why.empty() && chunk.format == InputFormat::grid) {
+    // Columns of the joined cells mean little to someone looking at a grid: name row and column.
+    sudoku::Grid scratch;
+    const sudoku::ParseResult r = sudoku::parse_record(text, scratch);
+    const int box = sudoku::box_for_cell_count(text.size());
+    if (r.status == sudoku::ParseStatus::bad_character && box != 0) {
+      const std::size_t side = static_cast<std::size_t>(box * box), at = r.column - 1;
+      why += " (row " + std::to_string(at / side + 1) + ", column " + std::to_string(at % side + 1) + " of the grid)";
+    }
+  }
+  return why;
+}
+
+std::string RecordSolver::parse_expectations(std::string_view count, std::string_view solution, bool has_solution) {
+  if (count == "invalid") {
+    expect_invalid_ = true;
+  } else if (count != "aborted") {
+    std::uint64_t n = 0;
+    const auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
+    if (ec != std::errc() || end != count.data() + count.size()) return "bad expected count '" + std::string(count) + "'";
+    expected_count_ = n;
+  }
+  if (has_solution) {
+    sudoku::Grid g;
+    const sudoku::ParseResult r = sudoku::parse_record(solution, g);
+    if (!r) return "expected solution: " + sudoku::describe(r);
+    expected_solution_ = g;
+  }
+  return {};
+}
+
+sudoku::SolveResult RecordSolver::solve(sudoku::Grid* solution) {
+  // A record with an expected solution needs the solution even when the caller does not.
+  if (!solution && expected_solution_) solution = &own_solution_;
+  sudoku::SolveResult r;
+  if (seed_ == 0) {
+    r = solver_->solve(puzzle_, options_, solution);
+  } else {
+    const std::uint64_t seed = sudoku::puzzle_seed(seed_, puzzle_);
+    const sudoku::Symmetry symmetry = sudoku::random_symmetry(puzzle_.box, seed);
+    disguised_ = sudoku::apply(symmetry, puzzle_);
+    sudoku::SolveOptions options = options_;
+    options.seed = seed;
+    r = solver_->solve(disguised_, options, solution ? &found_ : nullptr);
+    if (solution && r.solutions > 0) *solution = sudoku::undo(symmetry, found_);
+  }
+  solved_one_ = r.solutions == 1 && solution;
+  // Kept for check(), which needs it only against an expected solution.
+  if (solved_one_ && expected_solution_ && solution != &own_solution_) own_solution_ = *solution;
+  return r;
+}
+
+std::string RecordSolver::check(const sudoku::SolveResult* result) const {
+  if (!result) return {};  // invalid: only an expected "invalid" is checked, and it holds
+  if (expect_invalid_) return "expected an invalid record, found a puzzle";
+  if (result->aborted) return {};
+  if (expected_count_) {
+    const std::uint64_t expected = std::min(*expected_count_, options_.max_solutions);
+    if (result->solutions != expected) {
+      const auto plus = [&](std::uint64_t n) { return std::to_string(n) + (n == options_.max_solutions ? " or more" : ""); };
+      return "expected " + plus(expected) + " solutions, found " + plus(result->solutions);
+    }
+  }
+  if (expected_solution_ && solved_one_) {
+    const int n = puzzle_.cell_count();
+    for (int i = 0; i < n; ++i) {
+      if (own_solution_.cells[i] != expected_solution_->cells[i])
+        return "the solution differs from the one given, first at row " + std::to_string(i / puzzle_.side() + 1) +
+               ", column " + std::to_string(i % puzzle_.side() + 1);
+    }
+  }
+  return {};
+}
+
+void RecordSolver::tally_check(const sudoku::SolveResult* result, Tally& tally, std::string* err, std::string_view file,
+                               std::uint64_t line) const {
+  // Aborted puzzles cannot be verified; invalid records only against an expected "invalid".
+  if (!has_expectation() || (result && result->aborted) || (!result && !expect_invalid_)) return;
+  ++tally.checked;
+  const std::string mismatch = check(result);
+  if (mismatch.empty()) return;
+  ++tally.check_failed;
+  if (err) append_error(*err, file, line, "check failed: " + mismatch);
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,100 @@
+#include "stream/solver_specs.h"
+
+#include <dlfcn.h>
+
+#include <array>
+
+#include "sudoku/strategies.h"
+#include "sudoku_bench/plugin_abi.h"
+
+namespace sudoku_bench {
+namespace {
+
+constexpr std::string_view kPluginPrefix = "plugin:";
+
+class PluginSolver final : public sudoku::Solver {
+ public:
+  explicit PluginSolver(sudoku_bench_solve_fn fn) : fn_(fn) {}
+
+  sudoku::SolveResult solve(const sudoku::Grid& puzzle, const sudoku::SolveOptions& options, sudoku::Grid* solution) override {
+    sudoku::write_symbols(puzzle, puzzle_.data());
+    std::size_t guesses = 0;
+    const std::size_t found = fn_(puzzle_.data(), options.max_solutions, 0, solution_.data(), &guesses);
+    sudoku::SolveResult r;
+    r.solutions = std::min<std::uint64_t>(found, options.max_solutions);
+    r.guesses = guesses;
+    r.nodes = 0;  // the interface does not report it; see reports_tree_size()
+    if (solution && r.solutions > 0) {
+      solution->box = 3;
+      for (int i = 0; i < 81; ++i) {
+        const char c = solution_[static_cast<std::size_t>(i)];
+        solution->cells[static_cast<std::size_t>(i)] = c >= '1' && c <= '9' ? static_cast<std::uint8_t>(c - '0') : 0;
+      }
+    }
+    return r;
+  }
+
+ private:
+  sudoku_bench_solve_fn fn_;
+  std::array<char, 81> puzzle_{}, solution_{};
+};
+
+class PluginFactory final : public sudoku::SolverFactory {
+ public:
+  PluginFactory(void* handle, sudoku_bench_solve_fn fn, std::string name) : handle_(handle), fn_(fn), name_(std::move(name)) {}
+  ~PluginFactory() override { dlclose(handle_); }
+  PluginFactory(const PluginFactory&) = delete;
+  PluginFactory& operator=(const PluginFactory&) = delete;
+
+  std::string name() const override { return name_; }
+  bool supports(int box) const override { return box == 3; }  // the interface is 81 characters
+  std::unique_ptr<sudoku::Solver> make() const override { return std::make_unique<PluginSolver>(fn_); }
+  bool reports_tree_size() const override { return false; }
+
+ private:
+  void* handle_;
+  sudoku_bench_solve_fn fn_;
+  std::string name_;
+};
+
+std::unique_ptr<sudoku::SolverFactory> load_plugin(std::string_view path_and_symbol, std::string& error) {
+  // The last ':' starts a symbol when what follows it cannot be part of a file name's tail.
+  std::string path(path_and_symbol), symbol = "solve";
+  const auto colon = path.rfind(':');
+  if (colon != std::string::npos && path.find_first_of("/.", colon) == std::string::npos) {
+    symbol = path.substr(colon + 1);
+    path.resize(colon);
+  }
+  const std::string name = std::string(kPluginPrefix) + std::string(path_and_symbol);
+  if (path.empty() || symbol.empty()) {
+    error = "solver '" + name + "': expected plugin:PATH.so or plugin:PATH.so:SYMBOL";
+    return nullptr;
+  }
+  // dlopen searches the library path for a bare name; a plugin is a file the user points at.
+  const std::string file = path.find('/') == std::string::npos ? "./" + path : path;
+  // NODELETE: solver threads may hold the plugin's thread_local state until they exit, after
+  // the factory is gone; the code those destructors run must stay mapped.
+  void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+  if (!handle) {
+    const char* why = dlerror();
+    error = "cannot load plugin '" + path + "': " + (why ? why : "unknown error");
+    return nullptr;
+  }
+  dlerror();
+  void* fn = dlsym(handle, symbol.c_str());
+  if (!fn) {
+    dlclose(handle);
+    error = "plugin '" + path + "' has no function '" + symbol + "'";
+    return nullptr;
+  }
+  return std::make_unique<PluginFactory>(handle, reinterpret_cast<sudoku_bench_solve_fn>(fn), name);
+}
+
+}  // namespace
+
+std::unique_ptr<sudoku::SolverFactory> make_solver(std::string_view spec, std::string& error) {
+  if (spec.substr(0, kPluginPrefix.size()) == kPluginPrefix) return load_plugin(spec.substr(kPluginPrefix.size()), error);
+  return sudoku::make_solver_factory(spec, error);
+}
+
+}  // namespace sudoku_bench
