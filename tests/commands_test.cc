@@ -33,8 +33,8 @@ struct Outcome {
 Outcome solve(const std::string& path, std::uint64_t limit = 2, int threads = 2) {
   sudoku_bench::SolveCommand command;
   command.input = path;
-  command.limit = limit;
-  command.threads = threads;
+  command.step.solve.max_solutions = limit;
+  command.pipeline.threads = threads;
   Capture out, err;
   const int status = sudoku_bench::solve_command(command, out.file(), err.file());
   return {status, out.text(), err.text()};
@@ -170,7 +170,7 @@ TEST(RunCommandTest, NoLatencyMeasuresThroughputOnly) {
   command.threads = {1};
   command.repetitions = 1;
   command.warmup_seconds = 0;
-  command.time_puzzles = false;
+  command.pass.time_puzzles = false;
   command.json_path = json.path();
   Capture out, err;
   ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk) << err.text();

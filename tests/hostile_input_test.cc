@@ -34,8 +34,8 @@ struct Outcome {
 Outcome solve(const std::string& path, sudoku_bench::InputFormat format = sudoku_bench::InputFormat::automatic) {
   sudoku_bench::SolveCommand command;
   command.input = path;
-  command.format = format;
-  command.threads = 2;
+  command.pipeline.format = format;
+  command.pipeline.threads = 2;
   Capture out, err;
   const int status = sudoku_bench::solve_command(command, out.file(), err.file());
   return {status, out.text(), err.text()};
@@ -46,7 +46,7 @@ std::pair<int, sudoku_bench::Tally> run(const std::string& path, std::string* er
                                         sudoku_bench::InputFormat format = sudoku_bench::InputFormat::automatic) {
   sudoku_bench::RunCommand command;
   command.files = {path};
-  command.format = format;
+  command.pass.pipeline.format = format;
   command.threads = {2};
   command.repetitions = 1;
   command.warmup_seconds = 0;
@@ -190,7 +190,7 @@ TEST(HostileInputTest, AbortedPuzzlesAreNamedAndCounted) {
              ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........\n" + kPuzzle + "\n");
   sudoku_bench::SolveCommand command;
   command.input = f.path();
-  command.node_limit = 3;
+  command.step.solve.max_nodes = 3;
   Capture out, err;
   EXPECT_EQ(sudoku_bench::solve_command(command, out.file(), err.file()), sudoku_bench::kExitUndecided);
   const std::string text = out.text(), errors = err.text();
@@ -203,7 +203,7 @@ TEST(HostileInputTest, AbortedPuzzlesAreNamedAndCounted) {
   run.threads = {1};
   run.repetitions = 2;
   run.warmup_seconds = 0;
-  run.node_limit = 3;
+  run.pass.step.solve.max_nodes = 3;
   sudoku_bench::Report report;
   Capture run_out, run_err;
   EXPECT_EQ(sudoku_bench::run_command(run, run_out.file(), run_err.file(), &report), sudoku_bench::kExitUndecided);
@@ -217,8 +217,8 @@ TEST(HostileInputTest, TimeLimitAbortsAndTheRunGoesOn) {
   TempFile f(std::string(625, '.') + "\n" + kPuzzle + "\n");  // an empty 25x25 grid, counted to a million
   sudoku_bench::SolveCommand command;
   command.input = f.path();
-  command.limit = 1'000'000;
-  command.time_limit = std::chrono::milliseconds(20);
+  command.step.solve.max_solutions = 1'000'000;
+  command.step.solve.time_limit = std::chrono::milliseconds(20);
   Capture out, err;
   EXPECT_EQ(sudoku_bench::solve_command(command, out.file(), err.file()), sudoku_bench::kExitUndecided);
   EXPECT_EQ(out.text(), std::string(625, '.') + ":aborted\n" + kPuzzle + ":1:" +

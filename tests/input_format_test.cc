@@ -28,8 +28,8 @@ struct Outcome {
 Outcome solve(const std::string& path, InputFormat format = InputFormat::automatic, std::uint64_t limit = 2) {
   sudoku_bench::SolveCommand command;
   command.input = path;
-  command.format = format;
-  command.limit = limit;
+  command.pipeline.format = format;
+  command.step.solve.max_solutions = limit;
   Capture out, err;
   const int status = sudoku_bench::solve_command(command, out.file(), err.file());
   return {status, out.text(), err.text()};

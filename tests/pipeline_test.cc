@@ -10,7 +10,7 @@
 
 #include "sudoku/strategies.h"
 #include "stream/pass.h"
-#include "stream/records.h"
+#include "sudoku/parse.h"
 #include "temp_file.h"
 #include "test_util.h"
 
@@ -110,7 +110,7 @@ TEST(PipelineTest, ThreadsObservedNeverExceedThreadsAsked) {
   for (int threads : {1, 3}) {
     InputFile in(f.path());
     sudoku_bench::PassConfig config;
-    config.threads = threads;
+    config.pipeline.threads = threads;
     const auto r = sudoku_bench::measure_pass(in, *factory, config);
     EXPECT_GE(r.threads_observed, 1);
     EXPECT_LE(r.threads_observed, threads);
@@ -138,7 +138,7 @@ std::string tree_sizes(const std::string& path, int threads) {
         const auto solver = factory->make();
         sudoku::Grid g;
         for (const Record& r : c.records) {
-          ASSERT_TRUE(sudoku_bench::parse_for(*factory, c.text_of(r), 0, g).empty());
+          ASSERT_TRUE(static_cast<bool>(sudoku::parse_record(c.text_of(r), g)));
           const auto result = solver->solve(g, {}, nullptr);
           c.out += std::to_string(r.line) + " " + std::to_string(result.nodes) + " " + std::to_string(result.guesses) + "\n";
         }

@@ -18,7 +18,7 @@ const std::string kPlugin = SUDOKU_BENCH_EXAMPLE_PLUGIN;
 
 TEST(PluginTest, GivesTheBuiltInBitmasksResults) {
   std::string error;
-  const auto plugin = sudoku_bench::make_solver("plugin:" + kPlugin, error);
+  const auto plugin = sudoku_bench::factory_for_spec("plugin:" + kPlugin, error);
   ASSERT_NE(plugin, nullptr) << error;
   EXPECT_EQ(plugin->name(), "plugin:" + kPlugin);
   EXPECT_TRUE(plugin->supports(3));
@@ -72,15 +72,15 @@ TEST(PluginTest, RunsBesideBuiltInsWithNoTreeSize) {
 
 TEST(PluginTest, BadPluginsAreClearErrors) {
   std::string error;
-  EXPECT_EQ(sudoku_bench::make_solver("plugin:/nonexistent/libsolver.so", error), nullptr);
+  EXPECT_EQ(sudoku_bench::factory_for_spec("plugin:/nonexistent/libsolver.so", error), nullptr);
   EXPECT_EQ(error.rfind("cannot load plugin '/nonexistent/libsolver.so': ", 0), 0u) << error;
   EXPECT_NE(error.find("No such file"), std::string::npos) << error;
-  EXPECT_EQ(sudoku_bench::make_solver("plugin:" + kPlugin + ":nosuch", error), nullptr);
+  EXPECT_EQ(sudoku_bench::factory_for_spec("plugin:" + kPlugin + ":nosuch", error), nullptr);
   EXPECT_EQ(error, "plugin '" + kPlugin + "' has no function 'nosuch'");
   test_util::TempFile not_a_library("hello\n", ".so");
-  EXPECT_EQ(sudoku_bench::make_solver("plugin:" + not_a_library.path(), error), nullptr);
+  EXPECT_EQ(sudoku_bench::factory_for_spec("plugin:" + not_a_library.path(), error), nullptr);
   EXPECT_NE(error.find("cannot load plugin"), std::string::npos) << error;
-  EXPECT_EQ(sudoku_bench::make_solver("plugin:", error), nullptr);
+  EXPECT_EQ(sudoku_bench::factory_for_spec("plugin:", error), nullptr);
   EXPECT_NE(error.find("expected plugin:PATH.so"), std::string::npos) << error;
 
   sudoku_bench::SolveCommand command;

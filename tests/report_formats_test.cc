@@ -1,5 +1,7 @@
 // The Google Benchmark and Bencher exports: the fields their tools read, derived from one report.
-#include "report/report_formats.h"
+#include "report/bmf_format.h"
+#include "report/formats.h"
+#include "report/gbench_format.h"
 
 #include <gtest/gtest.h>
 

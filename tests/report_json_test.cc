@@ -1,5 +1,6 @@
 // Reading reports back: from_json is the exact inverse of to_json, and a damaged file names its
 // first bad field.
+#include "cli/report_files.h"
 #include "report/report_json.h"
 
 #include <gtest/gtest.h>
@@ -69,7 +70,7 @@ TEST(ReportJsonTest, UnmeasuredLatencyAndUnreportedTreesReadBackAsSuch) {
   command.threads = {1};
   command.repetitions = 1;
   command.warmup_seconds = 0;
-  command.time_puzzles = false;  // run --no-latency: latency_ns is null
+  command.pass.time_puzzles = false;  // run --no-latency: latency_ns is null
   sudoku_bench::Report measured;
   test_util::Capture out, err;
   ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &measured), sudoku_bench::kExitOk) << err.text();

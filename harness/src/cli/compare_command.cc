@@ -4,8 +4,9 @@
 
 #include "cli/exit_codes.h"
 #include "stream/input.h"
+#include "cli/report_files.h"
 #include "report/report_json.h"
-#include "report/report_table.h"
+#include "report/units.h"
 
 namespace sudoku_bench {
 namespace {

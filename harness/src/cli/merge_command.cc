@@ -6,6 +6,7 @@
 
 #include "cli/exit_codes.h"
 #include "stream/input.h"
+#include "cli/report_files.h"
 #include "report/report_json.h"
 
 namespace sudoku_bench {

@@ -2,7 +2,7 @@
 
 #include <unistd.h>
 
-#include "report/report_table.h"
+#include "report/units.h"
 
 namespace sudoku_bench {
 

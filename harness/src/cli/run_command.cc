@@ -5,13 +5,14 @@
 #include <memory>
 #include <thread>
 
-#include "stream/solver_specs.h"
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
-#include "stream/pass.h"
+#include "cli/problems.h"
 #include "cli/progress.h"
-#include "report/report_json.h"
+#include "cli/report_files.h"
+#include "report/context.h"
 #include "report/report_table.h"
+#include "stream/solver_specs.h"
 
 namespace sudoku_bench {
 namespace {
@@ -20,13 +21,14 @@ constexpr std::uint64_t kRecordsNamed = 20;  // per file and solver; the rest ar
 
 using Clock = std::chrono::steady_clock;
 
-struct Solver {
+// A solver spec as given, and the factory it named.
+struct SpecFactory {
   std::string spec;
   std::unique_ptr<sudoku::SolverFactory> factory;
 };
 
 // Checks everything that can be checked before minutes of measuring; returns "" when fine.
-std::string validate(const RunCommand& c, std::vector<Solver>& solvers) {
+std::string validate(const RunCommand& c, std::vector<SpecFactory>& solvers) {
   if (c.files.empty()) return "no input files";
   if (c.repetitions < 1) return "--repetitions must be at least 1";
   if (!(c.warmup_seconds >= 0)) return "--warmup-seconds must be 0 or more";
@@ -38,7 +40,7 @@ std::string validate(const RunCommand& c, std::vector<Solver>& solvers) {
   }
   for (const std::string& spec : c.solvers) {
     std::string error;
-    auto factory = make_solver(spec, error);
+    auto factory = factory_for_spec(spec, error);
     if (!factory) return error;
     solvers.push_back({spec, std::move(factory)});
   }
@@ -49,7 +51,7 @@ std::string validate(const RunCommand& c, std::vector<Solver>& solvers) {
 // records (up to kRecordsNamed); the first complete pass tells later ones how many records to expect.
 class FileSolverPasses {
  public:
-  FileSolverPasses(const RunCommand& command, const std::string& file, const Solver& solver, Progress& progress, std::FILE* err)
+  FileSolverPasses(const RunCommand& command, const std::string& file, const SpecFactory& solver, Progress& progress, std::FILE* err)
       : command_(command), file_(file), solver_(solver), progress_(progress), err_(err) {}
 
   // `budget_seconds` > 0 makes an unmeasured warm-up pass that stops reading after that long.
@@ -58,23 +60,20 @@ class FileSolverPasses {
     const bool name_records = budget_seconds == 0 && !named_;
     std::atomic<bool> stop{false};
     const auto started = Clock::now();
-    PassConfig config;
-    config.threads = threads;
-    config.solve.max_solutions = 2;
-    config.solve.max_nodes = command_.node_limit;
-    config.solve.time_limit = command_.time_limit;
-    config.seed = command_.seed;
-    config.format = command_.format;
-    config.time_puzzles = command_.time_puzzles;
-    config.expected_records = expected_records_ ? expected_records_ : input.size() / 82;
-    config.stop = &stop;
-    config.interrupt = &interrupt_requested();
-    config.report_records = name_records;
+    PassConfig config = command_.pass;
+    config.step.solve.max_solutions = 2;
+    config.pipeline.threads = threads;
+    config.pipeline.records_per_chunk =
+        records_per_chunk_for(expected_records_ ? expected_records_ : input.size() / 82, threads);
+    config.pipeline.stop = &stop;
+    config.pipeline.interrupt = &interrupt_requested();
+    // No chunk needs to keep more than can still be named.
+    config.problems_per_chunk = name_records ? kRecordsNamed : 0;
     std::uint64_t done = 0;
     progress_.start(label, input.size());
     config.on_chunk = [&](const Chunk& chunk) {
       done += chunk.tally.records();
-      name(chunk.err);
+      name(input.name(), chunk.problems);
       progress_.update(done, chunk.input_position);
       if (budget_seconds > 0 && std::chrono::duration<double>(Clock::now() - started).count() >= budget_seconds)
         stop.store(true, std::memory_order_relaxed);
@@ -99,19 +98,18 @@ class FileSolverPasses {
   }
 
  private:
-  void name(const std::string& messages) {
-    if (messages.empty() || shown_ >= kRecordsNamed) return;
+  void name(const std::string& file, const std::vector<Problem>& problems) {
+    if (problems.empty() || shown_ >= kRecordsNamed) return;
     progress_.finish();
-    for (std::size_t pos = 0; pos < messages.size() && shown_ < kRecordsNamed; ++shown_) {
-      const std::size_t nl = messages.find('\n', pos);
-      std::fwrite(messages.data() + pos, 1, nl + 1 - pos, err_);
-      pos = nl + 1;
-    }
+    std::string lines;
+    for (std::size_t i = 0; i < problems.size() && shown_ < kRecordsNamed; ++i, ++shown_)
+      append_problem(lines, file, problems[i]);
+    std::fwrite(lines.data(), 1, lines.size(), err_);
   }
 
   const RunCommand& command_;
   const std::string& file_;
-  const Solver& solver_;
+  const SpecFactory& solver_;
   Progress& progress_;
   std::FILE* err_;
   std::uint64_t expected_records_ = 0;
@@ -120,7 +118,7 @@ class FileSolverPasses {
   bool warned_empty_ = false;
 };
 
-RunRecord record_of(const RunCommand& command, const std::string& file, const Solver& solver, int threads, int repetition,
+RunRecord record_of(const RunCommand& command, const std::string& file, const SpecFactory& solver, int threads, int repetition,
                     const PassResult& r) {
   RunRecord record;
   record.dataset = dataset_name(file);
@@ -133,7 +131,7 @@ RunRecord record_of(const RunCommand& command, const std::string& file, const So
   record.status = r.tally;
   record.wall_seconds = r.wall_seconds;
   record.cpu_seconds = r.cpu_seconds;
-  record.latency_measured = command.time_puzzles;
+  record.latency_measured = command.pass.time_puzzles;
   record.latency_ns = summarize(r.latency_ns);
   record.tree_size_reported = solver.factory->reports_tree_size();
   record.tree_size = summarize(r.nodes);
@@ -144,7 +142,7 @@ RunRecord record_of(const RunCommand& command, const std::string& file, const So
 }  // namespace
 
 int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out) {
-  std::vector<Solver> solvers;
+  std::vector<SpecFactory> solvers;
   if (const std::string problem = validate(command, solvers); !problem.empty()) {
     std::fprintf(err, "sudoku-bench run: %s\n", problem.c_str());
     return kExitUsage;
@@ -155,15 +153,16 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
 
   Report report;
   report.context = collect_context();
+  const StepOptions& step = command.pass.step;
   report.settings = {command.solvers,
                      thread_counts,
                      command.repetitions,
                      command.warmup_seconds,
                      2,
-                     command.node_limit,
-                     std::chrono::duration<double, std::milli>(command.time_limit).count(),
-                     command.seed,
-                     command.time_puzzles};
+                     step.solve.max_nodes,
+                     std::chrono::duration<double, std::milli>(step.solve.time_limit).count(),
+                     step.seed,
+                     command.pass.time_puzzles};
   Progress progress(err, command.progress);
   const auto& interrupted = interrupt_requested();
 
@@ -171,7 +170,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     for (const std::string& f : command.files) InputFile check(f);  // fail before measuring anything
 
     for (const std::string& file : command.files) {
-      for (const Solver& solver : solvers) {
+      for (const SpecFactory& solver : solvers) {
         FileSolverPasses passes(command, file, solver, progress, err);
         for (const int threads : thread_counts) {
           const std::string label = dataset_name(file) + " " + solver.spec + " threads=" + std::to_string(threads);

@@ -5,14 +5,14 @@
 #include <cerrno>
 #include <cstring>
 #include <thread>
+#include <type_traits>
 
-#include "stream/solver_specs.h"
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
-#include "stream/pipeline.h"
-#include "stream/record_step.h"
-#include "stream/records.h"
-#include "report/report_table.h"
+#include "cli/problems.h"
+#include "report/units.h"
+#include "stream/input.h"
+#include "stream/solver_specs.h"
 
 namespace sudoku_bench {
 namespace {
@@ -28,73 +28,70 @@ void append_symbols(std::string& out, const sudoku::Grid& grid) {
   sudoku::write_symbols(grid, out.data() + at);
 }
 
+// The line `solve` prints for a record.
+void append_line(std::string& out, const RecordStep& step, const StepResult& r, const sudoku::Grid& solution) {
+  if (!r.is_puzzle()) {
+    out.append(step.puzzle_text());
+    out += ":invalid\n";
+    return;
+  }
+  append_symbols(out, step.puzzle());
+  if (r.outcome == StepResult::Outcome::aborted) {
+    out += ":aborted\n";
+    return;
+  }
+  out += ':';
+  out += std::to_string(r.solve.solutions);
+  if (r.solve.solutions == 1) {
+    out += ':';
+    append_symbols(out, solution);
+  }
+  out += '\n';
+}
+
 }  // namespace
 
 int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
   std::string error;
-  const auto factory = make_solver(command.solver, error);
+  const auto factory = factory_for_spec(command.solver, error);
   if (!factory) {
     std::fprintf(err, "sudoku-bench solve: %s\n", error.c_str());
     return kExitUsage;
   }
   try {
     InputFile input(command.input);
-    sudoku::SolveOptions options;
-    options.max_solutions = command.limit;
-    options.max_nodes = command.node_limit;
-    options.time_limit = command.time_limit;
     // Only a limit can abort a puzzle, and the clock is read only to say how long that took.
-    const bool may_abort = options.max_nodes > 0 || options.time_limit.count() > 0;
+    const bool may_abort = command.step.solve.max_nodes > 0 || command.step.solve.time_limit.count() > 0;
     struct ThreadState {
-      RecordSolver solver;
+      RecordStep step;
       sudoku::Grid solution;
     };
-    tbb::enumerable_thread_specific<ThreadState> states(
-        [&] { return ThreadState{RecordSolver(*factory, options, command.seed), {}}; });
+    tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState{RecordStep(*factory, command.step), {}}; });
 
-    PipelineConfig pipeline;
-    pipeline.threads = command.threads > 0 ? command.threads : static_cast<int>(std::thread::hardware_concurrency());
+    PipelineConfig pipeline = command.pipeline;
+    if (pipeline.threads <= 0) pipeline.threads = static_cast<int>(std::thread::hardware_concurrency());
     pipeline.records_per_chunk = records_per_chunk_for(input.size() / 82, pipeline.threads);
     pipeline.interrupt = &interrupt_requested();
-    pipeline.format = command.format;
 
-    const auto process = [&](Chunk& chunk) {
+    const auto process_records = [&]<bool kTimed>(Chunk& chunk, std::bool_constant<kTimed>) {
       ThreadState& state = states.local();
-      for (const Record& record : chunk.records) {
-        const std::string invalid = state.solver.parse(chunk, record);
-        if (!invalid.empty()) {
-          ++chunk.tally.invalid;
-          chunk.out.append(state.solver.puzzle_text());
-          chunk.out += ":invalid\n";
-          append_error(chunk.err, input.name(), record.line, invalid);
-          state.solver.tally_check(nullptr, chunk.tally, &chunk.err, input.name(), record.line);
-          continue;
-        }
-        const auto start = may_abort ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-        const sudoku::SolveResult r = state.solver.solve(&state.solution);
-        chunk.tally.add(sudoku::status_of(r));
-        state.solver.tally_check(&r, chunk.tally, &chunk.err, input.name(), record.line);
-        append_symbols(chunk.out, state.solver.puzzle());
-        if (r.aborted) {
-          chunk.out += ":aborted\n";
-          const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start);
-          append_error(chunk.err, input.name(), record.line, describe_aborted(r, static_cast<std::uint64_t>(ns.count())));
-          continue;
-        }
-        chunk.out += ':';
-        chunk.out += std::to_string(r.solutions);
-        if (r.solutions == 1) {
-          chunk.out += ':';
-          append_symbols(chunk.out, state.solution);
-        }
-        chunk.out += '\n';
-      }
+      step_chunk<kTimed>(chunk, state.step, &state.solution, kKeepEveryProblem,
+                         [&](const Record&, const StepResult& r, std::uint64_t) {
+                           append_line(chunk.out, state.step, r, state.solution);
+                         });
+    };
+    const auto process = [&](Chunk& chunk) {
+      if (may_abort) process_records(chunk, std::true_type{});
+      else process_records(chunk, std::false_type{});
     };
     Tally tally;
+    std::string messages;
     const auto sink = [&](Chunk& chunk) {
       tally += chunk.tally;
       write_all(out, chunk.out, "<stdout>");
-      write_all(err, chunk.err, "<stderr>");
+      messages.clear();
+      for (const Problem& p : chunk.problems) append_problem(messages, input.name(), p);
+      write_all(err, messages, "<stderr>");
     };
     const bool complete = run_pipeline(input, pipeline, process, sink);
     if (std::fflush(out) != 0) throw IoError("<stdout>", std::string("cannot write: ") + std::strerror(errno));

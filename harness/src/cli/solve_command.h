@@ -1,24 +1,19 @@
 // `sudoku-bench solve`: one output line per record, in input order.
 #pragma once
 
-#include <chrono>
-#include <cstdint>
 #include <cstdio>
 #include <string>
 
-#include "stream/input_format.h"
+#include "stream/pipeline.h"
+#include "stream/record_step.h"
 
 namespace sudoku_bench {
 
 struct SolveCommand {
   std::string input = "-";
   std::string solver = "bitmask";
-  std::uint64_t limit = 2;
-  std::uint64_t node_limit = 0;
-  std::chrono::nanoseconds time_limit{0};
-  std::uint64_t seed = 0;
-  InputFormat format = InputFormat::automatic;
-  int threads = 0;  // 0: all hardware threads
+  PipelineConfig pipeline{.threads = 0};  // threads 0: all hardware threads
+  StepOptions step;                       // step.solve.max_solutions is --limit
 };
 
 // Writes `PUZZLE:COUNT[:SOLUTION]` (or `RECORD:invalid`, `PUZZLE:aborted`) lines to `out` and

@@ -30,11 +30,4 @@ nlohmann::ordered_json context_json(const Context& context);
 // Throws ReportFormatError.
 Report from_json(const nlohmann::ordered_json& json);
 
-// Throws IoError when `path` cannot be read, ReportFormatError when it holds no report.
-Report read_json_file(const std::string& path);
-
-// Writes to a temporary file beside `path`, then renames it over `path`, so that readers see the
-// old file or the whole new one, never half of it. Throws IoError.
-void write_json_file(const std::string& path, const nlohmann::ordered_json& json);
-
 }  // namespace sudoku_bench

@@ -1,4 +1,5 @@
 #include "report/report_table.h"
+#include "report/units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -6,25 +7,6 @@
 #include <tuple>
 
 namespace sudoku_bench {
-
-std::string format_duration_ns(double ns) {
-  char buf[32];
-  if (ns < 1e3) std::snprintf(buf, sizeof buf, "%.0f ns", ns);
-  else if (ns < 1e6) std::snprintf(buf, sizeof buf, "%.3g us", ns / 1e3);
-  else if (ns < 1e9) std::snprintf(buf, sizeof buf, "%.3g ms", ns / 1e6);
-  else std::snprintf(buf, sizeof buf, "%.3g s", ns / 1e9);
-  return buf;
-}
-
-std::string format_count(double value) {
-  const std::string digits = std::to_string(static_cast<std::uint64_t>(std::llround(std::max(value, 0.0))));
-  std::string out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
 
 void print_table(std::FILE* out, const Report& report) {
   using Key = std::tuple<std::string, std::string, int>;

@@ -13,9 +13,4 @@ namespace sudoku_bench {
 // latency and tree-size figures of the repetition with the median throughput.
 void print_table(std::FILE* out, const Report& report);
 
-// "850 ns", "5.12 us", "1.23 ms", "2.50 s".
-std::string format_duration_ns(double ns);
-// "1,234,567".
-std::string format_count(double value);
-
 }  // namespace sudoku_bench

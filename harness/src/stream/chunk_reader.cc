@@ -75,9 +75,9 @@ bool ChunkReader::next_line(std::string_view& line, std::uint64_t& full_length) 
 bool ChunkReader::next(Chunk& chunk, std::size_t max_records) {
   chunk.text.clear();
   chunk.records.clear();
-  chunk.problems.clear();
+  chunk.malformed.clear();
   chunk.out.clear();
-  chunk.err.clear();
+  chunk.problems.clear();
   chunk.tally = Tally{};
   std::string_view line;
   std::uint64_t full_length = 0;
@@ -131,7 +131,7 @@ void ChunkReader::add_grid_line(Chunk& chunk, std::string_view line) {
     grid_.side = cells.size();
     if (sudoku::box_for_cell_count(grid_.side * grid_.side) == 0) {
       // With no size to count rows by, the grid runs to the next blank or '=' line.
-      grid_.problem = "grid row of " + std::to_string(cells.size()) + " cells (expected 4, 9, 16 or 25)";
+      grid_.malformed = "grid row of " + std::to_string(cells.size()) + " cells (expected 4, 9, 16 or 25)";
       grid_.side = 0;
     }
   }
@@ -140,8 +140,8 @@ void ChunkReader::add_grid_line(Chunk& chunk, std::string_view line) {
     return;
   }
   ++grid_.rows;
-  if (cells.size() != grid_.side && grid_.problem.empty())
-    grid_.problem = "row " + std::to_string(grid_.rows) + " (line " + std::to_string(line_) + ") has " +
+  if (cells.size() != grid_.side && grid_.malformed.empty())
+    grid_.malformed = "row " + std::to_string(grid_.rows) + " (line " + std::to_string(line_) + ") has " +
                     std::to_string(cells.size()) + " cells, expected " + std::to_string(grid_.side);
   grid_.cells += cells;
   if (grid_.rows == grid_.side) finish_grid(chunk);
@@ -149,19 +149,19 @@ void ChunkReader::add_grid_line(Chunk& chunk, std::string_view line) {
 
 void ChunkReader::finish_grid(Chunk& chunk) {
   if (grid_.first_line == 0) return;
-  if (grid_.rows < grid_.side && grid_.problem.empty())  // cut short by a separator or the end
-    grid_.problem = "grid starting at line " + std::to_string(grid_.first_line) + " has " + std::to_string(grid_.rows) +
+  if (grid_.rows < grid_.side && grid_.malformed.empty())  // cut short by a separator or the end
+    grid_.malformed = "grid starting at line " + std::to_string(grid_.first_line) + " has " + std::to_string(grid_.rows) +
                     " of " + std::to_string(grid_.side) + " rows";
   const std::string_view cells = std::string_view(grid_.cells).substr(0, kMaxRecordBytes);
-  std::int32_t problem = -1;
-  if (!grid_.problem.empty()) {
-    problem = static_cast<std::int32_t>(chunk.problems.size());
-    chunk.problems.push_back(grid_.problem);
+  std::int32_t malformed = -1;
+  if (!grid_.malformed.empty()) {
+    malformed = static_cast<std::int32_t>(chunk.malformed.size());
+    chunk.malformed.push_back(grid_.malformed);
   }
   chunk.records.push_back(Record{static_cast<std::uint32_t>(chunk.text.size()), static_cast<std::uint32_t>(cells.size()),
-                                 grid_.first_line, grid_.cells.size(), problem});
+                                 grid_.first_line, grid_.cells.size(), malformed});
   chunk.text.append(cells);
-  grid_ = Grid{};
+  grid_ = GridInProgress{};
 }
 
 }  // namespace sudoku_bench

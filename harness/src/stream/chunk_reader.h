@@ -27,10 +27,10 @@ class ChunkReader {
 
  private:
   // A grid being assembled from its rows.
-  struct Grid {
+  struct GridInProgress {
     std::uint64_t first_line = 0;  // 0: none in progress
     std::size_t side = 0, rows = 0;
-    std::string cells, problem;
+    std::string cells, malformed;
   };
 
   void add_line(Chunk& chunk, std::string_view line, std::uint64_t full_length);
@@ -50,7 +50,7 @@ class ChunkReader {
   std::string long_line_;  // the kept prefix of a line longer than the buffer
   InputFormat format_;
   bool csv_header_checked_ = false;
-  Grid grid_;
+  GridInProgress grid_;
 };
 
 }  // namespace sudoku_bench

@@ -4,12 +4,7 @@
 #include <time.h>
 
 #include <chrono>
-#include <optional>
 #include <type_traits>
-
-#include "stream/pipeline.h"
-#include "stream/record_step.h"
-#include "stream/records.h"
 
 namespace sudoku_bench {
 namespace {
@@ -21,55 +16,28 @@ double process_cpu_seconds() {
 }
 
 struct ThreadState {
-  ThreadState(const sudoku::SolverFactory& factory, const PassConfig& config)
-      : solver(factory, config.solve, config.seed) {}
-  RecordSolver solver;
+  ThreadState(const sudoku::SolverFactory& factory, const StepOptions& options) : step(factory, options) {}
+  RecordStep step;
   Histogram latency_ns, nodes, guesses;
 };
 
 }  // namespace
 
-PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, const PassConfig& config) {
+PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config) {
   using Clock = std::chrono::steady_clock;
-  tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState(solver, config); });
+  tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState(factory, config.step); });
   PassResult result;
-
-  PipelineConfig pipeline;
-  pipeline.threads = config.threads;
-  pipeline.records_per_chunk = records_per_chunk_for(config.expected_records, config.threads);
-  pipeline.stop = config.stop;
-  pipeline.interrupt = config.interrupt;
-  pipeline.format = config.format;
 
   // Timing is a template parameter so that an untimed pass has no clock read in its loop at all.
   const auto process_records = [&]<bool kTimed>(Chunk& chunk, std::bool_constant<kTimed>) {
     ThreadState& state = states.local();
-    std::string* err = config.report_records ? &chunk.err : nullptr;
-    Clock::time_point last;
-    if constexpr (kTimed) last = Clock::now();
-    for (const Record& record : chunk.records) {
-      const std::string invalid = state.solver.parse(chunk, record);
-      if (!invalid.empty()) {
-        ++chunk.tally.invalid;
-        if (err) append_error(*err, input.name(), record.line, invalid);
-        state.solver.tally_check(nullptr, chunk.tally, err, input.name(), record.line);
-        if constexpr (kTimed) last = Clock::now();
-        continue;
-      }
-      const sudoku::SolveResult r = state.solver.solve(nullptr);
-      std::optional<std::uint64_t> ns;
-      if constexpr (kTimed) {
-        const auto now = Clock::now();
-        ns = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now - last).count());
-        last = now;
-        state.latency_ns.record(*ns);
-      }
-      state.nodes.record(r.nodes);
-      state.guesses.record(r.guesses);
-      chunk.tally.add(sudoku::status_of(r));
-      if (r.aborted && err) append_error(*err, input.name(), record.line, describe_aborted(r, ns));
-      state.solver.tally_check(&r, chunk.tally, err, input.name(), record.line);
-    }
+    step_chunk<kTimed>(chunk, state.step, nullptr, config.problems_per_chunk,
+                       [&](const Record&, const StepResult& r, std::uint64_t elapsed_ns) {
+                         if (!r.is_puzzle()) return;
+                         if constexpr (kTimed) state.latency_ns.record(elapsed_ns);
+                         state.nodes.record(r.solve.nodes);
+                         state.guesses.record(r.solve.guesses);
+                       });
   };
   const auto process = [&](Chunk& chunk) {
     if (config.time_puzzles) process_records(chunk, std::true_type{});
@@ -82,7 +50,7 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, c
 
   const double cpu_start = process_cpu_seconds();
   const auto start = Clock::now();
-  result.complete = run_pipeline(input, pipeline, process, sink);
+  result.complete = run_pipeline(input, config.pipeline, process, sink);
   result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   result.cpu_seconds = process_cpu_seconds() - cpu_start;
 

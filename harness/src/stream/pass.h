@@ -1,31 +1,26 @@
 // One timed pass of a solver over an input: the unit `run` repeats for each thread count.
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <functional>
 
 #include "sudoku/solver.h"
-#include "stream/chunk.h"
 #include "stats/histogram.h"
-#include "stream/input.h"
-#include "stream/input_format.h"
 #include "stats/tally.h"
+#include "stream/chunk.h"
+#include "stream/input.h"
+#include "stream/pipeline.h"
+#include "stream/record_step.h"
 
 namespace sudoku_bench {
 
 struct PassConfig {
-  int threads = 1;
-  sudoku::SolveOptions solve;
-  std::uint64_t seed = 0;              // see RecordSolver
-  InputFormat format = InputFormat::automatic;
-  std::uint64_t expected_records = 0;  // sizes the chunks; 0 if unknown
-  const std::atomic<bool>* stop = nullptr;
-  const std::atomic<bool>* interrupt = nullptr;
-  // Read the clock once per puzzle for the latency histogram; false leaves it empty (throughput only).
+  PipelineConfig pipeline;  // threads, input format, chunk size, stop requests
+  StepOptions step;         // limits and seed, for every record
+  // Read the clock once per record for the latency histogram; false leaves it empty (throughput only).
   bool time_puzzles = true;
-  // Write "FILE:LINE: reason" for invalid and aborted records and failed checks into Chunk::err.
-  bool report_records = false;
+  // Problems (invalid, aborted, failed checks) each chunk keeps for on_chunk; the rest are counted.
+  std::size_t problems_per_chunk = 0;
   // Called in input order with each chunk once it is done (progress, messages).
   std::function<void(const Chunk&)> on_chunk;
 };
@@ -43,6 +38,6 @@ struct PassResult {
   bool complete = true;      // false when a stop or interrupt ended the pass early
 };
 
-PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& solver, const PassConfig& config);
+PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config);
 
 }  // namespace sudoku_bench

@@ -4,14 +4,65 @@
 #include <charconv>
 
 #include "sudoku/parse.h"
-#include "stream/records.h"
 
 namespace sudoku_bench {
+namespace {
 
-RecordSolver::RecordSolver(const sudoku::SolverFactory& factory, const sudoku::SolveOptions& options, std::uint64_t seed)
-    : factory_(factory), solver_(factory.make()), options_(options), seed_(seed) {}
+// Parses the puzzle `text`; `cut` bytes the reader dropped from the line still count towards its
+// length. Returns an empty string when `grid` is a puzzle `factory`'s solvers take, else why not.
+std::string parse_for(const sudoku::SolverFactory& factory, std::string_view text, std::uint64_t cut, sudoku::Grid& grid) {
+  sudoku::ParseResult parsed = sudoku::parse_record(text, grid);
+  if (cut > 0) {
+    // The kept prefix may look fine; the whole line cannot be a record.
+    parsed.length = text.size() + cut;
+    if (parsed.status == sudoku::ParseStatus::ok) parsed.status = sudoku::ParseStatus::wrong_length;
+  }
+  if (!parsed) return sudoku::describe(parsed);
+  if (!factory.supports(grid.box)) {
+    const std::string side = std::to_string(grid.side());
+    return "solver '" + factory.name() + "' does not solve " + side + "x" + side + " grids";
+  }
+  return {};
+}
 
-std::string RecordSolver::parse(const Chunk& chunk, const Record& record) {
+StepResult::Outcome outcome_of(const sudoku::SolveResult& r) {
+  switch (sudoku::status_of(r)) {
+    case sudoku::Status::unique: return StepResult::Outcome::unique;
+    case sudoku::Status::multiple: return StepResult::Outcome::multiple;
+    case sudoku::Status::none: return StepResult::Outcome::none;
+    case sudoku::Status::aborted: break;
+  }
+  return StepResult::Outcome::aborted;
+}
+
+}  // namespace
+
+RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& options)
+    : factory_(factory), solver_(factory.make()), options_(options) {}
+
+const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudoku::Grid* solution) {
+  StepResult& r = result_;
+  r.checked = false;
+  r.mismatch.clear();
+  r.invalid = parse(chunk, record);
+  if (!r.invalid.empty()) {
+    r.outcome = StepResult::Outcome::invalid;
+    r.solve = {};
+    // An invalid record is checked only against an expected "invalid", which then holds.
+    r.checked = expect_invalid_;
+    return r;
+  }
+  r.solve = solve(solution);
+  r.outcome = outcome_of(r.solve);
+  // Aborted puzzles cannot be verified.
+  if (has_expectation() && !r.solve.aborted) {
+    r.checked = true;
+    r.mismatch = check(r.solve);
+  }
+  return r;
+}
+
+std::string RecordStep::parse(const Chunk& chunk, const Record& record) {
   expect_invalid_ = false;
   expected_count_.reset();
   expected_solution_.reset();
@@ -48,7 +99,7 @@ std::string RecordSolver::parse(const Chunk& chunk, const Record& record) {
       return why;
     }
   }
-  if (record.problem >= 0) return chunk.problems[static_cast<std::size_t>(record.problem)];
+  if (record.malformed >= 0) return chunk.malformed[static_cast<std::size_t>(record.malformed)];
   const std::uint64_t cut = record.full_length - record.length;
   if (cut > 0 && chunk.format != InputFormat::lines)
     return "line of " + std::to_string(record.full_length) + " bytes is too long for a record";
@@ -66,7 +117,7 @@ std::string RecordSolver::parse(const Chunk& chunk, const Record& record) {
   return why;
 }
 
-std::string RecordSolver::parse_expectations(std::string_view count, std::string_view solution, bool has_solution) {
+std::string RecordStep::parse_expectations(std::string_view count, std::string_view solution, bool has_solution) {
   if (count == "invalid") {
     expect_invalid_ = true;
   } else if (count != "aborted") {
@@ -84,17 +135,17 @@ std::string RecordSolver::parse_expectations(std::string_view count, std::string
   return {};
 }
 
-sudoku::SolveResult RecordSolver::solve(sudoku::Grid* solution) {
+sudoku::SolveResult RecordStep::solve(sudoku::Grid* solution) {
   // A record with an expected solution needs the solution even when the caller does not.
   if (!solution && expected_solution_) solution = &own_solution_;
   sudoku::SolveResult r;
-  if (seed_ == 0) {
-    r = solver_->solve(puzzle_, options_, solution);
+  if (options_.seed == 0) {
+    r = solver_->solve(puzzle_, options_.solve, solution);
   } else {
-    const std::uint64_t seed = sudoku::puzzle_seed(seed_, puzzle_);
+    const std::uint64_t seed = sudoku::puzzle_seed(options_.seed, puzzle_);
     const sudoku::Symmetry symmetry = sudoku::random_symmetry(puzzle_.box, seed);
     disguised_ = sudoku::apply(symmetry, puzzle_);
-    sudoku::SolveOptions options = options_;
+    sudoku::SolveOptions options = options_.solve;
     options.seed = seed;
     r = solver_->solve(disguised_, options, solution ? &found_ : nullptr);
     if (solution && r.solutions > 0) *solution = sudoku::undo(symmetry, found_);
@@ -105,15 +156,14 @@ sudoku::SolveResult RecordSolver::solve(sudoku::Grid* solution) {
   return r;
 }
 
-std::string RecordSolver::check(const sudoku::SolveResult* result) const {
-  if (!result) return {};  // invalid: only an expected "invalid" is checked, and it holds
+std::string RecordStep::check(const sudoku::SolveResult& result) const {
   if (expect_invalid_) return "expected an invalid record, found a puzzle";
-  if (result->aborted) return {};
   if (expected_count_) {
-    const std::uint64_t expected = std::min(*expected_count_, options_.max_solutions);
-    if (result->solutions != expected) {
-      const auto plus = [&](std::uint64_t n) { return std::to_string(n) + (n == options_.max_solutions ? " or more" : ""); };
-      return "expected " + plus(expected) + " solutions, found " + plus(result->solutions);
+    const std::uint64_t limit = options_.solve.max_solutions;
+    const std::uint64_t expected = std::min(*expected_count_, limit);
+    if (result.solutions != expected) {
+      const auto plus = [&](std::uint64_t n) { return std::to_string(n) + (n == limit ? " or more" : ""); };
+      return "expected " + plus(expected) + " solutions, found " + plus(result.solutions);
     }
   }
   if (expected_solution_ && solved_one_) {
@@ -125,17 +175,6 @@ std::string RecordSolver::check(const sudoku::SolveResult* result) const {
     }
   }
   return {};
-}
-
-void RecordSolver::tally_check(const sudoku::SolveResult* result, Tally& tally, std::string* err, std::string_view file,
-                               std::uint64_t line) const {
-  // Aborted puzzles cannot be verified; invalid records only against an expected "invalid".
-  if (!has_expectation() || (result && result->aborted) || (!result && !expect_invalid_)) return;
-  ++tally.checked;
-  const std::string mismatch = check(result);
-  if (mismatch.empty()) return;
-  ++tally.check_failed;
-  if (err) append_error(*err, file, line, "check failed: " + mismatch);
 }
 
 }  // namespace sudoku_bench

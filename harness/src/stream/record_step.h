@@ -1,12 +1,16 @@
-// One thread's way from a record to an outcome, shared by `solve` and `run`: split the record's
-// fields by the file's format, parse the puzzle, check the solver supports its size, optionally
-// disguise it by a random symmetry, solve, and compare with what the file says to expect.
+// One thread's way from a record to its outcome, the one path `solve` and `run` share: split the
+// record's fields by the file's format, parse the puzzle, check the solver takes its size,
+// optionally disguise it by a random symmetry, solve, and compare with what the file says to
+// expect. step_chunk() runs a chunk's records through it and counts what they came to.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "sudoku/solver.h"
 #include "sudoku/symmetry.h"
@@ -14,47 +18,111 @@
 
 namespace sudoku_bench {
 
-class RecordSolver {
+// How every record is solved, whichever command asks.
+struct StepOptions {
+  sudoku::SolveOptions solve;  // solution limit, node and time limits
+  std::uint64_t seed = 0;      // 0: puzzles as given; else each under the symmetry (seed, puzzle) picks
+};
+
+// What one record came to. Every record read has exactly one outcome.
+struct StepResult {
+  enum class Outcome : std::uint8_t { unique, multiple, none, aborted, invalid };
+  Outcome outcome = Outcome::invalid;
+  sudoku::SolveResult solve;  // for a puzzle (not invalid)
+  bool checked = false;       // the file said what to expect, and it could be verified
+  std::string invalid;        // why the record is not a puzzle this solver takes
+  std::string mismatch;       // how a checked record disagreed with its file; empty when it agreed
+
+  bool is_puzzle() const { return outcome != Outcome::invalid; }
+};
+
+class RecordStep {
  public:
-  // `seed` 0 solves puzzles as given; otherwise each puzzle is solved under the symmetry that
-  // (seed, puzzle) picks, which also reaches the solver as SolveOptions::seed.
-  RecordSolver(const sudoku::SolverFactory& factory, const sudoku::SolveOptions& options, std::uint64_t seed);
+  RecordStep(const sudoku::SolverFactory& factory, const StepOptions& options);
 
-  // Empty when `record` holds a puzzle this solver takes (see puzzle()), else why it is invalid.
-  std::string parse(const Chunk& chunk, const Record& record);
+  // `solution`, when not null, receives the solution (in the puzzle's own orientation) when one
+  // was found. The result stays valid until the next call (its strings are reused, not reallocated).
+  const StepResult& run(const Chunk& chunk, const Record& record, sudoku::Grid* solution);
 
-  // Solves the puzzle parse() accepted; `solution` (in the puzzle's own orientation) is written
-  // when not null and one was found.
-  sudoku::SolveResult solve(sudoku::Grid* solution);
-
-  // Whether the record said what to expect (csv and checks files).
-  bool has_expectation() const { return expect_invalid_ || expected_count_ || expected_solution_; }
-  // After parse() and, for a valid record, solve(): empty when the expectation holds or there is
-  // none (or the puzzle was aborted), else the mismatch.
-  std::string check(const sudoku::SolveResult* result) const;
-
-  // Counts the check of the record just handled in `tally` and, on a mismatch, appends
-  // "FILE:LINE: check failed: …" to `err` when it is not null. `result` is null for an invalid record.
-  void tally_check(const sudoku::SolveResult* result, Tally& tally, std::string* err, std::string_view file,
-                   std::uint64_t line) const;
-
+  // The record just run: its puzzle (valid records), and its puzzle as written (its first field in
+  // csv and checks files), for echoing.
   const sudoku::Grid& puzzle() const { return puzzle_; }
-  // The record's puzzle as written (its first field in csv and checks files), for echoing.
   std::string_view puzzle_text() const { return puzzle_text_; }
 
  private:
+  std::string parse(const Chunk& chunk, const Record& record);
   std::string parse_expectations(std::string_view count, std::string_view solution, bool has_solution);
+  sudoku::SolveResult solve(sudoku::Grid* solution);
+  std::string check(const sudoku::SolveResult& result) const;
+  bool has_expectation() const { return expect_invalid_ || expected_count_ || expected_solution_; }
 
   const sudoku::SolverFactory& factory_;
   std::unique_ptr<sudoku::Solver> solver_;
-  sudoku::SolveOptions options_;
-  std::uint64_t seed_;
+  StepOptions options_;
   sudoku::Grid puzzle_, disguised_, found_, own_solution_;
   std::string_view puzzle_text_;
   bool solved_one_ = false;
   bool expect_invalid_ = false;
   std::optional<std::uint64_t> expected_count_;
   std::optional<sudoku::Grid> expected_solution_;
+  StepResult result_;
 };
+
+inline constexpr std::size_t kKeepEveryProblem = std::numeric_limits<std::size_t>::max();
+
+// Runs every record of `chunk` through `step`: counts outcomes and checks in chunk.tally, keeps
+// the first `keep_problems` problems in chunk.problems (the rest are only counted), and calls
+// `on_record(record, result, elapsed_ns)` for each. With kTimed, elapsed_ns is the time from the
+// end of the previous record (or the chunk's start) to the end of this one: parsing and
+// bookkeeping included, one clock read per record; without it, no clock is read and it is 0.
+template <bool kTimed, typename OnRecord>
+void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::size_t keep_problems, OnRecord&& on_record) {
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point last;
+  if constexpr (kTimed) last = Clock::now();
+  // Only kept problems cost an allocation; the rest are just counted.
+  const auto keep = [&](Problem::Kind kind, std::uint64_t line, const std::string& reason, const sudoku::SolveResult& solve,
+                        std::optional<std::uint64_t> elapsed_ns) {
+    if (chunk.problems.size() >= keep_problems) return;
+    Problem& p = chunk.problems.emplace_back();
+    p.kind = kind;
+    p.line = line;
+    p.reason = reason;
+    p.nodes = solve.nodes;
+    p.solutions = solve.solutions;
+    p.elapsed_ns = elapsed_ns;
+  };
+  for (const Record& record : chunk.records) {
+    const StepResult& r = step.run(chunk, record, solution);
+    std::uint64_t elapsed_ns = 0;
+    if constexpr (kTimed) {
+      const auto now = Clock::now();
+      elapsed_ns = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now - last).count());
+      last = now;
+    }
+    switch (r.outcome) {
+      case StepResult::Outcome::unique: ++chunk.tally.unique; break;
+      case StepResult::Outcome::multiple: ++chunk.tally.multiple; break;
+      case StepResult::Outcome::none: ++chunk.tally.none; break;
+      case StepResult::Outcome::aborted:
+        ++chunk.tally.aborted;
+        keep(Problem::Kind::aborted, record.line, {}, r.solve,
+             kTimed ? std::optional<std::uint64_t>(elapsed_ns) : std::nullopt);
+        break;
+      case StepResult::Outcome::invalid:
+        ++chunk.tally.invalid;
+        keep(Problem::Kind::invalid, record.line, r.invalid, {}, std::nullopt);
+        break;
+    }
+    if (r.checked) {
+      ++chunk.tally.checked;
+      if (!r.mismatch.empty()) {
+        ++chunk.tally.check_failed;
+        keep(Problem::Kind::check_failed, record.line, r.mismatch, {}, std::nullopt);
+      }
+    }
+    on_record(record, r, elapsed_ns);
+  }
+}
 
 }  // namespace sudoku_bench

@@ -92,7 +92,7 @@ std::unique_ptr<sudoku::SolverFactory> load_plugin(std::string_view path_and_sym
 
 }  // namespace
 
-std::unique_ptr<sudoku::SolverFactory> make_solver(std::string_view spec, std::string& error) {
+std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error) {
   if (spec.substr(0, kPluginPrefix.size()) == kPluginPrefix) return load_plugin(spec.substr(kPluginPrefix.size()), error);
   return sudoku::make_solver_factory(spec, error);
 }

@@ -11,6 +11,6 @@ namespace sudoku_bench {
 
 // Null, with `error` set, when the spec names no built-in strategy or the plugin cannot be loaded.
 // A plugin is "plugin:PATH[:SYMBOL]"; its library stays loaded until the process exits.
-std::unique_ptr<sudoku::SolverFactory> make_solver(std::string_view spec, std::string& error);
+std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error);
 
 }  // namespace sudoku_bench

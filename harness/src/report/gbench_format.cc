@@ -1,9 +1,9 @@
-#include "report/report_formats.h"
+#include "report/gbench_format.h"
 
 #include <algorithm>
 #include <cctype>
-#include <map>
 
+#include "report/formats.h"
 #include "report/report_json.h"
 
 namespace sudoku_bench {
@@ -15,38 +15,7 @@ double per_puzzle_ns(double seconds, const RunRecord& r) {
   return r.puzzles() ? seconds * 1e9 / static_cast<double>(r.puzzles()) : 0;
 }
 
-// Complete runs grouped by benchmark, in the order the benchmarks first appear. A pass an
-// interrupt cut short timed part of the file: no tool reading these formats could tell.
-std::vector<std::pair<std::string, std::vector<const RunRecord*>>> by_benchmark(const Report& report) {
-  std::vector<std::pair<std::string, std::vector<const RunRecord*>>> groups;
-  std::map<std::string, std::size_t> index;
-  for (const RunRecord& r : report.runs) {
-    if (!r.complete) continue;
-    const std::string name = benchmark_name(r);
-    auto [it, fresh] = index.try_emplace(name, groups.size());
-    if (fresh) groups.push_back({name, {}});
-    groups[it->second].second.push_back(&r);
-  }
-  return groups;
-}
-
-Json measure(std::vector<double> values) {
-  const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-  return Json{{"value", median(values)}, {"lower_value", *lo}, {"upper_value", *hi}};
-}
-
 }  // namespace
-
-std::optional<ReportFormat> report_format_named(std::string_view name) {
-  if (name == "json") return ReportFormat::json;
-  if (name == "gbench") return ReportFormat::gbench;
-  if (name == "bmf") return ReportFormat::bmf;
-  return std::nullopt;
-}
-
-std::string benchmark_name(const RunRecord& run) {
-  return "solve/" + run.dataset + "/" + run.solver + "/threads:" + std::to_string(run.threads);
-}
 
 nlohmann::ordered_json to_gbench_json(const Report& report) {
   const Context& c = report.context;
@@ -68,7 +37,7 @@ nlohmann::ordered_json to_gbench_json(const Report& report) {
   std::map<std::pair<std::string, std::string>, int> families;
   std::map<std::pair<std::string, std::string>, int> instance_count;
   Json benchmarks = Json::array();
-  for (const auto& [name, runs] : by_benchmark(report)) {
+  for (const auto& [name, runs] : runs_by_benchmark(report)) {
     // A group is one (dataset, solver, threads): one instance of its family.
     const auto family_key = std::pair{runs.front()->dataset, runs.front()->solver};
     const int family = families.try_emplace(family_key, static_cast<int>(families.size())).first->second;
@@ -103,39 +72,6 @@ nlohmann::ordered_json to_gbench_json(const Report& report) {
     }
   }
   return Json{{"context", context}, {"benchmarks", benchmarks}};
-}
-
-nlohmann::ordered_json to_bmf_json(const Report& report) {
-  Json out = Json::object();
-  for (const auto& [name, runs] : by_benchmark(report)) {
-    std::vector<double> throughput, latency, p99, tree;
-    for (const RunRecord* r : runs) {
-      throughput.push_back(r->puzzles_per_second());
-      if (r->latency_measured) {
-        latency.push_back(r->latency_ns.mean);
-        p99.push_back(static_cast<double>(r->latency_ns.percentiles[percentile_index("99")]));
-      }
-      if (r->tree_size_reported) tree.push_back(r->tree_size.mean);
-    }
-    // A measure appears only when every repetition has it (not with --no-latency, nor for plugins' trees).
-    Json measures = {{"throughput", measure(throughput)}};
-    if (latency.size() == runs.size()) {
-      measures["latency"] = measure(latency);
-      measures["latency-p99"] = measure(p99);
-    }
-    if (tree.size() == runs.size()) measures["tree-size"] = measure(tree);
-    out[name] = std::move(measures);
-  }
-  return out;
-}
-
-nlohmann::ordered_json to_json_as(const Report& report, ReportFormat format) {
-  switch (format) {
-    case ReportFormat::gbench: return to_gbench_json(report);
-    case ReportFormat::bmf: return to_bmf_json(report);
-    case ReportFormat::json: break;
-  }
-  return to_json(report);
 }
 
 }  // namespace sudoku_bench

@@ -1,0 +1,204 @@
+#include "cli/command_line.h"
+
+#include <chrono>
+#include <cstdio>
+#include <memory>
+#include <string>
+
+#include "cli/compare_command.h"
+#include "cli/exit_codes.h"
+#include "cli/merge_command.h"
+#include "cli/run_command.h"
+#include "cli/solve_command.h"
+#include "cli/solver_list.h"
+#include "cli/thread_list.h"
+#include "sudoku/strategies.h"
+
+namespace sudoku_bench {
+namespace {
+
+// CLI11's own number checks print their limits as huge floats; this one says what is wrong.
+const CLI::Validator kAtLeastOne(
+    [](std::string& value) -> std::string {
+      return value.find_first_not_of("0123456789") == std::string::npos && value.find_first_not_of('0') != std::string::npos
+                 ? std::string()
+                 : "must be a whole number of at least 1, not '" + value + "'";
+    },
+    "K>=1");
+
+// "5%" or "5": a percentage, as a fraction; negative when the text is none.
+double parse_percent(std::string text) {
+  if (!text.empty() && text.back() == '%') text.pop_back();
+  try {
+    std::size_t used = 0;
+    const double v = std::stod(text, &used);
+    return used == text.size() && v >= 0 && v < 1e6 ? v / 100 : -1;
+  } catch (const std::exception&) {
+    return -1;
+  }
+}
+
+std::string known_solvers() {
+  std::string names;
+  for (const auto& s : sudoku::strategy_list()) names += (names.empty() ? "" : ", ") + std::string(s.name);
+  return names;
+}
+
+// The options `solve` and `run` share: how each record is solved and how the input is read.
+// They land in the command's own settings; the texts that need a conversion are kept in `text`.
+struct RecordOptionTexts {
+  double time_limit_ms = 0;
+  std::string input_format = "auto";
+};
+
+void add_record_options(CLI::App& command, StepOptions& step, RecordOptionTexts& text) {
+  command.add_option("--node-limit", step.solve.max_nodes, "Abort a puzzle after N search nodes (0: none)")
+      ->capture_default_str();
+  command.add_option("--time-limit-ms", text.time_limit_ms, "Abort a puzzle after T milliseconds (0: none)")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  command.add_option("--seed", step.seed, "Solve each puzzle under a random symmetry picked by (S, puzzle) (0: as given)")
+      ->capture_default_str();
+  command.add_option("--input-format", text.input_format, "auto, lines, grid, csv (puzzle,solution) or checks (puzzle:count[:solution])")
+      ->capture_default_str();
+}
+
+// Applies the converted texts; false, with a message, when the input format is unknown.
+bool apply_record_options(const RecordOptionTexts& text, StepOptions& step, PipelineConfig& pipeline) {
+  step.solve.time_limit = std::chrono::nanoseconds(static_cast<std::int64_t>(text.time_limit_ms * 1e6));
+  if (const auto f = input_format_named(text.input_format)) {
+    pipeline.format = *f;
+    return true;
+  }
+  std::fprintf(stderr, "sudoku-bench: --input-format must be auto, lines, grid, csv or checks, not '%s'\n",
+               text.input_format.c_str());
+  return false;
+}
+
+}  // namespace
+
+Subcommand add_solve(CLI::App& app) {
+  struct State {
+    SolveCommand command;
+    RecordOptionTexts text;
+  };
+  auto s = std::make_shared<State>();
+  CLI::App* cmd = app.add_subcommand("solve", "Solve every record; print PUZZLE:COUNT[:SOLUTION] per record, in input order.\n"
+                                              "COUNT is 0..K, K meaning K or more; SOLUTION follows when COUNT is 1.\n"
+                                              "Invalid records print RECORD:invalid, and FILE:LINE: reason on stderr;\n"
+                                              "aborted ones PUZZLE:aborted. With --seed, solutions are mapped back to the puzzle as given.");
+  cmd->add_option("--limit", s->command.step.solve.max_solutions, "Count solutions up to K (2 checks uniqueness)")
+      ->capture_default_str()
+      ->check(kAtLeastOne);
+  cmd->add_option("--threads", s->command.pipeline.threads, "Worker threads (default: all hardware threads)")
+      ->check(CLI::Range(1, 1024));
+  cmd->add_option("--solver", s->command.solver, "Strategy: " + known_solvers())->capture_default_str();
+  add_record_options(*cmd, s->command.step, s->text);
+  cmd->add_option("FILE", s->command.input, "Puzzle file, .gz allowed; - for standard input")->capture_default_str();
+  return {cmd, [s] {
+            if (!apply_record_options(s->text, s->command.step, s->command.pipeline)) return kExitUsage;
+            return solve_command(s->command, stdout, stderr);
+          }};
+}
+
+Subcommand add_run(CLI::App& app) {
+  struct State {
+    RunCommand command;
+    RecordOptionTexts text;
+    std::string threads, solvers = "bitmask", report_format = "json";
+    bool no_latency = false, no_progress = false;
+  };
+  auto s = std::make_shared<State>();
+  CLI::App* cmd = app.add_subcommand("run", "Measure throughput, latency and tree sizes for each FILE x solver x thread count.\n"
+                                            "Prints a table; --json writes every repetition, percentiles, scaling and context.");
+  RunCommand& c = s->command;
+  cmd->add_option("--threads", s->threads, "Thread counts, like 1,2,4 or 1:16 (default: 1 to all hardware threads)");
+  cmd->add_option("--solver", s->solvers, "Comma-separated strategies: " + known_solvers())->capture_default_str();
+  cmd->add_option("--repetitions", c.repetitions, "Measured passes per thread count")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--warmup-seconds", c.warmup_seconds, "Unmeasured passes before each thread count")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 3600.0));
+  cmd->add_option("--json", c.json_path, "Write the report here (atomically)");
+  cmd->add_option("--format", s->report_format,
+                  "Schema of the --json file: json (sudoku-bench/1), gbench (Google Benchmark), bmf (Bencher)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"json", "gbench", "bmf"}));
+  add_record_options(*cmd, c.pass.step, s->text);
+  cmd->add_flag("--no-latency", s->no_latency, "Throughput only: no clock read per puzzle, no latency figures");
+  cmd->add_flag("--no-progress", s->no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
+  cmd->add_option("FILE", c.files, "Puzzle files, .gz allowed")->required();
+  return {cmd, [s] {
+            RunCommand& c = s->command;
+            if (!s->threads.empty()) {
+              std::string error;
+              c.threads = parse_thread_list(s->threads, error);
+              if (c.threads.empty()) {
+                std::fprintf(stderr, "sudoku-bench run: %s\n", error.c_str());
+                return kExitUsage;
+              }
+            }
+            c.solvers = split_solver_list(s->solvers);
+            c.report_format = *report_format_named(s->report_format);
+            if (c.report_format != ReportFormat::json && c.json_path.empty()) {
+              std::fprintf(stderr, "sudoku-bench run: --format %s needs --json PATH\n", s->report_format.c_str());
+              return kExitUsage;
+            }
+            if (!apply_record_options(s->text, c.pass.step, c.pass.pipeline)) return kExitUsage;
+            c.progress = !s->no_progress;
+            c.pass.time_puzzles = !s->no_latency;
+            return run_command(c, stdout, stderr);
+          }};
+}
+
+Subcommand add_compare(CLI::App& app) {
+  struct State {
+    CompareCommand command;
+    std::string max_slowdown = "5%", gate = "wall";
+  };
+  auto s = std::make_shared<State>();
+  CLI::App* cmd = app.add_subcommand("compare", "Compare two run reports pair by pair (dataset, solver, threads).\n"
+                                                "Exit 1 when a pair's time per puzzle grew by more than --max-slowdown\n"
+                                                "with p < --alpha (Mann-Whitney U over repetitions), else 0.");
+  CompareCommand& c = s->command;
+  cmd->add_option("BASE", c.base_path, "The reference report (sudoku-bench JSON)")->required();
+  cmd->add_option("NEW", c.current_path, "The report to judge")->required();
+  cmd->add_option("--max-slowdown", s->max_slowdown, "Allowed growth of time per puzzle, like 5% or 2.5")->capture_default_str();
+  cmd->add_option("--alpha", c.options.alpha, "Significance level of the U test")->capture_default_str()->check(CLI::Range(1e-9, 0.5));
+  cmd->add_option("--gate", s->gate, "Time per puzzle that decides: wall (1 / puzzles/s) or cpu (process CPU time)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"wall", "cpu"}));
+  cmd->add_flag("--allow-context-mismatch", c.allow_context_mismatch,
+                "Compare even when CPU, compiler, flags, build type or settings differ");
+  return {cmd, [s] {
+            CompareCommand& c = s->command;
+            c.options.max_slowdown = parse_percent(s->max_slowdown);
+            if (c.options.max_slowdown < 0) {
+              std::fprintf(stderr, "sudoku-bench compare: --max-slowdown: '%s' is not a percentage like 5%%\n",
+                           s->max_slowdown.c_str());
+              return kExitUsage;
+            }
+            c.options.gate = s->gate == "cpu" ? GateTime::cpu : GateTime::wall;
+            return compare_command(c, stdout, stderr);
+          }};
+}
+
+Subcommand add_merge(CLI::App& app) {
+  auto command = std::make_shared<MergeCommand>();
+  CLI::App* cmd = app.add_subcommand("merge", "Join reports of one build (same context) into one, repetitions renumbered.");
+  cmd->add_option("--json", command->json_path, "Write the merged report here")->required();
+  cmd->add_option("FILE", command->inputs, "Reports written by run --json")->required();
+  return {cmd, [command] { return merge_command(*command, stderr); }};
+}
+
+Subcommand add_solvers(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand("solvers", "List the built-in strategies.");
+  return {cmd, [] {
+            for (const auto& s : sudoku::strategy_list())
+              std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
+            return kExitOk;
+          }};
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,21 @@
+// The command line: each subcommand declares its options on a CLI11 app and says how to run once
+// they are parsed. main() only adds them and runs the one given.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace sudoku_bench {
+
+struct Subcommand {
+  CLI::App* app = nullptr;
+  std::function<int()> run;  // returns the exit status
+};
+
+Subcommand add_solve(CLI::App& app);
+Subcommand add_run(CLI::App& app);
+Subcommand add_compare(CLI::App& app);
+Subcommand add_merge(CLI::App& app);
+Subcommand add_solvers(CLI::App& app);
+
+}  // namespace sudoku_bench

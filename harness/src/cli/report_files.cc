@@ -1,0 +1,64 @@
+#include "cli/report_files.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "report/report_json.h"
+#include "stream/input.h"
+
+namespace sudoku_bench {
+
+Report read_json_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw IoError(path, "cannot read: Is a directory");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw IoError(path, std::string("cannot open: ") + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw IoError(path, std::string("cannot read: ") + std::strerror(errno));
+  try {
+    return from_json(nlohmann::ordered_json::parse(text.str()));
+  } catch (const nlohmann::ordered_json::parse_error& e) {
+    throw ReportFormatError(path + ": not JSON: " + e.what());
+  } catch (const ReportFormatError& e) {
+    throw ReportFormatError(path + ": " + e.what());
+  }
+}
+
+void write_json_file(const std::string& path, const nlohmann::ordered_json& json) {
+  const std::filesystem::path target(path);
+  std::error_code ec;
+  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
+  const std::string tmp = path + ".tmp." + std::to_string(getpid());
+  const std::string text = json.dump(2) + "\n";
+  const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw IoError(path, std::string("cannot write: ") + std::strerror(errno));
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int e = errno;
+      close(fd);
+      unlink(tmp.c_str());
+      throw IoError(path, std::string("cannot write: ") + std::strerror(e));
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  const bool synced = fsync(fd) == 0;
+  const bool closed = close(fd) == 0;
+  if (!synced || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int e = errno;
+    unlink(tmp.c_str());
+    throw IoError(path, std::string("cannot write: ") + std::strerror(e));
+  }
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,18 @@
+// Reports as files: read back for compare and merge, written atomically by run and merge.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "report/report.h"
+
+namespace sudoku_bench {
+
+// Throws IoError when `path` cannot be read, ReportFormatError when it holds no report.
+Report read_json_file(const std::string& path);
+
+// Writes to a temporary file beside `path`, then renames it over `path`, so that readers see the
+// old file or the whole new one, never half of it. Throws IoError.
+void write_json_file(const std::string& path, const nlohmann::ordered_json& json);
+
+}  // namespace sudoku_bench
