@@ -11,7 +11,7 @@
 #include "report/report_json.h"
 #include "cli/run_command.h"
 #include "cli/solve_command.h"
-#include "cli/solver_list.h"
+#include "cli/solver_spec_list.h"
 #include "cli/thread_list.h"
 #include "temp_file.h"
 #include "test_util.h"
@@ -194,8 +194,8 @@ TEST(ThreadListTest, ListsRangesAndErrors) {
 }
 
 TEST(SolverListTest, CommasInsideOptionsStayWithTheirSolver) {
-  EXPECT_EQ(sudoku_bench::split_solver_list("bitmask"), (std::vector<std::string>{"bitmask"}));
-  EXPECT_EQ(sudoku_bench::split_solver_list("bitmask,bitmask:x,y=1,plugin:a.so"),
+  EXPECT_EQ(sudoku_bench::split_solver_specs("bitmask"), (std::vector<std::string>{"bitmask"}));
+  EXPECT_EQ(sudoku_bench::split_solver_specs("bitmask,bitmask:x,y=1,plugin:a.so"),
             (std::vector<std::string>{"bitmask", "bitmask:x,y=1", "plugin:a.so"}));
 }
 

@@ -23,7 +23,7 @@ Report report_with(const std::vector<double>& puzzles_per_second, const std::str
   r.context.git_commit = "abc";
   int rep = 0;
   for (double pps : puzzles_per_second) {
-    sudoku_bench::RunRecord run;
+    sudoku_bench::MeasuredPass run;
     run.dataset = dataset;
     run.path = "datasets/" + dataset + ".txt";
     run.solver = "bitmask";

@@ -10,7 +10,7 @@
 #include "cli/merge_command.h"
 #include "cli/run_command.h"
 #include "cli/solve_command.h"
-#include "cli/solver_list.h"
+#include "cli/solver_spec_list.h"
 #include "cli/thread_list.h"
 #include "sudoku/strategies.h"
 
@@ -139,7 +139,7 @@ Subcommand add_run(CLI::App& app) {
                 return kExitUsage;
               }
             }
-            c.solvers = split_solver_list(s->solvers);
+            c.solvers = split_solver_specs(s->solvers);
             c.report_format = *report_format_named(s->report_format);
             if (c.report_format != ReportFormat::json && c.json_path.empty()) {
               std::fprintf(stderr, "sudoku-bench run: --format %s needs --json PATH\n", s->report_format.c_str());

@@ -41,7 +41,7 @@ std::string merge_reports(const std::vector<Report>& inputs, Report& merged) {
     for (const std::string& s : in.settings.solvers) add_unique(merged.settings.solvers, s);
     for (int t : in.settings.threads) add_unique(merged.settings.threads, t);
     merged.interrupted |= in.interrupted;
-    for (RunRecord r : in.runs) {
+    for (MeasuredPass r : in.runs) {
       r.repetition = ++repetitions[{r.dataset, r.solver, r.threads}];
       merged.runs.push_back(std::move(r));
     }

@@ -118,25 +118,25 @@ class FileSolverPasses {
   bool warned_empty_ = false;
 };
 
-RunRecord record_of(const RunCommand& command, const std::string& file, const SpecFactory& solver, int threads, int repetition,
+MeasuredPass measured_pass_of(const RunCommand& command, const std::string& file, const SpecFactory& solver, int threads, int repetition,
                     const PassResult& r) {
-  RunRecord record;
-  record.dataset = dataset_name(file);
-  record.path = file;
-  record.solver = solver.factory->name();
-  record.threads = threads;
-  record.threads_observed = r.threads_observed;
-  record.repetition = repetition;
-  record.complete = r.complete;
-  record.status = r.tally;
-  record.wall_seconds = r.wall_seconds;
-  record.cpu_seconds = r.cpu_seconds;
-  record.latency_measured = command.pass.time_puzzles;
-  record.latency_ns = summarize(r.latency_ns);
-  record.tree_size_reported = solver.factory->reports_tree_size();
-  record.tree_size = summarize(r.nodes);
-  record.guesses = summarize(r.guesses);
-  return record;
+  MeasuredPass pass;
+  pass.dataset = dataset_name(file);
+  pass.path = file;
+  pass.solver = solver.factory->name();
+  pass.threads = threads;
+  pass.threads_observed = r.threads_observed;
+  pass.repetition = repetition;
+  pass.complete = r.complete;
+  pass.status = r.tally;
+  pass.wall_seconds = r.wall_seconds;
+  pass.cpu_seconds = r.cpu_seconds;
+  pass.latency_measured = command.pass.time_puzzles;
+  pass.latency_ns = summarize(r.latency_ns);
+  pass.tree_size_reported = solver.factory->reports_tree_size();
+  pass.tree_size = summarize(r.nodes);
+  pass.guesses = summarize(r.guesses);
+  return pass;
 }
 
 }  // namespace
@@ -179,7 +179,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
             passes.pass(threads, label + " warm-up", command.warmup_seconds);
           for (int rep = 1; rep <= command.repetitions && !interrupted; ++rep) {
             const std::string rep_label = label + " rep " + std::to_string(rep) + "/" + std::to_string(command.repetitions);
-            report.runs.push_back(record_of(command, file, solver, threads, rep, passes.pass(threads, rep_label, 0)));
+            report.runs.push_back(measured_pass_of(command, file, solver, threads, rep, passes.pass(threads, rep_label, 0)));
           }
         }
       }
@@ -194,7 +194,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     return kExitIo;
   }
   bool undecided = false;
-  for (const RunRecord& r : report.runs) undecided |= r.status.invalid > 0 || r.status.aborted > 0 || r.status.check_failed > 0;
+  for (const MeasuredPass& r : report.runs) undecided |= r.status.invalid > 0 || r.status.aborted > 0 || r.status.check_failed > 0;
   const bool was_interrupted = report.interrupted;
   if (report_out) *report_out = std::move(report);
   if (was_interrupted) {

@@ -1,3 +1,4 @@
+// The --threads list of `run`.
 #pragma once
 
 #include <string>

@@ -20,7 +20,7 @@ nlohmann::ordered_json to_bmf_json(const Report& report) {
   Json out = Json::object();
   for (const auto& [name, runs] : runs_by_benchmark(report)) {
     std::vector<double> throughput, latency, p99, tree;
-    for (const RunRecord* r : runs) {
+    for (const MeasuredPass* r : runs) {
       throughput.push_back(r->puzzles_per_second());
       if (r->latency_measured) {
         latency.push_back(r->latency_ns.mean);

@@ -17,12 +17,12 @@ std::string key_name(const Key& k) {
 // in the order they first appear.
 struct Grouped {
   std::vector<Key> order;
-  std::map<Key, std::vector<const RunRecord*>> runs;
+  std::map<Key, std::vector<const MeasuredPass*>> runs;
 };
 
 Grouped group(const Report& report) {
   Grouped g;
-  for (const RunRecord& r : report.runs) {
+  for (const MeasuredPass& r : report.runs) {
     if (!r.complete) continue;
     const Key key{r.dataset, r.solver, r.threads};
     auto [it, fresh] = g.runs.try_emplace(key);
@@ -86,7 +86,7 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
 }
 
 bool has_cpu_time(const Report& report) {
-  for (const RunRecord& r : report.runs)
+  for (const MeasuredPass& r : report.runs)
     if (r.complete && !(r.cpu_seconds > 0)) return false;
   return true;
 }
@@ -106,26 +106,26 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
     std::tie(pair.dataset, pair.solver, pair.threads) = key;
     pair.can_detect = smallest_p_value(base_runs.size(), current_runs.size()) < options.alpha;
 
-    const auto values = [](const std::vector<const RunRecord*>& runs, auto field) {
+    const auto values = [](const std::vector<const MeasuredPass*>& runs, auto field) {
       std::vector<double> v;
-      for (const RunRecord* r : runs) v.push_back(field(*r));
+      for (const MeasuredPass* r : runs) v.push_back(field(*r));
       return v;
     };
-    const auto throughput = [](const RunRecord& r) { return r.puzzles_per_second(); };
+    const auto throughput = [](const MeasuredPass& r) { return r.puzzles_per_second(); };
     pair.metrics.push_back(
         compare_metric("puzzles/s", true, values(base_runs, throughput), values(current_runs, throughput), options));
     if (has_cpu_time(base) && has_cpu_time(current)) {
-      const auto cpu = [](const RunRecord& r) {
+      const auto cpu = [](const MeasuredPass& r) {
         return r.puzzles() ? r.cpu_seconds * 1e9 / static_cast<double>(r.puzzles()) : 0.0;
       };
       if (options.gate == GateTime::cpu) pair.gated = pair.metrics.size();
       pair.metrics.push_back(compare_metric("CPU/puzzle", false, values(base_runs, cpu), values(current_runs, cpu), options));
     }
-    const auto measured = [](const std::vector<const RunRecord*>& runs) {
-      return std::all_of(runs.begin(), runs.end(), [](const RunRecord* r) { return r->latency_measured; });
+    const auto measured = [](const std::vector<const MeasuredPass*>& runs) {
+      return std::all_of(runs.begin(), runs.end(), [](const MeasuredPass* r) { return r->latency_measured; });
     };
     for (std::size_t i = 0; measured(base_runs) && measured(current_runs) && i < kPercentiles.size(); ++i) {
-      const auto latency = [i](const RunRecord& r) { return static_cast<double>(r.latency_ns.percentiles[i]); };
+      const auto latency = [i](const MeasuredPass& r) { return static_cast<double>(r.latency_ns.percentiles[i]); };
       pair.metrics.push_back(compare_metric("latency p" + std::string(kPercentileNames[i]), false,
                                             values(base_runs, latency), values(current_runs, latency), options));
     }

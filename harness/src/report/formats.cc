@@ -15,14 +15,14 @@ std::optional<ReportFormat> report_format_named(std::string_view name) {
   return std::nullopt;
 }
 
-std::string benchmark_name(const RunRecord& run) {
+std::string benchmark_name(const MeasuredPass& run) {
   return "solve/" + run.dataset + "/" + run.solver + "/threads:" + std::to_string(run.threads);
 }
 
-std::vector<std::pair<std::string, std::vector<const RunRecord*>>> runs_by_benchmark(const Report& report) {
-  std::vector<std::pair<std::string, std::vector<const RunRecord*>>> groups;
+std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_benchmark(const Report& report) {
+  std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> groups;
   std::map<std::string, std::size_t> index;
-  for (const RunRecord& r : report.runs) {
+  for (const MeasuredPass& r : report.runs) {
     if (!r.complete) continue;
     const std::string name = benchmark_name(r);
     auto [it, fresh] = index.try_emplace(name, groups.size());

@@ -19,11 +19,11 @@ enum class ReportFormat { json, gbench, bmf };
 std::optional<ReportFormat> report_format_named(std::string_view name);
 
 // The benchmark name the other formats use: "solve/DATASET/SOLVER/threads:N".
-std::string benchmark_name(const RunRecord& run);
+std::string benchmark_name(const MeasuredPass& run);
 
 // Complete runs grouped by benchmark name, in the order the benchmarks first appear. A pass an
 // interrupt cut short timed part of the file: no tool reading the other formats could tell.
-std::vector<std::pair<std::string, std::vector<const RunRecord*>>> runs_by_benchmark(const Report& report);
+std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_benchmark(const Report& report);
 
 // The report in `format`, ready for write_json_file.
 nlohmann::ordered_json to_json_as(const Report& report, ReportFormat format);

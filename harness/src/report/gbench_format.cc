@@ -11,7 +11,7 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-double per_puzzle_ns(double seconds, const RunRecord& r) {
+double per_puzzle_ns(double seconds, const MeasuredPass& r) {
   return r.puzzles() ? seconds * 1e9 / static_cast<double>(r.puzzles()) : 0;
 }
 
@@ -42,7 +42,7 @@ nlohmann::ordered_json to_gbench_json(const Report& report) {
     const auto family_key = std::pair{runs.front()->dataset, runs.front()->solver};
     const int family = families.try_emplace(family_key, static_cast<int>(families.size())).first->second;
     const int instance = instance_count[family_key]++;
-    for (const RunRecord* r : runs) {
+    for (const MeasuredPass* r : runs) {
       Json b = {{"name", name},
                 {"family_index", family},
                 {"per_family_instance_index", instance},

@@ -25,11 +25,11 @@ double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-std::vector<ScalingRow> scaling_of(const std::vector<RunRecord>& runs) {
+std::vector<ScalingRow> scaling_of(const std::vector<MeasuredPass>& runs) {
   using Key = std::tuple<std::string, std::string, int>;
   std::vector<Key> order;
   std::map<Key, std::vector<double>> rates;
-  for (const RunRecord& r : runs) {
+  for (const MeasuredPass& r : runs) {
     if (!r.complete) continue;
     Key key{r.dataset, r.solver, r.threads};
     auto [it, fresh] = rates.try_emplace(key);

@@ -39,7 +39,8 @@ struct Summary {
 
 Summary summarize(const Histogram& histogram);
 
-struct RunRecord {
+// One measured pass over a file (a "runs" entry of the JSON report).
+struct MeasuredPass {
   std::string dataset;  // the file name without .gz and .txt
   std::string path;
   std::string solver;
@@ -70,7 +71,7 @@ struct ScalingRow {
 };
 
 // One row per (dataset, solver, threads), in the order the runs first appear; from complete runs.
-std::vector<ScalingRow> scaling_of(const std::vector<RunRecord>& runs);
+std::vector<ScalingRow> scaling_of(const std::vector<MeasuredPass>& runs);
 
 double median(std::vector<double> values);
 
@@ -89,7 +90,7 @@ struct Settings {
 struct Report {
   Context context;
   Settings settings;
-  std::vector<RunRecord> runs;
+  std::vector<MeasuredPass> runs;
   bool interrupted = false;
 };
 

@@ -113,7 +113,7 @@ nlohmann::ordered_json to_json(const Report& report) {
                    {"seed", s.seed},
                    {"latency", s.latency}};
   Json runs = Json::array();
-  for (const RunRecord& r : report.runs) {
+  for (const MeasuredPass& r : report.runs) {
     runs.push_back({{"dataset", r.dataset},
                     {"path", r.path},
                     {"solver", r.solver},
@@ -185,34 +185,34 @@ Report from_json(const nlohmann::ordered_json& json) {
   const Field runs = root["runs"];
   for (std::size_t i = 0, n = runs.size(); i < n; ++i) {
     const Field r = runs[i];
-    RunRecord record;
-    record.dataset = r["dataset"].text();
-    record.path = r["path"].text();
-    record.solver = r["solver"].text();
-    record.threads = r["threads"].integer();
-    record.threads_observed = r["threads_observed"].integer();
-    record.repetition = r["repetition"].integer();
-    if (r.has("complete")) record.complete = r["complete"].boolean();
+    MeasuredPass pass;
+    pass.dataset = r["dataset"].text();
+    pass.path = r["path"].text();
+    pass.solver = r["solver"].text();
+    pass.threads = r["threads"].integer();
+    pass.threads_observed = r["threads_observed"].integer();
+    pass.repetition = r["repetition"].integer();
+    if (r.has("complete")) pass.complete = r["complete"].boolean();
     const Field st = r["status"];
-    record.status.unique = st["unique"].count();
-    record.status.multiple = st["multiple"].count();
-    record.status.none = st["none"].count();
-    record.status.invalid = st["invalid"].count();
-    record.status.aborted = st["aborted"].count();
-    record.wall_seconds = r["wall_seconds"].number();
+    pass.status.unique = st["unique"].count();
+    pass.status.multiple = st["multiple"].count();
+    pass.status.none = st["none"].count();
+    pass.status.invalid = st["invalid"].count();
+    pass.status.aborted = st["aborted"].count();
+    pass.wall_seconds = r["wall_seconds"].number();
     if (r.has("checks")) {
-      record.status.checked = r["checks"]["checked"].count();
-      record.status.check_failed = r["checks"]["failed"].count();
+      pass.status.checked = r["checks"]["checked"].count();
+      pass.status.check_failed = r["checks"]["failed"].count();
     }
-    if (r.has("cpu_seconds")) record.cpu_seconds = r["cpu_seconds"].number();
+    if (r.has("cpu_seconds")) pass.cpu_seconds = r["cpu_seconds"].number();
     // null: not measured (run --no-latency) or not reported (plugins report no tree sizes).
-    record.latency_measured = !r["latency_ns"].null();
-    if (record.latency_measured) record.latency_ns = summary_from(r["latency_ns"]);
-    record.tree_size_reported = !r["tree_size"].null();
-    if (record.tree_size_reported) record.tree_size = summary_from(r["tree_size"]);
-    record.guesses = summary_from(r["guesses"]);
-    record.latency_ns.count = record.tree_size.count = record.guesses.count = record.puzzles();
-    report.runs.push_back(std::move(record));
+    pass.latency_measured = !r["latency_ns"].null();
+    if (pass.latency_measured) pass.latency_ns = summary_from(r["latency_ns"]);
+    pass.tree_size_reported = !r["tree_size"].null();
+    if (pass.tree_size_reported) pass.tree_size = summary_from(r["tree_size"]);
+    pass.guesses = summary_from(r["guesses"]);
+    pass.latency_ns.count = pass.tree_size.count = pass.guesses.count = pass.puzzles();
+    report.runs.push_back(std::move(pass));
   }
   return report;
 }

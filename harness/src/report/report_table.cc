@@ -10,13 +10,13 @@ namespace sudoku_bench {
 
 void print_table(std::FILE* out, const Report& report) {
   using Key = std::tuple<std::string, std::string, int>;
-  std::map<Key, std::vector<const RunRecord*>> groups;
-  for (const RunRecord& r : report.runs)
+  std::map<Key, std::vector<const MeasuredPass*>> groups;
+  for (const MeasuredPass& r : report.runs)
     if (r.complete) groups[Key{r.dataset, r.solver, r.threads}].push_back(&r);
 
   // Names can be long (solver options, plugin paths): size their columns to what they hold.
   int dataset_width = 7, solver_width = 6;
-  for (const RunRecord& r : report.runs) {
+  for (const MeasuredPass& r : report.runs) {
     dataset_width = std::max(dataset_width, static_cast<int>(r.dataset.size()));
     solver_width = std::max(solver_width, static_cast<int>(r.solver.size()));
   }
@@ -26,8 +26,8 @@ void print_table(std::FILE* out, const Report& report) {
   for (const ScalingRow& row : scaling_of(report.runs)) {
     auto runs = groups[Key{row.dataset, row.solver, row.threads}];
     std::sort(runs.begin(), runs.end(),
-              [](const RunRecord* a, const RunRecord* b) { return a->puzzles_per_second() < b->puzzles_per_second(); });
-    const RunRecord& mid = *runs[(runs.size() - 1) / 2];
+              [](const MeasuredPass* a, const MeasuredPass* b) { return a->puzzles_per_second() < b->puzzles_per_second(); });
+    const MeasuredPass& mid = *runs[(runs.size() - 1) / 2];
     const double lo = runs.front()->puzzles_per_second(), hi = runs.back()->puzzles_per_second();
     char spread[16], speedup[16] = "-", eff[16] = "-";
     std::snprintf(spread, sizeof spread, "%.1f%%", row.puzzles_per_second > 0 ? 100 * (hi - lo) / row.puzzles_per_second : 0.0);
@@ -45,7 +45,7 @@ void print_table(std::FILE* out, const Report& report) {
   }
   // Outcomes per dataset and solver, from the first pass: every record has exactly one.
   std::map<std::pair<std::string, std::string>, bool> shown;
-  for (const RunRecord& r : report.runs) {
+  for (const MeasuredPass& r : report.runs) {
     if (!shown.emplace(std::pair{r.dataset, r.solver}, true).second) continue;
     const Tally& t = r.status;
     const auto n = [](std::uint64_t v) { return format_count(static_cast<double>(v)); };

@@ -1,4 +1,4 @@
-#include "cli/solver_list.h"
+#include "cli/solver_spec_list.h"
 
 #include "sudoku/strategies.h"
 
@@ -15,7 +15,7 @@ bool starts_a_spec(std::string_view piece) {
 
 }  // namespace
 
-std::vector<std::string> split_solver_list(std::string_view text) {
+std::vector<std::string> split_solver_specs(std::string_view text) {
   std::vector<std::string> specs;
   std::size_t pos = 0;
   for (;;) {
