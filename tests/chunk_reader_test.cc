@@ -12,6 +12,7 @@ namespace {
 
 using sudoku_bench::Chunk;
 using sudoku_bench::ChunkReader;
+using sudoku_bench::ChunkSize;
 using sudoku_bench::InputFile;
 using sudoku_bench::IoError;
 
@@ -21,13 +22,20 @@ struct Line {
   bool operator==(const Line&) const = default;
 };
 
-std::vector<Line> read_all(const std::string& path, std::size_t per_chunk = 3, std::size_t buffer = 5000) {
+// Every record of `path` as the pipeline sees it: chunks read, split and numbered in order.
+std::vector<Line> read_all(const std::string& path, std::size_t per_chunk = 3, std::size_t buffer = 5000,
+                           std::size_t block = 64 * 1024) {
   InputFile in(path);
   ChunkReader reader(in, sudoku_bench::InputFormat::lines, buffer);
+  sudoku_bench::LineNumbers numbers;
   std::vector<Line> out;
   Chunk chunk;
-  while (reader.next(chunk, per_chunk))
-    for (const auto& r : chunk.records) out.push_back({std::string(chunk.text_of(r)), r.line, r.full_length});
+  while (reader.next(chunk, ChunkSize{block, per_chunk})) {
+    sudoku_bench::split_records(chunk);
+    numbers.place(chunk);
+    for (const auto& r : chunk.records)
+      out.push_back({std::string(chunk.text_of(r)), chunk.first_line + r.line - 1, r.full_length});
+  }
   return out;
 }
 
@@ -75,14 +83,35 @@ TEST(ChunkReaderTest, LinesAcrossBufferRefillsAtEveryOffset) {
   for (std::size_t buffer : {4097u, 4100u, 5000u, 65536u}) EXPECT_EQ(read_all(f.path(), 7, buffer), expected) << buffer;
 }
 
-TEST(ChunkReaderTest, ChunksHoldAtMostTheAskedRecords) {
+TEST(ChunkReaderTest, TheFirstChunkHoldsTheAskedRecordsThenBlocksOfWholeLines) {
   test_util::TempFile f("1\n2\n3\n4\n5\n6\n7\n");
   InputFile in(f.path());
   ChunkReader reader(in);
   Chunk chunk;
-  std::vector<std::size_t> sizes;
-  while (reader.next(chunk, 3)) sizes.push_back(chunk.records.size());
-  EXPECT_EQ(sizes, (std::vector<std::size_t>{3, 3, 1}));
+  std::vector<std::string> chunks;
+  while (reader.next(chunk, ChunkSize{4, 3})) chunks.push_back(chunk.text.substr(0, chunk.bytes));
+  // Read line by line, the first chunk decides the format; then blocks of at least 4 bytes, cut
+  // after their last whole line.
+  EXPECT_EQ(chunks, (std::vector<std::string>{"123", "4\n5\n", "6\n7\n"}));
+  EXPECT_EQ(chunk.bytes, 0u);
+}
+
+TEST(ChunkReaderTest, EveryBlockSizeGivesTheSameRecords) {
+  // CRLF, comments, blank lines, a line longer than most blocks, no final newline: each byte
+  // offset of the file is a block boundary for some block size, and each record is found once.
+  std::string text = "0\n";
+  for (int i = 1; i <= 40; ++i) {
+    text += i % 7 == 0 ? "# comment\n" : i % 11 == 0 ? "\r\n" : "";
+    text += std::string(static_cast<std::size_t>(i % 5 + 1), static_cast<char>('a' + i % 26)) + (i % 3 ? "\n" : "\r\n");
+  }
+  text += std::string(5000, 'L') + "\r\n" + std::string(30, 'z') + "\r\nend";
+  test_util::TempFile f(text);
+  const auto expected = read_all(f.path(), 1000, 1 << 20);  // one chunk, read line by line
+  ASSERT_EQ(expected.size(), 1 + 40 + 3u);
+  EXPECT_EQ(expected[41], (Line{std::string(sudoku_bench::kMaxRecordBytes, 'L'), expected[40].line + 1, 5000}));
+  EXPECT_EQ(expected.back(), (Line{"end", expected[42].line + 1, 3}));
+  for (std::size_t block = 1; block <= text.size() + 1; block += block < 300 ? 1 : 97)
+    ASSERT_EQ(read_all(f.path(), 1, 5000, block), expected) << "block of " << block << " bytes";
 }
 
 std::string gzip(const std::string& data) {
@@ -114,10 +143,16 @@ TEST(InputFileTest, TruncatedGzipDeliversWhatArrivedThenFails) {
   test_util::TempFile cut(packed.substr(0, packed.size() / 2), ".gz");
   InputFile in(cut.path());
   ChunkReader reader(in);
+  sudoku_bench::LineNumbers numbers;
   Chunk chunk;
   std::uint64_t records = 0;
   try {
-    while (reader.next(chunk, 100)) records += chunk.records.size();
+    while (reader.next(chunk, ChunkSize{4096, 100})) {
+      sudoku_bench::split_records(chunk);
+      numbers.place(chunk);
+      records += chunk.records.size();
+      numbers.raise_read_error(chunk, cut.path());
+    }
     FAIL() << "no error for a truncated gzip file";
   } catch (const IoError& e) {
     EXPECT_NE(std::string(e.what()).find("truncated gzip data"), std::string::npos) << e.what();

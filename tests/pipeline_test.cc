@@ -5,6 +5,7 @@
 #include <atomic>
 #include <mutex>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -26,18 +27,22 @@ std::vector<std::uint64_t> lines_through(const std::string& path, int threads, s
   InputFile in(path);
   PipelineConfig config;
   config.threads = threads;
-  config.records_per_chunk = per_chunk;
+  config.chunk = {per_chunk * 2, per_chunk};  // lines of 2 bytes: blocks of about per_chunk records
   std::vector<std::uint64_t> seen;
+  std::atomic<int> chunks{0};
   sudoku_bench::run_pipeline(
       in, config,
-      [](Chunk& c) {
-        for (const Record& r : c.records) c.out += std::to_string(r.line) + "\n";
+      [&](Chunk& c) {
+        for (const Record& r : c.records) c.out += std::string(c.text_of(r)) + "\n";
         // Uneven work, so that later chunks often finish first.
-        if (c.records.front().line % 3 == 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
+        if (++chunks % 3 == 0) std::this_thread::sleep_for(std::chrono::microseconds(200));
       },
       [&](Chunk& c) {
-        for (const Record& r : c.records) seen.push_back(r.line);
-        EXPECT_EQ(c.out.substr(0, c.out.find('\n')), std::to_string(c.records.front().line));
+        // The sink numbers the lines: the parallel stage knows them only within its chunk.
+        for (const Record& r : c.records) seen.push_back(c.first_line + r.line - 1);
+        if (!c.records.empty()) {
+          EXPECT_EQ(c.out.substr(0, c.out.find('\n')), c.text_of(c.records.front()));
+        }
       });
   return seen;
 }
@@ -65,7 +70,7 @@ TEST(PipelineTest, ChunksInFlightAreBounded) {
   InputFile in(f.path());
   PipelineConfig config;
   config.threads = 4;
-  config.records_per_chunk = 5;
+  config.chunk = {10, 5};
   config.max_chunks_in_flight = 6;
   std::mutex m;
   std::set<const Chunk*> distinct;
@@ -94,9 +99,13 @@ TEST(PipelineTest, ErrorsInAStageReachTheCaller) {
   InputFile in(f.path());
   PipelineConfig config;
   config.threads = 2;
-  config.records_per_chunk = 1;
+  config.chunk = {1, 1};
   EXPECT_THROW(sudoku_bench::run_pipeline(
-                   in, config, [](Chunk& c) { if (c.records.front().line == 2) throw std::runtime_error("boom"); },
+                   in, config,
+                   [](Chunk& c) {
+                     for (const Record& r : c.records)
+                       if (c.text_of(r) == "b") throw std::runtime_error("boom");
+                   },
                    [](Chunk&) {}),
                std::runtime_error);
 }
@@ -127,7 +136,7 @@ std::string tree_sizes(const std::string& path, int threads) {
   InputFile in(path);
   PipelineConfig config;
   config.threads = threads;
-  config.records_per_chunk = 5;
+  config.chunk = {5 * 82, 5};
   std::string all;
   std::mutex m;
   std::vector<std::unique_ptr<sudoku::Solver>> solvers;
@@ -140,10 +149,17 @@ std::string tree_sizes(const std::string& path, int threads) {
         for (const Record& r : c.records) {
           ASSERT_TRUE(static_cast<bool>(sudoku::parse_record(c.text_of(r), g)));
           const auto result = solver->solve(g, {}, nullptr);
-          c.out += std::to_string(r.line) + " " + std::to_string(result.nodes) + " " + std::to_string(result.guesses) + "\n";
+          c.out += std::to_string(result.nodes) + " " + std::to_string(result.guesses) + "\n";
         }
       },
-      [&](Chunk& c) { all += c.out; });
+      [&](Chunk& c) {
+        std::istringstream figures(c.out);
+        std::string line;
+        for (const Record& r : c.records) {
+          std::getline(figures, line);
+          all += std::to_string(c.first_line + r.line - 1) + " " + line + "\n";
+        }
+      });
   return all;
 }
 

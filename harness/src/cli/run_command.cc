@@ -63,8 +63,7 @@ class FileSolverPasses {
     PassConfig config = command_.pass;
     config.step.solve.max_solutions = 2;
     config.pipeline.threads = threads;
-    config.pipeline.records_per_chunk =
-        records_per_chunk_for(expected_records_ ? expected_records_ : input.size() / 82, threads);
+    config.pipeline.chunk = chunk_size_for(input.size(), threads);
     config.pipeline.stop = &stop;
     config.pipeline.interrupt = &interrupt_requested();
     // No chunk needs to keep more than can still be named.
@@ -92,7 +91,6 @@ class FileSolverPasses {
         std::fprintf(err_, "%s: no records (every line is empty or a # comment)\n", input.name().c_str());
         warned_empty_ = true;
       }
-      expected_records_ = result.tally.records();
     }
     return result;
   }
@@ -112,7 +110,6 @@ class FileSolverPasses {
   const SpecFactory& solver_;
   Progress& progress_;
   std::FILE* err_;
-  std::uint64_t expected_records_ = 0;
   std::uint64_t shown_ = 0;
   bool named_ = false;
   bool warned_empty_ = false;
@@ -136,6 +133,7 @@ MeasuredPass measured_pass_of(const RunCommand& command, const std::string& file
   pass.tree_size_reported = solver.factory->reports_tree_size();
   pass.tree_size = summarize(r.nodes);
   pass.guesses = summarize(r.guesses);
+  pass.pipeline = {true, r.pipeline.reader_seconds, r.pipeline.sink_seconds, r.pipeline.worker_seconds};
   return pass;
 }
 

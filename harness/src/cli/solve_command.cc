@@ -69,8 +69,7 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState{RecordStep(*factory, command.step), {}}; });
 
     PipelineConfig pipeline = command.pipeline;
-    if (pipeline.threads <= 0) pipeline.threads = static_cast<int>(std::thread::hardware_concurrency());
-    pipeline.records_per_chunk = records_per_chunk_for(input.size() / 82, pipeline.threads);
+    pipeline.chunk = chunk_size_for(input.size(), pipeline.threads);
     pipeline.interrupt = &interrupt_requested();
 
     const auto process_records = [&]<bool kTimed>(Chunk& chunk, std::bool_constant<kTimed>) {
@@ -93,7 +92,7 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
       for (const Problem& p : chunk.problems) append_problem(messages, input.name(), p);
       write_all(err, messages, "<stderr>");
     };
-    const bool complete = run_pipeline(input, pipeline, process, sink);
+    const bool complete = run_pipeline(input, pipeline, process, sink).complete;
     if (std::fflush(out) != 0) throw IoError("<stdout>", std::string("cannot write: ") + std::strerror(errno));
     if (!complete) {
       const int signal = interrupt_signal();

@@ -12,7 +12,7 @@ namespace sudoku_bench {
 struct SolveCommand {
   std::string input = "-";
   std::string solver = "bitmask";
-  PipelineConfig pipeline{.threads = 0};  // threads 0: all hardware threads
+  PipelineConfig pipeline;  // threads 0: all hardware threads
   StepOptions step;                       // step.solve.max_solutions is --limit
 };
 

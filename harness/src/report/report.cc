@@ -61,4 +61,20 @@ std::string dataset_name(std::string_view path) {
   return std::string(name);
 }
 
+std::optional<PipelineFigures> pipeline_figures(const MeasuredPass& pass) {
+  const MeasuredPass::PipelineSeconds& p = pass.pipeline;
+  if (!p.measured || pass.wall_seconds <= 0) return std::nullopt;
+  PipelineFigures f;
+  const double serial = std::max(p.reader, p.sink);
+  f.serial_busy = serial / pass.wall_seconds;
+  const double worker_capacity = pass.wall_seconds * std::max(pass.threads, 1);
+  f.workers_waiting = std::max(0.0, 1 - p.worker / worker_capacity);
+  if (serial > 0) {
+    f.ceiling_puzzles_per_second = static_cast<double>(pass.status.records()) / serial;
+    f.keeps_up_to_threads = p.worker / serial;
+  }
+  f.input_bound = f.serial_busy >= kInputBoundBusy;
+  return f;
+}
+
 }  // namespace sudoku_bench

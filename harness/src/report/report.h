@@ -56,10 +56,35 @@ struct MeasuredPass {
   bool tree_size_reported = true;  // false for plugins, which report guesses only
   Summary tree_size;
   Summary guesses;
+  // The harness's own stages (the pipeline's serial reader and sink, and its parallel stage): busy
+  // seconds. Not measured in reports written before they were recorded.
+  struct PipelineSeconds {
+    bool measured = false;
+    double reader = 0, sink = 0, worker = 0;
+  } pipeline;
 
   std::uint64_t puzzles() const { return status.solved(); }
   double puzzles_per_second() const { return wall_seconds > 0 ? static_cast<double>(puzzles()) / wall_seconds : 0; }
 };
+
+// What a pass's pipeline seconds say about the harness (README, "runs[].pipeline").
+struct PipelineFigures {
+  double serial_busy = 0;      // the busier serial stage's busy seconds / wall seconds
+  double workers_waiting = 0;  // 1 - parallel-stage busy seconds / (threads x wall seconds), at least 0
+  // Records / the busier serial stage's busy seconds: the throughput at which the harness itself
+  // becomes the bottleneck, whatever the thread count. None when nothing was timed.
+  std::optional<double> ceiling_puzzles_per_second;
+  // The pipeline, not the solver, set the pace: the busier serial stage was busy for at least
+  // kInputBoundBusy of the wall time, so more threads could not have gone faster.
+  bool input_bound = false;
+  // Amdahl's law on the measured costs: parallel-stage seconds / serial seconds, the thread count
+  // up to which the serial stage keeps up with this solver on this machine. None when unknown.
+  std::optional<double> keeps_up_to_threads;
+};
+inline constexpr double kInputBoundBusy = 0.8;
+
+// Empty when the pass did not measure its pipeline.
+std::optional<PipelineFigures> pipeline_figures(const MeasuredPass& pass);
 
 struct ScalingRow {
   std::string dataset;

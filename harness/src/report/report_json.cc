@@ -84,6 +84,21 @@ Summary summary_from(const Field& f) {
   return s;
 }
 
+Json optional_number(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
+
+Json pipeline_json(const MeasuredPass& pass) {
+  const std::optional<PipelineFigures> f = pipeline_figures(pass);
+  if (!f) return nullptr;
+  return {{"reader_seconds", pass.pipeline.reader},
+          {"sink_seconds", pass.pipeline.sink},
+          {"worker_seconds", pass.pipeline.worker},
+          {"serial_busy", f->serial_busy},
+          {"workers_waiting", f->workers_waiting},
+          {"ceiling_puzzles_per_second", optional_number(f->ceiling_puzzles_per_second)},
+          {"input_bound", f->input_bound},
+          {"keeps_up_to_threads", optional_number(f->keeps_up_to_threads)}};
+}
+
 }  // namespace
 
 nlohmann::ordered_json context_json(const Context& c) {
@@ -134,7 +149,8 @@ nlohmann::ordered_json to_json(const Report& report) {
                     {"checks", {{"checked", r.status.checked}, {"failed", r.status.check_failed}}},
                     {"latency_ns", r.latency_measured ? summary_json(r.latency_ns) : Json(nullptr)},
                     {"tree_size", r.tree_size_reported ? summary_json(r.tree_size) : Json(nullptr)},
-                    {"guesses", summary_json(r.guesses)}});
+                    {"guesses", summary_json(r.guesses)},
+                    {"pipeline", pipeline_json(r)}});
   }
   Json scaling = Json::array();
   for (const ScalingRow& row : scaling_of(report.runs)) {
@@ -211,6 +227,10 @@ Report from_json(const nlohmann::ordered_json& json) {
     pass.tree_size_reported = !r["tree_size"].null();
     if (pass.tree_size_reported) pass.tree_size = summary_from(r["tree_size"]);
     pass.guesses = summary_from(r["guesses"]);
+    if (r.has("pipeline") && !r["pipeline"].null()) {
+      const Field p = r["pipeline"];
+      pass.pipeline = {true, p["reader_seconds"].number(), p["sink_seconds"].number(), p["worker_seconds"].number()};
+    }
     pass.latency_ns.count = pass.tree_size.count = pass.guesses.count = pass.puzzles();
     report.runs.push_back(std::move(pass));
   }

@@ -8,6 +8,31 @@
 
 namespace sudoku_bench {
 
+namespace {
+
+// Per dataset and solver, from its passes at the most threads: how far the harness keeps up
+// with this solver (Amdahl, from the measured serial and parallel costs per record).
+void print_harness_limits(std::FILE* out, const Report& report) {
+  std::map<std::pair<std::string, std::string>, const MeasuredPass*> widest;
+  for (const MeasuredPass& r : report.runs) {
+    if (!r.complete || !pipeline_figures(r)) continue;
+    const MeasuredPass*& w = widest[{r.dataset, r.solver}];
+    if (!w || r.threads > w->threads) w = &r;
+  }
+  for (const auto& [key, r] : widest) {
+    const PipelineFigures f = *pipeline_figures(*r);
+    const double records = static_cast<double>(std::max<std::uint64_t>(r->status.records(), 1));
+    if (!f.keeps_up_to_threads || !f.ceiling_puzzles_per_second) continue;
+    std::fprintf(out, "%s (%s): harness keeps up to ~%s threads (serial %s, parallel %s per record; ceiling %s puzzles/s)\n",
+                 key.first.c_str(), key.second.c_str(), format_count(std::floor(*f.keeps_up_to_threads)).c_str(),
+                 format_duration_ns(1e9 * std::max(r->pipeline.reader, r->pipeline.sink) / records).c_str(),
+                 format_duration_ns(1e9 * r->pipeline.worker / records).c_str(),
+                 format_count(*f.ceiling_puzzles_per_second).c_str());
+  }
+}
+
+}  // namespace
+
 void print_table(std::FILE* out, const Report& report) {
   using Key = std::tuple<std::string, std::string, int>;
   std::map<Key, std::vector<const MeasuredPass*>> groups;
@@ -42,6 +67,10 @@ void print_table(std::FILE* out, const Report& report) {
                  solver_width, row.solver.c_str(), row.threads, format_count(row.puzzles_per_second).c_str(), spread, speedup, eff,
                  pct(3).c_str(), pct(6).c_str(), pct(7).c_str(), (mid.latency_measured ? format_duration_ns(static_cast<double>(mid.latency_ns.max)) : std::string("-")).c_str(),
                  nodes, mid.guesses.mean);
+    if (const auto f = pipeline_figures(mid); f && f->input_bound)
+      std::fprintf(out, "  warning: input-bound: the harness's serial stage was busy %.0f%% of this pass; the figure above "
+                        "is the harness's ceiling, not the solver's\n",
+                   100 * f->serial_busy);
   }
   // Outcomes per dataset and solver, from the first pass: every record has exactly one.
   std::map<std::pair<std::string, std::string>, bool> shown;
@@ -55,6 +84,7 @@ void print_table(std::FILE* out, const Report& report) {
                  r.solver.c_str(), n(t.records()).c_str(), n(t.unique).c_str(), n(t.multiple).c_str(), n(t.none).c_str(),
                  n(t.aborted).c_str(), n(t.invalid).c_str(), checks.c_str());
   }
+  print_harness_limits(out, report);
 }
 
 }  // namespace sudoku_bench

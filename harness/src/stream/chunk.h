@@ -20,14 +20,28 @@ inline constexpr std::size_t kMaxRecordBytes = 4096;
 struct Record {
   std::uint32_t offset = 0;       // into Chunk::text
   std::uint32_t length = 0;       // bytes kept, at most kMaxRecordBytes
-  std::uint64_t line = 0;         // 1-based line number in the input
+  std::uint64_t line = 0;         // 1-based, counted from Chunk::first_line
   std::uint64_t full_length = 0;  // the line's length without its terminator (> length when cut)
   std::int32_t malformed = -1;    // index into Chunk::malformed when the reader found it malformed
 };
 
 struct Chunk {
   InputFormat format = InputFormat::lines;  // never automatic once read
+  // The chunk's bytes are text[0, bytes): a block of whole lines as read (split into records by
+  // the parallel stage, see split_records), or records the reader already assembled (grids).
   std::string text;
+  std::size_t bytes = 0;
+  bool split = false;  // records are filled in
+  // When not 0, text holds the first bytes of one line of this many bytes (without terminator)
+  // that did not fit a block: it is cut to kMaxRecordBytes.
+  std::uint64_t long_line = 0;
+  // Record::line counts from first_line: the reader sets it when it knows it (grids), else the
+  // in-order sink does (LineNumbers). line_count is how many input lines the chunk spans.
+  std::uint64_t first_line = 0;
+  std::uint64_t line_count = 0;
+  // A read error met after this chunk's bytes: the sink raises it once the chunk is done, naming
+  // the line being read.
+  std::string read_error;
   std::vector<Record> records;
   std::vector<std::string> malformed;  // why records the reader assembled are malformed (grids)
   // How far into the file as stored this chunk ends: exact for plain files, in zlib's steps for gzip.
@@ -39,6 +53,26 @@ struct Chunk {
   std::string out;                // what the command prints for these records, in order
 
   std::string_view text_of(const Record& r) const { return std::string_view(text).substr(r.offset, r.length); }
+  // Ready for the reader: everything but the buffers' capacity cleared.
+  void reset();
+};
+
+// Finds the records of a block read by ChunkReader: whole lines, CR stripped, empty and '#' lines
+// skipped, lines longer than kMaxRecordBytes cut; numbers them from 1. Does nothing to a chunk
+// already split. Runs in the parallel stage, so the serial reader does no work per line.
+void split_records(Chunk& chunk);
+
+// Line numbers for chunks taken in input order: gives each its first line and turns the lines
+// of its problems into lines of the input.
+class LineNumbers {
+ public:
+  void place(Chunk& chunk);
+  // Raises a read error met after `chunk` (IoError naming `file` and the line being read); call
+  // it once the chunk's records are counted.
+  void raise_read_error(const Chunk& chunk, const std::string& file) const;
+
+ private:
+  std::uint64_t next_ = 1;
 };
 
 }  // namespace sudoku_bench

@@ -13,6 +13,21 @@ ChunkReader::ChunkReader(InputFile& input, InputFormat format, std::size_t buffe
       capacity_(std::max(buffer_bytes, kMaxRecordBytes + 1)),
       format_(format) {}
 
+std::size_t ChunkReader::read(char* to, std::size_t n) {
+  if (eof_) return 0;
+  try {
+    const std::size_t got = input_.read(to, n);
+    if (got == 0) eof_ = true;
+    return got;
+  } catch (const IoError& e) {
+    // Handed on with the chunk that ends before it, so that every line before the damage is
+    // counted first and the message can name the line being read.
+    error_ = e.reason();
+    eof_ = true;
+    return 0;
+  }
+}
+
 bool ChunkReader::fill() {
   if (eof_) return false;
   if (begin_ > 0) {
@@ -20,13 +35,7 @@ bool ChunkReader::fill() {
     end_ -= begin_;
     begin_ = 0;
   }
-  std::size_t got = 0;
-  try {
-    got = input_.read(buffer_.get() + end_, capacity_ - end_);
-  } catch (const IoError& e) {
-    throw IoError(e.file(), e.reason(), line_ + 1);  // the line being read when it failed
-  }
-  if (got == 0) eof_ = true;
+  const std::size_t got = read(buffer_.get() + end_, capacity_ - end_);
   end_ += got;
   return got > 0;
 }
@@ -72,13 +81,23 @@ bool ChunkReader::next_line(std::string_view& line, std::uint64_t& full_length) 
   return true;
 }
 
-bool ChunkReader::next(Chunk& chunk, std::size_t max_records) {
+bool ChunkReader::next(Chunk& chunk, const ChunkSize& size) {
+  chunk.reset();
+  // The first chunk is read line by line: it decides the format and skips a csv header.
+  const bool by_lines = format_ == InputFormat::automatic || format_ == InputFormat::grid || !started_;
+  started_ = true;
+  const bool more = by_lines ? next_records(chunk, size.records) : next_block(chunk, size.bytes);
+  chunk.format = format_ == InputFormat::automatic ? InputFormat::lines : format_;
+  chunk.input_position = input_.compressed() ? input_.position() : consumed_;
+  chunk.read_error = std::move(error_);
+  error_.clear();
+  return more || !chunk.read_error.empty();
+}
+
+bool ChunkReader::next_records(Chunk& chunk, std::size_t max_records) {
   chunk.text.clear();
-  chunk.records.clear();
-  chunk.malformed.clear();
-  chunk.out.clear();
-  chunk.problems.clear();
-  chunk.tally = Tally{};
+  chunk.split = true;
+  chunk.first_line = 1;  // records hold lines of the input
   std::string_view line;
   std::uint64_t full_length = 0;
   bool more = true;
@@ -88,9 +107,85 @@ bool ChunkReader::next(Chunk& chunk, std::size_t max_records) {
     add_line(chunk, line, full_length);
   }
   if (!more) finish_grid(chunk);  // a grid cut short by the end of the input
-  chunk.format = format_ == InputFormat::automatic ? InputFormat::lines : format_;
-  chunk.input_position = input_.compressed() ? input_.position() : consumed_;
+  chunk.line_count = line_;
+  chunk.bytes = chunk.text.size();
   return !chunk.records.empty();
+}
+
+bool ChunkReader::next_block(Chunk& chunk, std::size_t bytes) {
+  // What the line-by-line start left in its buffer goes first, in blocks of whole lines.
+  if (end_ > begin_) {
+    const char* start = buffer_.get() + begin_;
+    const std::size_t left = end_ - begin_, take = std::min(std::max<std::size_t>(bytes, 1), left);
+    const void* nl = memrchr(start, '\n', take);
+    if (!nl) nl = std::memchr(start + take, '\n', left - take);
+    if (nl) {
+      const std::size_t length = static_cast<std::size_t>(static_cast<const char*>(nl) - start) + 1;
+      chunk.text.assign(start, length);
+      chunk.bytes = length;
+      begin_ += length;
+      consumed_ += length;
+      return true;
+    }
+    carry_.append(start, left);  // an unfinished line: reading goes on from it
+    begin_ = end_ = 0;
+  }
+  bytes = std::max<std::size_t>(bytes, 1);
+  const std::size_t want = carry_.size() + bytes;
+  if (chunk.text.size() < want) chunk.text.resize(want);  // once per chunk: later blocks reuse it
+  char* text = chunk.text.data();
+  std::size_t have = carry_.size();
+  std::memcpy(text, carry_.data(), have);
+  carry_.clear();
+  while (have < want) {
+    const std::size_t got = read(text + have, want - have);
+    if (got == 0) break;
+    have += got;
+  }
+  const void* nl = have ? memrchr(text, '\n', have) : nullptr;
+  if (nl) {
+    const std::size_t end = static_cast<std::size_t>(static_cast<const char*>(nl) - text) + 1;
+    // After a read error, an unfinished last line is the one being read: it is dropped.
+    if (error_.empty()) carry_.assign(text + end, have - end);
+    chunk.bytes = end;
+  } else if (!eof_) {
+    finish_long_line(chunk, have);
+  } else {
+    chunk.bytes = error_.empty() ? have : 0;  // the last line, without a terminator
+  }
+  consumed_ += chunk.bytes;
+  return chunk.bytes > 0;
+}
+
+void ChunkReader::finish_long_line(Chunk& chunk, std::size_t have) {
+  // The block is the start of one line: keep a prefix, read on to its end, counting its length.
+  if (chunk.text.size() < kMaxRecordBytes + 1) chunk.text.resize(kMaxRecordBytes + 1);
+  char* text = chunk.text.data();
+  std::uint64_t full_length = have;
+  std::size_t kept = std::min(have, kMaxRecordBytes + 1);
+  char last = text[have - 1];
+  std::uint64_t skipped = 0;
+  for (;;) {
+    const std::size_t got = read(buffer_.get(), capacity_);
+    if (got == 0) break;
+    const void* nl = std::memchr(buffer_.get(), '\n', got);
+    const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.get()) : got;
+    const std::size_t take = std::min(len, kMaxRecordBytes + 1 - kept);
+    std::memcpy(text + kept, buffer_.get(), take);
+    kept += take;
+    full_length += len;
+    if (len > 0) last = buffer_[len - 1];
+    if (nl) {
+      skipped = 1;
+      carry_.assign(buffer_.get() + len + 1, got - len - 1);
+      break;
+    }
+  }
+  if (!error_.empty()) return;  // the line being read when the input failed
+  if (last == '\r') --full_length;
+  chunk.long_line = full_length;
+  chunk.bytes = static_cast<std::size_t>(std::min<std::uint64_t>({kept, full_length, kMaxRecordBytes}));
+  consumed_ += full_length - chunk.bytes + skipped + (last == '\r');
 }
 
 void ChunkReader::add_line(Chunk& chunk, std::string_view line, std::uint64_t full_length) {

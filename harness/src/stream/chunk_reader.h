@@ -1,5 +1,7 @@
-// Splits an input into chunks of records: whole lines, CR stripped, empty and '#' lines skipped;
-// in grid files, the lines of each grid joined into one record.
+// Reads an input into chunks. Line formats (lines, csv, checks) go out as blocks of whole lines,
+// as read: the serial reader does no work per line, the parallel stage splits them
+// (split_records). Grid files, whose records span lines, are assembled here: each grid's rows
+// joined into one record. Until the format is known, lines are read one by one.
 #pragma once
 
 #include <cstddef>
@@ -7,23 +9,25 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "stream/chunk.h"
 #include "stream/input.h"
 
 namespace sudoku_bench {
 
+struct ChunkSize {
+  std::size_t bytes = 64 * 1024;  // a block of lines: at least this many bytes, unless the input ends
+  std::size_t records = 256;      // records assembled one by one (grids): at most this many
+};
+
 class ChunkReader {
  public:
   explicit ChunkReader(InputFile& input, InputFormat format = InputFormat::automatic,
                        std::size_t buffer_bytes = 256 * 1024);
 
-  // Fills `chunk` (clearing it first) with up to `max_records` records; false once the input is
-  // exhausted and no record was found.
-  bool next(Chunk& chunk, std::size_t max_records);
-
-  std::uint64_t lines_read() const { return line_; }
+  // Fills `chunk` (resetting it first); false once the input is exhausted and the chunk is empty.
+  // A read error is not thrown: the chunk carries it (Chunk::read_error) after the bytes before it.
+  bool next(Chunk& chunk, const ChunkSize& size);
 
  private:
   // A grid being assembled from its rows.
@@ -33,6 +37,13 @@ class ChunkReader {
     std::string cells, malformed;
   };
 
+  bool next_block(Chunk& chunk, std::size_t bytes);
+  bool next_records(Chunk& chunk, std::size_t max_records);
+  // Appends to `chunk` the rest of a line longer than a block, keeping at most kMaxRecordBytes.
+  void finish_long_line(Chunk& chunk, std::size_t start);
+  // Up to `n` bytes into `to`; 0 at the end or after a read error (kept in error_).
+  std::size_t read(char* to, std::size_t n);
+
   void add_line(Chunk& chunk, std::string_view line, std::uint64_t full_length);
   void add_grid_line(Chunk& chunk, std::string_view line);
   void finish_grid(Chunk& chunk);
@@ -41,15 +52,18 @@ class ChunkReader {
   bool fill();
 
   InputFile& input_;
-  std::unique_ptr<char[]> buffer_;  // not zeroed: a pass over a small file touches a page or two
+  std::unique_ptr<char[]> buffer_;  // lines read one by one; not zeroed: a small file touches a page or two
   std::size_t capacity_;
   std::size_t begin_ = 0, end_ = 0;
   bool eof_ = false;
-  std::uint64_t line_ = 0;
-  std::uint64_t consumed_ = 0;  // bytes of the lines handed out, terminators included
+  std::string error_;        // a read error, handed on with the chunk that ends before it
+  std::uint64_t line_ = 0;   // lines read one by one
+  std::uint64_t consumed_ = 0;  // bytes handed out, terminators included
   std::string long_line_;  // the kept prefix of a line longer than the buffer
+  std::string carry_;      // a block's unfinished last line, for the next block
   InputFormat format_;
   bool csv_header_checked_ = false;
+  bool started_ = false;  // the first chunk was read
   GridInProgress grid_;
 };
 

@@ -50,7 +50,9 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
 
   const double cpu_start = process_cpu_seconds();
   const auto start = Clock::now();
-  result.complete = run_pipeline(input, config.pipeline, process, sink);
+  const PipelineResult pipeline = run_pipeline(input, config.pipeline, process, sink);
+  result.complete = pipeline.complete;
+  result.pipeline = pipeline.times;
   result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   result.cpu_seconds = process_cpu_seconds() - cpu_start;
 

@@ -36,6 +36,7 @@ struct PassResult {
   double cpu_seconds = 0;    // process CPU time, all threads (the reader's too)
   int threads_observed = 0;  // threads that solved at least one chunk
   bool complete = true;      // false when a stop or interrupt ended the pass early
+  PipelineTimes pipeline;    // where the harness's own stages spent their time
 };
 
 PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config);

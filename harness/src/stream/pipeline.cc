@@ -6,7 +6,10 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <memory>
+#include <thread>
 #include <stdexcept>
 #include <vector>
 
@@ -36,26 +39,48 @@ struct HappensBeforeOnExit {
   ~HappensBeforeOnExit() { happens_before(sync); }
 };
 
+// Adds the time from its construction to its destruction (an exception's included) to `total`.
+struct BusyTime {
+  std::uint64_t& total;
+  std::chrono::steady_clock::time_point since = std::chrono::steady_clock::now();
+  ~BusyTime() {
+    total += static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - since).count());
+  }
+};
+
 // At namespace scope, so a stage can name them before it reads any of its captures. Pipelines
 // running at once share them, which only adds orderings.
 const char started = 0, reader_stage = 0, sink_stage = 0, finished = 0;
 
 }  // namespace
 
-std::size_t records_per_chunk_for(std::uint64_t expected_records, int threads) {
-  if (expected_records == 0) return 256;
-  const std::uint64_t per_chunk = expected_records / (16 * static_cast<std::uint64_t>(std::max(threads, 1)));
-  return static_cast<std::size_t>(std::clamp<std::uint64_t>(per_chunk, 1, 256));
+int thread_count(int threads) {
+  return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
-bool run_pipeline(InputFile& input, const PipelineConfig& config, const std::function<void(Chunk&)>& process,
+ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads) {
+  threads = thread_count(threads);
+  ChunkSize size;
+  if (input_bytes == 0) return size;
+  const std::uint64_t share = input_bytes / (16 * static_cast<std::uint64_t>(threads));
+  size.bytes = static_cast<std::size_t>(std::clamp<std::uint64_t>(share, 512, 64 * 1024));
+  size.records = static_cast<std::size_t>(std::clamp<std::uint64_t>(share / 82, 1, 256));
+  return size;
+}
+
+PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, const std::function<void(Chunk&)>& process,
                   const std::function<void(Chunk&)>& sink) {
-  const int threads = std::max(config.threads, 1);
+  const int threads = thread_count(config.threads);
   const std::size_t tokens = config.max_chunks_in_flight ? config.max_chunks_in_flight : 4 * static_cast<std::size_t>(threads);
   // Without this, TBB caps an arena at the machine's core count; with it, `threads` is honoured.
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   tbb::task_arena arena(threads);
   ChunkReader reader(input, config.format);
+  LineNumbers numbers;
+  // Busy time per stage, from two clock reads per chunk and stage (never per record).
+  std::uint64_t reader_ns = 0, sink_ns = 0;  // each touched by its serial stage only, one call at a time
+  std::uint64_t worker_ns = 0;               // through atomic_ref: workers add to it at once
 
   // Exactly `tokens` chunks exist, reused: the pipeline never has more live items than that, so
   // the reader always finds a free one, and memory stays bounded whatever the input size.
@@ -81,11 +106,12 @@ bool run_pipeline(InputFile& input, const PipelineConfig& config, const std::fun
       fc.stop();
       return nullptr;
     }
+    const BusyTime busy{reader_ns};
     Chunk* chunk = nullptr;
     if (!free_chunks.try_pop(chunk)) throw std::logic_error("chunk pool exhausted");
     happens_after(chunk);
     const HappensBeforeOnExit handed_on{chunk};
-    if (!reader.next(*chunk, config.records_per_chunk)) {
+    if (!reader.next(*chunk, config.chunk)) {
       exhausted = true;
       fc.stop();  // the pool still owns the chunk
       return nullptr;
@@ -96,7 +122,13 @@ bool run_pipeline(InputFile& input, const PipelineConfig& config, const std::fun
     happens_after(&started);
     happens_after(chunk);
     const HappensBeforeOnExit done{&finished}, handed_on{chunk};
-    process(*chunk);
+    std::uint64_t busy_ns = 0;
+    {
+      const BusyTime busy{busy_ns};
+      split_records(*chunk);
+      process(*chunk);
+    }
+    std::atomic_ref<std::uint64_t>(worker_ns).fetch_add(busy_ns, std::memory_order_relaxed);
     return chunk;
   };
   const auto write = [&](Chunk* chunk) {
@@ -104,7 +136,10 @@ bool run_pipeline(InputFile& input, const PipelineConfig& config, const std::fun
     happens_after(chunk);
     happens_after(&sink_stage);
     const HappensBeforeOnExit done{&finished}, next_write{&sink_stage}, reused{chunk};
+    const BusyTime busy{sink_ns};
+    numbers.place(*chunk);
     sink(*chunk);
+    numbers.raise_read_error(*chunk, input.name());  // the pool still owns the chunk
     free_chunks.push(chunk);
   };
 
@@ -114,8 +149,13 @@ bool run_pipeline(InputFile& input, const PipelineConfig& config, const std::fun
                                        tbb::make_filter<Chunk*, Chunk*>(tbb::filter_mode::parallel, work) &
                                        tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, write));
   });
-  happens_after(&finished);  // before reading `exhausted`; the guard covers the exceptional exits
-  return exhausted;
+  happens_after(&finished);  // before reading the results; the guard covers the exceptional exits
+  PipelineResult result;
+  result.complete = exhausted;
+  result.times.reader_seconds = static_cast<double>(reader_ns) * 1e-9;
+  result.times.sink_seconds = static_cast<double>(sink_ns) * 1e-9;
+  result.times.worker_seconds = static_cast<double>(worker_ns) * 1e-9;
+  return result;
 }
 
 }  // namespace sudoku_bench

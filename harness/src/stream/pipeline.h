@@ -1,5 +1,7 @@
-// Streams an input through tbb::parallel_pipeline: a serial in-order reader of chunks, a parallel
-// stage that processes each chunk, and a serial in-order sink, in a task_arena of `threads`.
+// Streams an input through tbb::parallel_pipeline: a serial in-order reader that only hands out
+// chunks (blocks of bytes), a parallel stage that splits and processes each chunk, and a serial
+// in-order sink, in a task_arena of `threads`. It measures its own stages, so that a pass can say
+// whether the harness or the solver set its pace.
 #pragma once
 
 #include <atomic>
@@ -7,15 +9,16 @@
 #include <functional>
 
 #include "stream/chunk.h"
+#include "stream/chunk_reader.h"
 #include "stream/input.h"
 #include "stream/input_format.h"
 
 namespace sudoku_bench {
 
 struct PipelineConfig {
-  int threads = 1;
+  int threads = 0;  // 0: all hardware threads
   InputFormat format = InputFormat::automatic;
-  std::size_t records_per_chunk = 256;
+  ChunkSize chunk;
   // Chunks alive at once, which bounds memory whatever the input size; 0: 4 per thread.
   std::size_t max_chunks_in_flight = 0;
   // When either is set and becomes true, reading stops at the next chunk; chunks already read
@@ -24,14 +27,34 @@ struct PipelineConfig {
   const std::atomic<bool>* interrupt = nullptr;
 };
 
-// Enough chunks that every thread gets several, without tiny chunks on large inputs:
-// `expected_records` (0 if unknown) is spread over 16 chunks per thread, 1..256 records each.
-std::size_t records_per_chunk_for(std::uint64_t expected_records, int threads);
+// Enough chunks that every thread gets several, without tiny chunks on large inputs: an input of
+// `input_bytes` (0 if unknown) is spread over 16 chunks per thread, of 512 bytes to 64 KiB
+// (1 to 256 records where records are assembled one by one).
+// `threads`, or all hardware threads for 0.
+int thread_count(int threads);
 
-// Calls `process` on each chunk in parallel and `sink` on each chunk in input order; true when
-// the whole input was read, false when a stop or interrupt ended reading early.
-// Exceptions from the input or either callback cancel the pipeline and reach the caller.
-bool run_pipeline(InputFile& input, const PipelineConfig& config, const std::function<void(Chunk&)>& process,
-                  const std::function<void(Chunk&)>& sink);
+ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads);
+
+// Where the time of a pipeline went. Each serial stage (reader, sink) handles one chunk at a
+// time, so the busier one caps throughput at records / its busy seconds, however many threads
+// work; the two may run at once, on different threads.
+struct PipelineTimes {
+  double reader_seconds = 0;  // the reader stage, busy
+  double sink_seconds = 0;    // the sink stage, busy
+  double worker_seconds = 0;  // the parallel stage, busy, summed over threads
+  double serial_seconds() const { return reader_seconds > sink_seconds ? reader_seconds : sink_seconds; }
+};
+
+struct PipelineResult {
+  bool complete = true;  // false when a stop or interrupt ended reading early
+  PipelineTimes times;
+};
+
+// Calls `process` on each chunk (split into records) in parallel and `sink` on each chunk in
+// input order, with its problems' lines numbered; reading stops early on a stop or interrupt.
+// Exceptions from the input or either callback cancel the pipeline and reach the caller; a read
+// error is raised after the records before it reached the sink.
+PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, const std::function<void(Chunk&)>& process,
+                            const std::function<void(Chunk&)>& sink);
 
 }  // namespace sudoku_bench

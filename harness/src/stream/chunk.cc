@@ -1,0 +1,59 @@
+#include "stream/chunk.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "stream/input.h"
+
+namespace sudoku_bench {
+
+void Chunk::reset() {
+  bytes = 0;
+  split = false;
+  long_line = 0;
+  first_line = 0;
+  line_count = 0;
+  read_error.clear();
+  records.clear();
+  malformed.clear();
+  tally = Tally{};
+  problems.clear();
+  out.clear();
+}
+
+void split_records(Chunk& chunk) {
+  if (chunk.split) return;
+  chunk.split = true;
+  const char* const text = chunk.text.data();
+  std::size_t pos = 0;
+  std::uint64_t line = 0;
+  while (pos < chunk.bytes) {
+    const char* start = text + pos;
+    const void* nl = std::memchr(start, '\n', chunk.bytes - pos);
+    std::size_t length = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : chunk.bytes - pos;
+    const std::size_t offset = pos;
+    pos += nl ? length + 1 : length;
+    ++line;
+    std::uint64_t full_length = chunk.long_line;  // the reader measured a line longer than the block
+    if (full_length == 0) {
+      if (length > 0 && start[length - 1] == '\r') --length;
+      full_length = length;
+    }
+    if (length == 0 || start[0] == '#') continue;
+    chunk.records.push_back(Record{static_cast<std::uint32_t>(offset),
+                                   static_cast<std::uint32_t>(std::min(length, kMaxRecordBytes)), line, full_length, -1});
+  }
+  chunk.line_count = line;
+}
+
+void LineNumbers::place(Chunk& chunk) {
+  if (chunk.first_line == 0) chunk.first_line = next_;
+  next_ = chunk.first_line + chunk.line_count;
+  for (Problem& p : chunk.problems) p.line += chunk.first_line - 1;
+}
+
+void LineNumbers::raise_read_error(const Chunk& chunk, const std::string& file) const {
+  if (!chunk.read_error.empty()) throw IoError(file, chunk.read_error, next_);
+}
+
+}  // namespace sudoku_bench
