@@ -1,5 +1,6 @@
 # What `cmake --install` puts under the prefix (README.md, "Installing"):
 #   bin/sudoku-bench                           the program
+#   share/man/man1/sudoku-bench.1.gz           its man page, from its --help (needs help2man)
 #   include/sudoku_bench/plugin_abi.h          the plugin ABI        -> sudoku_bench::plugin_abi
 #   include/sudoku/*.h, lib/libsudoku_solver_pic.a
 #                                              the solver library    -> sudoku_bench::solver
@@ -32,3 +33,30 @@ write_basic_package_version_file(${PROJECT_BINARY_DIR}/sudoku_benchConfigVersion
                                  VERSION ${PROJECT_VERSION} COMPATIBILITY SameMajorVersion)
 install(FILES ${PROJECT_BINARY_DIR}/sudoku_benchConfig.cmake ${PROJECT_BINARY_DIR}/sudoku_benchConfigVersion.cmake
         DESTINATION ${_config_dir})
+
+# The man page, written at build time by cmake/man_page.cmake from the program's --help. Not in
+# sanitizer or fuzz builds (the program they build is not one to install, nor always one to run
+# here) or when cross-compiling.
+find_program(SUDOKU_BENCH_HELP2MAN help2man)
+find_program(SUDOKU_BENCH_GZIP gzip)
+if(NOT SUDOKU_BENCH_HELP2MAN)
+  message(STATUS "help2man not found: no man page for sudoku-bench (apt-get install help2man, or tools/install-deps)")
+elseif(NOT SUDOKU_BENCH_SANITIZE STREQUAL "" OR SUDOKU_BENCH_FUZZ OR CMAKE_CROSSCOMPILING)
+  message(STATUS "No man page for sudoku-bench in a sanitizer, fuzz or cross build")
+else()
+  set(_man_dir ${PROJECT_BINARY_DIR}/man)
+  set(_page ${_man_dir}/sudoku-bench.1)
+  if(SUDOKU_BENCH_GZIP)
+    set(_page ${_page}.gz)  # as Debian installs man pages: gzip -9n
+  endif()
+  add_custom_command(OUTPUT ${_page}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${_man_dir}
+    COMMAND ${CMAKE_COMMAND} -DBENCH=$<TARGET_FILE:sudoku-bench> -DHELP2MAN=${SUDOKU_BENCH_HELP2MAN}
+            -DGZIP=${SUDOKU_BENCH_GZIP} -DVERSION=${PROJECT_VERSION} -DOUTPUT_DIR=${_man_dir}
+            -P ${CMAKE_CURRENT_LIST_DIR}/man_page.cmake
+    DEPENDS sudoku-bench ${CMAKE_CURRENT_LIST_DIR}/man_page.cmake
+    COMMENT "Writing the man page sudoku-bench.1 with help2man"
+    VERBATIM)
+  add_custom_target(sudoku_bench_man_page ALL DEPENDS ${_page})
+  install(FILES ${_page} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+endif()
