@@ -1,4 +1,5 @@
-# What `cmake --install` puts under the prefix (README.md, "Installing"):
+# What `cmake --install` puts under the prefix, and `cpack -G DEB` into a package (README.md,
+# "Installing"):
 #   bin/sudoku-bench                           the program
 #   share/man/man1/sudoku-bench.1.gz           its man page, from its --help (needs help2man)
 #   include/sudoku_bench/plugin_abi.h          the plugin ABI        -> sudoku_bench::plugin_abi
@@ -60,3 +61,30 @@ else()
   add_custom_target(sudoku_bench_man_page ALL DEPENDS ${_page})
   install(FILES ${_page} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 endif()
+
+# cpack -G DEB in the build directory: sudoku-bench_VERSION_ARCH.deb, its dependencies on shared
+# libraries (libtbb12, libstdc++6, ...) found by dpkg-shlibdeps (dpkg-dev, file).
+set(SUDOKU_BENCH_PACKAGE_MAINTAINER "sudoku-bench maintainers <maintainers@users.noreply.a-seed-666c9026.example>"
+    CACHE STRING "The Maintainer field of the Debian package")
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME sudoku-bench)
+set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
+set(CPACK_PACKAGE_CONTACT "${SUDOKU_BENCH_PACKAGE_MAINTAINER}")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "throughput benchmark harness for Sudoku solvers")
+# The extended description, in lines of Debian's width.
+string(JOIN "\n" CPACK_PACKAGE_DESCRIPTION
+  "sudoku-bench streams puzzle files of any size through a oneTBB pipeline at"
+  "1, 2, ... N threads and reports puzzles per second, thread scaling and the"
+  "distributions of per-puzzle latency, search-tree size and guesses, as a"
+  "table and as JSON with the machine's context; it compares two reports with"
+  "a Mann-Whitney U test. Built-in solvers: bitmask, backtrack, norvig, logic"
+  "and fast (SIMD); external 9x9 solvers are loaded as plugins."
+  "."
+  "For plugin authors: the plugin ABI header, the solver library (static,"
+  "position-independent) with its headers, and a CMake package configuration"
+  "(find_package(sudoku_bench))."
+  )
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
+set(CPACK_DEBIAN_PACKAGE_SECTION devel)
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+include(CPack)
