@@ -59,6 +59,7 @@ foreach(_sub IN LISTS _subcommands)
       string(REGEX REPLACE "^Usage: ([^ ]+ [^ ]+)(.*)$" "\\2" _arguments "${_line}")
       _roff(_command "${_command}")
       _roff(_arguments "${_arguments}")
+      string(REGEX REPLACE "^\\\\&" "" _arguments "${_arguments}")  # mid-line: nothing to guard
       string(APPEND _synopsis "\\fB${_command}\\fR ${_arguments}\n.br\n")
       string(APPEND _commands ".SS \"${_command}\"\n${_description}")
       set(_in_description FALSE)
