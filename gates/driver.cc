@@ -1,4 +1,4 @@
-// sudoku-gate-driver: the one program both CI gates run (tools/gates). Single-threaded, linked
+// sudoku-gate-driver: the one program both CI gates run (gates/gates). Single-threaded, linked
 // only with the solver library (its gate build, see CMakeLists.txt): no TBB, no harness, so that
 // its instruction count under valgrind is the solver's and nothing else's.
 //
@@ -83,7 +83,7 @@ std::vector<Puzzle> read_sample(const std::string& path, const std::string& show
 
 }  // namespace gate
 
-// The measured region: tools/gates counts instructions only inside this function (callgrind
+// The measured region: gates/gates counts instructions only inside this function (callgrind
 // --toggle-collect), so reading and parsing files and printing stay out of the count. C linkage
 // keeps the name the same for every compiler.
 extern "C" __attribute__((noinline)) void sudoku_gate_solve_all(sudoku::Solver* solver,

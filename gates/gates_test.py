@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""tools/gates judged on doctored baselines: it must name every changed puzzle, fail on a rise in
+"""gates/gates judged on doctored baselines: it must name every changed puzzle, fail on a rise in
 instructions, skip on another context, and count the same twice.
 
 Usage: gates_test.py DRIVER [--no-valgrind] [unittest options]
@@ -13,8 +13,8 @@ import sys
 import tempfile
 import unittest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GATES = os.path.join(ROOT, "tools", "gates")
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GATES = os.path.join(ROOT, "gates", "gates")
 DRIVER = None
 VALGRIND = True
 
@@ -28,7 +28,7 @@ def gates(*args):
 class GateTest(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp(prefix="gates-test-")
-        shutil.copytree(os.path.join(ROOT, "results", "baseline", "exact"), os.path.join(self.dir, "exact"))
+        shutil.copytree(os.path.join(ROOT, "gates", "baseline", "exact"), os.path.join(self.dir, "exact"))
 
     def tearDown(self):
         shutil.rmtree(self.dir)

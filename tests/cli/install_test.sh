@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# What a plugin author gets from `cmake --install`: this build installed into a temporary prefix,
+# harness/plugin_example configured and built against it alone (find_package(sudoku_bench)), and
+# the installed sudoku-bench solving top95 with that plugin exactly as with its built-in bitmask.
+# When the man page was installed, it must name every option of every subcommand's --help.
+# Usage: install_test.sh CMAKE BUILD_DIR SOURCE_DIR CXX [SKIP_REASON]  (a reason: status 77, skipped)
+set -euo pipefail
+cmake=$1 build=$2 source=$3 cxx=$4 skip=${5:-}
+if [[ -n $skip ]]; then
+  echo "skipped: $skip"
+  exit 77
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/prefix
+
+"$cmake" --install "$build" --prefix "$prefix" >"$tmp/install.log" || { cat "$tmp/install.log"; exit 1; }
+for file in bin/sudoku-bench include/sudoku_bench/plugin_abi.h include/sudoku/solver.h include/sudoku/strategies.h; do
+  [[ -f $prefix/$file ]] || { echo "not installed: $file" >&2; exit 1; }
+done
+
+"$cmake" -S "$source/harness/plugin_example" -B "$tmp/plugin" -DCMAKE_PREFIX_PATH="$prefix" \
+         -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF >"$tmp/configure.log" ||
+  { cat "$tmp/configure.log"; exit 1; }
+found=$(sed -n 's/^sudoku_bench_DIR:PATH=//p' "$tmp/plugin/CMakeCache.txt")
+if [[ $found != "$prefix"/* ]]; then
+  echo "find_package(sudoku_bench) found $found, not the package installed in $prefix" >&2
+  exit 1
+fi
+"$cmake" --build "$tmp/plugin" >"$tmp/build.log" || { cat "$tmp/build.log"; exit 1; }
+plugin=$tmp/plugin/bitmask_plugin.so
+[[ -f $plugin ]] || { echo "no $plugin after the build" >&2; exit 1; }
+
+bench=$prefix/bin/sudoku-bench
+dataset=$source/datasets/top95.txt
+"$bench" solve --solver bitmask "$dataset" >"$tmp/builtin.txt"
+"$bench" solve --solver "plugin:$plugin" "$dataset" >"$tmp/plugin.txt"
+if ! cmp -s "$tmp/builtin.txt" "$tmp/plugin.txt"; then
+  echo "the plugin built against the install differs from --solver bitmask:" >&2
+  diff "$tmp/builtin.txt" "$tmp/plugin.txt" | head -20 >&2
+  exit 1
+fi
+echo "plugin built against $prefix: $(wc -l <"$tmp/plugin.txt") lines, identical to --solver bitmask"
+
+page=$(find "$prefix/share/man/man1" -name 'sudoku-bench.1*' 2>/dev/null | head -1)
+if [[ -z $page ]]; then
+  echo "no man page installed (help2man was missing when the build was configured)"
+  exit 0
+fi
+if [[ $page == *.gz ]]; then zcat "$page"; else cat "$page"; fi | sed 's/\\-/-/g' >"$tmp/page.txt"
+for sub in solve run compare merge solvers; do
+  for option in $("$bench" "$sub" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
+    grep -qF -- "$option" "$tmp/page.txt" || { echo "$page lacks $sub's $option" >&2; exit 1; }
+  done
+  grep -qF "sudoku-bench $sub" "$tmp/page.txt" || { echo "$page lacks a section for $sub" >&2; exit 1; }
+done
+echo "man page $page names every option of every subcommand"
