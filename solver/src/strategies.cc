@@ -2,11 +2,11 @@
 
 #include <array>
 
-#include "backtrack.h"
-#include "bitmask.h"
-#include "fast/fast.h"
-#include "logic.h"
-#include "norvig.h"
+#include "strategies/backtrack.h"
+#include "strategies/bitmask.h"
+#include "strategies/fast/fast.h"
+#include "strategies/propagation/logic.h"
+#include "strategies/propagation/norvig.h"
 #include "test_delay.h"
 
 namespace sudoku {
