@@ -5,9 +5,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "bitmask.h"
-#include "propagation.h"
 #include "random.h"
+#include "strategies/bitmask.h"
+#include "strategies/propagation/propagation.h"
 
 namespace sudoku {
 namespace {

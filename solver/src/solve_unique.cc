@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "bitmask.h"
+#include "strategies/bitmask.h"
 
 namespace sudoku {
 namespace {

@@ -2,12 +2,11 @@
 
 #include <array>
 
-#include "backtrack.h"
-#include "bitmask.h"
-#include "fast/fast.h"
-#include "logic.h"
-#include "norvig.h"
-#include "test_delay.h"
+#include "strategies/backtrack.h"
+#include "strategies/bitmask.h"
+#include "strategies/fast/fast.h"
+#include "strategies/propagation/logic.h"
+#include "strategies/propagation/norvig.h"
 
 namespace sudoku {
 namespace {
@@ -63,7 +62,7 @@ std::unique_ptr<SolverFactory> make_solver_factory(std::string_view spec, std::s
     std::string why;
     auto factory = entry.make(colon == std::string_view::npos ? nullptr : &options, why);
     if (!factory) error = "solver '" + std::string(spec) + "': " + why;
-    return detail::with_test_delay(std::move(factory));
+    return factory;
   }
   error = "unknown solver '" + std::string(name) + "' (known:";
   for (const Entry& entry : kEntries) {

@@ -6,6 +6,7 @@
 
 #include "sudoku/strategies.h"
 #include "sudoku_bench/plugin_abi.h"
+#include "stream/test_delay.h"
 
 namespace sudoku_bench {
 namespace {
@@ -93,8 +94,9 @@ std::unique_ptr<sudoku::SolverFactory> load_plugin(std::string_view path_and_sym
 }  // namespace
 
 std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error) {
-  if (spec.substr(0, kPluginPrefix.size()) == kPluginPrefix) return load_plugin(spec.substr(kPluginPrefix.size()), error);
-  return sudoku::make_solver_factory(spec, error);
+  const bool plugin = spec.substr(0, kPluginPrefix.size()) == kPluginPrefix;
+  return detail::with_test_delay(plugin ? load_plugin(spec.substr(kPluginPrefix.size()), error)
+                                        : sudoku::make_solver_factory(spec, error));
 }
 
 }  // namespace sudoku_bench

@@ -6,7 +6,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "fast/layout.h"
+#include "strategies/fast/layout.h"
 
 namespace sudoku::detail::fast {
 namespace {  // internal linkage: each backend's translation unit keeps its own copy

@@ -3,14 +3,14 @@
 // or more, on a digit with two places left in a unit instead. That second rule costs nothing on
 // ordinary sets (callgrind: 2-8% fewer instructions) and defuses puzzles crafted against plain MRV:
 // the 16-given no-solution puzzle of the tests fell from 5.2 million nodes to 2.6 thousand.
-#include "bitmask.h"
+#include "strategies/bitmask.h"
 
 #include <array>
 #include <vector>
 
-#include "geometry.h"
-#include "per_size.h"
-#include "search_tally.h"
+#include "strategies/geometry.h"
+#include "strategies/per_size.h"
+#include "strategies/search_tally.h"
 
 namespace sudoku::detail {
 namespace {

@@ -1,7 +1,7 @@
 // The `fast` engine on the AVX-512 backend; this file alone is compiled for AVX-512.
-#include "fast/backends.h"
-#include "fast/engine.h"
-#include "fast/ops_avx512.h"
+#include "strategies/fast/backends.h"
+#include "strategies/fast/engine.h"
+#include "strategies/fast/ops_avx512.h"
 
 namespace sudoku::detail::fast {
 namespace {

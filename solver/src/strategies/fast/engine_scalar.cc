@@ -1,7 +1,7 @@
 // The `fast` engine on the portable backend.
-#include "fast/backends.h"
-#include "fast/engine.h"
-#include "fast/ops_scalar.h"
+#include "strategies/fast/backends.h"
+#include "strategies/fast/engine.h"
+#include "strategies/fast/ops_scalar.h"
 
 namespace sudoku::detail::fast {
 namespace {

@@ -26,8 +26,8 @@
 #include <bit>
 #include <cstdint>
 
-#include "fast/layout.h"
-#include "search_tally.h"
+#include "strategies/fast/layout.h"
+#include "strategies/search_tally.h"
 #include "sudoku/grid.h"
 #include "sudoku/solver.h"
 

@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "fast/layout.h"
+#include "strategies/fast/layout.h"
 
 namespace sudoku::detail::fast {
 

@@ -1,7 +1,7 @@
 // The `fast` engine on the AVX2 backend; this file alone is compiled for AVX2.
-#include "fast/backends.h"
-#include "fast/engine.h"
-#include "fast/ops_avx2.h"
+#include "strategies/fast/backends.h"
+#include "strategies/fast/engine.h"
+#include "strategies/fast/ops_avx2.h"
 
 namespace sudoku::detail::fast {
 namespace {

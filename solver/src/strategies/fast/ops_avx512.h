@@ -18,8 +18,8 @@
 
 #include <cstdint>
 
-#include "fast/layout.h"
-#include "fast/tables.h"
+#include "strategies/fast/layout.h"
+#include "strategies/fast/tables.h"
 
 namespace sudoku::detail::fast {
 namespace {  // internal linkage: each backend's translation unit keeps its own copy

@@ -2,13 +2,13 @@
 // digits that the cell's row, column and box do not hold yet, in ascending order. Occupancy masks
 // per row, column and box make each validity check constant-time; there is no propagation, so the
 // tree is as large as the givens allow and hard puzzles need SolveOptions::max_nodes.
-#include "backtrack.h"
+#include "strategies/backtrack.h"
 
 #include <array>
 
-#include "geometry.h"
-#include "per_size.h"
-#include "search_tally.h"
+#include "strategies/geometry.h"
+#include "strategies/per_size.h"
+#include "strategies/search_tally.h"
 
 namespace sudoku::detail {
 namespace {

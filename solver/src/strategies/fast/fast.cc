@@ -1,7 +1,7 @@
 // The `fast` strategy's options and the run-time choice of backend.
-#include "fast/fast.h"
+#include "strategies/fast/fast.h"
 
-#include "fast/backends.h"
+#include "strategies/fast/backends.h"
 
 namespace sudoku::detail {
 namespace fast {

@@ -1,4 +1,5 @@
-// The bitmask strategy against known answers; the full public datasets are in dataset_counts_test.cc.
+// The bitmask strategy against known answers; the full public datasets are in
+// tests/harness/dataset_counts_test.cc.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -153,14 +154,6 @@ TEST_F(BitmaskTest, InstancesAreIndependent) {
     EXPECT_EQ(a.nodes, c.nodes);
     EXPECT_EQ(a.guesses, c.guesses);
   }
-}
-
-TEST(StrategiesTest, UnknownNamesAndOptionsAreErrors) {
-  std::string error;
-  EXPECT_EQ(sudoku::make_solver_factory("nosuch", error), nullptr);
-  EXPECT_NE(error.find("unknown solver 'nosuch'"), std::string::npos) << error;
-  EXPECT_EQ(sudoku::make_solver_factory("bitmask:fast", error), nullptr);
-  EXPECT_NE(error.find("takes no options"), std::string::npos) << error;
 }
 
 }  // namespace

@@ -112,22 +112,4 @@ TEST_P(EveryStrategy, SolvesAreRepeatableAndInstancesIndependent) {
   }
 }
 
-TEST(Strategies, AreListedAndMadeByName) {
-  std::string error;
-  for (const auto& info : sudoku::strategy_list()) {
-    auto factory = sudoku::make_solver_factory(info.name, error);
-    ASSERT_NE(factory, nullptr) << info.name << ": " << error;
-    const bool nine_only = info.name == "fast";  // specialised to 9x9 by design
-    for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box)
-      EXPECT_EQ(factory->supports(box), box == 3 || !nine_only) << info.name << " " << box;
-    EXPECT_FALSE(factory->supports(6));
-  }
-  EXPECT_EQ(sudoku::make_solver_factory("backtrack", error)->name(), "backtrack");
-  EXPECT_EQ(sudoku::make_solver_factory("logic", error)->name(), "logic");
-  for (const char* spec : {"backtrack:x", "logic:fc", "backtrack:"}) {
-    EXPECT_EQ(sudoku::make_solver_factory(spec, error), nullptr) << spec;
-    EXPECT_NE(error.find("takes no options"), std::string::npos) << error;
-  }
-}
-
 }  // namespace

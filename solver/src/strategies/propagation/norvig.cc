@@ -15,13 +15,13 @@
 //
 // Random orders draw from a stream seeded by the seed and the puzzle, so a given (seed, puzzle)
 // always makes the same tree.
-#include "norvig.h"
+#include "strategies/propagation/norvig.h"
 
 #include <charconv>
 #include <optional>
 #include <span>
 
-#include "propagation.h"
+#include "strategies/propagation/propagation.h"
 
 namespace sudoku::detail {
 namespace {

@@ -1,4 +1,4 @@
-#include "propagation.h"
+#include "strategies/propagation/propagation.h"
 
 #include <array>
 #include <bit>
@@ -6,10 +6,10 @@
 #include <utility>
 #include <vector>
 
-#include "geometry.h"
-#include "per_size.h"
 #include "random.h"
-#include "search_tally.h"
+#include "strategies/geometry.h"
+#include "strategies/per_size.h"
+#include "strategies/search_tally.h"
 
 namespace sudoku::detail {
 namespace {

@@ -2,9 +2,9 @@
 // directions, naked pairs) until none applies, then MRV branching, ascending digits, with the
 // rules applied again at every node. It shares its engine with `norvig`; it differs from
 // norvig:ac+dual+pairs by locked candidates alone, so the two together measure what that rule buys.
-#include "logic.h"
+#include "strategies/propagation/logic.h"
 
-#include "propagation.h"
+#include "strategies/propagation/propagation.h"
 
 namespace sudoku::detail {
 

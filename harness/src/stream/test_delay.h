@@ -1,0 +1,62 @@
+// Test only: with -DSUDOKU_BENCH_TEST_DELAY_NS=N (CMake option of that name), every solve() of
+// every solver the harness makes (built-in strategies and plugins alike) first spins for N
+// nanoseconds. It exists so that a deliberately slower build can prove that `sudoku-bench compare`
+// and tools/ab catch a slowdown. Never set it for measurements.
+#pragma once
+
+#include <memory>
+
+#include "sudoku/solver.h"
+
+#if defined(SUDOKU_BENCH_TEST_DELAY_NS) && SUDOKU_BENCH_TEST_DELAY_NS > 0
+#include <chrono>
+#include <string>
+#endif
+
+namespace sudoku_bench::detail {
+
+#if defined(SUDOKU_BENCH_TEST_DELAY_NS) && SUDOKU_BENCH_TEST_DELAY_NS > 0
+
+class DelayedSolver final : public sudoku::Solver {
+ public:
+  explicit DelayedSolver(std::unique_ptr<sudoku::Solver> inner) : inner_(std::move(inner)) {}
+  sudoku::SolveResult solve(const sudoku::Grid& puzzle, const sudoku::SolveOptions& options,
+                            sudoku::Grid* solution) override {
+    // A spin, not a sleep: the thread stays busy, as slower code would keep it.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(SUDOKU_BENCH_TEST_DELAY_NS);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+    return inner_->solve(puzzle, options, solution);
+  }
+
+ private:
+  std::unique_ptr<sudoku::Solver> inner_;
+};
+
+// Forwards every virtual of sudoku::SolverFactory, so that the wrapped factory answers as the
+// inner one would.
+class DelayedFactory final : public sudoku::SolverFactory {
+ public:
+  explicit DelayedFactory(std::unique_ptr<sudoku::SolverFactory> inner) : inner_(std::move(inner)) {}
+  std::string name() const override { return inner_->name(); }
+  bool supports(int box) const override { return inner_->supports(box); }
+  std::unique_ptr<sudoku::Solver> make() const override { return std::make_unique<DelayedSolver>(inner_->make()); }
+  bool reports_tree_size() const override { return inner_->reports_tree_size(); }
+
+ private:
+  std::unique_ptr<sudoku::SolverFactory> inner_;
+};
+
+inline std::unique_ptr<sudoku::SolverFactory> with_test_delay(std::unique_ptr<sudoku::SolverFactory> factory) {
+  return factory ? std::make_unique<DelayedFactory>(std::move(factory)) : nullptr;
+}
+
+#else
+
+inline std::unique_ptr<sudoku::SolverFactory> with_test_delay(std::unique_ptr<sudoku::SolverFactory> factory) {
+  return factory;
+}
+
+#endif
+
+}  // namespace sudoku_bench::detail
