@@ -5,8 +5,8 @@
 #include <random>
 #include <vector>
 
-#include "stats/histogram.h"
 #include "report/report.h"
+#include "stats/histogram.h"
 
 namespace {
 

@@ -20,8 +20,9 @@ struct DatasetClass {
   const char* file;
 };
 constexpr DatasetClass kClasses[] = {
-    {"easy", "kaggle_first20k.txt"},  {"17-clue", "sudoku17_49158.txt"},        {"hard", "top1465.txt"},
-    {"very-hard", "forum_hardest_1905_11plus.txt"}, {"multi", "serg_benchmark.txt"}, {"16x16", "sudoku16x16_1000.txt"},
+    {"easy", "kaggle_first20k.txt"}, {"17-clue", "sudoku17_49158.txt"},
+    {"hard", "top1465.txt"},         {"very-hard", "forum_hardest_1905_11plus.txt"},
+    {"multi", "serg_benchmark.txt"}, {"16x16", "sudoku16x16_1000.txt"},
 };
 // Puzzles that naked and hidden singles solve without a guess.
 constexpr const char* kSinglesOnly = "kaggle_first20k.txt";

@@ -126,14 +126,16 @@ int main(int argc, char** argv) {
     const std::string arg = argv[i];
     if (arg == "--context") return print_context();
     if (i + 1 >= argc) return usage(("missing value after " + arg).c_str());
-    if (arg == "--solver") solver_spec = argv[++i];
-    else if (arg == "--class") only_class = argv[++i];
+    if (arg == "--solver")
+      solver_spec = argv[++i];
+    else if (arg == "--class")
+      only_class = argv[++i];
     else if (arg == "--node-limit") {
       char* end = nullptr;
       options.max_nodes = std::strtoull(argv[++i], &end, 10);
       if (*end != '\0' || argv[i][0] == '-' || argv[i][0] == '\0') return usage("--node-limit needs a whole number");
-    }
-    else return usage(("unknown argument " + arg).c_str());
+    } else
+      return usage(("unknown argument " + arg).c_str());
   }
   if (solver_spec.empty()) return usage("--solver is required");
   std::string error;

@@ -52,7 +52,8 @@ PuzzleGenerator& PuzzleGenerator::operator=(PuzzleGenerator&&) noexcept = defaul
 PuzzleGenerator::~PuzzleGenerator() = default;
 
 Grid PuzzleGenerator::make(std::uint64_t index) {
-  detail::SplitMix64 rng(detail::mix_seed(detail::mix_seed(options_.seed, static_cast<std::uint64_t>(options_.box)), index));
+  detail::SplitMix64 rng(
+      detail::mix_seed(detail::mix_seed(options_.seed, static_cast<std::uint64_t>(options_.box)), index));
   Grid puzzle = complete_grid(*filler_, options_.box, rng);
   const int cells = puzzle.cell_count();
   std::array<std::uint16_t, kMaxCells> order;

@@ -71,8 +71,8 @@ std::string describe(const ParseResult& r) {
     case ParseStatus::bad_character: {
       const int box = box_for_cell_count(r.length);
       if (value_of(r.byte) > 0 && box != 0) {
-        std::snprintf(buf, sizeof buf, "symbol '%c' at column %zu is out of range for a %dx%d grid", r.byte,
-                      r.column, box * box, box * box);
+        std::snprintf(buf, sizeof buf, "symbol '%c' at column %zu is out of range for a %dx%d grid", r.byte, r.column,
+                      box * box, box * box);
       } else if (r.byte >= 0x21 && r.byte < 0x7f) {
         std::snprintf(buf, sizeof buf, "bad character '%c' at column %zu", r.byte, r.column);
       } else {

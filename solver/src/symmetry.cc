@@ -1,14 +1,13 @@
 #include "sudoku/symmetry.h"
 
-#include "random.h"
-
 #include <utility>
+
+#include "random.h"
 
 namespace sudoku {
 namespace {
 
 using detail::SplitMix64;
-
 
 // Rows (or columns) permuted within each band, and the bands permuted.
 std::array<std::uint8_t, kMaxSide> line_permutation(int box, SplitMix64& random) {
@@ -41,7 +40,9 @@ Symmetry random_symmetry(int box, std::uint64_t seed) {
   return s;
 }
 
-std::uint64_t puzzle_seed(std::uint64_t seed, const Grid& puzzle) { return detail::mix_seed(seed, detail::hash_grid(puzzle)); }
+std::uint64_t puzzle_seed(std::uint64_t seed, const Grid& puzzle) {
+  return detail::mix_seed(seed, detail::hash_grid(puzzle));
+}
 
 Grid apply(const Symmetry& s, const Grid& grid) {
   Grid out;

@@ -8,8 +8,8 @@
 #include <string>
 #include <string_view>
 
-#include "sudoku/parse.h"
 #include "stream/chunk_reader.h"
+#include "sudoku/parse.h"
 
 namespace {
 
@@ -26,7 +26,8 @@ void fuzz_record(std::string_view bytes) {
   check(!sudoku::describe(r).empty(), "every result has a description");
   check(r.length == bytes.size(), "length is the record's");
   if (!r) {
-    check(r.status != sudoku::ParseStatus::bad_character || (r.column >= 1 && r.column <= bytes.size()), "column in range");
+    check(r.status != sudoku::ParseStatus::bad_character || (r.column >= 1 && r.column <= bytes.size()),
+          "column in range");
     return;
   }
   sudoku::Grid again;

@@ -2,9 +2,9 @@
 #include <gtest/gtest.h>
 
 #include "cli/compare_command.h"
-#include "report/comparison.h"
 #include "cli/exit_codes.h"
 #include "cli/merge_command.h"
+#include "report/comparison.h"
 #include "report/report_json.h"
 #include "temp_file.h"
 
@@ -14,7 +14,8 @@ using sudoku_bench::Report;
 using sudoku_bench::Verdict;
 
 // A report of one pair with one repetition per throughput given; latency follows throughput.
-Report report_with(const std::vector<double>& puzzles_per_second, const std::string& dataset = "top95", int threads = 1) {
+Report report_with(const std::vector<double>& puzzles_per_second, const std::string& dataset = "top95",
+                   int threads = 1) {
   Report r;
   r.context.cpu_model = "Test CPU";
   r.context.compiler = "GCC 12";
@@ -66,7 +67,7 @@ TEST(ComparisonTest, RatiosAndSlowdownAreInTimeTerms) {
   EXPECT_EQ(throughput.metric, "puzzles/s");
   EXPECT_NEAR(throughput.ratio, 0.8, 1e-12);
   EXPECT_NEAR(throughput.slowdown, 0.25, 1e-12);  // 1 / 0.8: a quarter more time per puzzle
-  ASSERT_EQ(c.pairs[0].metrics.size(), 11u);       // throughput and 10 latency percentiles
+  ASSERT_EQ(c.pairs[0].metrics.size(), 11u);      // throughput and 10 latency percentiles
   EXPECT_EQ(c.pairs[0].metrics[4].metric, "latency p50");
   EXPECT_NEAR(c.pairs[0].metrics[4].ratio, 1.25, 1e-6);
   EXPECT_EQ(c.pairs[0].metrics[4].verdict, Verdict::slower);
@@ -133,9 +134,10 @@ TEST(ComparisonTest, ContextMismatchesAreNamed) {
   EXPECT_TRUE(sudoku_bench::context_mismatches(base, current).empty());
   current.context.compiler_flags = "-O2";
   current.runs[0].status.unique = 999;
-  EXPECT_EQ(sudoku_bench::context_mismatches(base, current),
-            (std::vector<std::string>{"compiler_flags: BASE \"-O3\" vs NEW \"-O2\"",
-                                      "top95/bitmask/threads=1: 1000 records in BASE vs 999 in NEW (not the same input)"}));
+  EXPECT_EQ(
+      sudoku_bench::context_mismatches(base, current),
+      (std::vector<std::string>{"compiler_flags: BASE \"-O3\" vs NEW \"-O2\"",
+                                "top95/bitmask/threads=1: 1000 records in BASE vs 999 in NEW (not the same input)"}));
 }
 
 struct Outcome {
@@ -160,7 +162,8 @@ TEST(CompareCommandTest, ExitStatuses) {
   EXPECT_EQ(compare(report_with(kBase), report_with(kBase)).status, 0);
   const Outcome slower = compare(report_with(kBase), report_with(scaled(kBase, 0.9)));
   EXPECT_EQ(slower.status, 1);
-  EXPECT_NE(slower.out.find("SLOWER: top95/bitmask/threads=1: 11.1% more wall time per puzzle (p < 0.0001)"), std::string::npos)
+  EXPECT_NE(slower.out.find("SLOWER: top95/bitmask/threads=1: 11.1% more wall time per puzzle (p < 0.0001)"),
+            std::string::npos)
       << slower.out;
   EXPECT_EQ(compare(report_with(kBase), report_with(scaled(kBase, 1.2))).status, 0);  // faster passes
 
@@ -169,12 +172,15 @@ TEST(CompareCommandTest, ExitStatuses) {
   const Outcome refused = compare(report_with(kBase), other_cpu);
   EXPECT_EQ(refused.status, sudoku_bench::kExitUsage);
   EXPECT_EQ(refused.out, "");
-  EXPECT_NE(refused.err.find("refusing to compare results from different contexts:\n  cpu_model: BASE \"Test CPU\" vs NEW \"Other CPU\""),
-            std::string::npos)
+  EXPECT_NE(
+      refused.err.find(
+          "refusing to compare results from different contexts:\n  cpu_model: BASE \"Test CPU\" vs NEW \"Other CPU\""),
+      std::string::npos)
       << refused.err;
   EXPECT_EQ(compare(report_with(kBase), other_cpu, true).status, 1);  // allowed: judged as usual
 
-  EXPECT_EQ(compare(report_with(kBase), report_with(kBase, "easy50")).status, sudoku_bench::kExitUsage);  // nothing in common
+  EXPECT_EQ(compare(report_with(kBase), report_with(kBase, "easy50")).status,
+            sudoku_bench::kExitUsage);  // nothing in common
 }
 
 TEST(CompareCommandTest, CpuGate) {
@@ -203,7 +209,8 @@ TEST(CompareCommandTest, UnreadableInputsAreIoErrors) {
 
 TEST(MergeTest, ConcatenatesAndRenumbers) {
   Report merged;
-  ASSERT_EQ(sudoku_bench::merge_reports({report_with({1, 2}), report_with({3}), report_with({4}, "easy50")}, merged), "");
+  ASSERT_EQ(sudoku_bench::merge_reports({report_with({1, 2}), report_with({3}), report_with({4}, "easy50")}, merged),
+            "");
   ASSERT_EQ(merged.runs.size(), 4u);
   EXPECT_EQ(merged.runs[2].repetition, 3);
   EXPECT_NEAR(merged.runs[2].puzzles_per_second(), 3, 1e-9);

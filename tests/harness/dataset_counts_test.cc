@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "sudoku/parse.h"
 #include "cli/exit_codes.h"
 #include "cli/solve_command.h"
+#include "sudoku/parse.h"
 #include "temp_file.h"
 #include "test_util.h"
 
@@ -51,7 +51,8 @@ TEST_P(DatasetCountsTest, EveryPublicPuzzleGetsTheRightCount) {
     command.input = test_util::dataset_path(file);
     command.solver = GetParam();
     test_util::Capture out, err;
-    ASSERT_EQ(sudoku_bench::solve_command(command, out.file(), err.file()), sudoku_bench::kExitOk) << file << err.text();
+    ASSERT_EQ(sudoku_bench::solve_command(command, out.file(), err.file()), sudoku_bench::kExitOk)
+        << file << err.text();
     std::istringstream lines(out.text());
     std::size_t n = 0;
     for (std::string line; std::getline(lines, line);) {

@@ -117,9 +117,9 @@ TEST(HistogramTest, SummaryUsesTheReportedPercentiles) {
   for (std::uint64_t v = 1; v <= 10'000; ++v) h.record(v);
   const auto s = sudoku_bench::summarize(h);
   EXPECT_EQ(s.count, 10'000u);
-  EXPECT_EQ(s.percentiles[0], 100u);  // p1: exact, below 2048
+  EXPECT_EQ(s.percentiles[0], 100u);                                          // p1: exact, below 2048
   EXPECT_NEAR(static_cast<double>(s.percentiles[3]), 5000.0, 5000.0 / 2048);  // p50
-  EXPECT_EQ(s.percentiles[9], 10'000u);  // p100 is the max
+  EXPECT_EQ(s.percentiles[9], 10'000u);                                       // p100 is the max
 }
 
 TEST(HistogramTest, Log2CountsAreExactPerPowerOfTwo) {

@@ -57,7 +57,7 @@ TEST(InputFormatTest, DetectionFromTheFirstContentLine) {
   EXPECT_EQ(sudoku_bench::detect_format("4 . . |. . . |8 . 5"), InputFormat::grid);
   EXPECT_EQ(sudoku_bench::detect_format("003020600"), InputFormat::grid);
   EXPECT_EQ(sudoku_bench::detect_format("========"), InputFormat::grid);
-  EXPECT_EQ(sudoku_bench::detect_format("1234............"), InputFormat::lines);  // a 4x4 record
+  EXPECT_EQ(sudoku_bench::detect_format("1234............"), InputFormat::lines);     // a 4x4 record
   EXPECT_EQ(sudoku_bench::detect_format(kPuzzle.substr(0, 80)), InputFormat::lines);  // a bad record
   EXPECT_EQ(sudoku_bench::input_format_named("csv"), InputFormat::csv);
   EXPECT_FALSE(sudoku_bench::input_format_named("xml"));
@@ -97,7 +97,8 @@ TEST(InputFormatTest, SixteenBySixteenGridWithSpaces) {
   const std::string record = test_util::read_lines("sudoku16x16_1000.txt")[0];
   std::string text;
   for (int r = 0; r < 16; ++r) {
-    for (int c = 0; c < 16; ++c) text += std::string(1, record[static_cast<std::size_t>(r * 16 + c)]) + (c == 15 ? "\n" : " ");
+    for (int c = 0; c < 16; ++c)
+      text += std::string(1, record[static_cast<std::size_t>(r * 16 + c)]) + (c == 15 ? "\n" : " ");
   }
   TempFile grid_file(text), line_file(record + "\n");
   const Outcome g = solve(grid_file.path());
@@ -116,8 +117,8 @@ TEST(InputFormatTest, MalformedGridsAreInvalidWithTheirReason) {
   const Outcome o = solve(f.path());
   EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
   const std::string p = f.path();
-  EXPECT_EQ(o.err, p + ":1: grid starting at line 1 has 3 of 9 rows\n" +                 //
-                       p + ":17: grid row of 10 cells (expected 4, 9, 16 or 25)\n" +        // to the blank line
+  EXPECT_EQ(o.err, p + ":1: grid starting at line 1 has 3 of 9 rows\n" +              //
+                       p + ":17: grid row of 10 cells (expected 4, 9, 16 or 25)\n" +  // to the blank line
                        p + ":29: bad character 'x' at column 2 (row 1, column 2 of the grid)\n");
   EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 4);  // one outcome per grid
 }
@@ -125,7 +126,8 @@ TEST(InputFormatTest, MalformedGridsAreInvalidWithTheirReason) {
 TEST(InputFormatTest, CsvSolutionsAreChecked) {
   std::string wrong = kSolution;
   std::swap(wrong[0], wrong[1]);
-  TempFile f("quizzes,solutions\n" + kPuzzle + "," + kSolution + "\n" + kPuzzle + "," + wrong + "\n" + kPuzzle + ",12\n");
+  TempFile f("quizzes,solutions\n" + kPuzzle + "," + kSolution + "\n" + kPuzzle + "," + wrong + "\n" + kPuzzle +
+             ",12\n");
   const Outcome o = solve(f.path());
   EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
   EXPECT_EQ(o.out, kPuzzle + ":1:" + kSolution + "\n" + kPuzzle + ":1:" + kSolution + "\n" + kPuzzle + ":invalid\n");

@@ -1,12 +1,12 @@
 // Other people's files: every class of bad input gets a message with file and line, and every
 // record read gets exactly one outcome, in `solve` (one line each) and in `run` (the counts).
+#include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 
 #include <csignal>
 #include <fstream>
-#include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -99,8 +99,11 @@ TEST(HostileInputTest, WrongLengthsNameTheirLengthAndLine) {
 }
 
 TEST(HostileInputTest, BadCharactersNameTheirColumnAndLine) {
-  const auto with = [](std::size_t pos, const std::string& text) { return kPuzzle.substr(0, pos) + text + kPuzzle.substr(pos + 1); };
-  TempFile f(with(3, "x") + "\n" + with(0, "-") + "\n" + with(5, "\xC3\xA9") + "\n" + with(7, std::string(1, '\0')) + "\n");
+  const auto with = [](std::size_t pos, const std::string& text) {
+    return kPuzzle.substr(0, pos) + text + kPuzzle.substr(pos + 1);
+  };
+  TempFile f(with(3, "x") + "\n" + with(0, "-") + "\n" + with(5, "\xC3\xA9") + "\n" + with(7, std::string(1, '\0')) +
+             "\n");
   const Outcome o = solve(f.path());
   EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
   EXPECT_EQ(o.err, f.path() + ":1: bad character 'x' at column 4\n" + f.path() + ":2: bad character '-' at column 1\n" +
@@ -186,8 +189,10 @@ TEST(HostileInputTest, TruncatedGzipKeepsTheRecordsBeforeTheDamage) {
 
 TEST(HostileInputTest, AbortedPuzzlesAreNamedAndCounted) {
   // The first has thousands of solutions, the second none; a tiny node limit stops both.
-  TempFile f(".....6....59.....82....8....45........3........6..3.54...325..6..................\n"
-             ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........\n" + kPuzzle + "\n");
+  TempFile f(
+      ".....6....59.....82....8....45........3........6..3.54...325..6..................\n"
+      ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4.........\n" +
+      kPuzzle + "\n");
   sudoku_bench::SolveCommand command;
   command.input = f.path();
   command.step.solve.max_nodes = 3;

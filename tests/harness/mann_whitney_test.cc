@@ -15,9 +15,9 @@ using sudoku_bench::UTestMethod;
 struct Case {
   const char* name;
   std::vector<double> x, y;
-  double u;            // scipy's statistic: U of x
-  double exact_p;      // method="exact" (skipped when 0: scipy's exact ignores ties, ours is not used there)
-  double asymptotic_p; // method="asymptotic"
+  double u;             // scipy's statistic: U of x
+  double exact_p;       // method="exact" (skipped when 0: scipy's exact ignores ties, ours is not used there)
+  double asymptotic_p;  // method="asymptotic"
 };
 
 std::vector<double> range(double first, double step, int count) {
@@ -96,7 +96,7 @@ TEST(MannWhitneyTest, EmptySamplesProveNothing) {
 }
 
 TEST(MannWhitneyTest, SmallestPValue) {
-  EXPECT_DOUBLE_EQ(sudoku_bench::smallest_p_value(3, 3), 0.1);         // 2 / 20: never below 0.05
+  EXPECT_DOUBLE_EQ(sudoku_bench::smallest_p_value(3, 3), 0.1);  // 2 / 20: never below 0.05
   EXPECT_DOUBLE_EQ(sudoku_bench::smallest_p_value(4, 4), 2.0 / 70);
   EXPECT_DOUBLE_EQ(sudoku_bench::smallest_p_value(9, 9), 2.0 / 48620);
   EXPECT_DOUBLE_EQ(sudoku_bench::smallest_p_value(1, 1), 1.0);

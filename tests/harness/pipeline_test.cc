@@ -9,9 +9,9 @@
 #include <string>
 #include <thread>
 
-#include "sudoku/strategies.h"
 #include "stream/pass.h"
 #include "sudoku/parse.h"
+#include "sudoku/strategies.h"
 #include "temp_file.h"
 #include "test_util.h"
 
@@ -60,7 +60,8 @@ TEST(PipelineTest, EveryRecordReachesTheSinkInOrder) {
   }
   test_util::TempFile f(text);
   for (int threads : {1, 2, 8})
-    for (std::size_t per_chunk : {1u, 7u, 256u}) EXPECT_EQ(lines_through(f.path(), threads, per_chunk), expected) << threads;
+    for (std::size_t per_chunk : {1u, 7u, 256u})
+      EXPECT_EQ(lines_through(f.path(), threads, per_chunk), expected) << threads;
 }
 
 TEST(PipelineTest, ChunksInFlightAreBounded) {

@@ -3,12 +3,12 @@
 
 #include <string>
 
-#include "sudoku/parse.h"
-#include "sudoku/strategies.h"
 #include "cli/exit_codes.h"
 #include "cli/run_command.h"
 #include "cli/solve_command.h"
 #include "stream/solver_specs.h"
+#include "sudoku/parse.h"
+#include "sudoku/strategies.h"
 #include "temp_file.h"
 #include "test_util.h"
 

@@ -1,14 +1,13 @@
 // The Google Benchmark and Bencher exports: the fields their tools read, derived from one report.
-#include "report/bmf_format.h"
-#include "report/formats.h"
-#include "report/gbench_format.h"
-
 #include <gtest/gtest.h>
 
 #include <fstream>
 
 #include "cli/exit_codes.h"
 #include "cli/run_command.h"
+#include "report/bmf_format.h"
+#include "report/formats.h"
+#include "report/gbench_format.h"
 #include "temp_file.h"
 #include "test_util.h"
 
@@ -75,7 +74,8 @@ TEST(ReportFormatsTest, BencherMetricFormat) {
     EXPECT_LE(lo, v) << measure;
     EXPECT_LE(v, hi) << measure;
   }
-  EXPECT_DOUBLE_EQ(m["tree-size"]["value"].get<double>(), report().runs[9].tree_size.mean);  // the same every repetition
+  EXPECT_DOUBLE_EQ(m["tree-size"]["value"].get<double>(),
+                   report().runs[9].tree_size.mean);  // the same every repetition
 }
 
 TEST(ReportFormatsTest, RunWritesTheChosenFormat) {

@@ -1,13 +1,13 @@
 // Reading reports back: from_json is the exact inverse of to_json, and a damaged file names its
 // first bad field.
-#include "cli/report_files.h"
 #include "report/report_json.h"
 
 #include <gtest/gtest.h>
 
 #include "cli/exit_codes.h"
-#include "stream/input.h"
+#include "cli/report_files.h"
 #include "cli/run_command.h"
+#include "stream/input.h"
 #include "temp_file.h"
 #include "test_util.h"
 

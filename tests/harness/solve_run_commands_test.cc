@@ -6,13 +6,13 @@
 #include <sstream>
 #include <string>
 
-#include "sudoku/parse.h"
 #include "cli/exit_codes.h"
-#include "report/report_json.h"
 #include "cli/run_command.h"
 #include "cli/solve_command.h"
 #include "cli/solver_spec_list.h"
 #include "cli/thread_list.h"
+#include "report/report_json.h"
+#include "sudoku/parse.h"
 #include "temp_file.h"
 #include "test_util.h"
 
@@ -48,8 +48,8 @@ TEST(SolveCommandTest, OneLinePerRecordInInputOrder) {
   const Outcome o = solve(f.path());
   EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
   EXPECT_EQ(o.out, kTop95First + ":1:" + kTop95FirstSolution + "\n" +  // normalised to '.' blanks
-                       "11" + std::string(79, '.') + ":0\n" +           // conflicting givens: none
-                       std::string(81, '.') + ":2\n");                  // 2 means 2 or more
+                       "11" + std::string(79, '.') + ":0\n" +          // conflicting givens: none
+                       std::string(81, '.') + ":2\n");                 // 2 means 2 or more
   EXPECT_EQ(o.err, "");
 }
 
@@ -115,7 +115,8 @@ TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {
       EXPECT_TRUE(run.contains(key)) << key;
     for (const char* key : {"unique", "multiple", "none", "invalid"}) EXPECT_TRUE(run["status"].contains(key)) << key;
     for (const char* dist : {"latency_ns", "tree_size", "guesses"}) {
-      for (const char* key : {"min", "mean", "stddev", "max", "percentiles"}) EXPECT_TRUE(run[dist].contains(key)) << key;
+      for (const char* key : {"min", "mean", "stddev", "max", "percentiles"})
+        EXPECT_TRUE(run[dist].contains(key)) << key;
       for (const char* p : {"1", "10", "25", "50", "75", "90", "99", "99.9", "99.99", "100"})
         EXPECT_TRUE(run[dist]["percentiles"].contains(p)) << p;
       EXPECT_EQ(run[dist]["percentiles"]["100"], run[dist]["max"]);

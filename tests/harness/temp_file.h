@@ -14,7 +14,8 @@ namespace test_util {
 class TempFile {
  public:
   explicit TempFile(const std::string& contents, const std::string& suffix = ".txt") {
-    std::string pattern = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") + "/sudoku-bench-XXXXXX" + suffix;
+    std::string pattern =
+        std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") + "/sudoku-bench-XXXXXX" + suffix;
     const int fd = mkstemps(pattern.data(), static_cast<int>(suffix.size()));
     if (fd < 0) throw std::runtime_error("mkstemps failed");
     close(fd);

@@ -49,7 +49,7 @@ TEST_F(BitmaskTest, ConflictingGivensHaveNoSolution) {
   EXPECT_EQ(r.solutions, 0u);
   EXPECT_EQ(r.nodes, 1u);
   EXPECT_EQ(r.guesses, 0u);
-  EXPECT_EQ(solve("5........5" + std::string(71, '.')).solutions, 0u);  // same column
+  EXPECT_EQ(solve("5........5" + std::string(71, '.')).solutions, 0u);   // same column
   EXPECT_EQ(solve("5.........5" + std::string(70, '.')).solutions, 0u);  // same box
 }
 

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "sudoku/parse.h"
 #include "solver_util.h"
+#include "sudoku/parse.h"
 #include "sudoku/strategies.h"
 #include "test_util.h"
 
@@ -84,11 +84,11 @@ TEST_P(FastTest, UniqueDatasets) {
 }
 
 TEST_P(FastTest, ConflictingGivensHaveNoSolution) {
-  for (const std::string& record : {dots_with({{0, '5'}, {1, '5'}}),     // same row, same box
-                                    dots_with({{0, '5'}, {8, '5'}}),     // same row
-                                    dots_with({{0, '5'}, {72, '5'}}),    // same column
-                                    dots_with({{0, '5'}, {20, '5'}}),    // same box
-                                    dots_with({{0, '5'}, {80, '5'}})}) { // no conflict
+  for (const std::string& record : {dots_with({{0, '5'}, {1, '5'}}),      // same row, same box
+                                    dots_with({{0, '5'}, {8, '5'}}),      // same row
+                                    dots_with({{0, '5'}, {72, '5'}}),     // same column
+                                    dots_with({{0, '5'}, {20, '5'}}),     // same box
+                                    dots_with({{0, '5'}, {80, '5'}})}) {  // no conflict
     const bool conflict = record.back() != '5';
     sudoku::Grid out;
     const auto r = solve(record, 2, &out);
@@ -108,9 +108,10 @@ TEST_P(FastTest, ConflictingGivensHaveNoSolution) {
   std::swap(g[0], g[1]);
   EXPECT_EQ(solve(g).solutions, 0u);
   // Cells that no digit can take.
-  EXPECT_EQ(solve(dots_with({{0, '1'}, {1, '2'}, {2, '3'}, {3, '4'}, {4, '5'}, {5, '6'}, {6, '7'}, {7, '8'}, {17, '9'}}))
-                .solutions,
-            0u);
+  EXPECT_EQ(
+      solve(dots_with({{0, '1'}, {1, '2'}, {2, '3'}, {3, '4'}, {4, '5'}, {5, '6'}, {6, '7'}, {7, '8'}, {17, '9'}}))
+          .solutions,
+      0u);
 }
 
 TEST_P(FastTest, ValuesAboveNineHaveNoSolution) {
@@ -200,7 +201,8 @@ TEST_P(FastTest, TimeLimitAborts) {
   // A generous limit changes nothing.
   options.max_solutions = 2;
   options.time_limit = std::chrono::seconds(10);
-  const auto hard = solver_->solve(test_util::parse(test_util::read_lines("forum_hardest_1106.txt")[0]), options, nullptr);
+  const auto hard =
+      solver_->solve(test_util::parse(test_util::read_lines("forum_hardest_1106.txt")[0]), options, nullptr);
   EXPECT_FALSE(hard.aborted);
   EXPECT_EQ(hard.solutions, 1u);
 }

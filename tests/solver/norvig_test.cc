@@ -50,8 +50,9 @@ TEST(NorvigOptions, ErrorsSayWhatIsWrong) {
       {"norvig:ac,", "empty option"},
       {"norvig:,ac", "empty option"},
       {"norvig:ac,,var=mrv", "empty option"},
-      {"norvig:dual", "unknown option 'dual' (options are comma-separated: a level fc, ac, ac+dual or "
-                      "ac+dual+pairs; var=first|mrv|random; val=asc|random|lcv; seed=N)"},
+      {"norvig:dual",
+       "unknown option 'dual' (options are comma-separated: a level fc, ac, ac+dual or "
+       "ac+dual+pairs; var=first|mrv|random; val=asc|random|lcv; seed=N)"},
       {"norvig:AC", "unknown option 'AC'"},
       {"norvig:ac+pairs", "unknown option 'ac+pairs'"},
       {"norvig:level=ac", "unknown option 'level=ac'"},

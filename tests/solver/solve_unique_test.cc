@@ -115,9 +115,9 @@ TEST(SolveUnique, NoSolution) {
   // No given repeats, but the top-left cell can hold nothing: its row has 1-4, its column 5-8 and
   // its box 9.
   std::string record(81, '.');
-  for (int k = 1; k <= 4; ++k) record[k] = static_cast<char>('0' + k);               // row 0
-  for (int k = 0; k < 4; ++k) record[(3 + k) * 9] = static_cast<char>('5' + k);     // column 0
-  record[1 * 9 + 1] = '9';                                                           // box 0
+  for (int k = 1; k <= 4; ++k) record[k] = static_cast<char>('0' + k);           // row 0
+  for (int k = 0; k < 4; ++k) record[(3 + k) * 9] = static_cast<char>('5' + k);  // column 0
+  record[1 * 9 + 1] = '9';                                                       // box 0
   const auto r = sudoku::solve_unique(rows_of(record));
   EXPECT_EQ(r.error, UniqueError::no_solution);
   EXPECT_FALSE(sudoku::is_invalid_grid(*r.error));

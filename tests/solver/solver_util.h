@@ -43,17 +43,32 @@ inline sudoku::SolveOptions options(std::uint64_t max_solutions, std::uint64_t m
 
 // Every bundled 9x9 puzzle file (the combined .gz file repeats them).
 inline const std::vector<std::string>& public_9x9_datasets() {
-  static const std::vector<std::string> files = {
-      "easy50.txt", "top95.txt", "hardest.txt", "top91.txt", "top100.txt", "damnhard.txt", "top870.txt",
-      "top1465.txt", "top2365.txt", "subig20.txt", "sudoku17_49158.txt", "sudoku17_royle_49151.txt",
-      "forum_hardest_1106.txt", "forum_hardest_1905_11plus.txt", "msolve_hardest_to_solve_1000.txt",
-      "msolve_hardest_to_verify_1000.txt", "msolve_most_difficult_100.txt", "serg_benchmark.txt", "hard10k.txt",
-      "kaggle_first20k.txt", "sudokuexchange_diabolical.txt", "kr_1011.txt"};
+  static const std::vector<std::string> files = {"easy50.txt",
+                                                 "top95.txt",
+                                                 "hardest.txt",
+                                                 "top91.txt",
+                                                 "top100.txt",
+                                                 "damnhard.txt",
+                                                 "top870.txt",
+                                                 "top1465.txt",
+                                                 "top2365.txt",
+                                                 "subig20.txt",
+                                                 "sudoku17_49158.txt",
+                                                 "sudoku17_royle_49151.txt",
+                                                 "forum_hardest_1106.txt",
+                                                 "forum_hardest_1905_11plus.txt",
+                                                 "msolve_hardest_to_solve_1000.txt",
+                                                 "msolve_hardest_to_verify_1000.txt",
+                                                 "msolve_most_difficult_100.txt",
+                                                 "serg_benchmark.txt",
+                                                 "hard10k.txt",
+                                                 "kaggle_first20k.txt",
+                                                 "sudokuexchange_diabolical.txt",
+                                                 "kr_1011.txt"};
   return files;
 }
 
 // A solved grid, for tests that blank a few cells of it.
-inline const std::string kSolved9 =
-    "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+inline const std::string kSolved9 = "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
 
 }  // namespace test_util

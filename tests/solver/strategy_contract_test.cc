@@ -20,8 +20,7 @@ class EveryStrategy : public ::testing::TestWithParam<const char*> {
 INSTANTIATE_TEST_SUITE_P(, EveryStrategy,
                          ::testing::Values("bitmask", "backtrack", "norvig:fc", "norvig:ac", "norvig:ac+dual",
                                            "norvig:ac+dual+pairs", "norvig:fc,var=first", "norvig:ac,val=lcv",
-                                           "norvig:var=random,val=random,seed=11", "norvig:ac+dual,var=first",
-                                           "logic"),
+                                           "norvig:var=random,val=random,seed=11", "norvig:ac+dual,var=first", "logic"),
                          [](const auto& info) { return test_util::param_name(info.param); });
 
 TEST_P(EveryStrategy, ConflictingGivensHaveNoSolutionAtTheRoot) {

@@ -20,7 +20,8 @@
 extern "C" {
 #endif
 
-typedef size_t (*sudoku_bench_solve_fn)(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses);
+typedef size_t (*sudoku_bench_solve_fn)(const char* puzzle, size_t limit, uint32_t flags, char* solution,
+                                        size_t* guesses);
 
 #ifdef __cplusplus
 }

@@ -20,7 +20,8 @@ namespace {
 // CLI11's own number checks print their limits as huge floats; this one says what is wrong.
 const CLI::Validator kAtLeastOne(
     [](std::string& value) -> std::string {
-      return value.find_first_not_of("0123456789") == std::string::npos && value.find_first_not_of('0') != std::string::npos
+      return value.find_first_not_of("0123456789") == std::string::npos &&
+                     value.find_first_not_of('0') != std::string::npos
                  ? std::string()
                  : "must be a whole number of at least 1, not '" + value + "'";
     },
@@ -57,9 +58,12 @@ void add_record_options(CLI::App& command, StepOptions& step, RecordOptionTexts&
   command.add_option("--time-limit-ms", text.time_limit_ms, "Abort a puzzle after T milliseconds (0: none)")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
-  command.add_option("--seed", step.seed, "Solve each puzzle under a random symmetry picked by (S, puzzle) (0: as given)")
+  command
+      .add_option("--seed", step.seed, "Solve each puzzle under a random symmetry picked by (S, puzzle) (0: as given)")
       ->capture_default_str();
-  command.add_option("--input-format", text.input_format, "auto, lines, grid, csv (puzzle,solution) or checks (puzzle:count[:solution])")
+  command
+      .add_option("--input-format", text.input_format,
+                  "auto, lines, grid, csv (puzzle,solution) or checks (puzzle:count[:solution])")
       ->capture_default_str();
 }
 
@@ -83,10 +87,12 @@ Subcommand add_solve(CLI::App& app) {
     RecordOptionTexts text;
   };
   auto s = std::make_shared<State>();
-  CLI::App* cmd = app.add_subcommand("solve", "Solve every record; print PUZZLE:COUNT[:SOLUTION] per record, in input order.\n"
-                                              "COUNT is 0..K, K meaning K or more; SOLUTION follows when COUNT is 1.\n"
-                                              "Invalid records print RECORD:invalid, and FILE:LINE: reason on stderr;\n"
-                                              "aborted ones PUZZLE:aborted. With --seed, solutions are mapped back to the puzzle as given.");
+  CLI::App* cmd =
+      app.add_subcommand("solve",
+                         "Solve every record; print PUZZLE:COUNT[:SOLUTION] per record, in input order.\n"
+                         "COUNT is 0..K, K meaning K or more; SOLUTION follows when COUNT is 1.\n"
+                         "Invalid records print RECORD:invalid, and FILE:LINE: reason on stderr;\n"
+                         "aborted ones PUZZLE:aborted. With --seed, solutions are mapped back to the puzzle as given.");
   cmd->add_option("--limit", s->command.step.solve.max_solutions, "Count solutions up to K (2 checks uniqueness)")
       ->capture_default_str()
       ->check(kAtLeastOne);
@@ -109,8 +115,10 @@ Subcommand add_run(CLI::App& app) {
     bool no_latency = false, no_progress = false;
   };
   auto s = std::make_shared<State>();
-  CLI::App* cmd = app.add_subcommand("run", "Measure throughput, latency and tree sizes for each FILE x solver x thread count.\n"
-                                            "Prints a table; --json writes every repetition, percentiles, scaling and context.");
+  CLI::App* cmd =
+      app.add_subcommand("run",
+                         "Measure throughput, latency and tree sizes for each FILE x solver x thread count.\n"
+                         "Prints a table; --json writes every repetition, percentiles, scaling and context.");
   RunCommand& c = s->command;
   cmd->add_option("--threads", s->threads, "Thread counts, like 1,2,4 or 1:16 (default: 1 to all hardware threads)");
   cmd->add_option("--solver", s->solvers, "Comma-separated strategies: " + known_solvers())->capture_default_str();
@@ -158,14 +166,18 @@ Subcommand add_compare(CLI::App& app) {
     std::string max_slowdown = "5%", gate = "wall";
   };
   auto s = std::make_shared<State>();
-  CLI::App* cmd = app.add_subcommand("compare", "Compare two run reports pair by pair (dataset, solver, threads).\n"
-                                                "Exit 1 when a pair's time per puzzle grew by more than --max-slowdown\n"
-                                                "with p < --alpha (Mann-Whitney U over repetitions), else 0.");
+  CLI::App* cmd = app.add_subcommand("compare",
+                                     "Compare two run reports pair by pair (dataset, solver, threads).\n"
+                                     "Exit 1 when a pair's time per puzzle grew by more than --max-slowdown\n"
+                                     "with p < --alpha (Mann-Whitney U over repetitions), else 0.");
   CompareCommand& c = s->command;
   cmd->add_option("BASE", c.base_path, "The reference report (sudoku-bench JSON)")->required();
   cmd->add_option("NEW", c.current_path, "The report to judge")->required();
-  cmd->add_option("--max-slowdown", s->max_slowdown, "Allowed growth of time per puzzle, like 5% or 2.5")->capture_default_str();
-  cmd->add_option("--alpha", c.options.alpha, "Significance level of the U test")->capture_default_str()->check(CLI::Range(1e-9, 0.5));
+  cmd->add_option("--max-slowdown", s->max_slowdown, "Allowed growth of time per puzzle, like 5% or 2.5")
+      ->capture_default_str();
+  cmd->add_option("--alpha", c.options.alpha, "Significance level of the U test")
+      ->capture_default_str()
+      ->check(CLI::Range(1e-9, 0.5));
   cmd->add_option("--gate", s->gate, "Time per puzzle that decides: wall (1 / puzzles/s) or cpu (process CPU time)")
       ->capture_default_str()
       ->check(CLI::IsMember({"wall", "cpu"}));
@@ -186,7 +198,8 @@ Subcommand add_compare(CLI::App& app) {
 
 Subcommand add_merge(CLI::App& app) {
   auto command = std::make_shared<MergeCommand>();
-  CLI::App* cmd = app.add_subcommand("merge", "Join reports of one build (same context) into one, repetitions renumbered.");
+  CLI::App* cmd =
+      app.add_subcommand("merge", "Join reports of one build (same context) into one, repetitions renumbered.");
   cmd->add_option("--json", command->json_path, "Write the merged report here")->required();
   cmd->add_option("FILE", command->inputs, "Reports written by run --json")->required();
   return {cmd, [command] { return merge_command(*command, stderr); }};

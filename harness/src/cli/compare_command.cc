@@ -3,10 +3,10 @@
 #include <cctype>
 
 #include "cli/exit_codes.h"
-#include "stream/input.h"
 #include "cli/report_files.h"
 #include "report/report_json.h"
 #include "report/units.h"
+#include "stream/input.h"
 
 namespace sudoku_bench {
 namespace {
@@ -33,8 +33,8 @@ std::string describe(const Report& r, const std::string& path) {
 }
 
 void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions& o) {
-  std::fprintf(out, "%-28s %-12s %7s %-13s %5s %12s %12s %8s %8s %s\n", "dataset", "solver", "threads", "metric", "reps",
-               "base", "new", "new/base", "p", "verdict");
+  std::fprintf(out, "%-28s %-12s %7s %-13s %5s %12s %12s %8s %8s %s\n", "dataset", "solver", "threads", "metric",
+               "reps", "base", "new", "new/base", "p", "verdict");
   for (const PairComparison& pair : c.pairs) {
     bool first = true;
     for (std::size_t i = 0; i < pair.metrics.size(); ++i) {
@@ -49,14 +49,15 @@ void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions&
         verdict = "(" + verdict + ")";
       }
       std::fprintf(out, "%-28s %-12s %7s %-13s %5s %12s %12s %8s %8s %s\n", first ? pair.dataset.c_str() : "",
-                   first ? pair.solver.c_str() : "", first ? std::to_string(pair.threads).c_str() : "", m.metric.c_str(),
-                   first ? reps : "", format_value(m, m.base_median).c_str(), format_value(m, m.current_median).c_str(),
-                   ratio, format_p(m.test.p_value).c_str(), verdict.c_str());
+                   first ? pair.solver.c_str() : "", first ? std::to_string(pair.threads).c_str() : "",
+                   m.metric.c_str(), first ? reps : "", format_value(m, m.base_median).c_str(),
+                   format_value(m, m.current_median).c_str(), ratio, format_p(m.test.p_value).c_str(), verdict.c_str());
       first = false;
     }
   }
-  std::fprintf(out, "\nA pair is SLOWER when its median %s grew by more than %.1f%% and a\n"
-                    "two-sided Mann-Whitney U test over the repetitions gives p < %g. Other rows are for reading only.\n",
+  std::fprintf(out,
+               "\nA pair is SLOWER when its median %s grew by more than %.1f%% and a\n"
+               "two-sided Mann-Whitney U test over the repetitions gives p < %g. Other rows are for reading only.\n",
                o.gate == GateTime::cpu ? "CPU time per puzzle" : "wall time per puzzle (1 / puzzles/s)",
                100 * o.max_slowdown, o.alpha);
 }
@@ -92,13 +93,16 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
   }
 
   if (o.gate == GateTime::cpu && !(has_cpu_time(base) && has_cpu_time(current))) {
-    std::fprintf(err, "sudoku-bench compare: --gate cpu needs cpu_seconds in every run of both reports "
-                      "(reports written before it was added have none); use --gate wall\n");
+    std::fprintf(err,
+                 "sudoku-bench compare: --gate cpu needs cpu_seconds in every run of both reports "
+                 "(reports written before it was added have none); use --gate wall\n");
     return kExitUsage;
   }
   const Comparison c = compare_reports(base, current, o);
-  for (const std::string& name : c.only_base) std::fprintf(err, "sudoku-bench compare: only in BASE: %s\n", name.c_str());
-  for (const std::string& name : c.only_current) std::fprintf(err, "sudoku-bench compare: only in NEW: %s\n", name.c_str());
+  for (const std::string& name : c.only_base)
+    std::fprintf(err, "sudoku-bench compare: only in BASE: %s\n", name.c_str());
+  for (const std::string& name : c.only_current)
+    std::fprintf(err, "sudoku-bench compare: only in NEW: %s\n", name.c_str());
   if (c.pairs.empty()) {
     std::fprintf(err, "sudoku-bench compare: no (dataset, solver, threads) in common: nothing to compare\n");
     return kExitUsage;
@@ -120,14 +124,16 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
     }
     if (!pair.can_detect) {
       ++blind;
-      std::fprintf(err, "sudoku-bench compare: note: %s: %zu vs %zu repetitions cannot reach p < %g (smallest p %.3g); "
-                        "measure 5 or more each\n",
+      std::fprintf(err,
+                   "sudoku-bench compare: note: %s: %zu vs %zu repetitions cannot reach p < %g (smallest p %.3g); "
+                   "measure 5 or more each\n",
                    pair.name().c_str(), t.base.size(), t.current.size(), o.alpha,
                    smallest_p_value(t.base.size(), t.current.size()));
     }
   }
   std::fprintf(out, "%zu pair%s compared: %d slower, %d faster, %zu within the threshold or noise%s\n", c.pairs.size(),
-               c.pairs.size() == 1 ? "" : "s", slower, faster, c.pairs.size() - static_cast<std::size_t>(slower + faster),
+               c.pairs.size() == 1 ? "" : "s", slower, faster,
+               c.pairs.size() - static_cast<std::size_t>(slower + faster),
                blind ? " (some could not be judged: too few repetitions)" : "");
   return slower ? kExitSlower : kExitOk;
 }

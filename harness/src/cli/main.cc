@@ -10,13 +10,15 @@
 
 int main(int argc, char** argv) {
   using namespace sudoku_bench;
-  CLI::App app{"sudoku-bench: throughput, latency and search-tree sizes of Sudoku solvers.\n"
-               "Exit status: 0 ok, 1 some records invalid, aborted or failing their check (compare: a pair got\n"
-               "slower), 2 usage error, 3 input/output error, "
-               "128+N stopped by signal N (SIGINT, SIGTERM) after reporting what it had.",
-               "sudoku-bench"};
+  CLI::App app{
+      "sudoku-bench: throughput, latency and search-tree sizes of Sudoku solvers.\n"
+      "Exit status: 0 ok, 1 some records invalid, aborted or failing their check (compare: a pair got\n"
+      "slower), 2 usage error, 3 input/output error, "
+      "128+N stopped by signal N (SIGINT, SIGTERM) after reporting what it had.",
+      "sudoku-bench"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", std::string("sudoku-bench ") + build_info::kVersion + " (" + build_info::kGitCommit + ")");
+  app.set_version_flag("--version",
+                       std::string("sudoku-bench ") + build_info::kVersion + " (" + build_info::kGitCommit + ")");
   const std::vector<Subcommand> subcommands = {add_solve(app), add_run(app), add_compare(app), add_merge(app),
                                                add_solvers(app)};
   try {

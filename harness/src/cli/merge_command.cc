@@ -5,9 +5,9 @@
 #include <tuple>
 
 #include "cli/exit_codes.h"
-#include "stream/input.h"
 #include "cli/report_files.h"
 #include "report/report_json.h"
+#include "stream/input.h"
 
 namespace sudoku_bench {
 namespace {
@@ -31,7 +31,8 @@ std::string merge_reports(const std::vector<Report>& inputs, Report& merged) {
     const Report& in = inputs[i];
     Context undated = in.context;
     undated.date = merged.context.date;  // runs of one build are merged whenever they were taken
-    if (undated != merged.context) return "input " + std::to_string(i + 1) + " comes from another build or machine (context differs)";
+    if (undated != merged.context)
+      return "input " + std::to_string(i + 1) + " comes from another build or machine (context differs)";
     const Settings& s = in.settings;
     const Settings& m = merged.settings;
     if (s.limit != m.limit || s.node_limit != m.node_limit || s.time_limit_ms != m.time_limit_ms || s.seed != m.seed ||

@@ -20,9 +20,15 @@ void append_problem(std::string& out, std::string_view file, const Problem& prob
   out += std::to_string(problem.line);
   out += ": ";
   switch (problem.kind) {
-    case Problem::Kind::invalid: out += problem.reason; break;
-    case Problem::Kind::aborted: out += describe_aborted(problem); break;
-    case Problem::Kind::check_failed: out += "check failed: " + problem.reason; break;
+    case Problem::Kind::invalid:
+      out += problem.reason;
+      break;
+    case Problem::Kind::aborted:
+      out += describe_aborted(problem);
+      break;
+    case Problem::Kind::check_failed:
+      out += "check failed: " + problem.reason;
+      break;
   }
   out += '\n';
 }

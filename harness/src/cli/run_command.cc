@@ -33,8 +33,9 @@ std::string validate(const RunCommand& c, std::vector<SpecFactory>& solvers) {
   if (c.repetitions < 1) return "--repetitions must be at least 1";
   if (!(c.warmup_seconds >= 0)) return "--warmup-seconds must be 0 or more";
   for (const std::string& f : c.files) {
-    if (f == "-" && (c.files.size() > 1 || c.repetitions * c.solvers.size() * std::max<std::size_t>(c.threads.size(), 1) > 1 ||
-                     c.warmup_seconds > 0))
+    if (f == "-" &&
+        (c.files.size() > 1 || c.repetitions * c.solvers.size() * std::max<std::size_t>(c.threads.size(), 1) > 1 ||
+         c.warmup_seconds > 0))
       return "standard input can be read only once: use it alone, with one solver, one thread count, "
              "--repetitions 1 and --warmup-seconds 0";
   }
@@ -51,7 +52,8 @@ std::string validate(const RunCommand& c, std::vector<SpecFactory>& solvers) {
 // records (up to kRecordsNamed); the first complete pass tells later ones how many records to expect.
 class FileSolverPasses {
  public:
-  FileSolverPasses(const RunCommand& command, const std::string& file, const SpecFactory& solver, Progress& progress, std::FILE* err)
+  FileSolverPasses(const RunCommand& command, const std::string& file, const SpecFactory& solver, Progress& progress,
+                   std::FILE* err)
       : command_(command), file_(file), solver_(solver), progress_(progress), err_(err) {}
 
   // `budget_seconds` > 0 makes an unmeasured warm-up pass that stops reading after that long.
@@ -115,8 +117,8 @@ class FileSolverPasses {
   bool warned_empty_ = false;
 };
 
-MeasuredPass measured_pass_of(const RunCommand& command, const std::string& file, const SpecFactory& solver, int threads, int repetition,
-                    const PassResult& r) {
+MeasuredPass measured_pass_of(const RunCommand& command, const std::string& file, const SpecFactory& solver,
+                              int threads, int repetition, const PassResult& r) {
   MeasuredPass pass;
   pass.dataset = dataset_name(file);
   pass.path = file;
@@ -147,7 +149,8 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   }
   std::vector<int> thread_counts = command.threads;
   if (thread_counts.empty())
-    for (int t = 1; t <= static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); ++t) thread_counts.push_back(t);
+    for (int t = 1; t <= static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); ++t)
+      thread_counts.push_back(t);
 
   Report report;
   report.context = collect_context();
@@ -176,8 +179,10 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
           while (command.warmup_seconds > 0 && Clock::now() < warm_until && !interrupted)
             passes.pass(threads, label + " warm-up", command.warmup_seconds);
           for (int rep = 1; rep <= command.repetitions && !interrupted; ++rep) {
-            const std::string rep_label = label + " rep " + std::to_string(rep) + "/" + std::to_string(command.repetitions);
-            report.runs.push_back(measured_pass_of(command, file, solver, threads, rep, passes.pass(threads, rep_label, 0)));
+            const std::string rep_label =
+                label + " rep " + std::to_string(rep) + "/" + std::to_string(command.repetitions);
+            report.runs.push_back(
+                measured_pass_of(command, file, solver, threads, rep, passes.pass(threads, rep_label, 0)));
           }
         }
       }
@@ -192,7 +197,8 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     return kExitIo;
   }
   bool undecided = false;
-  for (const MeasuredPass& r : report.runs) undecided |= r.status.invalid > 0 || r.status.aborted > 0 || r.status.check_failed > 0;
+  for (const MeasuredPass& r : report.runs)
+    undecided |= r.status.invalid > 0 || r.status.aborted > 0 || r.status.check_failed > 0;
   const bool was_interrupted = report.interrupted;
   if (report_out) *report_out = std::move(report);
   if (was_interrupted) {

@@ -66,7 +66,9 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
       RecordStep step;
       sudoku::Grid solution;
     };
-    tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState{RecordStep(*factory, command.step), {}}; });
+    tbb::enumerable_thread_specific<ThreadState> states([&] {
+      return ThreadState{RecordStep(*factory, command.step), {}};
+    });
 
     PipelineConfig pipeline = command.pipeline;
     pipeline.chunk = chunk_size_for(input.size(), pipeline.threads);
@@ -80,8 +82,10 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
                          });
     };
     const auto process = [&](Chunk& chunk) {
-      if (may_abort) process_records(chunk, std::true_type{});
-      else process_records(chunk, std::false_type{});
+      if (may_abort)
+        process_records(chunk, std::true_type{});
+      else
+        process_records(chunk, std::false_type{});
     };
     Tally tally;
     std::string messages;
@@ -96,7 +100,8 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     if (std::fflush(out) != 0) throw IoError("<stdout>", std::string("cannot write: ") + std::strerror(errno));
     if (!complete) {
       const int signal = interrupt_signal();
-      std::fprintf(err, "sudoku-bench solve: interrupted by signal %d after %s records; every record read has its line\n",
+      std::fprintf(err,
+                   "sudoku-bench solve: interrupted by signal %d after %s records; every record read has its line\n",
                    signal, format_count(static_cast<double>(tally.records())).c_str());
       return kExitInterrupted + signal;
     }

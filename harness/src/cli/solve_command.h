@@ -13,7 +13,7 @@ struct SolveCommand {
   std::string input = "-";
   std::string solver = "bitmask";
   PipelineConfig pipeline;  // threads 0: all hardware threads
-  StepOptions step;                       // step.solve.max_solutions is --limit
+  StepOptions step;         // step.solve.max_solutions is --limit
 };
 
 // Writes `PUZZLE:COUNT[:SOLUTION]` (or `RECORD:invalid`, `PUZZLE:aborted`) lines to `out` and

@@ -20,9 +20,12 @@ std::vector<std::string> split_solver_specs(std::string_view text) {
   std::size_t pos = 0;
   for (;;) {
     const std::size_t comma = text.find(',', pos);
-    const std::string_view piece = text.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
-    if (specs.empty() || starts_a_spec(piece)) specs.emplace_back(piece);
-    else specs.back().append(",").append(piece);
+    const std::string_view piece =
+        text.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
+    if (specs.empty() || starts_a_spec(piece))
+      specs.emplace_back(piece);
+    else
+      specs.back().append(",").append(piece);
     if (comma == std::string_view::npos) break;
     pos = comma + 1;
   }

@@ -25,7 +25,8 @@ std::vector<int> parse_thread_list(std::string_view text, std::string& error) {
   std::size_t pos = 0;
   do {
     const std::size_t comma = text.find(',', pos);
-    const std::string_view item = text.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
+    const std::string_view item =
+        text.substr(pos, comma == std::string_view::npos ? std::string_view::npos : comma - pos);
     const std::size_t colon = item.find(':');
     int lo = 0, hi = 0;
     if (colon == std::string_view::npos) {

@@ -50,8 +50,10 @@ MetricComparison compare_metric(std::string metric, bool higher_is_better, std::
   const double time_ratio = higher_is_better ? 1 / m.ratio : m.ratio;
   m.slowdown = time_ratio - 1;
   if (m.test.p_value < options.alpha) {
-    if (time_ratio > 1 + options.max_slowdown) m.verdict = Verdict::slower;
-    else if (1 / time_ratio > 1 + options.max_slowdown) m.verdict = Verdict::faster;
+    if (time_ratio > 1 + options.max_slowdown)
+      m.verdict = Verdict::slower;
+    else if (1 / time_ratio > 1 + options.max_slowdown)
+      m.verdict = Verdict::faster;
   }
   return m;
 }
@@ -69,7 +71,8 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
   check("build_type", base.context.build_type, current.context.build_type);
   check("settings.limit", std::to_string(base.settings.limit), std::to_string(current.settings.limit));
   check("settings.node_limit", std::to_string(base.settings.node_limit), std::to_string(current.settings.node_limit));
-  check("settings.time_limit_ms", std::to_string(base.settings.time_limit_ms), std::to_string(current.settings.time_limit_ms));
+  check("settings.time_limit_ms", std::to_string(base.settings.time_limit_ms),
+        std::to_string(current.settings.time_limit_ms));
   check("settings.seed", std::to_string(base.settings.seed), std::to_string(current.settings.seed));
   // Timing each puzzle costs a clock read per puzzle: --no-latency runs do less work.
   check("settings.latency", base.settings.latency ? "true" : "false", current.settings.latency ? "true" : "false");
@@ -119,7 +122,8 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
         return r.puzzles() ? r.cpu_seconds * 1e9 / static_cast<double>(r.puzzles()) : 0.0;
       };
       if (options.gate == GateTime::cpu) pair.gated = pair.metrics.size();
-      pair.metrics.push_back(compare_metric("CPU/puzzle", false, values(base_runs, cpu), values(current_runs, cpu), options));
+      pair.metrics.push_back(
+          compare_metric("CPU/puzzle", false, values(base_runs, cpu), values(current_runs, cpu), options));
     }
     const auto measured = [](const std::vector<const MeasuredPass*>& runs) {
       return std::all_of(runs.begin(), runs.end(), [](const MeasuredPass* r) { return r->latency_measured; });

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "stats/mann_whitney.h"
 #include "report/report.h"
+#include "stats/mann_whitney.h"
 
 namespace sudoku_bench {
 
@@ -52,7 +52,7 @@ struct PairComparison {
 };
 
 struct Comparison {
-  std::vector<PairComparison> pairs;         // in BASE's order; complete runs only
+  std::vector<PairComparison> pairs;                 // in BASE's order; complete runs only
   std::vector<std::string> only_base, only_current;  // pair names found on one side only
 };
 

@@ -34,9 +34,12 @@ std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_be
 
 nlohmann::ordered_json to_json_as(const Report& report, ReportFormat format) {
   switch (format) {
-    case ReportFormat::gbench: return to_gbench_json(report);
-    case ReportFormat::bmf: return to_bmf_json(report);
-    case ReportFormat::json: break;
+    case ReportFormat::gbench:
+      return to_gbench_json(report);
+    case ReportFormat::bmf:
+      return to_bmf_json(report);
+    case ReportFormat::json:
+      break;
   }
   return to_json(report);
 }

@@ -20,7 +20,8 @@ double per_puzzle_ns(double seconds, const MeasuredPass& r) {
 nlohmann::ordered_json to_gbench_json(const Report& report) {
   const Context& c = report.context;
   std::string build_type = c.build_type;
-  std::transform(build_type.begin(), build_type.end(), build_type.begin(), [](unsigned char ch) { return std::tolower(ch); });
+  std::transform(build_type.begin(), build_type.end(), build_type.begin(),
+                 [](unsigned char ch) { return std::tolower(ch); });
   Json context = {{"date", c.date},
                   {"host_name", c.host},
                   {"executable", "sudoku-bench"},

@@ -16,7 +16,7 @@ namespace sudoku_bench {
 
 inline constexpr std::array<double, 10> kPercentiles = {1, 10, 25, 50, 75, 90, 99, 99.9, 99.99, 100};
 inline constexpr std::array<std::string_view, 10> kPercentileNames = {"1",  "10", "25",   "50",    "75",
-                                                                       "90", "99", "99.9", "99.99", "100"};
+                                                                      "90", "99", "99.9", "99.99", "100"};
 
 // The index of a percentile by its name ("99.9"); kPercentiles.size() when there is none.
 constexpr std::size_t percentile_index(std::string_view name) {
@@ -46,11 +46,11 @@ struct MeasuredPass {
   std::string solver;
   int threads = 0;
   int threads_observed = 0;
-  int repetition = 0;  // 1-based
+  int repetition = 0;    // 1-based
   bool complete = true;  // false for a pass an interrupt cut short
   Tally status;
   double wall_seconds = 0;
-  double cpu_seconds = 0;  // CPU time of the whole process (every thread) during the pass
+  double cpu_seconds = 0;        // CPU time of the whole process (every thread) during the pass
   bool latency_measured = true;  // false with --no-latency
   Summary latency_ns;
   bool tree_size_reported = true;  // false for plugins, which report guesses only

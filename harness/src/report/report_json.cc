@@ -1,10 +1,8 @@
 #include "report/report_json.h"
 
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-
 
 namespace sudoku_bench {
 namespace {
@@ -13,8 +11,13 @@ using Json = nlohmann::ordered_json;
 
 Json summary_json(const Summary& s) {
   Json percentiles = Json::object();
-  for (std::size_t i = 0; i < kPercentiles.size(); ++i) percentiles[std::string(kPercentileNames[i])] = s.percentiles[i];
-  return Json{{"min", s.min},       {"mean", s.mean}, {"stddev", s.stddev}, {"max", s.max}, {"percentiles", percentiles},
+  for (std::size_t i = 0; i < kPercentiles.size(); ++i)
+    percentiles[std::string(kPercentileNames[i])] = s.percentiles[i];
+  return Json{{"min", s.min},
+              {"mean", s.mean},
+              {"stddev", s.stddev},
+              {"max", s.max},
+              {"percentiles", percentiles},
               {"log2_counts", s.log2_counts}};
 }
 
@@ -63,7 +66,9 @@ class Field {
 
  private:
   std::string join(const char* key) const { return path_.empty() ? key : path_ + "." + key; }
-  [[noreturn]] void fail(const char* what) const { throw ReportFormatError((path_.empty() ? "the document" : path_) + " " + what); }
+  [[noreturn]] void fail(const char* what) const {
+    throw ReportFormatError((path_.empty() ? "the document" : path_) + " " + what);
+  }
 
   const Json& json_;
   std::string path_;
@@ -76,7 +81,8 @@ Summary summary_from(const Field& f) {
   s.mean = f["mean"].number();
   s.stddev = f["stddev"].number();
   const Field p = f["percentiles"];
-  for (std::size_t i = 0; i < kPercentiles.size(); ++i) s.percentiles[i] = p[std::string(kPercentileNames[i]).c_str()].count();
+  for (std::size_t i = 0; i < kPercentiles.size(); ++i)
+    s.percentiles[i] = p[std::string(kPercentileNames[i]).c_str()].count();
   if (f.has("log2_counts")) {
     const Field counts = f["log2_counts"];
     for (std::size_t i = 0; i < counts.size(); ++i) s.log2_counts.push_back(counts[i].count());
@@ -161,13 +167,14 @@ nlohmann::ordered_json to_json(const Report& report) {
                        {"speedup", optional_json(row.speedup)},
                        {"efficiency", optional_json(row.efficiency)}});
   }
-  return Json{{"schema", kSchema},    {"context", context}, {"settings", settings},
-              {"interrupted", report.interrupted}, {"runs", runs}, {"scaling", scaling}};
+  return Json{{"schema", kSchema}, {"context", context}, {"settings", settings}, {"interrupted", report.interrupted},
+              {"runs", runs},      {"scaling", scaling}};
 }
 
 Report from_json(const nlohmann::ordered_json& json) {
   const Field root(json, "");
-  if (!json.is_object() || !json.contains("schema")) throw ReportFormatError("not a sudoku-bench report (no \"schema\")");
+  if (!json.is_object() || !json.contains("schema"))
+    throw ReportFormatError("not a sudoku-bench report (no \"schema\")");
   if (const std::string schema = root["schema"].text(); schema != kSchema)
     throw ReportFormatError("schema \"" + schema + "\" is not \"" + kSchema + "\"");
   Report report;

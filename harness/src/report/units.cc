@@ -9,10 +9,14 @@ namespace sudoku_bench {
 
 std::string format_duration_ns(double ns) {
   char buf[32];
-  if (ns < 1e3) std::snprintf(buf, sizeof buf, "%.0f ns", ns);
-  else if (ns < 1e6) std::snprintf(buf, sizeof buf, "%.3g us", ns / 1e3);
-  else if (ns < 1e9) std::snprintf(buf, sizeof buf, "%.3g ms", ns / 1e6);
-  else std::snprintf(buf, sizeof buf, "%.3g s", ns / 1e9);
+  if (ns < 1e3)
+    std::snprintf(buf, sizeof buf, "%.0f ns", ns);
+  else if (ns < 1e6)
+    std::snprintf(buf, sizeof buf, "%.3g us", ns / 1e3);
+  else if (ns < 1e9)
+    std::snprintf(buf, sizeof buf, "%.3g ms", ns / 1e6);
+  else
+    std::snprintf(buf, sizeof buf, "%.3g s", ns / 1e9);
   return buf;
 }
 

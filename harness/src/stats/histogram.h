@@ -26,7 +26,8 @@ class Histogram {
     const int bucket = bucket_of(value);
     const std::size_t slot = (static_cast<std::size_t>(bucket) << kSubBucketBits) + (value >> bucket);
     std::unique_ptr<std::uint64_t[]>& block = blocks_[slot >> kSubBucketBits];
-    if (!block) [[unlikely]] block = std::make_unique<std::uint64_t[]>(kBlockSlots);
+    if (!block) [[unlikely]]
+      block = std::make_unique<std::uint64_t[]>(kBlockSlots);
     ++block[slot & (kBlockSlots - 1)];
     ++count_;
     if (value < min_) min_ = value;

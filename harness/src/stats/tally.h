@@ -20,10 +20,18 @@ struct Tally {
 
   void add(sudoku::Status s) {
     switch (s) {
-      case sudoku::Status::unique: ++unique; break;
-      case sudoku::Status::multiple: ++multiple; break;
-      case sudoku::Status::none: ++none; break;
-      case sudoku::Status::aborted: ++aborted; break;
+      case sudoku::Status::unique:
+        ++unique;
+        break;
+      case sudoku::Status::multiple:
+        ++multiple;
+        break;
+      case sudoku::Status::none:
+        ++none;
+        break;
+      case sudoku::Status::aborted:
+        ++aborted;
+        break;
     }
   }
   Tally& operator+=(const Tally& o) {

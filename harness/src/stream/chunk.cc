@@ -41,7 +41,8 @@ void split_records(Chunk& chunk) {
     }
     if (length == 0 || start[0] == '#') continue;
     chunk.records.push_back(Record{static_cast<std::uint32_t>(offset),
-                                   static_cast<std::uint32_t>(std::min(length, kMaxRecordBytes)), line, full_length, -1});
+                                   static_cast<std::uint32_t>(std::min(length, kMaxRecordBytes)), line, full_length,
+                                   -1});
   }
   chunk.line_count = line;
 }

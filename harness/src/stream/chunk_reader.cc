@@ -216,7 +216,8 @@ void ChunkReader::add_line(Chunk& chunk, std::string_view line, std::uint64_t fu
 void ChunkReader::add_grid_line(Chunk& chunk, std::string_view line) {
   if (is_grid_rule(line)) {
     // Blank and '=' lines end a grid; rules of '-' and '+' may also decorate one between its rows.
-    const bool decoration = line.find_first_of("-+") != std::string_view::npos && line.find('=') == std::string_view::npos;
+    const bool decoration =
+        line.find_first_of("-+") != std::string_view::npos && line.find('=') == std::string_view::npos;
     if (!decoration) finish_grid(chunk);
     return;
   }
@@ -237,7 +238,7 @@ void ChunkReader::add_grid_line(Chunk& chunk, std::string_view line) {
   ++grid_.rows;
   if (cells.size() != grid_.side && grid_.malformed.empty())
     grid_.malformed = "row " + std::to_string(grid_.rows) + " (line " + std::to_string(line_) + ") has " +
-                    std::to_string(cells.size()) + " cells, expected " + std::to_string(grid_.side);
+                      std::to_string(cells.size()) + " cells, expected " + std::to_string(grid_.side);
   grid_.cells += cells;
   if (grid_.rows == grid_.side) finish_grid(chunk);
 }
@@ -245,16 +246,17 @@ void ChunkReader::add_grid_line(Chunk& chunk, std::string_view line) {
 void ChunkReader::finish_grid(Chunk& chunk) {
   if (grid_.first_line == 0) return;
   if (grid_.rows < grid_.side && grid_.malformed.empty())  // cut short by a separator or the end
-    grid_.malformed = "grid starting at line " + std::to_string(grid_.first_line) + " has " + std::to_string(grid_.rows) +
-                    " of " + std::to_string(grid_.side) + " rows";
+    grid_.malformed = "grid starting at line " + std::to_string(grid_.first_line) + " has " +
+                      std::to_string(grid_.rows) + " of " + std::to_string(grid_.side) + " rows";
   const std::string_view cells = std::string_view(grid_.cells).substr(0, kMaxRecordBytes);
   std::int32_t malformed = -1;
   if (!grid_.malformed.empty()) {
     malformed = static_cast<std::int32_t>(chunk.malformed.size());
     chunk.malformed.push_back(grid_.malformed);
   }
-  chunk.records.push_back(Record{static_cast<std::uint32_t>(chunk.text.size()), static_cast<std::uint32_t>(cells.size()),
-                                 grid_.first_line, grid_.cells.size(), malformed});
+  chunk.records.push_back(Record{static_cast<std::uint32_t>(chunk.text.size()),
+                                 static_cast<std::uint32_t>(cells.size()), grid_.first_line, grid_.cells.size(),
+                                 malformed});
   chunk.text.append(cells);
   grid_ = GridInProgress{};
 }

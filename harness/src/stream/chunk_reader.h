@@ -56,11 +56,11 @@ class ChunkReader {
   std::size_t capacity_;
   std::size_t begin_ = 0, end_ = 0;
   bool eof_ = false;
-  std::string error_;        // a read error, handed on with the chunk that ends before it
-  std::uint64_t line_ = 0;   // lines read one by one
+  std::string error_;           // a read error, handed on with the chunk that ends before it
+  std::uint64_t line_ = 0;      // lines read one by one
   std::uint64_t consumed_ = 0;  // bytes handed out, terminators included
-  std::string long_line_;  // the kept prefix of a line longer than the buffer
-  std::string carry_;      // a block's unfinished last line, for the next block
+  std::string long_line_;       // the kept prefix of a line longer than the buffer
+  std::string carry_;           // a block's unfinished last line, for the next block
   InputFormat format_;
   bool csv_header_checked_ = false;
   bool started_ = false;  // the first chunk was read

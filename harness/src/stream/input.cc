@@ -50,9 +50,12 @@ std::size_t InputFile::read(char* buffer, std::size_t n) {
   const char* what = gzerror(gz(gz_), &err);
   if (got < 0 || (err != Z_OK && err != Z_STREAM_END)) {
     // zlib reports a gzip stream that ends early as Z_BUF_ERROR.
-    if (err == Z_BUF_ERROR) pending_error_ = "truncated gzip data (unexpected end of file)";
-    else if (err == Z_ERRNO) pending_error_ = std::string("read error: ") + std::strerror(errno);
-    else pending_error_ = std::string("corrupt gzip data: ") + (what ? what : "unknown error");
+    if (err == Z_BUF_ERROR)
+      pending_error_ = "truncated gzip data (unexpected end of file)";
+    else if (err == Z_ERRNO)
+      pending_error_ = std::string("read error: ") + std::strerror(errno);
+    else
+      pending_error_ = std::string("corrupt gzip data: ") + (what ? what : "unknown error");
     // The bytes that did arrive are still delivered, so no complete record before the damage is lost.
     if (got <= 0) throw IoError(name_, pending_error_);
   }

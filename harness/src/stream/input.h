@@ -50,7 +50,7 @@ class InputFile {
   std::string name_;
   bool is_stdin_ = false;
   std::uint64_t size_ = 0;
-  void* gz_ = nullptr;  // gzFile; zlib reads plain files through unchanged
+  void* gz_ = nullptr;         // gzFile; zlib reads plain files through unchanged
   std::string pending_error_;  // raised by the read after the one that met it
 };
 

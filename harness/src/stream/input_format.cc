@@ -22,18 +22,24 @@ bool looks_like_check(std::string_view line) {
 }  // namespace
 
 std::optional<InputFormat> input_format_named(std::string_view name) {
-  for (InputFormat f : {InputFormat::automatic, InputFormat::lines, InputFormat::grid, InputFormat::csv, InputFormat::checks})
+  for (InputFormat f :
+       {InputFormat::automatic, InputFormat::lines, InputFormat::grid, InputFormat::csv, InputFormat::checks})
     if (name == name_of(f)) return f;
   return std::nullopt;
 }
 
 const char* name_of(InputFormat format) {
   switch (format) {
-    case InputFormat::automatic: return "auto";
-    case InputFormat::lines: return "lines";
-    case InputFormat::grid: return "grid";
-    case InputFormat::csv: return "csv";
-    case InputFormat::checks: return "checks";
+    case InputFormat::automatic:
+      return "auto";
+    case InputFormat::lines:
+      return "lines";
+    case InputFormat::grid:
+      return "grid";
+    case InputFormat::csv:
+      return "csv";
+    case InputFormat::checks:
+      return "checks";
   }
   return "?";
 }
@@ -46,7 +52,8 @@ std::string grid_cells(std::string_view line) {
 }
 
 bool is_grid_rule(std::string_view line) {
-  return std::all_of(line.begin(), line.end(), [](char c) { return is_space(c) || c == '=' || c == '-' || c == '+' || c == '|'; });
+  return std::all_of(line.begin(), line.end(),
+                     [](char c) { return is_space(c) || c == '=' || c == '-' || c == '+' || c == '|'; });
 }
 
 InputFormat detect_format(std::string_view line) {
@@ -57,7 +64,8 @@ InputFormat detect_format(std::string_view line) {
   // a 4x4 record above; a 16x16 grid written without spaces needs --input-format grid.
   const std::string cells = grid_cells(line);
   const bool decorated = cells.size() != line.size();
-  if (is_grid_rule(line) || decorated || sudoku::box_for_cell_count(cells.size() * cells.size()) != 0) return InputFormat::grid;
+  if (is_grid_rule(line) || decorated || sudoku::box_for_cell_count(cells.size() * cells.size()) != 0)
+    return InputFormat::grid;
   return InputFormat::lines;
 }
 

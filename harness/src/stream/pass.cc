@@ -40,8 +40,10 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
                        });
   };
   const auto process = [&](Chunk& chunk) {
-    if (config.time_puzzles) process_records(chunk, std::true_type{});
-    else process_records(chunk, std::false_type{});
+    if (config.time_puzzles)
+      process_records(chunk, std::true_type{});
+    else
+      process_records(chunk, std::false_type{});
   };
   const auto sink = [&](Chunk& chunk) {
     result.tally += chunk.tally;

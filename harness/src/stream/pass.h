@@ -4,13 +4,13 @@
 #include <cstdint>
 #include <functional>
 
-#include "sudoku/solver.h"
 #include "stats/histogram.h"
 #include "stats/tally.h"
 #include "stream/chunk.h"
 #include "stream/input.h"
 #include "stream/pipeline.h"
 #include "stream/record_step.h"
+#include "sudoku/solver.h"
 
 namespace sudoku_bench {
 

@@ -1,16 +1,16 @@
 #include "stream/pipeline.h"
 
+#include <tbb/concurrent_queue.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_pipeline.h>
-#include <tbb/concurrent_queue.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <memory>
-#include <thread>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 #include "stream/chunk_reader.h"
@@ -70,9 +70,10 @@ ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads) {
 }
 
 PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, const std::function<void(Chunk&)>& process,
-                  const std::function<void(Chunk&)>& sink) {
+                            const std::function<void(Chunk&)>& sink) {
   const int threads = thread_count(config.threads);
-  const std::size_t tokens = config.max_chunks_in_flight ? config.max_chunks_in_flight : 4 * static_cast<std::size_t>(threads);
+  const std::size_t tokens =
+      config.max_chunks_in_flight ? config.max_chunks_in_flight : 4 * static_cast<std::size_t>(threads);
   // Without this, TBB caps an arena at the machine's core count; with it, `threads` is honoured.
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   tbb::task_arena arena(threads);

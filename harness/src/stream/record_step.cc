@@ -10,7 +10,8 @@ namespace {
 
 // Parses the puzzle `text`; `cut` bytes the reader dropped from the line still count towards its
 // length. Returns an empty string when `grid` is a puzzle `factory`'s solvers take, else why not.
-std::string parse_for(const sudoku::SolverFactory& factory, std::string_view text, std::uint64_t cut, sudoku::Grid& grid) {
+std::string parse_for(const sudoku::SolverFactory& factory, std::string_view text, std::uint64_t cut,
+                      sudoku::Grid& grid) {
   sudoku::ParseResult parsed = sudoku::parse_record(text, grid);
   if (cut > 0) {
     // The kept prefix may look fine; the whole line cannot be a record.
@@ -27,10 +28,14 @@ std::string parse_for(const sudoku::SolverFactory& factory, std::string_view tex
 
 StepResult::Outcome outcome_of(const sudoku::SolveResult& r) {
   switch (sudoku::status_of(r)) {
-    case sudoku::Status::unique: return StepResult::Outcome::unique;
-    case sudoku::Status::multiple: return StepResult::Outcome::multiple;
-    case sudoku::Status::none: return StepResult::Outcome::none;
-    case sudoku::Status::aborted: break;
+    case sudoku::Status::unique:
+      return StepResult::Outcome::unique;
+    case sudoku::Status::multiple:
+      return StepResult::Outcome::multiple;
+    case sudoku::Status::none:
+      return StepResult::Outcome::none;
+    case sudoku::Status::aborted:
+      break;
   }
   return StepResult::Outcome::aborted;
 }
@@ -123,7 +128,8 @@ std::string RecordStep::parse_expectations(std::string_view count, std::string_v
   } else if (count != "aborted") {
     std::uint64_t n = 0;
     const auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
-    if (ec != std::errc() || end != count.data() + count.size()) return "bad expected count '" + std::string(count) + "'";
+    if (ec != std::errc() || end != count.data() + count.size())
+      return "bad expected count '" + std::string(count) + "'";
     expected_count_ = n;
   }
   if (has_solution) {

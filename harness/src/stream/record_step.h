@@ -12,9 +12,9 @@
 #include <string>
 #include <string_view>
 
+#include "stream/chunk.h"
 #include "sudoku/solver.h"
 #include "sudoku/symmetry.h"
-#include "stream/chunk.h"
 
 namespace sudoku_bench {
 
@@ -76,13 +76,14 @@ inline constexpr std::size_t kKeepEveryProblem = std::numeric_limits<std::size_t
 // end of the previous record (or the chunk's start) to the end of this one: parsing and
 // bookkeeping included, one clock read per record; without it, no clock is read and it is 0.
 template <bool kTimed, typename OnRecord>
-void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::size_t keep_problems, OnRecord&& on_record) {
+void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::size_t keep_problems,
+                OnRecord&& on_record) {
   using Clock = std::chrono::steady_clock;
   Clock::time_point last;
   if constexpr (kTimed) last = Clock::now();
   // Only kept problems cost an allocation; the rest are just counted.
-  const auto keep = [&](Problem::Kind kind, std::uint64_t line, const std::string& reason, const sudoku::SolveResult& solve,
-                        std::optional<std::uint64_t> elapsed_ns) {
+  const auto keep = [&](Problem::Kind kind, std::uint64_t line, const std::string& reason,
+                        const sudoku::SolveResult& solve, std::optional<std::uint64_t> elapsed_ns) {
     if (chunk.problems.size() >= keep_problems) return;
     Problem& p = chunk.problems.emplace_back();
     p.kind = kind;
@@ -101,9 +102,15 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
       last = now;
     }
     switch (r.outcome) {
-      case StepResult::Outcome::unique: ++chunk.tally.unique; break;
-      case StepResult::Outcome::multiple: ++chunk.tally.multiple; break;
-      case StepResult::Outcome::none: ++chunk.tally.none; break;
+      case StepResult::Outcome::unique:
+        ++chunk.tally.unique;
+        break;
+      case StepResult::Outcome::multiple:
+        ++chunk.tally.multiple;
+        break;
+      case StepResult::Outcome::none:
+        ++chunk.tally.none;
+        break;
       case StepResult::Outcome::aborted:
         ++chunk.tally.aborted;
         keep(Problem::Kind::aborted, record.line, {}, r.solve,

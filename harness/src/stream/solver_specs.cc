@@ -4,9 +4,9 @@
 
 #include <array>
 
+#include "stream/test_delay.h"
 #include "sudoku/strategies.h"
 #include "sudoku_bench/plugin_abi.h"
-#include "stream/test_delay.h"
 
 namespace sudoku_bench {
 namespace {
@@ -17,7 +17,8 @@ class PluginSolver final : public sudoku::Solver {
  public:
   explicit PluginSolver(sudoku_bench_solve_fn fn) : fn_(fn) {}
 
-  sudoku::SolveResult solve(const sudoku::Grid& puzzle, const sudoku::SolveOptions& options, sudoku::Grid* solution) override {
+  sudoku::SolveResult solve(const sudoku::Grid& puzzle, const sudoku::SolveOptions& options,
+                            sudoku::Grid* solution) override {
     sudoku::write_symbols(puzzle, puzzle_.data());
     std::size_t guesses = 0;
     const std::size_t found = fn_(puzzle_.data(), options.max_solutions, 0, solution_.data(), &guesses);
@@ -42,7 +43,8 @@ class PluginSolver final : public sudoku::Solver {
 
 class PluginFactory final : public sudoku::SolverFactory {
  public:
-  PluginFactory(void* handle, sudoku_bench_solve_fn fn, std::string name) : handle_(handle), fn_(fn), name_(std::move(name)) {}
+  PluginFactory(void* handle, sudoku_bench_solve_fn fn, std::string name)
+      : handle_(handle), fn_(fn), name_(std::move(name)) {}
   ~PluginFactory() override { dlclose(handle_); }
   PluginFactory(const PluginFactory&) = delete;
   PluginFactory& operator=(const PluginFactory&) = delete;

@@ -17,9 +17,9 @@ enum class ParseStatus {
 
 struct ParseResult {
   ParseStatus status = ParseStatus::ok;
-  std::size_t column = 0;    // 1-based column of the bad byte
-  unsigned char byte = 0;    // the bad byte
-  std::size_t length = 0;    // the record's length in bytes
+  std::size_t column = 0;  // 1-based column of the bad byte
+  unsigned char byte = 0;  // the bad byte
+  std::size_t length = 0;  // the record's length in bytes
 
   explicit operator bool() const { return status == ParseStatus::ok; }
 };

@@ -24,8 +24,8 @@ class BitmaskEngine {
   static constexpr const G& g = kGeometry<B>;
 
   struct State {
-    std::array<Mask, G::kCells> cand;    // an assigned cell keeps exactly its digit
-    std::array<Mask, G::kUnits> placed;  // digits assigned in each unit
+    std::array<Mask, G::kCells> cand;           // an assigned cell keeps exactly its digit
+    std::array<Mask, G::kUnits> placed;         // digits assigned in each unit
     std::array<std::uint8_t, G::kCells> value;  // 0 while unassigned
     int unsolved;
   };

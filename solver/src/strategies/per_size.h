@@ -20,7 +20,8 @@ class PerSizeSolver final : public Solver {
   SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) override {
     // Callers check supports() first: a size no engine serves comes back as an empty result.
     SolveResult result;
-    static_cast<void>(((puzzle.box == Boxes && (result = engine<Boxes>().solve(puzzle, options, solution), true)) || ...));
+    static_cast<void>(
+        ((puzzle.box == Boxes && (result = engine<Boxes>().solve(puzzle, options, solution), true)) || ...));
     return result;
   }
 

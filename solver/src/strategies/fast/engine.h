@@ -78,8 +78,8 @@ class Engine {
   // Digit lanes keep the cells of rows in which they have exactly one cell.
   static V row_singles(V x) {
     const V g = O::splat(kGuards), l = O::splat(kLow);
-    const V y = O::sub(O::or_(x, g), l);                     // guard bit: row not empty
-    const V y2 = O::sub(O::or_(O::and_(x, y), g), l);        // guard bit: row has two or more
+    const V y = O::sub(O::or_(x, g), l);               // guard bit: row not empty
+    const V y2 = O::sub(O::or_(O::and_(x, y), g), l);  // guard bit: row has two or more
     const V single = O::andn_and(y, y2, g);
     return O::and_(x, O::sub(single, O::template shr<9>(single)));
   }
@@ -133,9 +133,13 @@ class Engine {
   // Band b's part of a word packing all 27 minirows (band b shifted by b) or all 27 minicolumns
   // (band b at bit 10 b), back at its own triad bits or column bits.
   template <int b>
-  static V minirows_of(V packed) { return O::and_(O::template shr<b>(packed), O::splat(kTriads)); }
+  static V minirows_of(V packed) {
+    return O::and_(O::template shr<b>(packed), O::splat(kTriads));
+  }
   template <int b>
-  static V minicolumns_of(V packed) { return O::and_(O::template shr<10 * b>(packed), O::splat(kRowBits)); }
+  static V minicolumns_of(V packed) {
+    return O::and_(O::template shr<10 * b>(packed), O::splat(kRowBits));
+  }
 
   // A minirow (three cells of a row in one box) holds exactly three digits. So with only three
   // digits possible there, each of them is in it (and out of the rest of its row); with three

@@ -36,9 +36,13 @@ struct Avx2Ops {
   static V andnot(V a, V b) { return {_mm256_andnot_si256(b.lo, a.lo), a.hi & ~b.hi}; }  // a & ~b
   static V sub(V a, V b) { return {_mm256_sub_epi32(a.lo, b.lo), a.hi - b.hi}; }
   template <int n>
-  static V shl(V a) { return {_mm256_slli_epi32(a.lo, n), a.hi << n}; }
+  static V shl(V a) {
+    return {_mm256_slli_epi32(a.lo, n), a.hi << n};
+  }
   template <int n>
-  static V shr(V a) { return {_mm256_srli_epi32(a.lo, n), a.hi >> n}; }
+  static V shr(V a) {
+    return {_mm256_srli_epi32(a.lo, n), a.hi >> n};
+  }
 
   static V or3(V a, V b, V c) { return or_(or_(a, b), c); }
   static V and3(V a, V b, V c) { return and_(and_(a, b), c); }
@@ -52,7 +56,9 @@ struct Avx2Ops {
   // Reductions over the nine digits: a shuffle tree over the eight vector lanes, then digit 9.
   // Results are in every lane.
   template <int imm>
-  static W swap_pairs(W a) { return _mm256_shuffle_epi32(a, imm); }
+  static W swap_pairs(W a) {
+    return _mm256_shuffle_epi32(a, imm);
+  }
   static W swap_halves(W a) { return _mm256_permute2x128_si256(a, a, 1); }
   static V everywhere(W a) { return {a, wlane0(a)}; }
   // Saturating "one or more / two or more" counters, merged pairwise.
@@ -93,7 +99,8 @@ struct Avx2Ops {
     auto merge4 = [&](W d1, W d2, W d3, W d4) {
       const W n4 = _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(c4, d4), _mm256_and_si256(c3, d1)),
                                    _mm256_or_si256(_mm256_and_si256(c2, d2), _mm256_and_si256(c1, d3)));
-      const W n3 = _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(c3, d3), _mm256_and_si256(c2, d1)), _mm256_and_si256(c1, d2));
+      const W n3 =
+          _mm256_or_si256(_mm256_or_si256(_mm256_or_si256(c3, d3), _mm256_and_si256(c2, d1)), _mm256_and_si256(c1, d2));
       const W n2 = _mm256_or_si256(_mm256_or_si256(c2, d2), _mm256_and_si256(c1, d1));
       c1 = _mm256_or_si256(c1, d1), c2 = n2, c3 = n3, c4 = n4;
     };
@@ -144,7 +151,8 @@ struct Avx2Ops {
 
   static V popcount(V a) {
     // per byte from a nibble table, then the four bytes of each lane summed
-    const W table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4);
+    const W table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
+                                     2, 3, 3, 4);
     const W nib = _mm256_set1_epi8(0x0F);
     const W bytes = _mm256_add_epi8(_mm256_shuffle_epi8(table, _mm256_and_si256(a.lo, nib)),
                                     _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi32(a.lo, 4), nib)));
@@ -164,7 +172,9 @@ struct Avx2Ops {
   }
   static u32 lane0(V a) { return wlane0(a.lo); }
 
-  static W lane_mask(int d) { return _mm256_cmpeq_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(d)); }
+  static W lane_mask(int d) {
+    return _mm256_cmpeq_epi32(_mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_epi32(d));
+  }
   static V assign(V x, int d, u32 bit) {
     return {_mm256_or_si256(_mm256_andnot_si256(wsplat(bit), x.lo), _mm256_and_si256(lane_mask(d), wsplat(bit))),
             (x.hi & ~bit) | (d == 8 ? bit : 0)};
@@ -177,13 +187,15 @@ struct Avx2Ops {
   // Cells spread to the band layout with vpshufb (each 128-bit half reads its own 16 cells), then
   // one compare and movemask per digit.
   static bool load_band(const std::uint8_t* cells, V& digits, V& givens) {
-    const W raw = _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(cells + 15), reinterpret_cast<const __m128i*>(cells));
+    const W raw =
+        _mm256_loadu2_m128i(reinterpret_cast<const __m128i*>(cells + 15), reinterpret_cast<const __m128i*>(cells));
     const W spread = _mm256_shuffle_epi8(raw, load_index());
     const W high = _mm256_cmpeq_epi8(_mm256_max_epu8(spread, _mm256_set1_epi8(10)), spread);  // value above 9
     if (_mm256_movemask_epi8(high)) return false;
     alignas(32) u32 lanes[8];
     for (int d = 0; d < 8; ++d)
-      lanes[d] = static_cast<u32>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(spread, _mm256_set1_epi8(static_cast<char>(d + 1)))));
+      lanes[d] =
+          static_cast<u32>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(spread, _mm256_set1_epi8(static_cast<char>(d + 1)))));
     digits = {_mm256_load_si256(reinterpret_cast<const W*>(lanes)),
               static_cast<u32>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(spread, _mm256_set1_epi8(9))))};
     const u32 blank = static_cast<u32>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(spread, _mm256_setzero_si256())));
@@ -207,8 +219,8 @@ struct Avx2Ops {
   // cells 15..30. Guards and bits 30, 31 read nothing (0x80 gives 0).
   static W load_index() {
     alignas(32) static constexpr std::uint8_t idx[32] = {
-        0, 1, 2, 3, 4, 5, 6, 7, 8, 0x80, 9, 10, 11, 12, 13, 14,        // bits 0..15
-        0, 1, 2, 0x80, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0x80, 0x80, 0x80};  // bits 16..31, from cell 15
+        0, 1, 2, 3,    4, 5, 6, 7, 8, 0x80, 9, 10, 11, 12,   13,   14,     // bits 0..15
+        0, 1, 2, 0x80, 3, 4, 5, 6, 7, 8,    9, 10, 11, 0x80, 0x80, 0x80};  // bits 16..31, from cell 15
     return _mm256_load_si256(reinterpret_cast<const W*>(idx));
   }
 };

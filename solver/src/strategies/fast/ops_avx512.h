@@ -42,33 +42,43 @@ struct Avx512Ops {
   static V andnot(V a, V b) { return _mm512_andnot_si512(b, a); }  // a & ~b
   static V sub(V a, V b) { return _mm512_sub_epi32(a, b); }
   template <int n>
-  static V shl(V a) { return _mm512_slli_epi32(a, n); }
+  static V shl(V a) {
+    return _mm512_slli_epi32(a, n);
+  }
   template <int n>
-  static V shr(V a) { return _mm512_srli_epi32(a, n); }
+  static V shr(V a) {
+    return _mm512_srli_epi32(a, n);
+  }
 
   // Three-input functions, one vpternlogd each; immediates are truth tables over the operand
   // patterns a = 0xF0, b = 0xCC, c = 0xAA.
   static constexpr int a_ = 0xF0, b_ = 0xCC, c_ = 0xAA;
   template <int imm>
-  static V tern(V a, V b, V c) { return _mm512_ternarylogic_epi32(a, b, c, imm & 0xFF); }
+  static V tern(V a, V b, V c) {
+    return _mm512_ternarylogic_epi32(a, b, c, imm & 0xFF);
+  }
   static V or3(V a, V b, V c) { return tern<a_ | b_ | c_>(a, b, c); }
   static V and3(V a, V b, V c) { return tern<a_ & b_ & c_>(a, b, c); }
   static V xor3(V a, V b, V c) { return tern<a_ ^ b_ ^ c_>(a, b, c); }
   static V maj(V a, V b, V c) { return tern<(a_ & b_) | (a_ & c_) | (b_ & c_)>(a, b, c); }
   static V nor3(V a, V b, V c) { return tern<~(a_ | b_ | c_)>(a, b, c); }
-  static V andn_and(V a, V b, V c) { return tern<a_ & ~b_ & c_>(a, b, c); }     // a & ~b & c
-  static V andn_or(V a, V b, V c) { return tern<(a_ & ~b_) | c_>(a, b, c); }    // (a & ~b) | c
-  static V and_ornot(V a, V b, V c) { return tern<a_ & (~b_ | c_)>(a, b, c); }  // a & (~b | c)
-  static V or_and(V a, V b, V c) { return tern<(a_ | b_) & c_>(a, b, c); }      // (a | b) & c
-  static V and_or(V a, V b, V c) { return tern<a_ & (b_ | c_)>(a, b, c); }      // a & (b | c)
+  static V andn_and(V a, V b, V c) { return tern<a_ & ~b_ & c_>(a, b, c); }         // a & ~b & c
+  static V andn_or(V a, V b, V c) { return tern<(a_ & ~b_) | c_>(a, b, c); }        // (a & ~b) | c
+  static V and_ornot(V a, V b, V c) { return tern<a_&(~b_ | c_)>(a, b, c); }        // a & (~b | c)
+  static V or_and(V a, V b, V c) { return tern<(a_ | b_) & c_>(a, b, c); }          // (a | b) & c
+  static V and_or(V a, V b, V c) { return tern<a_&(b_ | c_)>(a, b, c); }            // a & (b | c)
   static V select(V a, V b, V m) { return tern<(a_ & c_) | (b_ & ~c_)>(a, b, m); }  // m ? a : b
 
   // Within each group of three digits (in-lane), or between the three groups (across 128-bit
   // lanes): position j reads position j + k mod 3; pad positions read themselves.
   template <int k>
-  static V inner(V a) { return _mm512_shuffle_epi32(a, static_cast<_MM_PERM_ENUM>(k == 1 ? 0xC9 : 0xD2)); }
+  static V inner(V a) {
+    return _mm512_shuffle_epi32(a, static_cast<_MM_PERM_ENUM>(k == 1 ? 0xC9 : 0xD2));
+  }
   template <int k>
-  static V outer(V a) { return _mm512_shuffle_i32x4(a, a, k == 1 ? 0xC9 : 0xD2); }
+  static V outer(V a) {
+    return _mm512_shuffle_i32x4(a, a, k == 1 ? 0xC9 : 0xD2);
+  }
 
   // Over the nine digits, per cell: `once` = some digit, `twice` = two or more; `any_r` = union of r.
   // Results land in every digit lane. Two rounds of three-way merges, since 9 = 3 * 3.
@@ -149,9 +159,10 @@ struct Avx512Ops {
   static bool load_band(const std::uint8_t* cells, V& digits, V& givens) {
     const __m256i raw = _mm256_maskz_loadu_epi8(0x7FFFFFF, cells);
     if (_mm256_cmpgt_epu8_mask(raw, _mm256_set1_epi8(9))) return false;
-    const V spread = _mm512_maskz_permutexvar_epi8(kLoadKeep, load(kAvx512Tables.load_index), _mm512_castsi256_si512(raw));
-    const V onehot = _mm512_shuffle_epi8(load(kAvx512Tables.onehot_low), spread);   // 1..8 -> bits 0..7
-    const V extra = _mm512_shuffle_epi8(load(kAvx512Tables.onehot_high), spread);   // bit 0: 9, bit 1: any
+    const V spread =
+        _mm512_maskz_permutexvar_epi8(kLoadKeep, load(kAvx512Tables.load_index), _mm512_castsi256_si512(raw));
+    const V onehot = _mm512_shuffle_epi8(load(kAvx512Tables.onehot_low), spread);  // 1..8 -> bits 0..7
+    const V extra = _mm512_shuffle_epi8(load(kAvx512Tables.onehot_high), spread);  // bit 0: 9, bit 1: any
     const V unit = _mm512_set1_epi64(static_cast<long long>(kUnitMatrix));
     // qword q, byte j: the digit-(j+1) bits of band bits 8q..8q+7
     const V low = _mm512_gf2p8affine_epi64_epi8(unit, onehot, 0);

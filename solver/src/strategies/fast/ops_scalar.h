@@ -25,30 +25,64 @@ struct ScalarOps {
     return r;
   }
 
-  static V splat(u32 v) { return map([v](int) { return v; }); }
+  static V splat(u32 v) {
+    return map([v](int) { return v; });
+  }
   static V splat_digits(u32 v) { return splat(v); }
   static V zero() { return splat(0); }
 
-  static V and_(V a, V b) { return map([&](int d) { return a.l[d] & b.l[d]; }); }
-  static V or_(V a, V b) { return map([&](int d) { return a.l[d] | b.l[d]; }); }
-  static V xor_(V a, V b) { return map([&](int d) { return a.l[d] ^ b.l[d]; }); }
-  static V andnot(V a, V b) { return map([&](int d) { return a.l[d] & ~b.l[d]; }); }
-  static V sub(V a, V b) { return map([&](int d) { return a.l[d] - b.l[d]; }); }
+  static V and_(V a, V b) {
+    return map([&](int d) { return a.l[d] & b.l[d]; });
+  }
+  static V or_(V a, V b) {
+    return map([&](int d) { return a.l[d] | b.l[d]; });
+  }
+  static V xor_(V a, V b) {
+    return map([&](int d) { return a.l[d] ^ b.l[d]; });
+  }
+  static V andnot(V a, V b) {
+    return map([&](int d) { return a.l[d] & ~b.l[d]; });
+  }
+  static V sub(V a, V b) {
+    return map([&](int d) { return a.l[d] - b.l[d]; });
+  }
   template <int n>
-  static V shl(V a) { return map([&](int d) { return a.l[d] << n; }); }
+  static V shl(V a) {
+    return map([&](int d) { return a.l[d] << n; });
+  }
   template <int n>
-  static V shr(V a) { return map([&](int d) { return a.l[d] >> n; }); }
+  static V shr(V a) {
+    return map([&](int d) { return a.l[d] >> n; });
+  }
 
   template <class F>
-  static V map3(V a, V b, V c, F f) { return map([&](int d) { return f(a.l[d], b.l[d], c.l[d]); }); }
-  static V or3(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x | y | z; }); }
-  static V and3(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x & y & z; }); }
-  static V maj(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return (x & y) | (x & z) | (y & z); }); }
-  static V andn_and(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x & ~y & z; }); }
-  static V andn_or(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return (x & ~y) | z; }); }
-  static V and_ornot(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x & (~y | z); }); }
-  static V or_and(V a, V b, V c) { return map3(a, b, c, [](u32 x, u32 y, u32 z) { return (x | y) & z; }); }
-  static V select(V a, V b, V m) { return map3(a, b, m, [](u32 x, u32 y, u32 z) { return (x & z) | (y & ~z); }); }
+  static V map3(V a, V b, V c, F f) {
+    return map([&](int d) { return f(a.l[d], b.l[d], c.l[d]); });
+  }
+  static V or3(V a, V b, V c) {
+    return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x | y | z; });
+  }
+  static V and3(V a, V b, V c) {
+    return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x & y & z; });
+  }
+  static V maj(V a, V b, V c) {
+    return map3(a, b, c, [](u32 x, u32 y, u32 z) { return (x & y) | (x & z) | (y & z); });
+  }
+  static V andn_and(V a, V b, V c) {
+    return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x & ~y & z; });
+  }
+  static V andn_or(V a, V b, V c) {
+    return map3(a, b, c, [](u32 x, u32 y, u32 z) { return (x & ~y) | z; });
+  }
+  static V and_ornot(V a, V b, V c) {
+    return map3(a, b, c, [](u32 x, u32 y, u32 z) { return x & (~y | z); });
+  }
+  static V or_and(V a, V b, V c) {
+    return map3(a, b, c, [](u32 x, u32 y, u32 z) { return (x | y) & z; });
+  }
+  static V select(V a, V b, V m) {
+    return map3(a, b, m, [](u32 x, u32 y, u32 z) { return (x & z) | (y & ~z); });
+  }
 
   static void reduce_singles(V x, V r, V& once, V& twice, V& any_r) {
     u32 o = 0, t = 0, h = 0;
@@ -107,7 +141,9 @@ struct ScalarOps {
     }
   }
 
-  static V popcount(V a) { return map([&](int d) { return static_cast<u32>(std::popcount(a.l[d])); }); }
+  static V popcount(V a) {
+    return map([&](int d) { return static_cast<u32>(std::popcount(a.l[d])); });
+  }
   static u32 sum_lanes(V a) {
     u32 t = 0;
     for (int d = 0; d < 9; ++d) t += a.l[d];

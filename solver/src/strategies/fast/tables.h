@@ -50,7 +50,10 @@ static constexpr Avx512Tables make_avx512_tables() {
     t.onehot_high[j] = static_cast<std::uint8_t>((v == 9 ? 1 : 0) | (v >= 1 && v <= 9 ? 2 : 0));
     // lane L holds digit d with L = 4 (d / 3) + d % 3; lane 3 (a pad lane) the givens
     const int lane = j / 4, q = j % 4, d = lane % 4 < 3 ? 3 * (lane / 4) + lane % 4 : -1;
-    t.gather_index[j] = static_cast<std::uint8_t>(d >= 0 && d < 8 ? 8 * q + d : d == 8 ? 64 + 8 * q : lane == 3 ? 65 + 8 * q : 0);
+    t.gather_index[j] = static_cast<std::uint8_t>(d >= 0 && d < 8 ? 8 * q + d
+                                                  : d == 8        ? 64 + 8 * q
+                                                  : lane == 3     ? 65 + 8 * q
+                                                                  : 0);
     const int qq = j / 8, i = 7 - j % 8, li = 4 * (i / 3) + i % 3;
     t.store_index[j] = static_cast<std::uint8_t>(qq < 4 ? 4 * li + qq : 63);
     t.store_index9[j] = static_cast<std::uint8_t>(qq < 4 && i == 0 ? 4 * 10 + qq : 63);

@@ -147,9 +147,9 @@ std::unique_ptr<SolverFactory> make_norvig_factory(const std::string_view* optio
   config.seed = c.seed.value_or(0);
 
   // The canonical spec names every choice, so that results say exactly what ran.
-  std::string name = "norvig:" + std::string(text_of<Rules>(kLevels, config.rules)) + ",var=" +
-                     std::string(text_of<CellOrder>(kCellOrders, config.cell_order)) + ",val=" +
-                     std::string(text_of<DigitOrder>(kDigitOrders, config.digit_order));
+  std::string name = "norvig:" + std::string(text_of<Rules>(kLevels, config.rules)) +
+                     ",var=" + std::string(text_of<CellOrder>(kCellOrders, config.cell_order)) +
+                     ",val=" + std::string(text_of<DigitOrder>(kDigitOrders, config.digit_order));
   if (random) name += ",seed=" + std::to_string(config.seed);
   return make_propagation_factory(std::move(name), config);
 }

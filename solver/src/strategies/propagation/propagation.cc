@@ -270,7 +270,7 @@ class PropagationEngine {
   PropagationConfig config_;
   bool unit_rules_;
   int fewest_possible_;
-  std::vector<State> stack_;  // one state per search depth
+  std::vector<State> stack_;                        // one state per search depth
   std::array<std::uint16_t, G::kCells> singles_{};  // cells left with one candidate, to assign
   int singles_len_ = 0;
   std::array<std::uint16_t, G::kUnits> dirty_units_{};  // units for the unit rules to visit

@@ -24,7 +24,7 @@ struct Rules {
   bool operator==(const Rules&) const = default;
 };
 
-enum class CellOrder { first, mrv, random };                  // branch cell: first blank, fewest candidates, any
+enum class CellOrder { first, mrv, random };                      // branch cell: first blank, fewest candidates, any
 enum class DigitOrder { ascending, random, least_constraining };  // order of its candidates
 
 struct PropagationConfig {
