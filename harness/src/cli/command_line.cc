@@ -12,6 +12,7 @@
 #include "cli/solve_command.h"
 #include "cli/solver_spec_list.h"
 #include "cli/thread_list.h"
+#include "stream/noop.h"
 #include "sudoku/strategies.h"
 
 namespace sudoku_bench {
@@ -39,10 +40,10 @@ double parse_percent(std::string text) {
   }
 }
 
-std::string known_solvers() {
+std::string known_solvers(bool with_noop) {
   std::string names;
   for (const auto& s : sudoku::strategy_list()) names += (names.empty() ? "" : ", ") + std::string(s.name);
-  return names;
+  return with_noop ? names + ", " + kNoopSpec + " (the harness alone)" : names;
 }
 
 // The options `solve` and `run` share: how each record is solved and how the input is read.
@@ -98,7 +99,7 @@ Subcommand add_solve(CLI::App& app) {
       ->check(kAtLeastOne);
   cmd->add_option("--threads", s->command.pipeline.threads, "Worker threads (default: all hardware threads)")
       ->check(CLI::Range(1, 1024));
-  cmd->add_option("--solver", s->command.solver, "Strategy: " + known_solvers())->capture_default_str();
+  cmd->add_option("--solver", s->command.solver, "Strategy: " + known_solvers(false))->capture_default_str();
   add_record_options(*cmd, s->command.step, s->text);
   cmd->add_option("FILE", s->command.input, "Puzzle file, .gz allowed; - for standard input")->capture_default_str();
   return {cmd, [s] {
@@ -121,7 +122,7 @@ Subcommand add_run(CLI::App& app) {
                          "Prints a table; --json writes every repetition, percentiles, scaling and context.");
   RunCommand& c = s->command;
   cmd->add_option("--threads", s->threads, "Thread counts, like 1,2,4 or 1:16 (default: 1 to all hardware threads)");
-  cmd->add_option("--solver", s->solvers, "Comma-separated strategies: " + known_solvers())->capture_default_str();
+  cmd->add_option("--solver", s->solvers, "Comma-separated strategies: " + known_solvers(true))->capture_default_str();
   cmd->add_option("--repetitions", c.repetitions, "Measured passes per thread count")
       ->capture_default_str()
       ->check(CLI::Range(1, 1000000));
@@ -206,10 +207,11 @@ Subcommand add_merge(CLI::App& app) {
 }
 
 Subcommand add_solvers(CLI::App& app) {
-  CLI::App* cmd = app.add_subcommand("solvers", "List the built-in strategies.");
+  CLI::App* cmd = app.add_subcommand("solvers", "List the built-in strategies (and noop, the harness's own cost).");
   return {cmd, [] {
             for (const auto& s : sudoku::strategy_list())
               std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
+            std::printf("%-10s %s\n", kNoopSpec, kNoopSummary);
             return kExitOk;
           }};
 }

@@ -12,6 +12,7 @@
 #include "cli/problems.h"
 #include "report/units.h"
 #include "stream/input.h"
+#include "stream/noop.h"
 #include "stream/solver_specs.h"
 
 namespace sudoku_bench {
@@ -52,6 +53,10 @@ void append_line(std::string& out, const RecordStep& step, const StepResult& r, 
 }  // namespace
 
 int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
+  if (command.solver == kNoopSpec) {
+    std::fprintf(err, "sudoku-bench solve: noop finds no solutions; it measures the harness in `run --solver noop`\n");
+    return kExitUsage;
+  }
   std::string error;
   const auto factory = factory_for_spec(command.solver, error);
   if (!factory) {

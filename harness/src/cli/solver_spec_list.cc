@@ -1,5 +1,6 @@
 #include "cli/solver_spec_list.h"
 
+#include "stream/noop.h"
 #include "sudoku/strategies.h"
 
 namespace sudoku_bench {
@@ -7,7 +8,7 @@ namespace {
 
 bool starts_a_spec(std::string_view piece) {
   const std::string_view name = piece.substr(0, piece.find(':'));
-  if (name == "plugin") return true;
+  if (name == "plugin" || name == kNoopSpec) return true;
   for (const sudoku::StrategyInfo& s : sudoku::strategy_list())
     if (s.name == name) return true;
   return false;

@@ -4,6 +4,7 @@
 
 #include <array>
 
+#include "stream/noop.h"
 #include "stream/test_delay.h"
 #include "sudoku/strategies.h"
 #include "sudoku_bench/plugin_abi.h"
@@ -96,6 +97,7 @@ std::unique_ptr<sudoku::SolverFactory> load_plugin(std::string_view path_and_sym
 }  // namespace
 
 std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error) {
+  if (spec == kNoopSpec) return detail::with_test_delay(make_noop_factory());
   const bool plugin = spec.substr(0, kPluginPrefix.size()) == kPluginPrefix;
   return detail::with_test_delay(plugin ? load_plugin(spec.substr(kPluginPrefix.size()), error)
                                         : sudoku::make_solver_factory(spec, error));

@@ -1,4 +1,5 @@
-// Solver specs as the command line gives them: a built-in strategy, or plugin:PATH.so[:SYMBOL].
+// Solver specs as the command line gives them: a built-in strategy, `noop` (the harness alone), or
+// plugin:PATH.so[:SYMBOL].
 #pragma once
 
 #include <memory>
