@@ -8,6 +8,7 @@
 namespace sudoku_bench {
 
 void Chunk::reset() {
+  data = nullptr;
   bytes = 0;
   split = false;
   long_line = 0;
@@ -24,7 +25,7 @@ void Chunk::reset() {
 void split_records(Chunk& chunk) {
   if (chunk.split) return;
   chunk.split = true;
-  const char* const text = chunk.text.data();
+  const char* const text = chunk.data;
   std::size_t pos = 0;
   std::uint64_t line = 0;
   while (pos < chunk.bytes) {

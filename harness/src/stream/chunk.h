@@ -18,7 +18,7 @@ inline constexpr std::size_t kMaxRecordBytes = 4096;
 
 // One puzzle entry of an input: a line, or the lines of one grid joined.
 struct Record {
-  std::uint32_t offset = 0;       // into Chunk::text
+  std::uint32_t offset = 0;       // into Chunk::data
   std::uint32_t length = 0;       // bytes kept, at most kMaxRecordBytes
   std::uint64_t line = 0;         // 1-based, counted from Chunk::first_line
   std::uint64_t full_length = 0;  // the line's length without its terminator (> length when cut)
@@ -27,10 +27,12 @@ struct Record {
 
 struct Chunk {
   InputFormat format = InputFormat::lines;  // never automatic once read
-  // The chunk's bytes are text[0, bytes): a block of whole lines as read (split into records by
-  // the parallel stage, see split_records), or records the reader already assembled (grids).
-  std::string text;
+  // The chunk's bytes are data[0, bytes): a block of whole lines (split into records by the
+  // parallel stage, see split_records), or records the reader already assembled (grids). `data`
+  // points into `text`, or into the input file itself when it is mapped (no copy).
+  const char* data = nullptr;
   std::size_t bytes = 0;
+  std::string text;
   bool split = false;  // records are filled in
   // When not 0, text holds the first bytes of one line of this many bytes (without terminator)
   // that did not fit a block: it is cut to kMaxRecordBytes.
@@ -52,7 +54,7 @@ struct Chunk {
   std::vector<Problem> problems;  // in record order, as many as the pass keeps (see PassConfig)
   std::string out;                // what the command prints for these records, in order
 
-  std::string_view text_of(const Record& r) const { return std::string_view(text).substr(r.offset, r.length); }
+  std::string_view text_of(const Record& r) const { return std::string_view(data + r.offset, r.length); }
   // Ready for the reader: everything but the buffers' capacity cleared.
   void reset();
 };

@@ -86,9 +86,12 @@ bool ChunkReader::next(Chunk& chunk, const ChunkSize& size) {
   // The first chunk is read line by line: it decides the format and skips a csv header.
   const bool by_lines = format_ == InputFormat::automatic || format_ == InputFormat::grid || !started_;
   started_ = true;
-  const bool more = by_lines ? next_records(chunk, size.records) : next_block(chunk, size.bytes);
+  const bool more = by_lines                   ? next_records(chunk, size.records)
+                    : !input_.mapped().empty() ? next_mapped_block(chunk, size.bytes)
+                                               : next_block(chunk, size.bytes);
   chunk.format = format_ == InputFormat::automatic ? InputFormat::lines : format_;
   chunk.input_position = input_.compressed() ? input_.position() : consumed_;
+  if (!chunk.data) chunk.data = chunk.text.data();
   chunk.read_error = std::move(error_);
   error_.clear();
   return more || !chunk.read_error.empty();
@@ -96,6 +99,7 @@ bool ChunkReader::next(Chunk& chunk, const ChunkSize& size) {
 
 bool ChunkReader::next_records(Chunk& chunk, std::size_t max_records) {
   chunk.text.clear();
+  chunk.data = nullptr;
   chunk.split = true;
   chunk.first_line = 1;  // records hold lines of the input
   std::string_view line;
@@ -110,6 +114,24 @@ bool ChunkReader::next_records(Chunk& chunk, std::size_t max_records) {
   chunk.line_count = line_;
   chunk.bytes = chunk.text.size();
   return !chunk.records.empty();
+}
+
+bool ChunkReader::next_mapped_block(Chunk& chunk, std::size_t bytes) {
+  // The file is mapped: a block is a view of it, cut after its last whole line. The reader copies
+  // nothing; the workers' first touches read the pages in.
+  const std::string_view file = input_.mapped();
+  const std::size_t begin = consumed_;
+  if (begin >= file.size()) return false;
+  std::size_t end = std::min<std::size_t>(file.size(), begin + std::max<std::size_t>(bytes, 1));
+  if (end < file.size()) {
+    const void* nl = memrchr(file.data() + begin, '\n', end - begin);
+    if (!nl) nl = std::memchr(file.data() + end, '\n', file.size() - end);  // a line longer than the block
+    end = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - file.data()) + 1 : file.size();
+  }
+  chunk.data = file.data() + begin;
+  chunk.bytes = end - begin;
+  consumed_ = end;
+  return true;
 }
 
 bool ChunkReader::next_block(Chunk& chunk, std::size_t bytes) {

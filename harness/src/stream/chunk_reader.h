@@ -38,6 +38,7 @@ class ChunkReader {
   };
 
   bool next_block(Chunk& chunk, std::size_t bytes);
+  bool next_mapped_block(Chunk& chunk, std::size_t bytes);
   bool next_records(Chunk& chunk, std::size_t max_records);
   // Appends to `chunk` the rest of a line longer than a block, keeping at most kMaxRecordBytes.
   void finish_long_line(Chunk& chunk, std::size_t start);

@@ -1,6 +1,7 @@
 #include "stream/input.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -16,7 +17,8 @@ gzFile gz(void* p) { return static_cast<gzFile>(p); }
 
 }  // namespace
 
-InputFile::InputFile(const std::string& path) : name_(path == "-" ? "<stdin>" : path), is_stdin_(path == "-") {
+InputFile::InputFile(const std::string& path, bool map)
+    : name_(path == "-" ? "<stdin>" : path), is_stdin_(path == "-") {
   int fd = is_stdin_ ? dup(STDIN_FILENO) : open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw IoError(name_, std::string("cannot open: ") + std::strerror(errno));
   struct stat st {};
@@ -30,6 +32,19 @@ InputFile::InputFile(const std::string& path) : name_(path == "-" ? "<stdin>" : 
     throw IoError(name_, "is a directory");
   }
   if (S_ISREG(st.st_mode)) size_ = static_cast<std::uint64_t>(st.st_size);
+  if (map && !is_stdin_ && size_ > 0) {
+    void* p = mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (p != MAP_FAILED) {
+      const auto* bytes = static_cast<const unsigned char*>(p);
+      if (size_ >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b) {
+        munmap(p, size_);  // gzip: read through zlib
+      } else {
+        map_ = static_cast<const char*>(p);
+        map_size_ = size_;
+        madvise(p, size_, MADV_SEQUENTIAL);
+      }
+    }
+  }
   gz_ = gzdopen(fd, "rb");
   if (!gz_) {
     close(fd);
@@ -40,6 +55,17 @@ InputFile::InputFile(const std::string& path) : name_(path == "-" ? "<stdin>" : 
 
 InputFile::~InputFile() {
   if (gz_) gzclose(gz(gz_));
+  if (map_) munmap(const_cast<char*>(map_), map_size_);
+}
+
+void InputFile::release_mapped_before(const char* end) {
+  constexpr std::size_t kStep = 8 << 20;
+  if (!map_ || end < map_ || end > map_ + map_size_) return;
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  const std::size_t upto = static_cast<std::size_t>(end - map_) / page * page;
+  if (upto < released_ + kStep) return;
+  madvise(const_cast<char*>(map_ + released_), upto - released_, MADV_DONTNEED);
+  released_ = upto;
 }
 
 std::size_t InputFile::read(char* buffer, std::size_t n) {

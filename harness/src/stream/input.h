@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace sudoku_bench {
 
@@ -25,8 +26,9 @@ class IoError : public std::runtime_error {
 
 class InputFile {
  public:
-  // Throws IoError when the file is missing, unreadable or a directory.
-  explicit InputFile(const std::string& path);
+  // Throws IoError when the file is missing, unreadable or a directory. A plain (not gzip) regular
+  // file is also mapped into memory, unless `map` is false, so that blocks of it need no copy.
+  explicit InputFile(const std::string& path, bool map = true);
   ~InputFile();
   InputFile(const InputFile&) = delete;
   InputFile& operator=(const InputFile&) = delete;
@@ -46,12 +48,22 @@ class InputFile {
   bool compressed() const;
   std::uint64_t size() const { return size_; }
 
+  // The whole file, when it is mapped; empty otherwise (gzip, stdin, pipes, empty files).
+  std::string_view mapped() const { return {map_, map_size_}; }
+  // Lets the system drop the mapped pages before `end` (a pointer into mapped()) from this
+  // process's memory, in steps of several megabytes: a pass over a file of any size stays small.
+  // Pages read again are read back in. For one thread at a time.
+  void release_mapped_before(const char* end);
+
  private:
   std::string name_;
   bool is_stdin_ = false;
   std::uint64_t size_ = 0;
   void* gz_ = nullptr;         // gzFile; zlib reads plain files through unchanged
   std::string pending_error_;  // raised by the read after the one that met it
+  const char* map_ = nullptr;
+  std::size_t map_size_ = 0;
+  std::size_t released_ = 0;  // mapped bytes given back so far
 };
 
 }  // namespace sudoku_bench

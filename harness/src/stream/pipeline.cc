@@ -64,7 +64,7 @@ ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads) {
   ChunkSize size;
   if (input_bytes == 0) return size;
   const std::uint64_t share = input_bytes / (16 * static_cast<std::uint64_t>(threads));
-  size.bytes = static_cast<std::size_t>(std::clamp<std::uint64_t>(share, 512, 64 * 1024));
+  size.bytes = static_cast<std::size_t>(std::clamp<std::uint64_t>(share, 512, 256 * 1024));
   size.records = static_cast<std::size_t>(std::clamp<std::uint64_t>(share / 82, 1, 256));
   return size;
 }
@@ -140,7 +140,8 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
     const BusyTime busy{sink_ns};
     numbers.place(*chunk);
     sink(*chunk);
-    numbers.raise_read_error(*chunk, input.name());  // the pool still owns the chunk
+    numbers.raise_read_error(*chunk, input.name());           // the pool still owns the chunk
+    input.release_mapped_before(chunk->data + chunk->bytes);  // records before it are done
     free_chunks.push(chunk);
   };
 

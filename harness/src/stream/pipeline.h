@@ -28,7 +28,7 @@ struct PipelineConfig {
 };
 
 // Enough chunks that every thread gets several, without tiny chunks on large inputs: an input of
-// `input_bytes` (0 if unknown) is spread over 16 chunks per thread, of 512 bytes to 64 KiB
+// `input_bytes` (0 if unknown) is spread over 16 chunks per thread, of 512 bytes to 256 KiB
 // (1 to 256 records where records are assembled one by one).
 // `threads`, or all hardware threads for 0.
 int thread_count(int threads);
