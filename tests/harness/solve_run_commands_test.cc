@@ -1,6 +1,8 @@
 // The solve and run commands end to end: output formats, exit statuses and the JSON contract.
 #include <gtest/gtest.h>
+#include <zlib.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -88,6 +90,59 @@ TEST(SolveCommandTest, OutputIsIdenticalAcrossThreadCounts) {
   EXPECT_EQ(std::count(one.out.begin(), one.out.end(), '\n'), 1465);
   EXPECT_EQ(solve(path, 2, 2).out, one.out);
   EXPECT_EQ(solve(path, 2, 8).out, one.out);
+}
+
+TEST(SolveCommandTest, OversubscribedThreadsGiveTheSameLinesAndMessages) {
+  // More threads than cores (16 and 64 on a 2-core machine): same output, same FILE:LINE messages.
+  std::string text;
+  const auto lines = test_util::read_lines("top1465.txt");
+  for (std::size_t i = 0; i < lines.size(); ++i) text += lines[i] + (i % 97 == 5 ? "\nnot a puzzle\n# note\n" : "\n");
+  TempFile f(text);
+  const Outcome one = solve(f.path(), 2, 1);
+  EXPECT_EQ(one.status, sudoku_bench::kExitUndecided);
+  EXPECT_EQ(std::count(one.err.begin(), one.err.end(), '\n'), 16) << one.err;
+  for (int threads : {16, 64}) {
+    const Outcome many = solve(f.path(), 2, threads);
+    EXPECT_EQ(many.out, one.out) << threads;
+    EXPECT_EQ(many.err, one.err) << threads;
+  }
+}
+
+TEST(SolveCommandTest, GzipAndPlainGiveTheSameOutcomes) {
+  std::string text;
+  for (const std::string& line : test_util::read_lines("top1465.txt")) text += line + "\r\n";
+  text += "bad\n" + text + "last-without-newline";
+  TempFile plain(text), packed("", ".gz");
+  gzFile gz = gzopen(packed.path().c_str(), "wb");
+  gzwrite(gz, text.data(), static_cast<unsigned>(text.size()));
+  gzclose(gz);
+  const Outcome a = solve(plain.path(), 2, 3), b = solve(packed.path(), 2, 3);
+  EXPECT_EQ(std::count(a.out.begin(), a.out.end(), '\n'), 2 * 1465 + 2);
+  EXPECT_EQ(a.out, b.out);
+  const auto unnamed = [](std::string err, const std::string& path) {  // the same lines, file names aside
+    for (std::size_t at; (at = err.find(path)) != std::string::npos;) err.replace(at, path.size(), "FILE");
+    return err;
+  };
+  EXPECT_EQ(unnamed(a.err, plain.path()), unnamed(b.err, packed.path()));
+  EXPECT_EQ(std::count(a.err.begin(), a.err.end(), '\n'), 2);
+}
+
+TEST(RunCommandTest, OversubscribedThreadsCountEveryRecord) {
+  sudoku_bench::RunCommand command;
+  command.files = {test_util::dataset_path("top1465.txt")};
+  command.threads = {16, 64};
+  command.repetitions = 1;
+  command.warmup_seconds = 0;
+  command.progress = false;
+  Capture out, err;
+  sudoku_bench::Report report;
+  ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &report), sudoku_bench::kExitOk) << err.text();
+  ASSERT_EQ(report.runs.size(), 2u);
+  for (const auto& r : report.runs) {
+    EXPECT_EQ(r.status.unique, 1465u) << r.threads;
+    EXPECT_EQ(r.latency_ns.count, 1465u) << r.threads;
+    EXPECT_TRUE(r.pipeline.measured);
+  }
 }
 
 TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {

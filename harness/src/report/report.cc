@@ -73,7 +73,7 @@ std::optional<PipelineFigures> pipeline_figures(const MeasuredPass& pass) {
     f.ceiling_puzzles_per_second = static_cast<double>(pass.status.records()) / serial;
     f.keeps_up_to_threads = p.worker / serial;
   }
-  f.input_bound = f.serial_busy >= kInputBoundBusy;
+  f.input_bound = f.serial_busy >= kInputBoundBusy || (f.keeps_up_to_threads && *f.keeps_up_to_threads < pass.threads);
   return f;
 }
 

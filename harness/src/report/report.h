@@ -75,7 +75,7 @@ struct PipelineFigures {
   // becomes the bottleneck, whatever the thread count. None when nothing was timed.
   std::optional<double> ceiling_puzzles_per_second;
   // The pipeline, not the solver, set the pace: the busier serial stage was busy for at least
-  // kInputBoundBusy of the wall time, so more threads could not have gone faster.
+  // kInputBoundBusy of the wall time, or the pass ran more threads than keeps_up_to_threads.
   bool input_bound = false;
   // Amdahl's law on the measured costs: parallel-stage seconds / serial seconds, the thread count
   // up to which the serial stage keeps up with this solver on this machine. None when unknown.
