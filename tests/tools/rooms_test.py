@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""The harness's rooms include only downwards (README, "Layout"): cli -> report, stream -> stats;
+report and stream never include each other; the public include directory holds the plugin ABI only."""
+import pathlib
+import re
+import sys
+
+ALLOWED = {
+    "cli": {"cli", "report", "stream", "stats"},
+    "report": {"report", "stats"},
+    "stream": {"stream", "stats"},
+    "stats": {"stats"},
+}
+
+
+def main(root: pathlib.Path) -> int:
+    problems = []
+    src = root / "harness" / "src"
+    for path in sorted(src.rglob("*")):
+        if path.suffix not in (".h", ".cc"):
+            continue
+        room = path.relative_to(src).parts[0]
+        if room not in ALLOWED:
+            problems.append(f"{path}: not in a room ({', '.join(sorted(ALLOWED))})")
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            m = re.match(r'\s*#\s*include\s+"([^/"]+)/', line)
+            if m and m.group(1) in ALLOWED and m.group(1) not in ALLOWED[room]:
+                problems.append(f"{path}:{number}: {room}/ includes {m.group(1)}/, against the rooms' order")
+    public = sorted(p.relative_to(root).as_posix() for p in (root / "harness" / "include").rglob("*") if p.is_file())
+    if public != ["harness/include/sudoku_bench/plugin_abi.h"]:
+        problems.append(f"harness/include holds more than the plugin ABI: {public}")
+    for p in problems:
+        print(p, file=sys.stderr)
+    print(f"rooms: {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parents[2]))
