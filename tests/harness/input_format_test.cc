@@ -8,6 +8,7 @@
 #include "cli/exit_codes.h"
 #include "cli/run_command.h"
 #include "cli/solve_command.h"
+#include "run_util.h"
 #include "temp_file.h"
 #include "test_util.h"
 
@@ -134,19 +135,13 @@ TEST(InputFormatTest, CsvSolutionsAreChecked) {
   EXPECT_EQ(o.err, f.path() + ":3: check failed: the solution differs from the one given, first at row 1, column 1\n" +
                        f.path() + ":4: expected solution: wrong length 2 (expected 16, 81, 256 or 625 cells)\n");
 
-  sudoku_bench::RunCommand run;
-  run.files = {f.path()};
-  run.threads = {1};
-  run.repetitions = 1;
-  run.warmup_seconds = 0;
-  sudoku_bench::Report report;
-  Capture out, err;
-  EXPECT_EQ(sudoku_bench::run_command(run, out.file(), err.file(), &report), sudoku_bench::kExitUndecided);
-  EXPECT_EQ(report.runs[0].status.unique, 2u);
-  EXPECT_EQ(report.runs[0].status.invalid, 1u);
-  EXPECT_EQ(report.runs[0].status.checked, 2u);
-  EXPECT_EQ(report.runs[0].status.check_failed, 1u);
-  EXPECT_NE(out.text().find("2 checked, 1 failed"), std::string::npos) << out.text();
+  const auto r = test_util::run(test_util::run_command_for({f.path()}, {1}, 1));
+  EXPECT_EQ(r.status, sudoku_bench::kExitUndecided);
+  EXPECT_EQ(r.report.runs[0].status.unique, 2u);
+  EXPECT_EQ(r.report.runs[0].status.invalid, 1u);
+  EXPECT_EQ(r.report.runs[0].status.checked, 2u);
+  EXPECT_EQ(r.report.runs[0].status.check_failed, 1u);
+  EXPECT_NE(r.out.find("2 checked, 1 failed"), std::string::npos) << r.out;
 }
 
 TEST(InputFormatTest, KaggleCsvChecksClean) {

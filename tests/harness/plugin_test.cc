@@ -6,6 +6,7 @@
 #include "cli/exit_codes.h"
 #include "cli/run_command.h"
 #include "cli/solve_command.h"
+#include "run_util.h"
 #include "stream/solver_specs.h"
 #include "sudoku/parse.h"
 #include "sudoku/strategies.h"
@@ -54,15 +55,10 @@ TEST(PluginTest, SolveOutputMatchesTheBuiltIn) {
 }
 
 TEST(PluginTest, RunsBesideBuiltInsWithNoTreeSize) {
-  sudoku_bench::RunCommand command;
-  command.files = {test_util::dataset_path("top95.txt")};
-  command.solvers = {"bitmask", "plugin:" + kPlugin};
-  command.threads = {1, 2};
-  command.repetitions = 1;
-  command.warmup_seconds = 0;
-  sudoku_bench::Report report;
-  test_util::Capture out, err;
-  ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &report), sudoku_bench::kExitOk) << err.text();
+  const auto r = test_util::run(
+      test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1, 2}, 1, {"bitmask", "plugin:" + kPlugin}));
+  ASSERT_EQ(r.status, sudoku_bench::kExitOk) << r.err;
+  const sudoku_bench::Report& report = r.report;
   ASSERT_EQ(report.runs.size(), 4u);
   EXPECT_TRUE(report.runs[0].tree_size_reported);
   EXPECT_FALSE(report.runs[2].tree_size_reported);

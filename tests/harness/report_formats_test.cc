@@ -8,6 +8,7 @@
 #include "report/bmf_format.h"
 #include "report/formats.h"
 #include "report/gbench_format.h"
+#include "run_util.h"
 #include "temp_file.h"
 #include "test_util.h"
 
@@ -17,15 +18,10 @@ using Json = nlohmann::ordered_json;
 
 const sudoku_bench::Report& report() {
   static const sudoku_bench::Report r = [] {
-    sudoku_bench::RunCommand command;
-    command.files = {test_util::dataset_path("top95.txt"), test_util::dataset_path("easy50.txt")};
-    command.threads = {1, 2};
-    command.repetitions = 3;
-    command.warmup_seconds = 0;
-    sudoku_bench::Report out;
-    test_util::Capture o, e;
-    EXPECT_EQ(sudoku_bench::run_command(command, o.file(), e.file(), &out), sudoku_bench::kExitOk) << e.text();
-    return out;
+    auto r = test_util::run(test_util::run_command_for(
+        {test_util::dataset_path("top95.txt"), test_util::dataset_path("easy50.txt")}, {1, 2}, 3));
+    EXPECT_EQ(r.status, sudoku_bench::kExitOk) << r.err;
+    return std::move(r.report);
   }();
   return r;
 }

@@ -7,6 +7,7 @@
 #include "cli/exit_codes.h"
 #include "cli/report_files.h"
 #include "cli/run_command.h"
+#include "run_util.h"
 #include "stream/input.h"
 #include "temp_file.h"
 #include "test_util.h"
@@ -19,15 +20,9 @@ using sudoku_bench::ReportFormatError;
 // A real report: every field filled by measuring.
 const sudoku_bench::Report& measured_report() {
   static const sudoku_bench::Report report = [] {
-    sudoku_bench::RunCommand command;
-    command.files = {test_util::dataset_path("top95.txt")};
-    command.threads = {1, 2};
-    command.repetitions = 2;
-    command.warmup_seconds = 0;
-    sudoku_bench::Report r;
-    test_util::Capture out, err;
-    EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &r), sudoku_bench::kExitOk) << err.text();
-    return r;
+    auto r = test_util::run(test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1, 2}, 2));
+    EXPECT_EQ(r.status, sudoku_bench::kExitOk) << r.err;
+    return std::move(r.report);
   }();
   return report;
 }

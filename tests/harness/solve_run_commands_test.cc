@@ -14,6 +14,7 @@
 #include "cli/solver_spec_list.h"
 #include "cli/thread_list.h"
 #include "report/report_json.h"
+#include "run_util.h"
 #include "sudoku/parse.h"
 #include "temp_file.h"
 #include "test_util.h"
@@ -128,17 +129,10 @@ TEST(SolveCommandTest, GzipAndPlainGiveTheSameOutcomes) {
 }
 
 TEST(RunCommandTest, OversubscribedThreadsCountEveryRecord) {
-  sudoku_bench::RunCommand command;
-  command.files = {test_util::dataset_path("top1465.txt")};
-  command.threads = {16, 64};
-  command.repetitions = 1;
-  command.warmup_seconds = 0;
-  command.progress = false;
-  Capture out, err;
-  sudoku_bench::Report report;
-  ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &report), sudoku_bench::kExitOk) << err.text();
-  ASSERT_EQ(report.runs.size(), 2u);
-  for (const auto& r : report.runs) {
+  const auto run = test_util::run(test_util::run_command_for({test_util::dataset_path("top1465.txt")}, {16, 64}, 1));
+  ASSERT_EQ(run.status, sudoku_bench::kExitOk) << run.err;
+  ASSERT_EQ(run.report.runs.size(), 2u);
+  for (const auto& r : run.report.runs) {
     EXPECT_EQ(r.status.unique, 1465u) << r.threads;
     EXPECT_EQ(r.latency_ns.count, 1465u) << r.threads;
     EXPECT_TRUE(r.pipeline.measured);
@@ -192,19 +186,13 @@ TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {
 
 TEST(RunCommandTest, InvalidRecordsAreCountedNamedAndSetTheExitStatus) {
   TempFile f(kTop95First + "\nnope\n" + kTop95First + "\n");
-  sudoku_bench::RunCommand command;
-  command.files = {f.path()};
-  command.threads = {1};
-  command.repetitions = 2;
-  command.warmup_seconds = 0;
-  sudoku_bench::Report report;
-  Capture out, err;
-  EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &report), sudoku_bench::kExitUndecided);
-  ASSERT_EQ(report.runs.size(), 2u);
-  EXPECT_EQ(report.runs[0].status.unique, 2u);
-  EXPECT_EQ(report.runs[0].status.invalid, 1u);
-  EXPECT_EQ(report.runs[0].puzzles(), 2u);
-  EXPECT_EQ(err.text(), f.path() + ":2: wrong length 4 (expected 16, 81, 256 or 625 cells)\n");  // once, not per pass
+  const auto r = test_util::run(test_util::run_command_for({f.path()}, {1}, 2));
+  EXPECT_EQ(r.status, sudoku_bench::kExitUndecided);
+  ASSERT_EQ(r.report.runs.size(), 2u);
+  EXPECT_EQ(r.report.runs[0].status.unique, 2u);
+  EXPECT_EQ(r.report.runs[0].status.invalid, 1u);
+  EXPECT_EQ(r.report.runs[0].puzzles(), 2u);
+  EXPECT_EQ(r.err, f.path() + ":2: wrong length 4 (expected 16, 81, 256 or 625 cells)\n");  // once, not per pass
 }
 
 TEST(RunCommandTest, UsageAndIoErrorsComeBeforeAnyMeasuring) {

@@ -70,17 +70,10 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
     std::fprintf(err, "sudoku-bench compare: --max-slowdown must be >= 0 and --alpha between 0 and 1\n");
     return kExitUsage;
   }
-  Report base, current;
-  try {
-    base = read_json_file(command.base_path);
-    current = read_json_file(command.current_path);
-  } catch (const IoError& e) {
-    std::fprintf(err, "sudoku-bench compare: %s\n", e.what());
-    return kExitIo;
-  } catch (const ReportFormatError& e) {
-    std::fprintf(err, "sudoku-bench compare: %s\n", e.what());
-    return kExitIo;
-  }
+  std::vector<Report> reports;
+  if (!read_reports({command.base_path, command.current_path}, reports, "compare", err)) return kExitIo;
+  const Report& base = reports[0];
+  const Report& current = reports[1];
 
   if (const auto mismatches = context_mismatches(base, current); !mismatches.empty()) {
     std::fprintf(err, "sudoku-bench compare: %s results from different contexts:\n",

@@ -54,18 +54,15 @@ std::string merge_reports(const std::vector<Report>& inputs, Report& merged) {
 
 int merge_command(const MergeCommand& command, std::FILE* err) {
   std::vector<Report> inputs;
+  if (!read_reports(command.inputs, inputs, "merge", err)) return kExitIo;
   Report merged;
+  if (const std::string problem = merge_reports(inputs, merged); !problem.empty()) {
+    std::fprintf(err, "sudoku-bench merge: %s\n", problem.c_str());
+    return kExitUsage;
+  }
   try {
-    for (const std::string& path : command.inputs) inputs.push_back(read_json_file(path));
-    if (const std::string problem = merge_reports(inputs, merged); !problem.empty()) {
-      std::fprintf(err, "sudoku-bench merge: %s\n", problem.c_str());
-      return kExitUsage;
-    }
     write_json_file(command.json_path, to_json(merged));
   } catch (const IoError& e) {
-    std::fprintf(err, "sudoku-bench merge: %s\n", e.what());
-    return kExitIo;
-  } catch (const ReportFormatError& e) {
     std::fprintf(err, "sudoku-bench merge: %s\n", e.what());
     return kExitIo;
   }

@@ -61,4 +61,17 @@ void write_json_file(const std::string& path, const nlohmann::ordered_json& json
   }
 }
 
+bool read_reports(const std::vector<std::string>& paths, std::vector<Report>& reports, const char* command,
+                  std::FILE* err) {
+  try {
+    for (const std::string& path : paths) reports.push_back(read_json_file(path));
+    return true;
+  } catch (const IoError& e) {
+    std::fprintf(err, "sudoku-bench %s: %s\n", command, e.what());
+  } catch (const ReportFormatError& e) {
+    std::fprintf(err, "sudoku-bench %s: %s\n", command, e.what());
+  }
+  return false;
+}
+
 }  // namespace sudoku_bench

@@ -1,8 +1,10 @@
 // Reports as files: read back for compare and merge, written atomically by run and merge.
 #pragma once
 
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "report/report.h"
 
@@ -14,5 +16,10 @@ Report read_json_file(const std::string& path);
 // Writes to a temporary file beside `path`, then renames it over `path`, so that readers see the
 // old file or the whole new one, never half of it. Throws IoError.
 void write_json_file(const std::string& path, const nlohmann::ordered_json& json);
+
+// Reads every path, in order, into `reports`. False when one cannot be read or holds no report,
+// after "sudoku-bench COMMAND: FILE: reason" on `err`.
+bool read_reports(const std::vector<std::string>& paths, std::vector<Report>& reports, const char* command,
+                  std::FILE* err);
 
 }  // namespace sudoku_bench

@@ -1,0 +1,40 @@
+// `sudoku-bench run` as the harness tests call it: a few files, thread counts and repetitions, no
+// warm-up, no progress; what it printed, returned and measured.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/run_command.h"
+#include "temp_file.h"
+
+namespace test_util {
+
+inline sudoku_bench::RunCommand run_command_for(std::vector<std::string> files, std::vector<int> threads,
+                                                int repetitions, std::vector<std::string> solvers = {"bitmask"}) {
+  sudoku_bench::RunCommand command;
+  command.files = std::move(files);
+  command.solvers = std::move(solvers);
+  command.threads = std::move(threads);
+  command.repetitions = repetitions;
+  command.warmup_seconds = 0;
+  command.progress = false;
+  return command;
+}
+
+struct RunOutcome {
+  int status = 0;
+  sudoku_bench::Report report;
+  std::string out, err;
+};
+
+inline RunOutcome run(const sudoku_bench::RunCommand& command) {
+  RunOutcome o;
+  Capture out, err;
+  o.status = sudoku_bench::run_command(command, out.file(), err.file(), &o.report);
+  o.out = out.text();
+  o.err = err.text();
+  return o;
+}
+
+}  // namespace test_util
