@@ -1,13 +1,16 @@
-// Arbitrary bytes as a record and as a whole input file: no crash, and what parses round-trips.
+// Arbitrary bytes as a record and as a whole input file: no crash, the parse agrees with the
+// byte-at-a-time reference, and what parses round-trips.
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <string_view>
 
+#include "solver/parse_reference.h"
 #include "stream/chunk_reader.h"
 #include "sudoku/parse.h"
 
@@ -25,6 +28,13 @@ void fuzz_record(std::string_view bytes) {
   const sudoku::ParseResult r = sudoku::parse_record(bytes, grid);
   check(!sudoku::describe(r).empty(), "every result has a description");
   check(r.length == bytes.size(), "length is the record's");
+  sudoku::Grid reference;
+  const sudoku::ParseResult want = parse_reference::parse(bytes, reference);
+  check(r.status == want.status && r.column == want.column && r.byte == want.byte && r.length == want.length,
+        "the result is the reference's");
+  check(!r || (grid.box == reference.box &&
+               std::equal(grid.cells.begin(), grid.cells.begin() + grid.cell_count(), reference.cells.begin())),
+        "the grid is the reference's");
   if (!r) {
     check(r.status != sudoku::ParseStatus::bad_character || (r.column >= 1 && r.column <= bytes.size()),
           "column in range");
