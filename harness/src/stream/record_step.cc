@@ -43,7 +43,10 @@ StepResult::Outcome outcome_of(const sudoku::SolveResult& r) {
 }  // namespace
 
 RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& options)
-    : factory_(factory), solver_(factory.make()), options_(options) {}
+    : factory_(factory),
+      solver_(factory.make()),
+      text_solver_(dynamic_cast<TextSolver*>(solver_.get())),
+      options_(options) {}
 
 const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudoku::Grid* solution) {
   StepResult& r = result_;
@@ -146,7 +149,10 @@ sudoku::SolveResult RecordStep::solve(sudoku::Grid* solution) {
   if (!solution && expected_solution_) solution = &own_solution_;
   sudoku::SolveResult r;
   if (options_.seed == 0) {
-    r = solver_->solve(puzzle_, options_.solve, solution);
+    // The record's own text, when the solver takes it as it is; else the grid.
+    std::optional<sudoku::SolveResult> by_text;
+    if (text_solver_) by_text = text_solver_->solve_text(puzzle_text_, options_.solve, solution);
+    r = by_text ? *by_text : solver_->solve(puzzle_, options_.solve, solution);
   } else {
     const std::uint64_t seed = sudoku::puzzle_seed(options_.seed, puzzle_);
     const sudoku::Symmetry symmetry = sudoku::random_symmetry(puzzle_.box, seed);

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "stream/chunk.h"
+#include "stream/text_solver.h"
 #include "sudoku/solver.h"
 #include "sudoku/symmetry.h"
 
@@ -58,6 +59,7 @@ class RecordStep {
 
   const sudoku::SolverFactory& factory_;
   std::unique_ptr<sudoku::Solver> solver_;
+  TextSolver* text_solver_;  // solver_ when it takes a record's own text, else null
   StepOptions options_;
   sudoku::Grid puzzle_, disguised_, found_, own_solution_;
   std::string_view puzzle_text_;
