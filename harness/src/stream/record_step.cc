@@ -150,9 +150,8 @@ sudoku::SolveResult RecordStep::solve(sudoku::Grid* solution) {
   sudoku::SolveResult r;
   if (options_.seed == 0) {
     // The record's own text, when the solver takes it as it is; else the grid.
-    std::optional<sudoku::SolveResult> by_text;
-    if (text_solver_) by_text = text_solver_->solve_text(puzzle_text_, options_.solve, solution);
-    r = by_text ? *by_text : solver_->solve(puzzle_, options_.solve, solution);
+    if (!text_solver_ || !text_solver_->solve_text(puzzle_text_, options_.solve, solution, r))
+      r = solver_->solve(puzzle_, options_.solve, solution);
   } else {
     const std::uint64_t seed = sudoku::puzzle_seed(options_.seed, puzzle_);
     const sudoku::Symmetry symmetry = sudoku::random_symmetry(puzzle_.box, seed);

@@ -3,7 +3,6 @@
 #include <dlfcn.h>
 
 #include <array>
-#include <optional>
 #include <string_view>
 
 #include "stream/test_delay.h"
@@ -34,21 +33,24 @@ class PluginSolver final : public sudoku::Solver, public TextSolver {
   sudoku::SolveResult solve(const sudoku::Grid& puzzle, const sudoku::SolveOptions& options,
                             sudoku::Grid* solution) override {
     sudoku::write_symbols(puzzle, puzzle_.data());
-    return call(puzzle_.data(), options, solution);
+    sudoku::SolveResult r;
+    call(puzzle_.data(), options, solution, r);
+    return r;
   }
 
   // The record's own bytes when they are what write_symbols would have written.
-  std::optional<sudoku::SolveResult> solve_text(std::string_view text, const sudoku::SolveOptions& options,
-                                                sudoku::Grid* solution) override {
-    if (!in_plugin_format(text)) return std::nullopt;
-    return call(text.data(), options, solution);
+  bool solve_text(std::string_view text, const sudoku::SolveOptions& options, sudoku::Grid* solution,
+                  sudoku::SolveResult& result) override {
+    if (!in_plugin_format(text)) return false;
+    call(text.data(), options, solution, result);
+    return true;
   }
 
  private:
-  sudoku::SolveResult call(const char* puzzle, const sudoku::SolveOptions& options, sudoku::Grid* solution) {
+  void call(const char* puzzle, const sudoku::SolveOptions& options, sudoku::Grid* solution, sudoku::SolveResult& r) {
     std::size_t guesses = 0;
     const std::size_t found = fn_(puzzle, options.max_solutions, 0, solution_.data(), &guesses);
-    sudoku::SolveResult r;
+    r = sudoku::SolveResult{};
     r.solutions = std::min<std::uint64_t>(found, options.max_solutions);
     r.guesses = guesses;
     r.nodes = 0;  // the interface does not report it; see reports_tree_size()
@@ -59,7 +61,6 @@ class PluginSolver final : public sudoku::Solver, public TextSolver {
         solution->cells[static_cast<std::size_t>(i)] = c >= '1' && c <= '9' ? static_cast<std::uint8_t>(c - '0') : 0;
       }
     }
-    return r;
   }
 
   sudoku_bench_solve_fn fn_;

@@ -11,7 +11,6 @@
 
 #if defined(SUDOKU_BENCH_TEST_DELAY_NS) && SUDOKU_BENCH_TEST_DELAY_NS > 0
 #include <chrono>
-#include <optional>
 #include <string>
 #include <string_view>
 #endif
@@ -30,12 +29,11 @@ class DelayedSolver final : public sudoku::Solver, public TextSolver {
     spin();
     return inner_->solve(puzzle, options, solution);
   }
-  std::optional<sudoku::SolveResult> solve_text(std::string_view text, const sudoku::SolveOptions& options,
-                                                sudoku::Grid* solution) override {
-    std::optional<sudoku::SolveResult> r;
-    if (inner_text_) r = inner_text_->solve_text(text, options, solution);
-    if (r) spin();
-    return r;
+  bool solve_text(std::string_view text, const sudoku::SolveOptions& options, sudoku::Grid* solution,
+                  sudoku::SolveResult& result) override {
+    if (!inner_text_ || !inner_text_->solve_text(text, options, solution, result)) return false;
+    spin();
+    return true;
   }
 
  private:

@@ -6,7 +6,6 @@
 // and RecordStep finds it with dynamic_cast, once per solver.
 #pragma once
 
-#include <optional>
 #include <string_view>
 
 #include "sudoku/solver.h"
@@ -16,11 +15,12 @@ namespace sudoku_bench {
 class TextSolver {
  public:
   virtual ~TextSolver() = default;
-  // `text` is a valid record that parsed to a grid this solver takes. Returns what solve() of that
-  // grid returns (and writes the same solution), or nothing, having done nothing, when `text` is
-  // not in this solver's own format; the caller then calls solve().
-  virtual std::optional<sudoku::SolveResult> solve_text(std::string_view text, const sudoku::SolveOptions& options,
-                                                        sudoku::Grid* solution) = 0;
+  // `text` is a valid record that parsed to a grid this solver takes. Sets `result` to what solve()
+  // of that grid returns (and writes the same solution) and returns true; or returns false, having
+  // done nothing, when `text` is not in this solver's own format: the caller then calls solve().
+  // (An out-parameter rather than an optional: cheaper to hand back on this path, once per record.)
+  virtual bool solve_text(std::string_view text, const sudoku::SolveOptions& options, sudoku::Grid* solution,
+                          sudoku::SolveResult& result) = 0;
 };
 
 }  // namespace sudoku_bench
