@@ -60,7 +60,7 @@ const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudo
     r.checked = expect_invalid_;
     return r;
   }
-  r.solve = solve(solution);
+  solve(solution, r.solve);
   r.outcome = outcome_of(r.solve);
   // Aborted puzzles cannot be verified.
   if (has_expectation() && !r.solve.aborted) {
@@ -144,10 +144,9 @@ std::string RecordStep::parse_expectations(std::string_view count, std::string_v
   return {};
 }
 
-sudoku::SolveResult RecordStep::solve(sudoku::Grid* solution) {
+void RecordStep::solve(sudoku::Grid* solution, sudoku::SolveResult& r) {
   // A record with an expected solution needs the solution even when the caller does not.
   if (!solution && expected_solution_) solution = &own_solution_;
-  sudoku::SolveResult r;
   if (options_.seed == 0) {
     // The record's own text, when the solver takes it as it is; else the grid.
     if (!text_solver_ || !text_solver_->solve_text(puzzle_text_, options_.solve, solution, r))
@@ -164,7 +163,6 @@ sudoku::SolveResult RecordStep::solve(sudoku::Grid* solution) {
   solved_one_ = r.solutions == 1 && solution;
   // Kept for check(), which needs it only against an expected solution.
   if (solved_one_ && expected_solution_ && solution != &own_solution_) own_solution_ = *solution;
-  return r;
 }
 
 std::string RecordStep::check(const sudoku::SolveResult& result) const {

@@ -53,7 +53,8 @@ class RecordStep {
  private:
   std::string parse(const Chunk& chunk, const Record& record);
   std::string parse_expectations(std::string_view count, std::string_view solution, bool has_solution);
-  sudoku::SolveResult solve(sudoku::Grid* solution);
+  // Into `r` in place: a result copied just after it was written stalls the next load of it.
+  void solve(sudoku::Grid* solution, sudoku::SolveResult& r);
   std::string check(const sudoku::SolveResult& result) const;
   bool has_expectation() const { return expect_invalid_ || expected_count_ || expected_solution_; }
 
