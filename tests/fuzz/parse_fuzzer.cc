@@ -58,18 +58,24 @@ void fuzz_lines(std::string_view bytes) {
     sudoku_bench::InputFile input("/proc/self/fd/" + std::to_string(fd));
     sudoku_bench::ChunkReader reader(input, sudoku_bench::InputFormat::automatic, 5000);  // small: lines cross refills
     sudoku_bench::Chunk chunk;
+    sudoku_bench::LineNumbers numbers;
     std::uint64_t last_line = 0;
     try {
-      while (reader.next(chunk, 7)) {
+      // Small blocks: many of them, and lines longer than one. Split and numbered as the pipeline does.
+      while (reader.next(chunk, sudoku_bench::ChunkSize{64, 7})) {
+        sudoku_bench::split_records(chunk);
+        numbers.place(chunk);
         for (const auto& r : chunk.records) {
-          check(r.line > last_line, "line numbers increase");
-          last_line = r.line;
+          const std::uint64_t line = chunk.first_line + r.line - 1;
+          check(line > last_line, "line numbers increase");
+          last_line = line;
           check(r.length <= sudoku_bench::kMaxRecordBytes && r.full_length >= r.length, "record lengths");
           const std::string_view text = chunk.text_of(r);
           check(!text.empty(), "no empty records");
           check(chunk.format != sudoku_bench::InputFormat::automatic, "the format is decided");
           if (chunk.format != sudoku_bench::InputFormat::grid) check(text.front() != '#', "no comment records");
         }
+        numbers.raise_read_error(chunk, input.name());
       }
     } catch (const sudoku_bench::IoError&) {
       // Bytes that look like a broken gzip stream are reported, which is right.
