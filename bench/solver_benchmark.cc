@@ -4,9 +4,11 @@
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <fstream>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sudoku/parse.h"
@@ -41,13 +43,50 @@ const std::vector<sudoku::Grid>& load(const std::string& file) {
   return it->second;
 }
 
-void BM_Parse(benchmark::State& state) {
-  const std::string record = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-  sudoku::Grid g;
-  for (auto _ : state) benchmark::DoNotOptimize(sudoku::parse_record(record, g));
-  state.SetItemsProcessed(state.iterations());
+// The lines of a dataset, each read once, in one buffer.
+struct Lines {
+  std::string text;
+  std::vector<std::string_view> lines;
+};
+const Lines& load_lines(const std::string& file) {
+  static std::map<std::string, Lines> cache;
+  auto [it, fresh] = cache.try_emplace(file);
+  if (fresh) {
+    std::ifstream in(std::string(SUDOKU_BENCH_DATASETS_DIR) + "/" + file);
+    std::vector<std::size_t> ends;
+    for (std::string line; std::getline(in, line);) {
+      it->second.text += line;
+      ends.push_back(it->second.text.size());
+    }
+    std::size_t begin = 0;
+    for (const std::size_t end : ends) {
+      it->second.lines.emplace_back(it->second.text.data() + begin, end - begin);
+      begin = end;
+    }
+  }
+  return it->second;
 }
-BENCHMARK(BM_Parse)->Name("parse");
+
+// One record per iteration, cycling through a whole file of valid records; items are records.
+void parse_each(benchmark::State& state, const std::string& file) {
+  const auto& lines = load_lines(file).lines;
+  if (lines.empty()) {
+    state.SkipWithError("dataset not found");
+    return;
+  }
+  sudoku::Grid g;
+  std::size_t i = 0, bytes = 0;
+  for (auto _ : state) {
+    bytes += lines[i].size();
+    benchmark::DoNotOptimize(sudoku::parse_record(lines[i], g));
+    benchmark::ClobberMemory();
+    if (++i == lines.size()) i = 0;
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.SetBytesProcessed(static_cast<std::int64_t>(bytes));
+}
+BENCHMARK_CAPTURE(parse_each, 9x9, std::string(kSinglesOnly))->Name("parse/9x9");
+BENCHMARK_CAPTURE(parse_each, 16x16, std::string("sudoku16x16_1000.txt"))->Name("parse/16x16");
 
 // One puzzle per iteration, cycling through the file; items are puzzles.
 void solve_each(benchmark::State& state, const std::string& solver, const std::string& file, bool singles_only) {

@@ -1,13 +1,19 @@
 // External solvers through the plugin interface: the example plugin against the built-in bitmask.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "cli/exit_codes.h"
 #include "cli/run_command.h"
 #include "cli/solve_command.h"
 #include "run_util.h"
+#include "stream/chunk.h"
+#include "stream/record_step.h"
 #include "stream/solver_specs.h"
+#include "stream/text_solver.h"
 #include "sudoku/parse.h"
 #include "sudoku/strategies.h"
 #include "temp_file.h"
@@ -52,6 +58,173 @@ TEST(PluginTest, SolveOutputMatchesTheBuiltIn) {
   test_util::Capture plugin_out;
   ASSERT_EQ(sudoku_bench::solve_command(command, plugin_out.file(), err.file()), sudoku_bench::kExitOk) << err.text();
   EXPECT_EQ(plugin_out.text(), builtin_out.text());
+}
+
+// The record's own text goes to the plugin when it is in the plugin's format, with the same
+// results as the grid; other text is declined untouched.
+TEST(PluginTest, TakesTheRecordsOwnTextOnlyInItsFormat) {
+  std::string error;
+  const auto factory = sudoku_bench::factory_for_spec("plugin:" + kPlugin, error);
+  ASSERT_NE(factory, nullptr) << error;
+  const auto solver = factory->make();
+  auto* text_solver = dynamic_cast<sudoku_bench::TextSolver*>(solver.get());
+  ASSERT_NE(text_solver, nullptr);
+  EXPECT_EQ(dynamic_cast<sudoku_bench::TextSolver*>(sudoku::make_solver_factory("bitmask", error)->make().get()),
+            nullptr);
+  for (const char* file : {"top95.txt", "serg_benchmark.txt"}) {
+    const auto records = test_util::read_lines(file);
+    for (std::size_t i = 0; i < records.size(); i += 7 * test_util::stride()) {
+      sudoku::Grid puzzle, by_grid, by_text;
+      ASSERT_TRUE(sudoku::parse_record(records[i], puzzle));
+      const auto a = solver->solve(puzzle, {}, &by_grid);
+      sudoku::SolveResult b;
+      b.nodes = 99;  // overwritten
+      ASSERT_TRUE(text_solver->solve_text(records[i], {}, &by_text, b)) << file << ":" << i + 1;
+      EXPECT_EQ(b.solutions, a.solutions) << file << ":" << i + 1;
+      EXPECT_EQ(b.guesses, a.guesses) << file << ":" << i + 1;
+      EXPECT_EQ(b.nodes, a.nodes) << file << ":" << i + 1;
+      EXPECT_EQ(b.aborted, a.aborted) << file << ":" << i + 1;
+      if (a.solutions > 0) {
+        EXPECT_EQ(by_text.box, by_grid.box);
+        EXPECT_EQ(by_text.cells, by_grid.cells) << file << ":" << i + 1;
+      }
+    }
+  }
+  const std::string puzzle = test_util::read_lines("top95.txt").front();
+  std::string zeros = puzzle;
+  for (char& c : zeros)
+    if (c == '.') c = '0';
+  sudoku::Grid untouched;
+  untouched.box = 0;
+  sudoku::SolveResult result;
+  result.solutions = 99;
+  for (const std::string& declined : {zeros, puzzle.substr(0, 80), puzzle + "."}) {
+    EXPECT_FALSE(text_solver->solve_text(declined, {}, &untouched, result)) << declined;
+    EXPECT_EQ(untouched.box, 0);
+    EXPECT_EQ(result.solutions, 99u);
+  }
+}
+
+// A TextSolver that says which way each record came, solving with the built-in bitmask.
+struct Calls {
+  int grids = 0, texts = 0, declined = 0;
+  const char* last_text = nullptr;
+};
+class RecordingSolver final : public sudoku::Solver, public sudoku_bench::TextSolver {
+ public:
+  explicit RecordingSolver(Calls& calls) : calls_(calls) {
+    std::string error;
+    inner_ = sudoku::make_solver_factory("bitmask", error)->make();
+  }
+  sudoku::SolveResult solve(const sudoku::Grid& puzzle, const sudoku::SolveOptions& options,
+                            sudoku::Grid* solution) override {
+    ++calls_.grids;
+    return inner_->solve(puzzle, options, solution);
+  }
+  bool solve_text(std::string_view text, const sudoku::SolveOptions& options, sudoku::Grid* solution,
+                  sudoku::SolveResult& result) override {
+    if (text.find('0') != std::string_view::npos) {
+      ++calls_.declined;
+      return false;
+    }
+    ++calls_.texts;
+    calls_.last_text = text.data();
+    sudoku::Grid puzzle;
+    if (!sudoku::parse_record(text, puzzle)) ADD_FAILURE() << "given an invalid record: " << text;
+    result = inner_->solve(puzzle, options, solution);
+    return true;
+  }
+
+ private:
+  Calls& calls_;
+  std::unique_ptr<sudoku::Solver> inner_;
+};
+class RecordingFactory final : public sudoku::SolverFactory {
+ public:
+  explicit RecordingFactory(Calls& calls) : calls_(calls) {}
+  std::string name() const override { return "recording"; }
+  bool supports(int box) const override { return box == 3; }
+  std::unique_ptr<sudoku::Solver> make() const override { return std::make_unique<RecordingSolver>(calls_); }
+
+ private:
+  Calls& calls_;
+};
+
+TEST(PluginTest, RecordStepHandsOverTheRecordsOwnTextWhenItCan) {
+  const std::string dots = test_util::read_lines("top95.txt").front();
+  std::string zeros = dots;
+  for (char& c : zeros)
+    if (c == '.') c = '0';
+  sudoku_bench::Chunk chunk;
+  chunk.text = dots + "\n" + zeros + "\n" + dots.substr(0, 80) + "x\n" + std::string(256, '.') + "\n";
+  chunk.data = chunk.text.data();
+  chunk.bytes = chunk.text.size();
+  sudoku_bench::split_records(chunk);
+  ASSERT_EQ(chunk.records.size(), 4u);
+  for (const std::uint64_t seed : {0, 7}) {
+    Calls calls;
+    RecordingFactory factory(calls);
+    sudoku_bench::StepOptions options;
+    options.seed = seed;
+    sudoku_bench::RecordStep step(factory, options);
+    sudoku::Grid solution;
+    // '.' blanks: its own bytes, in the chunk, unless disguised by a seed.
+    EXPECT_EQ(step.run(chunk, chunk.records[0], &solution).outcome, sudoku_bench::StepResult::Outcome::unique);
+    EXPECT_EQ(calls.texts, seed ? 0 : 1);
+    EXPECT_EQ(calls.grids, seed ? 1 : 0);
+    EXPECT_EQ(calls.last_text, seed ? nullptr : chunk.text.data());
+    // '0' blanks: declined, then the grid.
+    EXPECT_EQ(step.run(chunk, chunk.records[1], &solution).outcome, sudoku_bench::StepResult::Outcome::unique);
+    EXPECT_EQ(calls.declined, seed ? 0 : 1);
+    EXPECT_EQ(calls.grids, seed ? 2 : 1);
+    // Invalid records and sizes the solver does not take reach neither.
+    EXPECT_FALSE(step.run(chunk, chunk.records[2], &solution).is_puzzle());
+    EXPECT_FALSE(step.run(chunk, chunk.records[3], &solution).is_puzzle());
+    EXPECT_EQ(calls.texts + calls.declined + calls.grids, seed ? 2 : 3);
+  }
+}
+
+// Records the plugin cannot take as they are ('0' blanks) and puzzles disguised by --seed go
+// through the grid: every output line is the built-in's, whichever way a record went.
+TEST(PluginTest, SolveOutputMatchesTheBuiltInWithZeroBlanksAndSeeds) {
+  const auto records = test_util::read_lines("top95.txt");
+  std::string text;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    std::string record = records[i];
+    if (i % 2 == 1)
+      for (char& c : record)
+        if (c == '.') c = '0';
+    text += record + "\n";
+  }
+  text += test_util::read_lines("serg_benchmark.txt").front() + "\n";  // several solutions
+  test_util::TempFile input(text);
+  for (const std::uint64_t seed : {0, 7}) {
+    sudoku_bench::SolveCommand command;
+    command.input = input.path();
+    command.step.seed = seed;
+    test_util::Capture builtin_out, err;
+    ASSERT_EQ(sudoku_bench::solve_command(command, builtin_out.file(), err.file()), sudoku_bench::kExitOk);
+    command.solver = "plugin:" + kPlugin;
+    test_util::Capture plugin_out;
+    ASSERT_EQ(sudoku_bench::solve_command(command, plugin_out.file(), err.file()), sudoku_bench::kExitOk) << err.text();
+    EXPECT_EQ(plugin_out.text(), builtin_out.text()) << "seed " << seed;
+  }
+}
+
+TEST(PluginTest, RunsWithASeedAsTheBuiltInDoes) {
+  sudoku_bench::RunCommand command;
+  command.files = {test_util::dataset_path("top95.txt")};
+  command.solvers = {"bitmask", "plugin:" + kPlugin};
+  command.threads = {1};
+  command.repetitions = 1;
+  command.warmup_seconds = 0;
+  command.pass.step.seed = 7;
+  sudoku_bench::Report report;
+  test_util::Capture out, err;
+  ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &report), sudoku_bench::kExitOk) << err.text();
+  ASSERT_EQ(report.runs.size(), 2u);
+  EXPECT_EQ(report.runs[1].status.unique, 95u);
+  EXPECT_EQ(report.runs[1].guesses.mean, report.runs[0].guesses.mean);
 }
 
 TEST(PluginTest, RunsBesideBuiltInsWithNoTreeSize) {

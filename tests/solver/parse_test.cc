@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
+#include <vector>
+
+#include "solver/parse_reference.h"
 
 namespace {
 
@@ -76,6 +80,86 @@ TEST(ParseTest, BadCharactersNameTheColumn) {
 TEST(ParseTest, ConflictingGivensAreNotAParseError) {
   sudoku::Grid g;
   EXPECT_TRUE(sudoku::parse_record("11" + std::string(79, '.'), g));
+}
+
+// parse_record against the byte-at-a-time reference: the same status, column, byte and length,
+// and on success the same grid.
+void expect_as_reference(const std::string& record) {
+  sudoku::Grid got, want;
+  const sudoku::ParseResult r = sudoku::parse_record(record, got);
+  const sudoku::ParseResult w = parse_reference::parse(record, want);
+  ASSERT_EQ(r.status, w.status) << record;
+  ASSERT_EQ(r.column, w.column) << record;
+  ASSERT_EQ(r.byte, w.byte) << record;
+  ASSERT_EQ(r.length, w.length) << record;
+  ASSERT_EQ(sudoku::describe(r), sudoku::describe(w)) << record;
+  if (r) {
+    ASSERT_EQ(got.box, want.box) << record;
+    for (int i = 0; i < want.cell_count(); ++i) ASSERT_EQ(got.cells[i], want.cells[i]) << record << " at " << i;
+  }
+}
+
+// Valid records of every size, using every symbol that size allows, both cases and both blanks.
+std::vector<std::string> valid_records() {
+  std::vector<std::string> records;
+  for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box) {
+    const int side = box * box;
+    std::string symbols = "0.";
+    for (int v = 1; v <= side; ++v) {
+      symbols += sudoku::symbol_for(v);
+      if (v >= 10) symbols += static_cast<char>(sudoku::symbol_for(v) - 'A' + 'a');
+    }
+    std::string record;
+    for (int i = 0; i < side * side; ++i) record += symbols[static_cast<std::size_t>(i) % symbols.size()];
+    records.push_back(record);
+  }
+  return records;
+}
+
+TEST(ParseTest, EveryByteAtEveryPlaceAgreesWithTheReference) {
+  // Places at the edges of the vector blocks the fast path may use (16, 32 and 64 bytes).
+  for (const std::string& base : valid_records()) {
+    expect_as_reference(base);
+    for (std::size_t at : {0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 65, 79, 80, 81, 127, 128, 255, 256, 623, 624}) {
+      if (at >= base.size()) continue;
+      for (int byte = 0; byte < 256; ++byte) {
+        std::string record = base;
+        record[at] = static_cast<char>(byte);
+        expect_as_reference(record);
+      }
+    }
+  }
+}
+
+TEST(ParseTest, TheFirstOfSeveralBadBytesIsReported) {
+  for (const std::string& base : valid_records()) {
+    for (std::size_t first = 0; first < base.size(); first += 7) {
+      for (std::size_t second : {first + 1, first + 16, base.size() - 1}) {
+        if (second <= first || second >= base.size()) continue;
+        for (const auto& [a, b] : {std::pair{'x', 'Z'}, std::pair{'Z', 'x'}, std::pair{'\0', '\xff'}}) {
+          std::string record = base;
+          record[first] = a;
+          record[second] = b;
+          expect_as_reference(record);
+        }
+      }
+    }
+  }
+}
+
+TEST(ParseTest, RandomRecordsAgreeWithTheReference) {
+  std::mt19937 random(20240611);
+  const std::string alphabet = "0123456789.ABCDEFGHIJKLMNOPQabcdefghijklmnopq #\r\n\t\x7f\x80\xff@`[{/:";
+  for (int n = 0; n < 20000; ++n) {
+    const std::size_t sizes[] = {16, 81, 256, 625, 80, 82, 0, 1, 17};
+    const std::size_t size = sizes[random() % std::size(sizes)];
+    // Mostly one kind of symbol, so that many records are valid or nearly so.
+    const std::size_t kinds = 1 + random() % alphabet.size();
+    std::string record(size, '.');
+    for (char& c : record)
+      if (random() % 8 == 0) c = alphabet[random() % kinds];
+    expect_as_reference(record);
+  }
 }
 
 }  // namespace

@@ -43,7 +43,10 @@ StepResult::Outcome outcome_of(const sudoku::SolveResult& r) {
 }  // namespace
 
 RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& options)
-    : factory_(factory), solver_(factory.make()), options_(options) {}
+    : factory_(factory),
+      solver_(factory.make()),
+      text_solver_(dynamic_cast<TextSolver*>(solver_.get())),
+      options_(options) {}
 
 const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudoku::Grid* solution) {
   StepResult& r = result_;
@@ -57,7 +60,7 @@ const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudo
     r.checked = expect_invalid_;
     return r;
   }
-  r.solve = solve(solution);
+  solve(solution, r.solve);
   r.outcome = outcome_of(r.solve);
   // Aborted puzzles cannot be verified.
   if (has_expectation() && !r.solve.aborted) {
@@ -141,12 +144,13 @@ std::string RecordStep::parse_expectations(std::string_view count, std::string_v
   return {};
 }
 
-sudoku::SolveResult RecordStep::solve(sudoku::Grid* solution) {
+void RecordStep::solve(sudoku::Grid* solution, sudoku::SolveResult& r) {
   // A record with an expected solution needs the solution even when the caller does not.
   if (!solution && expected_solution_) solution = &own_solution_;
-  sudoku::SolveResult r;
   if (options_.seed == 0) {
-    r = solver_->solve(puzzle_, options_.solve, solution);
+    // The record's own text, when the solver takes it as it is; else the grid.
+    if (!text_solver_ || !text_solver_->solve_text(puzzle_text_, options_.solve, solution, r))
+      r = solver_->solve(puzzle_, options_.solve, solution);
   } else {
     const std::uint64_t seed = sudoku::puzzle_seed(options_.seed, puzzle_);
     const sudoku::Symmetry symmetry = sudoku::random_symmetry(puzzle_.box, seed);
@@ -159,7 +163,6 @@ sudoku::SolveResult RecordStep::solve(sudoku::Grid* solution) {
   solved_one_ = r.solutions == 1 && solution;
   // Kept for check(), which needs it only against an expected solution.
   if (solved_one_ && expected_solution_ && solution != &own_solution_) own_solution_ = *solution;
-  return r;
 }
 
 std::string RecordStep::check(const sudoku::SolveResult& result) const {

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "stream/chunk.h"
+#include "stream/text_solver.h"
 #include "sudoku/solver.h"
 #include "sudoku/symmetry.h"
 
@@ -52,12 +53,14 @@ class RecordStep {
  private:
   std::string parse(const Chunk& chunk, const Record& record);
   std::string parse_expectations(std::string_view count, std::string_view solution, bool has_solution);
-  sudoku::SolveResult solve(sudoku::Grid* solution);
+  // Into `r` in place: a result copied just after it was written stalls the next load of it.
+  void solve(sudoku::Grid* solution, sudoku::SolveResult& r);
   std::string check(const sudoku::SolveResult& result) const;
   bool has_expectation() const { return expect_invalid_ || expected_count_ || expected_solution_; }
 
   const sudoku::SolverFactory& factory_;
   std::unique_ptr<sudoku::Solver> solver_;
+  TextSolver* text_solver_;  // solver_ when it takes a record's own text, else null
   StepOptions options_;
   sudoku::Grid puzzle_, disguised_, found_, own_solution_;
   std::string_view puzzle_text_;

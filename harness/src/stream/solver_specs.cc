@@ -3,9 +3,11 @@
 #include <dlfcn.h>
 
 #include <array>
+#include <string_view>
 
 #include "stream/noop.h"
 #include "stream/test_delay.h"
+#include "stream/text_solver.h"
 #include "sudoku/strategies.h"
 #include "sudoku_bench/plugin_abi.h"
 
@@ -14,16 +16,42 @@ namespace {
 
 constexpr std::string_view kPluginPrefix = "plugin:";
 
-class PluginSolver final : public sudoku::Solver {
+// 81 characters, '1'-'9' and '.': a puzzle as the plugin interface wants it.
+bool in_plugin_format(std::string_view text) {
+  if (text.size() != 81) return false;
+  unsigned char bad = 0;
+  for (std::size_t i = 0; i < 81; ++i) {  // no branch: the compiler vectorises it
+    const auto c = static_cast<unsigned char>(text[i]);
+    bad = static_cast<unsigned char>(bad | ((static_cast<unsigned char>(c - '1') > 8) & (c != '.')));
+  }
+  return bad == 0;
+}
+
+class PluginSolver final : public sudoku::Solver, public TextSolver {
  public:
   explicit PluginSolver(sudoku_bench_solve_fn fn) : fn_(fn) {}
 
   sudoku::SolveResult solve(const sudoku::Grid& puzzle, const sudoku::SolveOptions& options,
                             sudoku::Grid* solution) override {
     sudoku::write_symbols(puzzle, puzzle_.data());
-    std::size_t guesses = 0;
-    const std::size_t found = fn_(puzzle_.data(), options.max_solutions, 0, solution_.data(), &guesses);
     sudoku::SolveResult r;
+    call(puzzle_.data(), options, solution, r);
+    return r;
+  }
+
+  // The record's own bytes when they are what write_symbols would have written.
+  bool solve_text(std::string_view text, const sudoku::SolveOptions& options, sudoku::Grid* solution,
+                  sudoku::SolveResult& result) override {
+    if (!in_plugin_format(text)) return false;
+    call(text.data(), options, solution, result);
+    return true;
+  }
+
+ private:
+  void call(const char* puzzle, const sudoku::SolveOptions& options, sudoku::Grid* solution, sudoku::SolveResult& r) {
+    std::size_t guesses = 0;
+    const std::size_t found = fn_(puzzle, options.max_solutions, 0, solution_.data(), &guesses);
+    r = sudoku::SolveResult{};
     r.solutions = std::min<std::uint64_t>(found, options.max_solutions);
     r.guesses = guesses;
     r.nodes = 0;  // the interface does not report it; see reports_tree_size()
@@ -34,10 +62,8 @@ class PluginSolver final : public sudoku::Solver {
         solution->cells[static_cast<std::size_t>(i)] = c >= '1' && c <= '9' ? static_cast<std::uint8_t>(c - '0') : 0;
       }
     }
-    return r;
   }
 
- private:
   sudoku_bench_solve_fn fn_;
   std::array<char, 81> puzzle_{}, solution_{};
 };

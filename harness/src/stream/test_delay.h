@@ -1,36 +1,51 @@
 // Test only: with -DSUDOKU_BENCH_TEST_DELAY_NS=N (CMake option of that name), every solve() of
 // every solver the harness makes (built-in strategies and plugins alike) first spins for N
-// nanoseconds. It exists so that a deliberately slower build can prove that `sudoku-bench compare`
-// and tools/ab catch a slowdown. Never set it for measurements.
+// nanoseconds (a plugin given a record's own text, see text_solver.h, spins after it). It exists so that a deliberately
+// slower build can prove that `sudoku-bench compare` and tools/ab catch a slowdown. Never set it for measurements.
 #pragma once
 
 #include <memory>
 
+#include "stream/text_solver.h"
 #include "sudoku/solver.h"
 
 #if defined(SUDOKU_BENCH_TEST_DELAY_NS) && SUDOKU_BENCH_TEST_DELAY_NS > 0
 #include <chrono>
 #include <string>
+#include <string_view>
 #endif
 
 namespace sudoku_bench::detail {
 
 #if defined(SUDOKU_BENCH_TEST_DELAY_NS) && SUDOKU_BENCH_TEST_DELAY_NS > 0
 
-class DelayedSolver final : public sudoku::Solver {
+// Also a TextSolver, which spins only when the inner solver takes the text (else solve() spins).
+class DelayedSolver final : public sudoku::Solver, public TextSolver {
  public:
-  explicit DelayedSolver(std::unique_ptr<sudoku::Solver> inner) : inner_(std::move(inner)) {}
+  explicit DelayedSolver(std::unique_ptr<sudoku::Solver> inner)
+      : inner_(std::move(inner)), inner_text_(dynamic_cast<TextSolver*>(inner_.get())) {}
   sudoku::SolveResult solve(const sudoku::Grid& puzzle, const sudoku::SolveOptions& options,
                             sudoku::Grid* solution) override {
+    spin();
+    return inner_->solve(puzzle, options, solution);
+  }
+  bool solve_text(std::string_view text, const sudoku::SolveOptions& options, sudoku::Grid* solution,
+                  sudoku::SolveResult& result) override {
+    if (!inner_text_ || !inner_text_->solve_text(text, options, solution, result)) return false;
+    spin();
+    return true;
+  }
+
+ private:
+  static void spin() {
     // A spin, not a sleep: the thread stays busy, as slower code would keep it.
     const auto until = std::chrono::steady_clock::now() + std::chrono::nanoseconds(SUDOKU_BENCH_TEST_DELAY_NS);
     while (std::chrono::steady_clock::now() < until) {
     }
-    return inner_->solve(puzzle, options, solution);
   }
 
- private:
   std::unique_ptr<sudoku::Solver> inner_;
+  TextSolver* inner_text_;
 };
 
 // Forwards every virtual of sudoku::SolverFactory, so that the wrapped factory answers as the
