@@ -110,6 +110,15 @@ TEST(ComparisonTest, NoLatencyRowsWithoutLatencies) {
             std::vector<std::string>{"settings.latency: BASE \"true\" vs NEW \"false\""});
 }
 
+TEST(ComparisonTest, ALatencyClockDiffersOnlyWhenBothNameOne) {
+  Report base = report_with(kBase), current = report_with(kBase);
+  current.settings.latency_clock = "tsc";  // base is older: it does not say
+  EXPECT_TRUE(sudoku_bench::context_mismatches(base, current).empty());
+  base.settings.latency_clock = "steady_clock";
+  EXPECT_EQ(sudoku_bench::context_mismatches(base, current),
+            std::vector<std::string>{"settings.latency_clock: BASE \"steady_clock\" vs NEW \"tsc\""});
+}
+
 TEST(ComparisonTest, ThreeRepetitionsCannotBeSignificant) {
   const auto c = sudoku_bench::compare_reports(report_with({1000, 1001, 1002}), report_with({500, 501, 502}), {});
   EXPECT_FALSE(c.pairs.at(0).can_detect);

@@ -9,6 +9,7 @@
 #include "cli/run_command.h"
 #include "run_util.h"
 #include "stream/input.h"
+#include "stream/puzzle_clock.h"
 #include "temp_file.h"
 #include "test_util.h"
 
@@ -36,6 +37,7 @@ TEST(ReportJsonTest, FromJsonInvertsToJson) {
   EXPECT_EQ(read.runs[3].repetition, 2);
   EXPECT_EQ(read.runs[0].puzzles(), 95u);
   EXPECT_GT(read.runs[0].cpu_seconds, 0);
+  EXPECT_EQ(read.settings.latency_clock, std::string(sudoku_bench::PuzzleClock::for_pass().name()));
 }
 
 TEST(ReportJsonTest, Log2CountsAddUpToThePuzzles) {

@@ -221,6 +221,7 @@ TEST(RunCommandTest, NoLatencyMeasuresThroughputOnly) {
   std::ifstream in(json.path());
   const auto j = nlohmann::json::parse(in);
   EXPECT_EQ(j["settings"]["latency"], false);
+  EXPECT_TRUE(j["settings"]["latency_clock"].is_null());
   EXPECT_TRUE(j["runs"][0]["latency_ns"].is_null());
   EXPECT_GT(j["runs"][0]["puzzles_per_second"].get<double>(), 0);
   EXPECT_EQ(j["runs"][0]["tree_size"]["max"].get<int>() > 1, true);

@@ -12,6 +12,7 @@
 #include "cli/report_files.h"
 #include "report/context.h"
 #include "report/report_table.h"
+#include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
 
 namespace sudoku_bench {
@@ -155,15 +156,11 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   Report report;
   report.context = collect_context();
   const StepOptions& step = command.pass.step;
-  report.settings = {command.solvers,
-                     thread_counts,
-                     command.repetitions,
-                     command.warmup_seconds,
-                     2,
-                     step.solve.max_nodes,
-                     std::chrono::duration<double, std::milli>(step.solve.time_limit).count(),
-                     step.seed,
-                     command.pass.time_puzzles};
+  report.settings = {command.solvers, thread_counts, command.repetitions, command.warmup_seconds, 2,
+                     step.solve.max_nodes, std::chrono::duration<double, std::milli>(step.solve.time_limit).count(),
+                     step.seed, command.pass.time_puzzles,
+                     // Calibrates the clock before anything is timed, and names it.
+                     command.pass.time_puzzles ? std::string(PuzzleClock::for_pass().name()) : std::string()};
   Progress progress(err, command.progress);
   const auto& interrupted = interrupt_requested();
 

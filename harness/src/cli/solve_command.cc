@@ -67,6 +67,7 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     InputFile input(command.input);
     // Only a limit can abort a puzzle, and the clock is read only to say how long that took.
     const bool may_abort = command.step.solve.max_nodes > 0 || command.step.solve.time_limit.count() > 0;
+    const PuzzleClock clock = PuzzleClock::steady();  // a read per record is nothing beside printing it
     struct ThreadState {
       RecordStep step;
       sudoku::Grid solution;
@@ -81,7 +82,7 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
 
     const auto process_records = [&]<bool kTimed>(Chunk& chunk, std::bool_constant<kTimed>) {
       ThreadState& state = states.local();
-      step_chunk<kTimed>(chunk, state.step, &state.solution, kKeepEveryProblem,
+      step_chunk<kTimed>(chunk, state.step, &state.solution, kKeepEveryProblem, clock,
                          [&](const Record&, const StepResult& r, std::uint64_t) {
                            append_line(chunk.out, state.step, r, state.solution);
                          });

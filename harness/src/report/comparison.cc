@@ -76,6 +76,9 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
   check("settings.seed", std::to_string(base.settings.seed), std::to_string(current.settings.seed));
   // Timing each puzzle costs a clock read per puzzle: --no-latency runs do less work.
   check("settings.latency", base.settings.latency ? "true" : "false", current.settings.latency ? "true" : "false");
+  // A steady_clock read costs a fast solver more than a TSC read (stream/puzzle_clock.h).
+  if (!base.settings.latency_clock.empty() && !current.settings.latency_clock.empty())
+    check("settings.latency_clock", base.settings.latency_clock, current.settings.latency_clock);
   const Grouped b = group(base), c = group(current);
   for (const Key& key : b.order) {
     const auto it = c.runs.find(key);

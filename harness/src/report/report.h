@@ -110,6 +110,8 @@ struct Settings {
   double time_limit_ms = 0;
   std::uint64_t seed = 0;
   bool latency = true;
+  // What timed the puzzles ("tsc" or "steady_clock"); empty when not timed or not recorded.
+  std::string latency_clock;
 };
 
 struct Report {

@@ -132,7 +132,8 @@ nlohmann::ordered_json to_json(const Report& report) {
                    {"node_limit", s.node_limit},
                    {"time_limit_ms", s.time_limit_ms},
                    {"seed", s.seed},
-                   {"latency", s.latency}};
+                   {"latency", s.latency},
+                   {"latency_clock", s.latency_clock.empty() ? Json(nullptr) : Json(s.latency_clock)}};
   Json runs = Json::array();
   for (const MeasuredPass& r : report.runs) {
     runs.push_back({{"dataset", r.dataset},
@@ -203,6 +204,7 @@ Report from_json(const nlohmann::ordered_json& json) {
   if (s.has("time_limit_ms")) settings.time_limit_ms = s["time_limit_ms"].number();
   if (s.has("seed")) settings.seed = s["seed"].count();
   if (s.has("latency")) settings.latency = s["latency"].boolean();
+  if (s.has("latency_clock") && !s["latency_clock"].null()) settings.latency_clock = s["latency_clock"].text();
   report.interrupted = root["interrupted"].boolean();
 
   const Field runs = root["runs"];

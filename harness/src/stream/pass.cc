@@ -27,11 +27,12 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
   using Clock = std::chrono::steady_clock;
   tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState(factory, config.step); });
   PassResult result;
+  const PuzzleClock clock = config.time_puzzles ? PuzzleClock::for_pass() : PuzzleClock::steady();
 
   // Timing is a template parameter so that an untimed pass has no clock read in its loop at all.
   const auto process_records = [&]<bool kTimed>(Chunk& chunk, std::bool_constant<kTimed>) {
     ThreadState& state = states.local();
-    step_chunk<kTimed>(chunk, state.step, nullptr, config.problems_per_chunk,
+    step_chunk<kTimed>(chunk, state.step, nullptr, config.problems_per_chunk, clock,
                        [&](const Record&, const StepResult& r, std::uint64_t elapsed_ns) {
                          if (!r.is_puzzle()) return;
                          if constexpr (kTimed) state.latency_ns.record(elapsed_ns);

@@ -13,6 +13,8 @@
 #include <string_view>
 
 #include "stream/chunk.h"
+#include "stream/problem.h"
+#include "stream/puzzle_clock.h"
 #include "stream/text_solver.h"
 #include "sudoku/solver.h"
 #include "sudoku/symmetry.h"
@@ -77,13 +79,12 @@ inline constexpr std::size_t kKeepEveryProblem = std::numeric_limits<std::size_t
 // the first `keep_problems` problems in chunk.problems (the rest are only counted), and calls
 // `on_record(record, result, elapsed_ns)` for each. With kTimed, elapsed_ns is the time from the
 // end of the previous record (or the chunk's start) to the end of this one: parsing and
-// bookkeeping included, one clock read per record; without it, no clock is read and it is 0.
+// bookkeeping included, one read of `clock` per record; without it, no clock is read and it is 0.
 template <bool kTimed, typename OnRecord>
 void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::size_t keep_problems,
-                OnRecord&& on_record) {
-  using Clock = std::chrono::steady_clock;
-  Clock::time_point last;
-  if constexpr (kTimed) last = Clock::now();
+                const PuzzleClock& clock, OnRecord&& on_record) {
+  std::uint64_t last = 0;
+  if constexpr (kTimed) last = clock.now();
   // Only kept problems cost an allocation; the rest are just counted.
   const auto keep = [&](Problem::Kind kind, std::uint64_t line, const std::string& reason,
                         const sudoku::SolveResult& solve, std::optional<std::uint64_t> elapsed_ns) {
@@ -100,8 +101,8 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
     const StepResult& r = step.run(chunk, record, solution);
     std::uint64_t elapsed_ns = 0;
     if constexpr (kTimed) {
-      const auto now = Clock::now();
-      elapsed_ns = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(now - last).count());
+      const std::uint64_t now = clock.now();
+      elapsed_ns = clock.ns(now - last);
       last = now;
     }
     switch (r.outcome) {
