@@ -84,17 +84,39 @@ TEST(ChunkReaderTest, LinesAcrossBufferRefillsAtEveryOffset) {
   for (std::size_t buffer : {4097u, 4100u, 5000u, 65536u}) EXPECT_EQ(read_all(f.path(), 7, buffer), expected) << buffer;
 }
 
-TEST(ChunkReaderTest, TheFirstChunkHoldsTheAskedRecordsThenBlocksOfWholeLines) {
-  test_util::TempFile f("1\n2\n3\n4\n5\n6\n7\n");
-  InputFile in(f.path());
+std::vector<std::string> blocks_of(const std::string& path, bool map) {
+  InputFile in(path, map);
   ChunkReader reader(in);
   Chunk chunk;
   std::vector<std::string> chunks;
   while (reader.next(chunk, ChunkSize{4, 3})) chunks.emplace_back(chunk.data, chunk.bytes);
-  // Read line by line, the first chunk decides the format; then blocks of at least 4 bytes, cut
-  // after their last whole line.
-  EXPECT_EQ(chunks, (std::vector<std::string>{"123", "4\n5\n", "6\n7\n"}));
   EXPECT_EQ(chunk.bytes, 0u);
+  return chunks;
+}
+
+TEST(ChunkReaderTest, TheFirstChunkHoldsTheAskedRecordsThenBlocks) {
+  test_util::TempFile f("1\n2\n3\n44\n5\n66\n7\n");
+  // Read line by line, the first chunk decides the format. Then, read: blocks cut after their
+  // last whole line within 4 bytes; mapped: ranges of 4 bytes cut anywhere, which the parallel
+  // stage splits into the lines that start in them.
+  EXPECT_EQ(blocks_of(f.path(), false), (std::vector<std::string>{"123", "44\n", "5\n", "66\n", "7\n"}));
+  EXPECT_EQ(blocks_of(f.path(), true), (std::vector<std::string>{"123", "44\n5", "\n66\n", "7\n"}));
+}
+
+TEST(ChunkReaderTest, AMappedRangeHoldsTheLinesThatStartInIt) {
+  test_util::TempFile f("1\n2\n3\nlong line\r\nx\n");
+  InputFile in(f.path());
+  ChunkReader reader(in);
+  Chunk chunk;
+  ASSERT_TRUE(reader.next(chunk, ChunkSize{3, 3}));  // "1", "2", "3", line by line
+  std::vector<std::vector<std::string>> lines;
+  while (reader.next(chunk, ChunkSize{3, 3})) {
+    sudoku_bench::split_records(chunk);
+    auto& these = lines.emplace_back();
+    for (const auto& r : chunk.records) these.emplace_back(chunk.text_of(r));
+  }
+  // "lon" holds the whole line, CR stripped; "g l", "ine", "\r\nx" start none; "\n" starts none.
+  EXPECT_EQ(lines, (std::vector<std::vector<std::string>>{{"long line"}, {}, {}, {"x"}, {}}));
 }
 
 TEST(ChunkReaderTest, EveryBlockSizeGivesTheSameRecords) {

@@ -10,6 +10,8 @@ namespace sudoku_bench {
 void Chunk::reset() {
   data = nullptr;
   bytes = 0;
+  extent = 0;
+  starts_line = false;
   split = false;
   long_line = 0;
   first_line = 0;
@@ -26,12 +28,18 @@ void split_records(Chunk& chunk) {
   if (chunk.split) return;
   chunk.split = true;
   const char* const text = chunk.data;
+  const std::size_t readable = chunk.extent ? chunk.extent : chunk.bytes;
   std::size_t pos = 0;
+  if (chunk.extent && !chunk.starts_line && text[-1] != '\n') {
+    // The first bytes end a line of the previous chunk; without a line start, the chunk is empty.
+    const void* nl = std::memchr(text, '\n', chunk.bytes);
+    pos = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text) + 1 : chunk.bytes;
+  }
   std::uint64_t line = 0;
   while (pos < chunk.bytes) {
     const char* start = text + pos;
-    const void* nl = std::memchr(start, '\n', chunk.bytes - pos);
-    std::size_t length = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : chunk.bytes - pos;
+    const void* nl = std::memchr(start, '\n', readable - pos);
+    std::size_t length = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : readable - pos;
     const std::size_t offset = pos;
     pos += nl ? length + 1 : length;
     ++line;

@@ -28,10 +28,17 @@ struct Record {
 struct Chunk {
   InputFormat format = InputFormat::lines;  // never automatic once read
   // The chunk's bytes are data[0, bytes): a block of whole lines (split into records by the
-  // parallel stage, see split_records), or records the reader already assembled (grids). `data`
-  // points into `text`, or into the input file itself when it is mapped (no copy).
+  // parallel stage, see split_records), a range of a mapped file cut at any byte, or records the
+  // reader already assembled (grids). `data` points into `text`, or into the input file itself
+  // when it is mapped (no copy).
   const char* data = nullptr;
   std::size_t bytes = 0;
+  // A range of a mapped file cut at any byte (the serial reader does not touch the file) when not
+  // 0: data[0, extent) can be read (to the end of the file). The chunk holds the lines that start
+  // in data[0, bytes), read to their end even past it; a line that began before is the previous
+  // chunk's. starts_line says data[0] starts a line without looking at data[-1].
+  std::size_t extent = 0;
+  bool starts_line = false;
   std::string text;
   bool split = false;  // records are filled in
   // When not 0, text holds the first bytes of one line of this many bytes (without terminator)

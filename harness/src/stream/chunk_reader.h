@@ -64,7 +64,8 @@ class ChunkReader {
   std::string carry_;           // a block's unfinished last line, for the next block
   InputFormat format_;
   bool csv_header_checked_ = false;
-  bool started_ = false;  // the first chunk was read
+  bool started_ = false;         // the first chunk was read
+  bool mapped_started_ = false;  // a range of the mapped file was handed out
   GridInProgress grid_;
 };
 

@@ -58,14 +58,21 @@ InputFile::~InputFile() {
   if (map_) munmap(const_cast<char*>(map_), map_size_);
 }
 
-void InputFile::release_mapped_before(const char* end) {
-  constexpr std::size_t kStep = 8 << 20;
+void InputFile::done_before(const char* end) {
   if (!map_ || end < map_ || end > map_ + map_size_) return;
-  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
-  const std::size_t upto = static_cast<std::size_t>(end - map_) / page * page;
-  if (upto < released_ + kStep) return;
-  madvise(const_cast<char*>(map_ + released_), upto - released_, MADV_DONTNEED);
-  released_ = upto;
+  done_.store(static_cast<std::size_t>(end - map_), std::memory_order_release);
+}
+
+void InputFile::release_done() {
+  constexpr std::size_t kStep = 8 << 20;
+  if (!map_) return;
+  static const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  const std::size_t upto = done_.load(std::memory_order_acquire) / page * page;
+  std::size_t from = released_.load(std::memory_order_relaxed);
+  if (upto < from + kStep || !released_.compare_exchange_strong(from, upto, std::memory_order_relaxed)) return;
+  // A worker may still read a byte before its range (to see whether a line starts there): the
+  // private, unwritten mapping then reads that page back from the file.
+  madvise(const_cast<char*>(map_ + from), upto - from, MADV_DONTNEED);
 }
 
 std::size_t InputFile::read(char* buffer, std::size_t n) {

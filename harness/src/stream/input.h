@@ -1,6 +1,7 @@
 // An input file read as bytes: a plain file, a gzip file (decompressed on the fly) or stdin ("-").
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <stdexcept>
@@ -50,10 +51,14 @@ class InputFile {
 
   // The whole file, when it is mapped; empty otherwise (gzip, stdin, pipes, empty files).
   std::string_view mapped() const { return {map_, map_size_}; }
-  // Lets the system drop the mapped pages before `end` (a pointer into mapped()) from this
-  // process's memory, in steps of several megabytes: a pass over a file of any size stays small.
-  // Pages read again are read back in. For one thread at a time.
-  void release_mapped_before(const char* end);
+  // Marks the mapped bytes before `end` (a pointer into mapped()) as done with: call it in input
+  // order (the sink does), from one thread at a time.
+  void done_before(const char* end);
+  // Lets the system drop the pages before the done mark from this process's memory, in steps of
+  // several megabytes, so that a pass over a file of any size stays small; pages read again are
+  // read back in. Any thread may call it at any time (the workers do, so that unmapping costs the
+  // serial sink nothing); one caller gives back each step.
+  void release_done();
 
  private:
   std::string name_;
@@ -63,7 +68,8 @@ class InputFile {
   std::string pending_error_;  // raised by the read after the one that met it
   const char* map_ = nullptr;
   std::size_t map_size_ = 0;
-  std::size_t released_ = 0;  // mapped bytes given back so far
+  std::atomic<std::size_t> done_{0};      // mapped bytes done with
+  std::atomic<std::size_t> released_{0};  // mapped bytes given back so far
 };
 
 }  // namespace sudoku_bench

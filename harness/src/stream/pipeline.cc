@@ -128,6 +128,7 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
       const BusyTime busy{busy_ns};
       split_records(*chunk);
       process(*chunk);
+      input.release_done();  // pages the sink is done with: unmapping them costs the serial sink nothing
     }
     std::atomic_ref<std::uint64_t>(worker_ns).fetch_add(busy_ns, std::memory_order_relaxed);
     return chunk;
@@ -140,8 +141,8 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
     const BusyTime busy{sink_ns};
     numbers.place(*chunk);
     sink(*chunk);
-    numbers.raise_read_error(*chunk, input.name());           // the pool still owns the chunk
-    input.release_mapped_before(chunk->data + chunk->bytes);  // records before it are done
+    numbers.raise_read_error(*chunk, input.name());  // the pool still owns the chunk
+    input.done_before(chunk->data + chunk->bytes);   // records before it are done
     free_chunks.push(chunk);
   };
 
