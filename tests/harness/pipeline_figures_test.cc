@@ -1,7 +1,11 @@
 // What a pass's pipeline seconds say about the harness, on fixed data (no timing).
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <string>
+
 #include "report/report.h"
+#include "report/report_table.h"
 
 namespace {
 
@@ -31,6 +35,28 @@ TEST(PipelineFiguresTest, InputBoundWhenTheSerialStageIsBusyOrThreadsOutnumberWh
   EXPECT_TRUE(pipeline_figures(pass(4, 1.0, 0.85, 0.1, 1.0))->input_bound);  // busy 85% of the pass
   EXPECT_TRUE(pipeline_figures(pass(16, 1.0, 0.5, 0.1, 4.0))->input_bound);  // keeps up to 8 threads, ran 16
   EXPECT_FALSE(pipeline_figures(pass(8, 1.0, 0.5, 0.1, 4.0))->input_bound);
+}
+
+std::string table_of(const MeasuredPass& p) {
+  sudoku_bench::Report report;
+  report.runs = {p};
+  report.runs[0].dataset = "d";
+  report.runs[0].solver = "s";
+  std::FILE* f = std::tmpfile();
+  sudoku_bench::print_table(f, report);
+  std::string text(static_cast<std::size_t>(std::ftell(f)), '\0');
+  std::rewind(f);
+  text.resize(std::fread(text.data(), 1, text.size(), f));
+  std::fclose(f);
+  return text;
+}
+
+TEST(PipelineFiguresTest, TheTableSaysHowFarTheHarnessKeepsUp) {
+  EXPECT_NE(table_of(pass(2, 1.0, 0.1, 0.05, 1.6)).find("d (s): harness keeps up to ~16 threads"), std::string::npos);
+  // A serial stage slower than one worker (gzip inflating for a fast solver): never "~0 threads".
+  const std::string slow = table_of(pass(1, 1.0, 0.8, 0.0, 0.2));
+  EXPECT_NE(slow.find("d (s): harness is the limit even at 1 thread"), std::string::npos) << slow;
+  EXPECT_NE(slow.find("warning: input-bound"), std::string::npos) << slow;
 }
 
 TEST(PipelineFiguresTest, NoneWithoutMeasurement) {

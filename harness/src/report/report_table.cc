@@ -24,9 +24,12 @@ void print_harness_limits(std::FILE* out, const Report& report) {
     const PipelineFigures f = *pipeline_figures(*r);
     const double records = static_cast<double>(std::max<std::uint64_t>(r->status.records(), 1));
     if (!f.keeps_up_to_threads || !f.ceiling_puzzles_per_second) continue;
-    std::fprintf(out,
-                 "%s (%s): harness keeps up to ~%s threads (serial %s, parallel %s per record; ceiling %s puzzles/s)\n",
-                 key.first.c_str(), key.second.c_str(), format_count(std::floor(*f.keeps_up_to_threads)).c_str(),
+    // Below 1, the serial stage is slower than one worker: it sets the pace at any thread count.
+    const std::string keeps = *f.keeps_up_to_threads >= 1
+                                  ? "keeps up to ~" + format_count(std::floor(*f.keeps_up_to_threads)) + " threads"
+                                  : "is the limit even at 1 thread";
+    std::fprintf(out, "%s (%s): harness %s (serial %s, parallel %s per record; ceiling %s puzzles/s)\n",
+                 key.first.c_str(), key.second.c_str(), keeps.c_str(),
                  format_duration_ns(1e9 * std::max(r->pipeline.reader, r->pipeline.sink) / records).c_str(),
                  format_duration_ns(1e9 * r->pipeline.worker / records).c_str(),
                  format_count(*f.ceiling_puzzles_per_second).c_str());
