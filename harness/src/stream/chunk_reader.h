@@ -1,5 +1,6 @@
-// Reads an input into chunks. Line formats (lines, csv, checks) go out as blocks of whole lines,
-// as read: the serial reader does no work per line, the parallel stage splits them
+// Reads an input into chunks. Line formats (lines, csv, checks) go out as byte ranges of a mapped
+// file, cut anywhere and not looked at, or as blocks of whole lines read through zlib (gzip,
+// standard input): the serial reader does no work per line, the parallel stage finds the lines
 // (split_records). Grid files, whose records span lines, are assembled here: each grid's rows
 // joined into one record. Until the format is known, lines are read one by one.
 #pragma once
@@ -16,7 +17,7 @@
 namespace sudoku_bench {
 
 struct ChunkSize {
-  std::size_t bytes = 64 * 1024;  // a block of lines: at least this many bytes, unless the input ends
+  std::size_t bytes = 64 * 1024;  // a mapped range: this many bytes; a block read: its whole lines within them
   std::size_t records = 256;      // records assembled one by one (grids): at most this many
 };
 
