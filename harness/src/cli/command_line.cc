@@ -135,7 +135,9 @@ Subcommand add_run(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::IsMember({"json", "gbench", "bmf"}));
   add_record_options(*cmd, c.pass.step, s->text);
-  cmd->add_flag("--no-latency", s->no_latency, "Throughput only: no clock read per puzzle, no latency figures");
+  cmd->add_flag("--no-latency", s->no_latency,
+                "Throughput only: no clock read per puzzle, no latency figures. Puzzles are otherwise timed with "
+                "the CPU's invariant TSC where there is one (SUDOKU_BENCH_LATENCY_CLOCK=steady_clock: steady_clock)");
   cmd->add_flag("--no-progress", s->no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   cmd->add_option("FILE", c.files, "Puzzle files, .gz allowed")->required();
   return {cmd, [s] {
