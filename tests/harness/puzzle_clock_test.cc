@@ -4,7 +4,6 @@
 #include <stdlib.h>
 
 #include <chrono>
-#include <cmath>
 #include <thread>
 
 namespace sudoku_bench {

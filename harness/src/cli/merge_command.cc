@@ -36,8 +36,7 @@ std::string merge_reports(const std::vector<Report>& inputs, Report& merged) {
     const Settings& s = in.settings;
     const Settings& m = merged.settings;
     if (s.limit != m.limit || s.node_limit != m.node_limit || s.time_limit_ms != m.time_limit_ms || s.seed != m.seed ||
-        s.latency != m.latency || s.warmup_seconds != m.warmup_seconds ||
-        (!s.latency_clock.empty() && !m.latency_clock.empty() && s.latency_clock != m.latency_clock))
+        s.latency != m.latency || s.warmup_seconds != m.warmup_seconds || latency_clocks_differ(s, m))
       return "input " + std::to_string(i + 1) +
              " was measured with other settings (limit, node or time limit, seed, latency, latency clock or warm-up)";
     for (const std::string& s : in.settings.solvers) add_unique(merged.settings.solvers, s);

@@ -77,7 +77,7 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
   // Timing each puzzle costs a clock read per puzzle: --no-latency runs do less work.
   check("settings.latency", base.settings.latency ? "true" : "false", current.settings.latency ? "true" : "false");
   // A steady_clock read costs a fast solver more than a TSC read (stream/puzzle_clock.h).
-  if (!base.settings.latency_clock.empty() && !current.settings.latency_clock.empty())
+  if (latency_clocks_differ(base.settings, current.settings))
     check("settings.latency_clock", base.settings.latency_clock, current.settings.latency_clock);
   const Grouped b = group(base), c = group(current);
   for (const Key& key : b.order) {

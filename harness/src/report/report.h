@@ -114,6 +114,12 @@ struct Settings {
   std::string latency_clock;
 };
 
+// Whether two reports name different latency clocks; one that names none (written before the
+// clock was recorded, or not timed) differs from neither.
+inline bool latency_clocks_differ(const Settings& a, const Settings& b) {
+  return !a.latency_clock.empty() && !b.latency_clock.empty() && a.latency_clock != b.latency_clock;
+}
+
 struct Report {
   Context context;
   Settings settings;

@@ -63,9 +63,7 @@ bool steady_asked_for() {
 }  // namespace
 
 PuzzleClock::PuzzleClock(bool tsc, double ticks_per_ns)
-    : tsc_(tsc),
-      ticks_per_ns_(ticks_per_ns),
-      ns_per_tick_q32_(static_cast<std::uint64_t>(std::llround(4294967296.0 / ticks_per_ns))) {}
+    : tsc_(tsc), ns_per_tick_q32_(static_cast<std::uint64_t>(std::llround(4294967296.0 / ticks_per_ns))) {}
 
 PuzzleClock PuzzleClock::for_pass(std::chrono::nanoseconds span) {
 #if SUDOKU_BENCH_HAS_TSC

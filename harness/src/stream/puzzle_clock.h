@@ -44,13 +44,12 @@ class PuzzleClock {
 
   bool is_tsc() const { return tsc_; }
   std::string_view name() const { return tsc_ ? "tsc" : "steady_clock"; }
-  double ticks_per_ns() const { return ticks_per_ns_; }
+  double ticks_per_ns() const { return 4294967296.0 / static_cast<double>(ns_per_tick_q32_); }
 
  private:
   PuzzleClock(bool tsc, double ticks_per_ns);
 
   bool tsc_;
-  double ticks_per_ns_;
   std::uint64_t ns_per_tick_q32_;  // nanoseconds per tick in 32.32 fixed point
 };
 
