@@ -51,6 +51,7 @@ std::string known_solvers(bool with_noop) {
 struct RecordOptionTexts {
   double time_limit_ms = 0;
   std::string input_format = "auto";
+  std::string verify;  // the reference's spec, when --verify was given
 };
 
 void add_record_options(CLI::App& command, StepOptions& step, RecordOptionTexts& text) {
@@ -66,6 +67,14 @@ void add_record_options(CLI::App& command, StepOptions& step, RecordOptionTexts&
       .add_option("--input-format", text.input_format,
                   "auto, lines, grid, csv (puzzle,solution) or checks (puzzle:count[:solution])")
       ->capture_default_str();
+  command.add_flag("--verify{bitmask}", text.verify,
+                   "Recount each puzzle with a reference strategy (--verify=REF; default bitmask) outside the "
+                   "latency timing; a disagreement is a wrong answer. Costs the reference's time per puzzle");
+  command
+      .add_option("--verify-every", step.verify_every,
+                  "With --verify: recount about one puzzle in K (picked by a hash of the puzzle)")
+      ->capture_default_str()
+      ->check(kAtLeastOne);
 }
 
 // Applies the converted texts; false, with a message, when the input format is unknown.
@@ -86,6 +95,7 @@ Subcommand add_solve(CLI::App& app) {
   struct State {
     SolveCommand command;
     RecordOptionTexts text;
+    bool no_verify = false;
   };
   auto s = std::make_shared<State>();
   CLI::App* cmd =
@@ -93,7 +103,10 @@ Subcommand add_solve(CLI::App& app) {
                          "Solve every record; print PUZZLE:COUNT[:SOLUTION] per record, in input order.\n"
                          "COUNT is 0..K, K meaning K or more; SOLUTION follows when COUNT is 1.\n"
                          "Invalid records print RECORD:invalid, and FILE:LINE: reason on stderr;\n"
-                         "aborted ones PUZZLE:aborted. With --seed, solutions are mapped back to the puzzle as given.");
+                         "aborted ones PUZZLE:aborted. With --seed, solutions are mapped back to the puzzle as given.\n"
+                         "Every answer is judged: a reported solution must be one (a solver that writes none is asked\n"
+                         "again at limit 1), and with --verify (default for plugins) the count must match the\n"
+                         "reference's; an answer that fails prints PUZZLE:wrong, FILE:LINE: reason on stderr, exit 1.");
   cmd->add_option("--limit", s->command.step.solve.max_solutions, "Count solutions up to K (2 checks uniqueness)")
       ->capture_default_str()
       ->check(kAtLeastOne);
@@ -101,9 +114,16 @@ Subcommand add_solve(CLI::App& app) {
       ->check(CLI::Range(1, 1024));
   cmd->add_option("--solver", s->command.solver, "Strategy: " + known_solvers(false))->capture_default_str();
   add_record_options(*cmd, s->command.step, s->text);
+  cmd->add_flag("--no-verify", s->no_verify,
+                "Do not recount a plugin's answers with bitmask (on by default for plugins)");
   cmd->add_option("FILE", s->command.input, "Puzzle file, .gz allowed; - for standard input")->capture_default_str();
   return {cmd, [s] {
             if (!apply_record_options(s->text, s->command.step, s->command.pipeline)) return kExitUsage;
+            if (s->no_verify && !s->text.verify.empty()) {
+              std::fprintf(stderr, "sudoku-bench solve: --verify and --no-verify contradict each other\n");
+              return kExitUsage;
+            }
+            if (s->no_verify || !s->text.verify.empty()) s->command.verify = s->text.verify;
             return solve_command(s->command, stdout, stderr);
           }};
 }
@@ -130,8 +150,10 @@ Subcommand add_run(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::Range(0.0, 3600.0));
   cmd->add_option("--json", c.json_path, "Write the report here (atomically)");
+  cmd->add_option("--per-puzzle", c.per_puzzle_path,
+                  "Write a CSV row per record of every measured pass here (.gz: compressed), for compare --per-puzzle");
   cmd->add_option("--format", s->report_format,
-                  "Schema of the --json file: json (sudoku-bench/1), gbench (Google Benchmark), bmf (Bencher)")
+                  "Schema of the --json file: json (sudoku-bench/2), gbench (Google Benchmark), bmf (Bencher)")
       ->capture_default_str()
       ->check(CLI::IsMember({"json", "gbench", "bmf"}));
   add_record_options(*cmd, c.pass.step, s->text);
@@ -157,6 +179,7 @@ Subcommand add_run(CLI::App& app) {
               return kExitUsage;
             }
             if (!apply_record_options(s->text, c.pass.step, c.pass.pipeline)) return kExitUsage;
+            c.verify = s->text.verify;
             c.progress = !s->no_progress;
             c.pass.time_puzzles = !s->no_latency;
             return run_command(c, stdout, stderr);

@@ -4,9 +4,9 @@
 namespace sudoku_bench {
 
 inline constexpr int kExitOk = 0;
-inline constexpr int kExitUndecided = 1;      // some records were invalid or aborted (each still has its outcome)
-inline constexpr int kExitUsage = 2;          // bad command line
-inline constexpr int kExitIo = 3;             // an input could not be read or an output not written
+inline constexpr int kExitUndecided = 1;  // some records were invalid, aborted or answered wrongly, or failed a check
+inline constexpr int kExitUsage = 2;      // bad command line
+inline constexpr int kExitIo = 3;         // an input could not be read or an output not written
 inline constexpr int kExitInterrupted = 128;  // plus the signal number, as shells report a signal's death
 
 }  // namespace sudoku_bench

@@ -29,6 +29,9 @@ void append_problem(std::string& out, std::string_view file, const Problem& prob
     case Problem::Kind::check_failed:
       out += "check failed: " + problem.reason;
       break;
+    case Problem::Kind::wrong:
+      out += "wrong answer: the solver " + problem.reason;
+      break;
   }
   out += '\n';
 }

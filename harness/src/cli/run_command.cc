@@ -29,7 +29,8 @@ struct SpecFactory {
 };
 
 // Checks everything that can be checked before minutes of measuring; returns "" when fine.
-std::string validate(const RunCommand& c, std::vector<SpecFactory>& solvers) {
+std::string validate(const RunCommand& c, std::vector<SpecFactory>& solvers,
+                     std::unique_ptr<sudoku::SolverFactory>& reference) {
   if (c.files.empty()) return "no input files";
   if (c.repetitions < 1) return "--repetitions must be at least 1";
   if (!(c.warmup_seconds >= 0)) return "--warmup-seconds must be 0 or more";
@@ -46,6 +47,10 @@ std::string validate(const RunCommand& c, std::vector<SpecFactory>& solvers) {
     if (!factory) return error;
     solvers.push_back({spec, std::move(factory)});
   }
+  if (!c.verify.empty()) {
+    std::string error;
+    if (!(reference = reference_for_spec(c.verify, error))) return error;
+  }
   return {};
 }
 
@@ -53,24 +58,32 @@ std::string validate(const RunCommand& c, std::vector<SpecFactory>& solvers) {
 // records (up to kRecordsNamed); the first complete pass tells later ones how many records to expect.
 class FileSolverPasses {
  public:
-  FileSolverPasses(const RunCommand& command, const std::string& file, const SpecFactory& solver, Progress& progress,
-                   std::FILE* err)
-      : command_(command), file_(file), solver_(solver), progress_(progress), err_(err) {}
+  FileSolverPasses(const RunCommand& command, const std::string& file, const SpecFactory& solver,
+                   const sudoku::SolverFactory* reference, Progress& progress, std::FILE* err)
+      : command_(command), file_(file), solver_(solver), reference_(reference), progress_(progress), err_(err) {}
 
   // `budget_seconds` > 0 makes an unmeasured warm-up pass that stops reading after that long.
-  PassResult pass(int threads, const std::string& label, double budget_seconds) {
+  // Measured passes write their rows to `rows` when it is not null.
+  PassResult pass(int threads, const std::string& label, double budget_seconds, int repetition = 0,
+                  PerPuzzleRows* rows = nullptr) {
     InputFile input(file_);
     const bool name_records = budget_seconds == 0 && !named_;
     std::atomic<bool> stop{false};
     const auto started = Clock::now();
     PassConfig config = command_.pass;
     config.step.solve.max_solutions = 2;
+    config.step.reference = reference_;
     config.pipeline.threads = threads;
     config.pipeline.chunk = chunk_size_for(input.size(), threads);
     config.pipeline.stop = &stop;
     config.pipeline.interrupt = &interrupt_requested();
     // No chunk needs to keep more than can still be named.
     config.problems_per_chunk = name_records ? kRecordsNamed : 0;
+    if (rows && budget_seconds == 0) {
+      rows->start_pass(dataset_name(file_), file_, solver_.factory->name(), threads, repetition,
+                       solver_.factory->reports_tree_size(), config.time_puzzles);
+      config.rows = rows;
+    }
     std::uint64_t done = 0;
     progress_.start(label, input.size());
     config.on_chunk = [&](const Chunk& chunk) {
@@ -84,9 +97,9 @@ class FileSolverPasses {
     progress_.finish();
     if (name_records) {
       named_ = true;
-      const std::uint64_t problems = result.tally.invalid + result.tally.aborted + result.tally.check_failed;
+      const std::uint64_t problems = result.tally.undecided();
       if (problems > shown_)
-        std::fprintf(err_, "%s: %llu more invalid, aborted or failed records not named\n", input.name().c_str(),
+        std::fprintf(err_, "%s: %llu more invalid, aborted, wrong or failed records not named\n", input.name().c_str(),
                      static_cast<unsigned long long>(problems - shown_));
     }
     if (result.complete) {
@@ -111,6 +124,7 @@ class FileSolverPasses {
   const RunCommand& command_;
   const std::string& file_;
   const SpecFactory& solver_;
+  const sudoku::SolverFactory* reference_;
   Progress& progress_;
   std::FILE* err_;
   std::uint64_t shown_ = 0;
@@ -144,7 +158,8 @@ MeasuredPass measured_pass_of(const RunCommand& command, const std::string& file
 
 int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out) {
   std::vector<SpecFactory> solvers;
-  if (const std::string problem = validate(command, solvers); !problem.empty()) {
+  std::unique_ptr<sudoku::SolverFactory> reference;
+  if (const std::string problem = validate(command, solvers, reference); !problem.empty()) {
     std::fprintf(err, "sudoku-bench run: %s\n", problem.c_str());
     return kExitUsage;
   }
@@ -160,16 +175,19 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
                      step.solve.max_nodes, std::chrono::duration<double, std::milli>(step.solve.time_limit).count(),
                      step.seed, command.pass.time_puzzles,
                      // Calibrates the clock before anything is timed, and names it.
-                     command.pass.time_puzzles ? std::string(PuzzleClock::for_pass().name()) : std::string()};
+                     command.pass.time_puzzles ? std::string(PuzzleClock::for_pass().name()) : std::string(),
+                     command.verify, step.verify_every};
   Progress progress(err, command.progress);
   const auto& interrupted = interrupt_requested();
 
   try {
     for (const std::string& f : command.files) InputFile check(f);  // fail before measuring anything
+    std::unique_ptr<PerPuzzleRows> rows;
+    if (!command.per_puzzle_path.empty()) rows = std::make_unique<PerPuzzleRows>(command.per_puzzle_path);
 
     for (const std::string& file : command.files) {
       for (const SpecFactory& solver : solvers) {
-        FileSolverPasses passes(command, file, solver, progress, err);
+        FileSolverPasses passes(command, file, solver, reference.get(), progress, err);
         for (const int threads : thread_counts) {
           const std::string label = dataset_name(file) + " " + solver.spec + " threads=" + std::to_string(threads);
           const auto warm_until = Clock::now() + std::chrono::duration<double>(command.warmup_seconds);
@@ -178,12 +196,13 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
           for (int rep = 1; rep <= command.repetitions && !interrupted; ++rep) {
             const std::string rep_label =
                 label + " rep " + std::to_string(rep) + "/" + std::to_string(command.repetitions);
-            report.runs.push_back(
-                measured_pass_of(command, file, solver, threads, rep, passes.pass(threads, rep_label, 0)));
+            report.runs.push_back(measured_pass_of(command, file, solver, threads, rep,
+                                                   passes.pass(threads, rep_label, 0, rep, rows.get())));
           }
         }
       }
     }
+    if (rows) rows->close();
     report.interrupted = interrupted.load();
     print_table(out, report);
     std::fflush(out);
@@ -194,8 +213,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     return kExitIo;
   }
   bool undecided = false;
-  for (const MeasuredPass& r : report.runs)
-    undecided |= r.status.invalid > 0 || r.status.aborted > 0 || r.status.check_failed > 0;
+  for (const MeasuredPass& r : report.runs) undecided |= r.status.undecided() > 0;
   const bool was_interrupted = report.interrupted;
   if (report_out) *report_out = std::move(report);
   if (was_interrupted) {

@@ -18,8 +18,10 @@ struct RunCommand {
   int repetitions = 3;
   double warmup_seconds = 0.2;
   std::string json_path;                            // empty: no JSON
+  std::string per_puzzle_path;                      // --per-puzzle: a CSV row per record measured; empty: none
   ReportFormat report_format = ReportFormat::json;  // the schema of the file at json_path (--format)
   bool progress = true;                             // drawn only when `err` is a terminal
+  std::string verify;                               // --verify: the reference strategy's spec; "" for none
   // What every pass shares: limits, seed, input format, per-puzzle timing. Each pass sets its own
   // thread count, chunk size and stop requests; run always counts to 2 (a uniqueness check).
   PassConfig pass;

@@ -37,8 +37,8 @@ void append_line(std::string& out, const RecordStep& step, const StepResult& r, 
     return;
   }
   append_symbols(out, step.puzzle());
-  if (r.outcome == StepResult::Outcome::aborted) {
-    out += ":aborted\n";
+  if (r.outcome == StepResult::Outcome::aborted || r.outcome == StepResult::Outcome::wrong) {
+    out += r.outcome == StepResult::Outcome::aborted ? ":aborted\n" : ":wrong\n";
     return;
   }
   out += ':';
@@ -63,6 +63,14 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     std::fprintf(err, "sudoku-bench solve: %s\n", error.c_str());
     return kExitUsage;
   }
+  const std::string verify = command.verify.value_or(is_plugin_spec(command.solver) ? "bitmask" : "");
+  std::unique_ptr<sudoku::SolverFactory> reference;
+  if (!verify.empty() && !(reference = reference_for_spec(verify, error))) {
+    std::fprintf(err, "sudoku-bench solve: %s\n", error.c_str());
+    return kExitUsage;
+  }
+  StepOptions step = command.step;
+  step.reference = reference.get();
   try {
     InputFile input(command.input);
     // Only a limit can abort a puzzle, and the clock is read only to say how long that took.
@@ -72,9 +80,7 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
       RecordStep step;
       sudoku::Grid solution;
     };
-    tbb::enumerable_thread_specific<ThreadState> states([&] {
-      return ThreadState{RecordStep(*factory, command.step), {}};
-    });
+    tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState{RecordStep(*factory, step), {}}; });
 
     PipelineConfig pipeline = command.pipeline;
     pipeline.chunk = chunk_size_for(input.size(), pipeline.threads);
@@ -111,7 +117,7 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
                    signal, format_count(static_cast<double>(tally.records())).c_str());
       return kExitInterrupted + signal;
     }
-    return tally.invalid || tally.aborted || tally.check_failed ? kExitUndecided : kExitOk;
+    return tally.undecided() > 0 ? kExitUndecided : kExitOk;
   } catch (const IoError& e) {
     std::fflush(out);
     std::fprintf(err, "sudoku-bench solve: %s\n", e.what());

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdio>
+#include <optional>
 #include <string>
 
 #include "stream/pipeline.h"
@@ -14,6 +15,9 @@ struct SolveCommand {
   std::string solver = "bitmask";
   PipelineConfig pipeline;  // threads 0: all hardware threads
   StepOptions step;         // step.solve.max_solutions is --limit
+  // The reference strategy's spec for --verify; "" for none; unset: bitmask for plugins, none for
+  // built-in strategies (which the tests hold to bitmask's counts already).
+  std::optional<std::string> verify;
 };
 
 // Writes `PUZZLE:COUNT[:SOLUTION]` (or `RECORD:invalid`, `PUZZLE:aborted`) lines to `out` and

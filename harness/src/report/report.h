@@ -112,6 +112,9 @@ struct Settings {
   bool latency = true;
   // What timed the puzzles ("tsc" or "steady_clock"); empty when not timed or not recorded.
   std::string latency_clock;
+  // The reference strategy that recounted puzzles (--verify), empty when none, and how often.
+  std::string verify;
+  std::uint64_t verify_every = 1;
 };
 
 // Whether two reports name different latency clocks; one that names none (written before the

@@ -133,7 +133,9 @@ nlohmann::ordered_json to_json(const Report& report) {
                    {"time_limit_ms", s.time_limit_ms},
                    {"seed", s.seed},
                    {"latency", s.latency},
-                   {"latency_clock", s.latency_clock.empty() ? Json(nullptr) : Json(s.latency_clock)}};
+                   {"latency_clock", s.latency_clock.empty() ? Json(nullptr) : Json(s.latency_clock)},
+                   {"verify", s.verify.empty() ? Json(nullptr) : Json(s.verify)},
+                   {"verify_every", s.verify_every}};
   Json runs = Json::array();
   for (const MeasuredPass& r : report.runs) {
     runs.push_back({{"dataset", r.dataset},
@@ -152,7 +154,8 @@ nlohmann::ordered_json to_json(const Report& report) {
                       {"multiple", r.status.multiple},
                       {"none", r.status.none},
                       {"invalid", r.status.invalid},
-                      {"aborted", r.status.aborted}}},
+                      {"aborted", r.status.aborted},
+                      {"wrong", r.status.wrong}}},
                     {"checks", {{"checked", r.status.checked}, {"failed", r.status.check_failed}}},
                     {"latency_ns", r.latency_measured ? summary_json(r.latency_ns) : Json(nullptr)},
                     {"tree_size", r.tree_size_reported ? summary_json(r.tree_size) : Json(nullptr)},
@@ -176,8 +179,8 @@ Report from_json(const nlohmann::ordered_json& json) {
   const Field root(json, "");
   if (!json.is_object() || !json.contains("schema"))
     throw ReportFormatError("not a sudoku-bench report (no \"schema\")");
-  if (const std::string schema = root["schema"].text(); schema != kSchema)
-    throw ReportFormatError("schema \"" + schema + "\" is not \"" + kSchema + "\"");
+  if (const std::string schema = root["schema"].text(); schema != kSchema && schema != kSchemaBefore)
+    throw ReportFormatError("schema \"" + schema + "\" is not \"" + kSchema + "\" (nor \"" + kSchemaBefore + "\")");
   Report report;
   const Field c = root["context"];
   Context& context = report.context;
@@ -205,6 +208,8 @@ Report from_json(const nlohmann::ordered_json& json) {
   if (s.has("seed")) settings.seed = s["seed"].count();
   if (s.has("latency")) settings.latency = s["latency"].boolean();
   if (s.has("latency_clock") && !s["latency_clock"].null()) settings.latency_clock = s["latency_clock"].text();
+  if (s.has("verify") && !s["verify"].null()) settings.verify = s["verify"].text();
+  if (s.has("verify_every")) settings.verify_every = s["verify_every"].count();
   report.interrupted = root["interrupted"].boolean();
 
   const Field runs = root["runs"];
@@ -224,6 +229,7 @@ Report from_json(const nlohmann::ordered_json& json) {
     pass.status.none = st["none"].count();
     pass.status.invalid = st["invalid"].count();
     pass.status.aborted = st["aborted"].count();
+    if (st.has("wrong")) pass.status.wrong = st["wrong"].count();
     pass.wall_seconds = r["wall_seconds"].number();
     if (r.has("checks")) {
       pass.status.checked = r["checks"]["checked"].count();

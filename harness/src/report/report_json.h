@@ -1,4 +1,4 @@
-// The JSON form of a report (schema "sudoku-bench/1", documented in README.md): written and read
+// The JSON form of a report (schema "sudoku-bench/2", documented in README.md): written and read
 // back here only, so that one module owns the schema.
 #pragma once
 
@@ -10,7 +10,9 @@
 
 namespace sudoku_bench {
 
-inline constexpr const char* kSchema = "sudoku-bench/1";
+inline constexpr const char* kSchema = "sudoku-bench/2";
+// /1 lacks status.wrong and settings.verify (reports before answers were judged); it still reads.
+inline constexpr const char* kSchemaBefore = "sudoku-bench/1";
 
 // A file that is JSON but not a report this version can read; the message names the field.
 class ReportFormatError : public std::runtime_error {

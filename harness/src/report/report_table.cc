@@ -91,9 +91,11 @@ void print_table(std::FILE* out, const Report& report) {
     const auto n = [](std::uint64_t v) { return format_count(static_cast<double>(v)); };
     std::string checks;
     if (t.checked) checks = "; " + n(t.checked) + " checked, " + n(t.check_failed) + " failed";
-    std::fprintf(out, "%s (%s): %s records: %s unique, %s multiple, %s none, %s aborted, %s invalid%s\n",
+    const std::string wrong = t.wrong ? ", " + n(t.wrong) + " WRONG" : std::string();
+    std::fprintf(out, "%s (%s): %s records: %s unique, %s multiple, %s none, %s aborted, %s invalid%s%s\n",
                  r.dataset.c_str(), r.solver.c_str(), n(t.records()).c_str(), n(t.unique).c_str(),
-                 n(t.multiple).c_str(), n(t.none).c_str(), n(t.aborted).c_str(), n(t.invalid).c_str(), checks.c_str());
+                 n(t.multiple).c_str(), n(t.none).c_str(), n(t.aborted).c_str(), n(t.invalid).c_str(), wrong.c_str(),
+                 checks.c_str());
   }
   print_harness_limits(out, report);
 }

@@ -13,6 +13,9 @@ struct Tally {
   std::uint64_t none = 0;
   std::uint64_t aborted = 0;
   std::uint64_t invalid = 0;
+  // The solver answered, and the answer failed the harness's check (a solution that is not one,
+  // a count without a solution, a count the reference disagrees with): not counted as its claim.
+  std::uint64_t wrong = 0;
   // Not outcomes: of the records whose file said what to expect (csv, checks), how many were
   // verified, and how many of those disagreed.
   std::uint64_t checked = 0;
@@ -40,12 +43,15 @@ struct Tally {
     none += o.none;
     aborted += o.aborted;
     invalid += o.invalid;
+    wrong += o.wrong;
     checked += o.checked;
     check_failed += o.check_failed;
     return *this;
   }
   // Puzzles given to the solver: every record but the invalid ones.
-  std::uint64_t solved() const { return unique + multiple + none + aborted; }
+  std::uint64_t solved() const { return unique + multiple + none + aborted + wrong; }
+  // Records that make the exit status 1: nothing to time, or nothing to trust.
+  std::uint64_t undecided() const { return invalid + aborted + wrong + check_failed; }
   std::uint64_t records() const { return solved() + invalid; }
 };
 

@@ -22,6 +22,7 @@ void Chunk::reset() {
   tally = Tally{};
   problems.clear();
   out.clear();
+  rows.clear();
 }
 
 void split_records(Chunk& chunk) {

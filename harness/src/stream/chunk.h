@@ -25,6 +25,15 @@ struct Record {
   std::int32_t malformed = -1;    // index into Chunk::malformed when the reader found it malformed
 };
 
+// What run --per-puzzle writes of a record (its line still counted from Chunk::first_line).
+struct RecordFigures {
+  std::uint64_t line = 0;
+  std::uint64_t latency_ns = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t guesses = 0;
+  std::uint8_t outcome = 0;  // a StepResult::Outcome
+};
+
 struct Chunk {
   InputFormat format = InputFormat::lines;  // never automatic once read
   // The chunk's bytes are data[0, bytes): a block of whole lines (split into records by the
@@ -58,8 +67,9 @@ struct Chunk {
 
   // Written by the parallel stage, read by the sink.
   Tally tally;
-  std::vector<Problem> problems;  // in record order, as many as the pass keeps (see PassConfig)
-  std::string out;                // what the command prints for these records, in order
+  std::vector<Problem> problems;    // in record order, as many as the pass keeps (see PassConfig)
+  std::string out;                  // what the command prints for these records, in order
+  std::vector<RecordFigures> rows;  // run --per-puzzle: each record's figures, in order
 
   std::string_view text_of(const Record& r) const { return std::string_view(data + r.offset, r.length); }
   // Ready for the reader: everything but the buffers' capacity cleared.

@@ -33,7 +33,8 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
   const auto process_records = [&]<bool kTimed>(Chunk& chunk, std::bool_constant<kTimed>) {
     ThreadState& state = states.local();
     step_chunk<kTimed>(chunk, state.step, nullptr, config.problems_per_chunk, clock,
-                       [&](const Record&, const StepResult& r, std::uint64_t elapsed_ns) {
+                       [&](const Record& record, const StepResult& r, std::uint64_t elapsed_ns) {
+                         if (config.rows) PerPuzzleRows::keep(chunk, record, r, elapsed_ns);
                          if (!r.is_puzzle()) return;
                          if constexpr (kTimed) state.latency_ns.record(elapsed_ns);
                          state.nodes.record(r.solve.nodes);
@@ -48,6 +49,7 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
   };
   const auto sink = [&](Chunk& chunk) {
     result.tally += chunk.tally;
+    if (config.rows) config.rows->write(chunk);
     if (config.on_chunk) config.on_chunk(chunk);
   };
 

@@ -8,6 +8,7 @@
 #include "stats/tally.h"
 #include "stream/chunk.h"
 #include "stream/input.h"
+#include "stream/per_puzzle_rows.h"
 #include "stream/pipeline.h"
 #include "stream/record_step.h"
 #include "sudoku/solver.h"
@@ -21,14 +22,16 @@ struct PassConfig {
   bool time_puzzles = true;
   // Problems (invalid, aborted, failed checks) each chunk keeps for on_chunk; the rest are counted.
   std::size_t problems_per_chunk = 0;
+  // --per-puzzle: where each record's row goes (start_pass already called), or null.
+  PerPuzzleRows* rows = nullptr;
   // Called in input order with each chunk once it is done (progress, messages).
   std::function<void(const Chunk&)> on_chunk;
 };
 
 struct PassResult {
   Tally tally;
-  // Per valid record. Latency is the time from the end of the previous record (or the start of
-  // the chunk) to the end of this one's solve: parsing and bookkeeping included, one clock read each.
+  // Per valid record. Latency is the time from the end of the previous record's bookkeeping (or
+  // the start of the chunk) to the end of this one's solve: parsing included, judging not.
   Histogram latency_ns;
   Histogram nodes;
   Histogram guesses;

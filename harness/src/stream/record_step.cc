@@ -46,28 +46,79 @@ RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& 
     : factory_(factory),
       solver_(factory.make()),
       text_solver_(dynamic_cast<TextSolver*>(solver_.get())),
+      reference_(options.reference ? options.reference->make() : nullptr),
       options_(options) {}
 
 const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudoku::Grid* solution) {
   StepResult& r = result_;
   r.checked = false;
   r.mismatch.clear();
+  r.wrong.clear();
   r.invalid = parse(chunk, record);
   if (!r.invalid.empty()) {
     r.outcome = StepResult::Outcome::invalid;
     r.solve = {};
+    return r;
+  }
+  answer_ = solution ? solution : &own_solution_;
+  solve(options_.solve, r.solve);
+  r.outcome = outcome_of(r.solve);
+  return r;
+}
+
+const StepResult& RecordStep::judge() {
+  StepResult& r = result_;
+  if (r.outcome == StepResult::Outcome::invalid) {
     // An invalid record is checked only against an expected "invalid", which then holds.
     r.checked = expect_invalid_;
     return r;
   }
-  solve(solution, r.solve);
-  r.outcome = outcome_of(r.solve);
-  // Aborted puzzles cannot be verified.
-  if (has_expectation() && !r.solve.aborted) {
+  // An aborted search claims nothing to judge, and cannot be verified.
+  if (r.outcome == StepResult::Outcome::aborted) return r;
+  r.wrong = judge_answer();
+  if (r.wrong.empty() && reference_ &&
+      (options_.verify_every <= 1 || sudoku::puzzle_seed(1, puzzle_) % options_.verify_every == 0)) {
+    sudoku::SolveOptions options;
+    options.max_solutions = options_.solve.max_solutions;
+    const sudoku::SolveResult ref = reference_->solve(puzzle_, options, nullptr);
+    if (ref.solutions != r.solve.solutions) {
+      const std::uint64_t limit = options.max_solutions;
+      const auto count = [&](std::uint64_t n) {
+        return std::to_string(n) + (n == limit ? " or more" : "") + (n == 1 ? " solution" : " solutions");
+      };
+      r.wrong = "counts " + count(r.solve.solutions) + "; the reference " + options_.reference->name() + " counts " +
+                count(ref.solutions);
+    }
+  }
+  if (!r.wrong.empty()) {
+    r.outcome = StepResult::Outcome::wrong;
+    return r;
+  }
+  if (has_expectation()) {
     r.checked = true;
-    r.mismatch = check(r.solve);
+    r.mismatch = check_expectations();
   }
   return r;
+}
+
+std::string RecordStep::judge_answer() {
+  const sudoku::SolveResult& r = result_.solve;
+  if (r.solutions == 0) return {};
+  if (!written_) {
+    // Some solvers write a solution only when asked for exactly one (tdoku does so): ask that.
+    sudoku::SolveOptions options = options_.solve;
+    options.max_solutions = 1;
+    sudoku::SolveResult again;
+    solve(options, again);
+    if (!written_) {
+      const std::string claim = std::to_string(r.solutions) + (r.solutions == 1 ? " solution" : " solutions");
+      return again.solutions == 0 ? "reports " + claim + " but finds none at limit 1"
+                                  : "reports " + claim + " but writes none, even at limit 1";
+    }
+  }
+  if (std::string why = sudoku::solution_error(puzzle_, *answer_); !why.empty())
+    return "reports a solution, but " + why;
+  return {};
 }
 
 std::string RecordStep::parse(const Chunk& chunk, const Record& record) {
@@ -144,28 +195,30 @@ std::string RecordStep::parse_expectations(std::string_view count, std::string_v
   return {};
 }
 
-void RecordStep::solve(sudoku::Grid* solution, sudoku::SolveResult& r) {
-  // A record with an expected solution needs the solution even when the caller does not.
-  if (!solution && expected_solution_) solution = &own_solution_;
+void RecordStep::solve(const sudoku::SolveOptions& options, sudoku::SolveResult& r) {
+  sudoku::Grid& out = *answer_;
+  // A solver that writes its solution writes every cell: a blank first cell afterwards means it wrote none.
   if (options_.seed == 0) {
+    out.cells[0] = 0;
     // The record's own text, when the solver takes it as it is; else the grid.
-    if (!text_solver_ || !text_solver_->solve_text(puzzle_text_, options_.solve, solution, r))
-      r = solver_->solve(puzzle_, options_.solve, solution);
+    if (!text_solver_ || !text_solver_->solve_text(puzzle_text_, options, &out, r))
+      r = solver_->solve(puzzle_, options, &out);
+    written_ = r.solutions > 0 && out.cells[0] != 0;
   } else {
     const std::uint64_t seed = sudoku::puzzle_seed(options_.seed, puzzle_);
     const sudoku::Symmetry symmetry = sudoku::random_symmetry(puzzle_.box, seed);
     disguised_ = sudoku::apply(symmetry, puzzle_);
-    sudoku::SolveOptions options = options_.solve;
-    options.seed = seed;
-    r = solver_->solve(disguised_, options, solution ? &found_ : nullptr);
-    if (solution && r.solutions > 0) *solution = sudoku::undo(symmetry, found_);
+    sudoku::SolveOptions disguised_options = options;
+    disguised_options.seed = seed;
+    found_.cells[0] = 0;
+    r = solver_->solve(disguised_, disguised_options, &found_);
+    written_ = r.solutions > 0 && found_.cells[0] != 0;
+    if (written_) out = sudoku::undo(symmetry, found_);
   }
-  solved_one_ = r.solutions == 1 && solution;
-  // Kept for check(), which needs it only against an expected solution.
-  if (solved_one_ && expected_solution_ && solution != &own_solution_) own_solution_ = *solution;
 }
 
-std::string RecordStep::check(const sudoku::SolveResult& result) const {
+std::string RecordStep::check_expectations() const {
+  const sudoku::SolveResult& result = result_.solve;
   if (expect_invalid_) return "expected an invalid record, found a puzzle";
   if (expected_count_) {
     const std::uint64_t limit = options_.solve.max_solutions;
@@ -175,10 +228,10 @@ std::string RecordStep::check(const sudoku::SolveResult& result) const {
       return "expected " + plus(expected) + " solutions, found " + plus(result.solutions);
     }
   }
-  if (expected_solution_ && solved_one_) {
+  if (expected_solution_ && result.solutions == 1) {
     const int n = puzzle_.cell_count();
     for (int i = 0; i < n; ++i) {
-      if (own_solution_.cells[i] != expected_solution_->cells[i])
+      if (answer_->cells[i] != expected_solution_->cells[i])
         return "the solution differs from the one given, first at row " + std::to_string(i / puzzle_.side() + 1) +
                ", column " + std::to_string(i % puzzle_.side() + 1);
     }

@@ -25,15 +25,20 @@ namespace sudoku_bench {
 struct StepOptions {
   sudoku::SolveOptions solve;  // solution limit, node and time limits
   std::uint64_t seed = 0;      // 0: puzzles as given; else each under the symmetry (seed, puzzle) picks
+  // --verify: a strategy that recounts the puzzles, or null (not owned); with verify_every K > 1,
+  // about one puzzle in K, picked by a hash of the puzzle (the same ones whatever the threads).
+  const sudoku::SolverFactory* reference = nullptr;
+  std::uint64_t verify_every = 1;
 };
 
 // What one record came to. Every record read has exactly one outcome.
 struct StepResult {
-  enum class Outcome : std::uint8_t { unique, multiple, none, aborted, invalid };
+  enum class Outcome : std::uint8_t { unique, multiple, none, aborted, invalid, wrong };
   Outcome outcome = Outcome::invalid;
   sudoku::SolveResult solve;  // for a puzzle (not invalid)
   bool checked = false;       // the file said what to expect, and it could be verified
   std::string invalid;        // why the record is not a puzzle this solver takes
+  std::string wrong;          // why the solver's answer failed the harness's check (outcome wrong)
   std::string mismatch;       // how a checked record disagreed with its file; empty when it agreed
 
   bool is_puzzle() const { return outcome != Outcome::invalid; }
@@ -43,9 +48,16 @@ class RecordStep {
  public:
   RecordStep(const sudoku::SolverFactory& factory, const StepOptions& options);
 
-  // `solution`, when not null, receives the solution (in the puzzle's own orientation) when one
-  // was found. The result stays valid until the next call (its strings are reused, not reallocated).
+  // Parses the record and solves it: the part a puzzle's latency times. The solver is always
+  // asked for a solution, into `solution` when not null (in the puzzle's own orientation). The
+  // result stays valid until the next call (its strings are reused, not reallocated).
   const StepResult& run(const Chunk& chunk, const Record& record, sudoku::Grid* solution);
+
+  // Then, outside the timing, judges the answer run() got: a solution the solver reports must be
+  // one (when it gave none, it is asked again at limit 1), the reference's count must agree, and
+  // what the file says to expect must hold. An answer that fails becomes Outcome::wrong. Returns
+  // the same result, now final.
+  const StepResult& judge();
 
   // The record just run: its puzzle (valid records), and its puzzle as written (its first field in
   // csv and checks files), for echoing.
@@ -56,17 +68,21 @@ class RecordStep {
   std::string parse(const Chunk& chunk, const Record& record);
   std::string parse_expectations(std::string_view count, std::string_view solution, bool has_solution);
   // Into `r` in place: a result copied just after it was written stalls the next load of it.
-  void solve(sudoku::Grid* solution, sudoku::SolveResult& r);
-  std::string check(const sudoku::SolveResult& result) const;
+  // Sets written_: whether the solver wrote the solution it reports.
+  void solve(const sudoku::SolveOptions& options, sudoku::SolveResult& r);
+  std::string judge_answer();
+  std::string check_expectations() const;
   bool has_expectation() const { return expect_invalid_ || expected_count_ || expected_solution_; }
 
   const sudoku::SolverFactory& factory_;
   std::unique_ptr<sudoku::Solver> solver_;
   TextSolver* text_solver_;  // solver_ when it takes a record's own text, else null
+  std::unique_ptr<sudoku::Solver> reference_;
   StepOptions options_;
   sudoku::Grid puzzle_, disguised_, found_, own_solution_;
+  sudoku::Grid* answer_ = &own_solution_;  // where the last solution went
   std::string_view puzzle_text_;
-  bool solved_one_ = false;
+  bool written_ = false;
   bool expect_invalid_ = false;
   std::optional<std::uint64_t> expected_count_;
   std::optional<sudoku::Grid> expected_solution_;
@@ -78,8 +94,9 @@ inline constexpr std::size_t kKeepEveryProblem = std::numeric_limits<std::size_t
 // Runs every record of `chunk` through `step`: counts outcomes and checks in chunk.tally, keeps
 // the first `keep_problems` problems in chunk.problems (the rest are only counted), and calls
 // `on_record(record, result, elapsed_ns)` for each. With kTimed, elapsed_ns is the time from the
-// end of the previous record (or the chunk's start) to the end of this one: parsing and
-// bookkeeping included, one read of `clock` per record; without it, no clock is read and it is 0.
+// end of the previous record's bookkeeping (or the chunk's start) to the end of this one's solve:
+// parsing included, judging the answer and bookkeeping not (two reads of `clock` per record);
+// without it, no clock is read and it is 0.
 template <bool kTimed, typename OnRecord>
 void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::size_t keep_problems,
                 const PuzzleClock& clock, OnRecord&& on_record) {
@@ -98,13 +115,10 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
     p.elapsed_ns = elapsed_ns;
   };
   for (const Record& record : chunk.records) {
-    const StepResult& r = step.run(chunk, record, solution);
+    step.run(chunk, record, solution);
     std::uint64_t elapsed_ns = 0;
-    if constexpr (kTimed) {
-      const std::uint64_t now = clock.now();
-      elapsed_ns = clock.ns(now - last);
-      last = now;
-    }
+    if constexpr (kTimed) elapsed_ns = clock.ns(clock.now() - last);
+    const StepResult& r = step.judge();
     switch (r.outcome) {
       case StepResult::Outcome::unique:
         ++chunk.tally.unique;
@@ -124,6 +138,10 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
         ++chunk.tally.invalid;
         keep(Problem::Kind::invalid, record.line, r.invalid, {}, std::nullopt);
         break;
+      case StepResult::Outcome::wrong:
+        ++chunk.tally.wrong;
+        keep(Problem::Kind::wrong, record.line, r.wrong, r.solve, std::nullopt);
+        break;
     }
     if (r.checked) {
       ++chunk.tally.checked;
@@ -133,6 +151,8 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
       }
     }
     on_record(record, r, elapsed_ns);
+    // The next record's time starts here: judging and bookkeeping are not the solver's.
+    if constexpr (kTimed) last = clock.now();
   }
 }
 

@@ -50,6 +50,8 @@ class PluginSolver final : public sudoku::Solver, public TextSolver {
  private:
   void call(const char* puzzle, const sudoku::SolveOptions& options, sudoku::Grid* solution, sudoku::SolveResult& r) {
     std::size_t guesses = 0;
+    // Blank, so that a solver that reports a solution without writing it is caught (RecordStep).
+    if (solution) solution_.fill(0);
     const std::size_t found = fn_(puzzle, options.max_solutions, 0, solution_.data(), &guesses);
     r = sudoku::SolveResult{};
     r.solutions = std::min<std::uint64_t>(found, options.max_solutions);
@@ -124,9 +126,20 @@ std::unique_ptr<sudoku::SolverFactory> load_plugin(std::string_view path_and_sym
 
 std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error) {
   if (spec == kNoopSpec) return detail::with_test_delay(make_noop_factory());
-  const bool plugin = spec.substr(0, kPluginPrefix.size()) == kPluginPrefix;
-  return detail::with_test_delay(plugin ? load_plugin(spec.substr(kPluginPrefix.size()), error)
-                                        : sudoku::make_solver_factory(spec, error));
+  return detail::with_test_delay(is_plugin_spec(spec) ? load_plugin(spec.substr(kPluginPrefix.size()), error)
+                                                      : sudoku::make_solver_factory(spec, error));
+}
+
+bool is_plugin_spec(std::string_view spec) { return spec.substr(0, kPluginPrefix.size()) == kPluginPrefix; }
+
+std::unique_ptr<sudoku::SolverFactory> reference_for_spec(std::string_view spec, std::string& error) {
+  if (spec == kNoopSpec) {
+    error = "--verify: noop counts no solutions; it cannot be a reference";
+    return nullptr;
+  }
+  // Not slowed by the test delay: that delays the solver under test, not its judge.
+  return is_plugin_spec(spec) ? load_plugin(spec.substr(kPluginPrefix.size()), error)
+                              : sudoku::make_solver_factory(spec, error);
 }
 
 }  // namespace sudoku_bench

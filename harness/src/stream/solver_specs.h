@@ -14,4 +14,9 @@ namespace sudoku_bench {
 // A plugin is "plugin:PATH[:SYMBOL]"; its library stays loaded until the process exits.
 std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error);
 
+bool is_plugin_spec(std::string_view spec);
+
+// The reference strategy of --verify: any spec but noop, which counts nothing.
+std::unique_ptr<sudoku::SolverFactory> reference_for_spec(std::string_view spec, std::string& error);
+
 }  // namespace sudoku_bench

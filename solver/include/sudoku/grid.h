@@ -40,5 +40,8 @@ std::string to_string(const Grid& grid);
 
 // True when `solution` is complete, obeys every unit and keeps every given of `puzzle`.
 bool is_solution_of(const Grid& puzzle, const Grid& solution);
+// Why `solution` is not a solution of `puzzle` ("the solution leaves row 3, column 4 blank"), or
+// "" when it is one. The first fault found, in that order: blanks, changed givens, units.
+std::string solution_error(const Grid& puzzle, const Grid& solution);
 
 }  // namespace sudoku

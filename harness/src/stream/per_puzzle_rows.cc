@@ -1,0 +1,121 @@
+#include "stream/per_puzzle_rows.h"
+
+#include <zlib.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+
+#include "stream/input.h"
+
+namespace sudoku_bench {
+namespace {
+
+// A CSV field: quoted when it holds a comma, a quote or a line break (file names may).
+std::string csv_field(std::string_view text) {
+  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
+  std::string quoted = "\"";
+  for (const char c : text) {
+    if (c == '"') quoted += '"';
+    quoted += c;
+  }
+  return quoted + '"';
+}
+
+void append_number(std::string& out, std::uint64_t value) {
+  char buffer[24];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  out.append(buffer, end);
+}
+
+bool ends_with(std::string_view text, std::string_view tail) {
+  return text.size() >= tail.size() && text.substr(text.size() - tail.size()) == tail;
+}
+
+}  // namespace
+
+std::string_view outcome_name(StepResult::Outcome outcome) {
+  switch (outcome) {
+    case StepResult::Outcome::unique:
+      return "unique";
+    case StepResult::Outcome::multiple:
+      return "multiple";
+    case StepResult::Outcome::none:
+      return "none";
+    case StepResult::Outcome::aborted:
+      return "aborted";
+    case StepResult::Outcome::invalid:
+      return "invalid";
+    case StepResult::Outcome::wrong:
+      break;
+  }
+  return "wrong";
+}
+
+PerPuzzleRows::PerPuzzleRows(std::string path) : path_(std::move(path)) {
+  if (ends_with(path_, ".gz")) {
+    // Level 1: per-puzzle rows compress well even so, and the serial sink writes them.
+    gz_ = gzopen(path_.c_str(), "wb1");
+    if (!gz_) throw IoError(path_, std::string("cannot create: ") + std::strerror(errno));
+  } else {
+    file_ = std::fopen(path_.c_str(), "wb");
+    if (!file_) throw IoError(path_, std::string("cannot create: ") + std::strerror(errno));
+  }
+  write_bytes(std::string(kPerPuzzleHeader));
+}
+
+PerPuzzleRows::~PerPuzzleRows() {
+  if (file_) std::fclose(file_);
+  if (gz_) gzclose(static_cast<gzFile>(gz_));
+}
+
+void PerPuzzleRows::start_pass(std::string_view dataset, std::string_view file, std::string_view solver, int threads,
+                               int repetition, bool tree_size_reported, bool timed) {
+  head_ = csv_field(dataset) + ',' + csv_field(file) + ',';
+  middle_ = ',' + csv_field(solver) + ',' + std::to_string(threads) + ',' + std::to_string(repetition) + ',';
+  tree_size_reported_ = tree_size_reported;
+  timed_ = timed;
+}
+
+void PerPuzzleRows::write(const Chunk& chunk) {
+  buffer_.clear();
+  for (const RecordFigures& row : chunk.rows) {
+    buffer_ += head_;
+    append_number(buffer_, chunk.first_line + row.line - 1);
+    buffer_ += middle_;
+    const auto outcome = static_cast<StepResult::Outcome>(row.outcome);
+    // Latency, nodes and guesses describe a solve: an invalid record has none.
+    if (outcome != StepResult::Outcome::invalid) {
+      if (timed_) append_number(buffer_, row.latency_ns);
+      buffer_ += ',';
+      if (tree_size_reported_) append_number(buffer_, row.nodes);
+      buffer_ += ',';
+      append_number(buffer_, row.guesses);
+    } else {
+      buffer_ += ",,";
+    }
+    buffer_ += ',';
+    buffer_ += outcome_name(outcome);
+    buffer_ += '\n';
+  }
+  write_bytes(buffer_);
+}
+
+void PerPuzzleRows::write_bytes(const std::string& bytes) {
+  if (bytes.empty()) return;
+  const bool ok = gz_ ? gzwrite(static_cast<gzFile>(gz_), bytes.data(), static_cast<unsigned>(bytes.size())) ==
+                            static_cast<int>(bytes.size())
+                      : std::fwrite(bytes.data(), 1, bytes.size(), file_) == bytes.size();
+  if (!ok) throw IoError(path_, std::string("cannot write: ") + std::strerror(errno));
+}
+
+void PerPuzzleRows::close() {
+  bool ok = true;
+  if (file_) ok = std::fclose(file_) == 0;
+  if (gz_) ok = gzclose(static_cast<gzFile>(gz_)) == Z_OK;
+  file_ = nullptr;
+  gz_ = nullptr;
+  if (!ok) throw IoError(path_, std::string("cannot write: ") + std::strerror(errno));
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,57 @@
+// run --per-puzzle: one CSV row per record of every measured pass, for head-to-head comparisons
+// of two builds puzzle by puzzle (compare --per-puzzle). Workers keep each record's figures in its
+// chunk; the sink, which alone knows the chunk's first line, writes them in input order, so memory
+// stays that of the chunks in flight, however long the input.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <string_view>
+
+#include "stream/chunk.h"
+#include "stream/record_step.h"
+
+namespace sudoku_bench {
+
+inline constexpr std::string_view kPerPuzzleHeader =
+    "dataset,file,line,solver,threads,repetition,latency_ns,nodes,guesses,outcome\n";
+
+std::string_view outcome_name(StepResult::Outcome outcome);
+
+class PerPuzzleRows {
+ public:
+  // Creates `path` and writes the header; a path ending in .gz is written gzip-compressed. Throws IoError.
+  explicit PerPuzzleRows(std::string path);
+  ~PerPuzzleRows();
+  PerPuzzleRows(const PerPuzzleRows&) = delete;
+  PerPuzzleRows& operator=(const PerPuzzleRows&) = delete;
+
+  // The fields every row of the next pass shares.
+  void start_pass(std::string_view dataset, std::string_view file, std::string_view solver, int threads,
+                  int repetition, bool tree_size_reported, bool timed);
+
+  // Worker side, in record order.
+  static void keep(Chunk& chunk, const Record& record, const StepResult& result, std::uint64_t latency_ns) {
+    chunk.rows.push_back({record.line, latency_ns, result.solve.nodes, result.solve.guesses,
+                          static_cast<std::uint8_t>(result.outcome)});
+  }
+
+  // Sink side, in input order, once the chunk's first line is known: its rows. Throws IoError.
+  void write(const Chunk& chunk);
+  // Flushes and closes; throws IoError when the file could not be written whole.
+  void close();
+
+ private:
+  void write_bytes(const std::string& bytes);
+
+  std::string path_;
+  std::FILE* file_ = nullptr;
+  void* gz_ = nullptr;  // a gzFile, for .gz
+  std::string head_, middle_;  // "dataset,file," and ",solver,threads,repetition,"
+  bool tree_size_reported_ = true;
+  bool timed_ = true;
+  std::string buffer_;
+};
+
+}  // namespace sudoku_bench

@@ -1,0 +1,187 @@
+// Answers the harness must not time as right: plugins that claim a solution and write none, write
+// one that breaks a unit, or count 2 for a unique puzzle, caught by `solve` and `run`; one that
+// is right passes --verify. Also --per-puzzle: a row for every record read.
+#include <gtest/gtest.h>
+#include <zlib.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "cli/exit_codes.h"
+#include "cli/run_command.h"
+#include "cli/solve_command.h"
+#include "run_util.h"
+#include "temp_file.h"
+#include "test_util.h"
+
+namespace {
+
+using test_util::Capture;
+using test_util::TempFile;
+
+const std::string kPlugins = SUDOKU_BENCH_WRONG_PLUGINS;
+std::string plugin(const std::string& symbol) { return "plugin:" + kPlugins + ":" + symbol; }
+
+struct Case {
+  const char* symbol;
+  const char* reason;  // what stderr says of top95.txt's first puzzle
+  bool needs_verify;   // the count alone is wrong: only a reference can tell
+};
+
+const Case kWrong[] = {
+    {"claims_without_writing", "top95.txt:1: wrong answer: the solver reports 1 solution but writes none, even at limit 1\n",
+     false},
+    {"breaks_a_unit", "top95.txt:1: wrong answer: the solver reports a solution, but the solution's ", false},
+    {"two_for_unique",
+     "top95.txt:1: wrong answer: the solver counts 2 or more solutions; the reference bitmask counts 1 solution\n",
+     true},
+};
+
+struct SolveOutcome {
+  int status;
+  std::string out, err;
+};
+
+SolveOutcome solve(const std::string& solver, std::optional<std::string> verify = std::nullopt) {
+  sudoku_bench::SolveCommand command;
+  command.input = test_util::dataset_path("top95.txt");
+  command.solver = solver;
+  command.verify = std::move(verify);
+  Capture out, err;
+  const int status = sudoku_bench::solve_command(command, out.file(), err.file());
+  return {status, out.text(), err.text()};
+}
+
+std::size_t count_of(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+  return n;
+}
+
+TEST(WrongAnswersTest, SolvePrintsWrongNamesEachAndExitsOne) {
+  for (const Case& c : kWrong) {
+    SCOPED_TRACE(c.symbol);
+    const SolveOutcome o = solve(plugin(c.symbol));  // plugins are verified by default
+    EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
+    EXPECT_EQ(count_of(o.out, ":wrong\n"), 95u);
+    EXPECT_EQ(count_of(o.out, "\n"), 95u);
+    EXPECT_EQ(count_of(o.err, " wrong answer: "), 95u);
+    EXPECT_NE(o.err.find(c.reason), std::string::npos) << o.err.substr(0, 300);
+  }
+}
+
+TEST(WrongAnswersTest, WithoutVerifyOnlyTheCountCanPass) {
+  // --no-verify: a count of 2 goes unchallenged; a missing or broken solution is caught still.
+  for (const Case& c : kWrong) {
+    SCOPED_TRACE(c.symbol);
+    const SolveOutcome o = solve(plugin(c.symbol), "");
+    EXPECT_EQ(o.status, c.needs_verify ? sudoku_bench::kExitOk : sudoku_bench::kExitUndecided);
+    EXPECT_EQ(count_of(o.out, ":wrong\n"), c.needs_verify ? 0u : 95u);
+  }
+}
+
+TEST(WrongAnswersTest, RunCountsWrongAnswersAndExitsOne) {
+  for (const Case& c : kWrong) {
+    SCOPED_TRACE(c.symbol);
+    auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1, 2}, 1, {plugin(c.symbol)});
+    if (c.needs_verify) command.verify = "bitmask";
+    const test_util::RunOutcome o = test_util::run(command);
+    EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
+    ASSERT_EQ(o.report.runs.size(), 2u);
+    for (const auto& r : o.report.runs) {
+      EXPECT_EQ(r.status.wrong, 95u);
+      EXPECT_EQ(r.status.unique + r.status.multiple + r.status.none, 0u);
+      EXPECT_EQ(r.status.records(), 95u);
+    }
+    EXPECT_NE(o.out.find("95 records: 0 unique, 0 multiple, 0 none, 0 aborted, 0 invalid, 95 WRONG"), std::string::npos)
+        << o.out;
+    EXPECT_NE(o.err.find(c.reason), std::string::npos) << o.err.substr(0, 300);
+    EXPECT_EQ(count_of(o.err, " wrong answer: "), 20u);  // the first 20 named, the rest counted
+    EXPECT_NE(o.err.find("75 more invalid, aborted, wrong or failed records not named"), std::string::npos);
+  }
+}
+
+TEST(WrongAnswersTest, TheRightPluginPassesVerify) {
+  const SolveOutcome s = solve(plugin("right"), "bitmask");
+  EXPECT_EQ(s.status, sudoku_bench::kExitOk) << s.err;
+  EXPECT_EQ(s.err, "");
+  auto command =
+      test_util::run_command_for({test_util::dataset_path("top95.txt"), test_util::dataset_path("serg_benchmark.txt")},
+                                 {2}, 1, {plugin("right"), "fast"});
+  command.verify = "bitmask";
+  command.pass.step.seed = 7;  // disguised puzzles' solutions are mapped back before they are judged
+  const test_util::RunOutcome o = test_util::run(command);
+  EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
+  for (const auto& r : o.report.runs) EXPECT_EQ(r.status.wrong, 0u) << r.dataset << " " << r.solver;
+  EXPECT_EQ(o.report.settings.verify, "bitmask");
+}
+
+TEST(WrongAnswersTest, VerifyEveryKRecountsAFractionOfThePuzzles) {
+  // Every puzzle is wrong, so the wrong ones are exactly those recounted: about 1 in 4, the same
+  // ones whatever the threads.
+  std::vector<std::uint64_t> wrong;
+  for (int threads : {1, 2}) {
+    auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {threads}, 1,
+                                              {plugin("two_for_unique")});
+    command.verify = "bitmask";
+    command.pass.step.verify_every = 4;
+    wrong.push_back(test_util::run(command).report.runs.at(0).status.wrong);
+  }
+  EXPECT_EQ(wrong[0], wrong[1]);
+  EXPECT_GT(wrong[0], 95u / 4 / 3);
+  EXPECT_LT(wrong[0], 95u * 3 / 4);
+}
+
+std::string gunzip(const std::string& path) {
+  gzFile f = gzopen(path.c_str(), "rb");
+  std::string text;
+  char buffer[1 << 14];
+  for (int n; (n = gzread(f, buffer, sizeof buffer)) > 0;) text.append(buffer, static_cast<std::size_t>(n));
+  gzclose(f);
+  return text;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const auto end = text.find('\n', at);
+    lines.push_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return lines;
+}
+
+TEST(PerPuzzleRowsTest, ARowForEveryRecordReadInvalidAndAbortedIncluded) {
+  const std::string hard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  std::string input = "# a comment is not a record\n";
+  for (int i = 0; i < 300; ++i) input += (i % 50 == 7 ? std::string("not a puzzle") : hard) + "\n";
+  TempFile puzzles(input);
+  for (const std::string suffix : {".csv", ".csv.gz"}) {
+    SCOPED_TRACE(suffix);
+    TempFile rows("", suffix);
+    auto command = test_util::run_command_for({puzzles.path()}, {1, 2}, 2, {"bitmask"});
+    command.per_puzzle_path = rows.path();
+    command.pass.step.solve.max_nodes = 3;  // too few for this puzzle: every one aborts
+    const test_util::RunOutcome o = test_util::run(command);
+    EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
+    const std::vector<std::string> lines = lines_of(gunzip(rows.path()));  // zlib reads plain files too
+    ASSERT_EQ(lines.size(), 1u + 4 * 300);  // 2 thread counts x 2 repetitions, warm-up not included
+    EXPECT_EQ(lines[0], "dataset,file,line,solver,threads,repetition,latency_ns,nodes,guesses,outcome");
+    std::size_t invalid = 0, aborted = 0;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      const std::size_t record = (i - 1) % 300;
+      const std::string& l = lines[i];
+      const std::string line_field = "," + std::to_string(record + 2) + ",bitmask,";  // after the comment
+      EXPECT_NE(l.find(line_field), std::string::npos) << l;
+      if (l.ends_with(",,,invalid")) ++invalid;
+      if (l.ends_with(",aborted")) ++aborted;
+    }
+    EXPECT_EQ(invalid, 4u * 6);
+    EXPECT_EQ(aborted, 4u * 294);
+    EXPECT_NE(lines[2].find(",1,1,"), std::string::npos) << lines[2];  // threads 1, repetition 1
+    EXPECT_NE(lines.back().find(",2,2,"), std::string::npos) << lines.back();
+  }
+}
+
+}  // namespace
