@@ -30,8 +30,8 @@ struct Case {
 };
 
 const Case kWrong[] = {
-    {"claims_without_writing", "top95.txt:1: wrong answer: the solver reports 1 solution but writes none, even at limit 1\n",
-     false},
+    {"claims_without_writing",
+     "top95.txt:1: wrong answer: the solver reports 1 solution but writes none, even at limit 1\n", false},
     {"breaks_a_unit", "top95.txt:1: wrong answer: the solver reports a solution, but the solution's ", false},
     {"two_for_unique",
      "top95.txt:1: wrong answer: the solver counts 2 or more solutions; the reference bitmask counts 1 solution\n",
@@ -122,8 +122,8 @@ TEST(WrongAnswersTest, VerifyEveryKRecountsAFractionOfThePuzzles) {
   // ones whatever the threads.
   std::vector<std::uint64_t> wrong;
   for (int threads : {1, 2}) {
-    auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {threads}, 1,
-                                              {plugin("two_for_unique")});
+    auto command =
+        test_util::run_command_for({test_util::dataset_path("top95.txt")}, {threads}, 1, {plugin("two_for_unique")});
     command.verify = "bitmask";
     command.pass.step.verify_every = 4;
     wrong.push_back(test_util::run(command).report.runs.at(0).status.wrong);

@@ -197,7 +197,7 @@ Subcommand add_compare(CLI::App& app) {
                                      "Exit 1 when a pair's time per puzzle grew by more than --max-slowdown\n"
                                      "with p < --alpha (Mann-Whitney U over repetitions), else 0.");
   CompareCommand& c = s->command;
-  cmd->add_option("BASE", c.base_path, "The reference report (sudoku-bench JSON)")->required();
+  cmd->add_option("BASE", c.base_path, "The reference report (sudoku-bench JSON; CSV with --per-puzzle)")->required();
   cmd->add_option("NEW", c.current_path, "The report to judge")->required();
   cmd->add_option("--max-slowdown", s->max_slowdown, "Allowed growth of time per puzzle, like 5% or 2.5")
       ->capture_default_str();
@@ -209,6 +209,12 @@ Subcommand add_compare(CLI::App& app) {
       ->check(CLI::IsMember({"wall", "cpu"}));
   cmd->add_flag("--allow-context-mismatch", c.allow_context_mismatch,
                 "Compare even when CPU, compiler, flags, build type or settings differ");
+  cmd->add_flag("--per-puzzle", c.per_puzzle,
+                "BASE and NEW are run --per-puzzle CSVs: pair puzzles by (dataset, line); per dataset, who is faster "
+                "how often, the median ratio with its 95% interval, a Wilcoxon signed-rank test, the most slowed "
+                "puzzles. Exit 1 when a dataset's median ratio exceeds 1 + --max-slowdown with p < --alpha");
+  cmd->add_option("--show", c.show, "With --per-puzzle: how many most-slowed puzzles to name per dataset")
+      ->capture_default_str();
   return {cmd, [s] {
             CompareCommand& c = s->command;
             c.options.max_slowdown = parse_percent(s->max_slowdown);

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "cli/exit_codes.h"
+#include "cli/per_puzzle_files.h"
 #include "cli/report_files.h"
 #include "report/report_json.h"
 #include "report/units.h"
@@ -62,6 +63,69 @@ void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions&
                100 * o.max_slowdown, o.alpha);
 }
 
+std::string percent(std::size_t part, std::size_t whole) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.1f%%",
+                whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+  return buf;
+}
+
+int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std::FILE* err) {
+  PerPuzzleSide base, current;
+  try {
+    base = read_per_puzzle_file(command.base_path);
+    current = read_per_puzzle_file(command.current_path);
+  } catch (const IoError& e) {
+    std::fprintf(err, "sudoku-bench compare: %s\n", e.what());
+    return kExitIo;
+  }
+  PerPuzzleOptions options;
+  options.alpha = command.options.alpha;
+  options.max_slowdown = command.options.max_slowdown;
+  options.show = command.show;
+  std::vector<std::string> only;
+  const std::vector<DatasetComparison> datasets =
+      compare_per_puzzle(std::move(base), std::move(current), options, only);
+  for (const std::string& name : only)
+    std::fprintf(err, "sudoku-bench compare: dataset %s is in one file only\n", name.c_str());
+  if (datasets.empty()) {
+    std::fprintf(err, "sudoku-bench compare: no dataset in both files: nothing to compare\n");
+    return kExitUsage;
+  }
+  std::fprintf(out, "BASE %s\nNEW  %s\n\n", command.base_path.c_str(), command.current_path.c_str());
+  std::fprintf(out, "%-28s %9s %11s %10s %19s %26s %8s %s\n", "dataset", "puzzles", "base faster", "new faster",
+               "fewer nodes b/n", "new/base median [95% CI]", "p", "verdict");
+  int slower = 0;
+  for (const DatasetComparison& c : datasets) {
+    char interval[64];
+    std::snprintf(interval, sizeof interval, "%.3f [%.3f, %.3f]", c.ratio.median, c.ratio.low, c.ratio.high);
+    const std::string nodes =
+        c.base_fewer ? percent(*c.base_fewer, c.pairs) + " / " + percent(*c.current_fewer, c.pairs) : std::string("-");
+    slower += c.slower;
+    std::fprintf(out, "%-28s %9zu %11s %10s %19s %26s %8s %s\n", c.dataset.c_str(), c.pairs,
+                 percent(c.base_faster, c.pairs).c_str(), percent(c.current_faster, c.pairs).c_str(), nodes.c_str(),
+                 interval, format_p(c.test.p_value).c_str(), c.slower ? "SLOWER" : "");
+    if (c.only_base || c.only_current)
+      std::fprintf(err, "sudoku-bench compare: %s: %zu puzzles only in BASE, %zu only in NEW (not compared)\n",
+                   c.dataset.c_str(), c.only_base, c.only_current);
+  }
+  for (const DatasetComparison& c : datasets) {
+    if (c.most_slowed.empty() || c.most_slowed.front().current_ns <= c.most_slowed.front().base_ns) continue;
+    std::fprintf(out, "\nMost slowed in %s (median time of each puzzle's rows):\n", c.dataset.c_str());
+    for (const SlowedPuzzle& p : c.most_slowed) {
+      if (p.current_ns <= p.base_ns) break;
+      std::fprintf(out, "  %s:%llu  base %s  new %s  %.2fx\n", c.file.c_str(), static_cast<unsigned long long>(p.line),
+                   format_duration_ns(p.base_ns).c_str(), format_duration_ns(p.current_ns).c_str(),
+                   p.current_ns / p.base_ns);
+    }
+  }
+  std::fprintf(out,
+               "\nPuzzles are paired by (dataset, line). A dataset is SLOWER when the median of its per-puzzle\n"
+               "ratios new/base exceeds %.3f and a two-sided Wilcoxon signed-rank test on their logs gives p < %g.\n",
+               1 + options.max_slowdown, options.alpha);
+  return slower ? kExitSlower : kExitOk;
+}
+
 }  // namespace
 
 int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* err) {
@@ -70,6 +134,7 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
     std::fprintf(err, "sudoku-bench compare: --max-slowdown must be >= 0 and --alpha between 0 and 1\n");
     return kExitUsage;
   }
+  if (command.per_puzzle) return compare_per_puzzle_files(command, out, err);
   std::vector<Report> reports;
   if (!read_reports({command.base_path, command.current_path}, reports, "compare", err)) return kExitIo;
   const Report& base = reports[0];

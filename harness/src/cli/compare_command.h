@@ -12,12 +12,18 @@ struct CompareCommand {
   std::string base_path, current_path;
   CompareOptions options;
   bool allow_context_mismatch = false;
+  // --per-puzzle: the two files are run --per-puzzle CSVs, compared puzzle by puzzle.
+  bool per_puzzle = false;
+  std::size_t show = 10;  // the puzzles that got most slower, per dataset
 };
 
 // Prints the table to `out`, refusals and notes to `err`. Returns 0 when no pair is slower,
 // 1 when one is (by more than max_slowdown, with p < alpha), 2 when the reports are not
 // comparable (different context without allow_context_mismatch, or no pair in common), 3 when a
 // file cannot be read or is not a report.
+// With per_puzzle: 0 when no dataset is slower, 1 when one is (median per-puzzle ratio above
+// 1 + max_slowdown with a signed-rank p < alpha), 2 when no dataset is in both files, 3 when a
+// file cannot be read.
 int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* err);
 
 }  // namespace sudoku_bench

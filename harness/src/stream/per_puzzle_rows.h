@@ -28,13 +28,13 @@ class PerPuzzleRows {
   PerPuzzleRows& operator=(const PerPuzzleRows&) = delete;
 
   // The fields every row of the next pass shares.
-  void start_pass(std::string_view dataset, std::string_view file, std::string_view solver, int threads,
-                  int repetition, bool tree_size_reported, bool timed);
+  void start_pass(std::string_view dataset, std::string_view file, std::string_view solver, int threads, int repetition,
+                  bool tree_size_reported, bool timed);
 
   // Worker side, in record order.
   static void keep(Chunk& chunk, const Record& record, const StepResult& result, std::uint64_t latency_ns) {
-    chunk.rows.push_back({record.line, latency_ns, result.solve.nodes, result.solve.guesses,
-                          static_cast<std::uint8_t>(result.outcome)});
+    chunk.rows.push_back(
+        {record.line, latency_ns, result.solve.nodes, result.solve.guesses, static_cast<std::uint8_t>(result.outcome)});
   }
 
   // Sink side, in input order, once the chunk's first line is known: its rows. Throws IoError.
@@ -47,7 +47,7 @@ class PerPuzzleRows {
 
   std::string path_;
   std::FILE* file_ = nullptr;
-  void* gz_ = nullptr;  // a gzFile, for .gz
+  void* gz_ = nullptr;         // a gzFile, for .gz
   std::string head_, middle_;  // "dataset,file," and ",solver,threads,repetition,"
   bool tree_size_reported_ = true;
   bool timed_ = true;

@@ -1,0 +1,108 @@
+#include "report/per_puzzle_comparison.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sudoku_bench {
+namespace {
+
+double median_of(std::vector<double>& values) {
+  return median_interval(values, 0.5).median;
+}
+
+// One row per line: repeated rows of a puzzle become their median.
+std::vector<PuzzleRow> one_per_line(std::vector<PuzzleRow> rows) {
+  std::sort(rows.begin(), rows.end(), [](const PuzzleRow& a, const PuzzleRow& b) { return a.line < b.line; });
+  std::vector<PuzzleRow> out;
+  std::vector<double> latencies, nodes;
+  for (std::size_t i = 0; i < rows.size();) {
+    std::size_t j = i;
+    latencies.clear();
+    nodes.clear();
+    for (; j < rows.size() && rows[j].line == rows[i].line; ++j) {
+      latencies.push_back(rows[j].latency_ns);
+      if (rows[j].nodes) nodes.push_back(*rows[j].nodes);
+    }
+    PuzzleRow r;
+    r.line = rows[i].line;
+    r.latency_ns = median_of(latencies);
+    if (!nodes.empty()) r.nodes = median_of(nodes);
+    out.push_back(r);
+    i = j;
+  }
+  return out;
+}
+
+DatasetComparison compare_dataset(const std::string& name, DatasetRows& base, DatasetRows& current,
+                                  const PerPuzzleOptions& options) {
+  DatasetComparison c;
+  c.dataset = name;
+  c.file = current.file.empty() ? base.file : current.file;
+  const std::vector<PuzzleRow> a = one_per_line(std::move(base.rows)), b = one_per_line(std::move(current.rows));
+  std::vector<double> log_ratios, ratios;
+  std::size_t base_fewer = 0, current_fewer = 0;
+  bool nodes_known = true;
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (a[i].line < b[j].line) {
+      ++c.only_base, ++i;
+      continue;
+    }
+    if (b[j].line < a[i].line) {
+      ++c.only_current, ++j;
+      continue;
+    }
+    // A clock reads at least 1 ns for anything: 0 would only be a rounding, kept off the log.
+    const double x = std::max(a[i].latency_ns, 1.0), y = std::max(b[j].latency_ns, 1.0);
+    ++c.pairs;
+    c.base_faster += x < y;
+    c.current_faster += y < x;
+    log_ratios.push_back(std::log(y / x));
+    ratios.push_back(y / x);
+    if (a[i].nodes && b[j].nodes) {
+      base_fewer += *a[i].nodes < *b[j].nodes;
+      current_fewer += *b[j].nodes < *a[i].nodes;
+    } else {
+      nodes_known = false;
+    }
+    c.most_slowed.push_back({a[i].line, x, y});
+    ++i, ++j;
+  }
+  c.only_base += a.size() - i;
+  c.only_current += b.size() - j;
+  if (nodes_known && c.pairs > 0) {
+    c.base_fewer = base_fewer;
+    c.current_fewer = current_fewer;
+  }
+  c.test = wilcoxon_signed_rank(log_ratios);
+  c.ratio = median_interval(ratios, 0.95);
+  const std::size_t shown = std::min(options.show, c.most_slowed.size());
+  std::partial_sort(c.most_slowed.begin(), c.most_slowed.begin() + static_cast<std::ptrdiff_t>(shown),
+                    c.most_slowed.end(), [](const SlowedPuzzle& p, const SlowedPuzzle& q) {
+                      return p.current_ns * q.base_ns > q.current_ns * p.base_ns;  // p's ratio the larger
+                    });
+  c.most_slowed.resize(shown);
+  // Slower only when the change is both real (the test) and large enough to matter (the median).
+  c.slower = c.pairs > 0 && c.test.p_value < options.alpha && c.ratio.median > 1 + options.max_slowdown;
+  return c;
+}
+
+}  // namespace
+
+std::vector<DatasetComparison> compare_per_puzzle(PerPuzzleSide base, PerPuzzleSide current,
+                                                  const PerPuzzleOptions& options, std::vector<std::string>& only) {
+  std::vector<DatasetComparison> out;
+  for (auto& [name, rows] : base) {
+    const auto other = current.find(name);
+    if (other == current.end()) {
+      only.push_back(name);
+      continue;
+    }
+    out.push_back(compare_dataset(name, rows, other->second, options));
+  }
+  for (const auto& [name, rows] : current)
+    if (!base.contains(name)) only.push_back(name);
+  return out;
+}
+
+}  // namespace sudoku_bench
