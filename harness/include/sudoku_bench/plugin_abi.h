@@ -4,7 +4,9 @@
  *   puzzle    81 characters, '1'-'9' for givens and '.' for blanks (not NUL-terminated)
  *   limit     stop counting at this many solutions (2 checks uniqueness)
  *   flags     0; reserved for solver-specific configuration
- *   solution  81 writable characters: the first solution found, when there is one
+ *   solution  81 writable characters: the first solution found, when there is one. sudoku-bench
+ *             checks it; a solver that reports solutions but writes none is asked again at
+ *             limit 1 (outside the timing), and one that still writes none answered wrongly
  *   guesses   receives the number of guesses made (the solver's own notion)
  *   returns   the number of solutions found, at most `limit`
  *
