@@ -6,9 +6,7 @@
 namespace sudoku_bench {
 namespace {
 
-double median_of(std::vector<double>& values) {
-  return median_interval(values, 0.5).median;
-}
+double median_of(std::vector<double>& values) { return median_interval(values, 0.5).median; }
 
 // One row per line: repeated rows of a puzzle become their median.
 std::vector<PuzzleRow> one_per_line(std::vector<PuzzleRow> rows) {

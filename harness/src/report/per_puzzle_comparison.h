@@ -31,7 +31,7 @@ struct DatasetRows {
 using PerPuzzleSide = std::map<std::string, DatasetRows>;  // by dataset
 
 struct PerPuzzleOptions {
-  double alpha = 0.05;        // significance level of the signed-rank test
+  double alpha = 0.05;         // significance level of the signed-rank test
   double max_slowdown = 0.05;  // median per-puzzle ratio above 1 + this, with p < alpha: slower
   std::size_t show = 10;       // the puzzles that got most slower, per dataset
 };
@@ -44,10 +44,10 @@ struct SlowedPuzzle {
 struct DatasetComparison {
   std::string dataset, file;
   std::size_t pairs = 0, only_base = 0, only_current = 0;
-  std::size_t base_faster = 0, current_faster = 0;        // by latency; the rest tie
+  std::size_t base_faster = 0, current_faster = 0;       // by latency; the rest tie
   std::optional<std::size_t> base_fewer, current_fewer;  // by nodes, when both sides report them
-  SignedRankResult test;  // on log(current / base) of each pair: positive means slower
-  MedianInterval ratio;   // of current / base, per puzzle, 95%
+  SignedRankResult test;                                 // on log(current / base) of each pair: positive means slower
+  MedianInterval ratio;                                  // of current / base, per puzzle, 95%
   std::vector<SlowedPuzzle> most_slowed;
   bool slower = false;
 };
