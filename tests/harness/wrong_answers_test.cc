@@ -117,6 +117,17 @@ TEST(WrongAnswersTest, TheRightPluginPassesVerify) {
   EXPECT_EQ(o.report.settings.verify, "bitmask");
 }
 
+TEST(WrongAnswersTest, ASolutionWrittenOnlyAtLimitOneIsAskedForAgain) {
+  const SolveOutcome s = solve(plugin("writes_only_at_limit_1"));
+  EXPECT_EQ(s.status, sudoku_bench::kExitOk) << s.err;
+  EXPECT_EQ(s.out, solve("bitmask").out);  // the solutions printed are the ones asked for at limit 1
+  auto command =
+      test_util::run_command_for({test_util::dataset_path("top95.txt")}, {2}, 1, {plugin("writes_only_at_limit_1")});
+  const test_util::RunOutcome o = test_util::run(command);
+  EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
+  EXPECT_EQ(o.report.runs.at(0).status.unique, 95u);
+}
+
 TEST(WrongAnswersTest, VerifyEveryKRecountsAFractionOfThePuzzles) {
   // Every puzzle is wrong, so the wrong ones are exactly those recounted: about 1 in 4, the same
   // ones whatever the threads.

@@ -67,3 +67,9 @@ WRONG_PLUGIN two_for_unique(const char* puzzle, size_t limit, uint32_t, char* so
   const size_t n = truth(puzzle, limit, solution, guesses, grid);
   return n == 1 && limit >= 2 ? 2 : n;
 }
+
+// Right, the way tdoku is: writes a solution only when asked for exactly one (the harness asks again).
+WRONG_PLUGIN writes_only_at_limit_1(const char* puzzle, size_t limit, uint32_t, char* solution, size_t* guesses) {
+  sudoku::Grid grid;
+  return truth(puzzle, limit, limit == 1 ? solution : nullptr, guesses, grid);
+}
