@@ -128,6 +128,17 @@ TEST(WrongAnswersTest, ASolutionWrittenOnlyAtLimitOneIsAskedForAgain) {
   EXPECT_EQ(o.report.runs.at(0).status.unique, 95u);
 }
 
+TEST(WrongAnswersTest, NoopIsNotJudged) {
+  // The harness measuring itself calls every puzzle unique without solving it: nothing to judge.
+  auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1, 2}, 1, {"noop"});
+  const test_util::RunOutcome o = test_util::run(command);
+  EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
+  for (const auto& r : o.report.runs) {
+    EXPECT_EQ(r.status.unique, 95u);
+    EXPECT_EQ(r.status.wrong, 0u);
+  }
+}
+
 TEST(WrongAnswersTest, VerifyEveryKRecountsAFractionOfThePuzzles) {
   // Every puzzle is wrong, so the wrong ones are exactly those recounted: about 1 in 4, the same
   // ones whatever the threads.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "stream/noop.h"
 #include "sudoku/parse.h"
 
 namespace sudoku_bench {
@@ -47,7 +48,8 @@ RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& 
       solver_(factory.make()),
       text_solver_(dynamic_cast<TextSolver*>(solver_.get())),
       reference_(options.reference ? options.reference->make() : nullptr),
-      options_(options) {}
+      options_(options),
+      judged_(factory.name() != kNoopSpec) {}
 
 const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudoku::Grid* solution) {
   StepResult& r = result_;
@@ -73,8 +75,9 @@ const StepResult& RecordStep::judge() {
     r.checked = expect_invalid_;
     return r;
   }
-  // An aborted search claims nothing to judge, and cannot be verified.
-  if (r.outcome == StepResult::Outcome::aborted) return r;
+  // An aborted search claims nothing to judge, and cannot be verified; noop, the harness measuring
+  // itself, calls every puzzle unique without solving it.
+  if (r.outcome == StepResult::Outcome::aborted || !judged_) return r;
   r.wrong = judge_answer();
   if (r.wrong.empty() && reference_ &&
       (options_.verify_every <= 1 || sudoku::puzzle_seed(1, puzzle_) % options_.verify_every == 0)) {

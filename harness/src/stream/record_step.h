@@ -79,6 +79,7 @@ class RecordStep {
   TextSolver* text_solver_;  // solver_ when it takes a record's own text, else null
   std::unique_ptr<sudoku::Solver> reference_;
   StepOptions options_;
+  bool judged_;  // false for noop, which answers nothing
   sudoku::Grid puzzle_, disguised_, found_, own_solution_;
   sudoku::Grid* answer_ = &own_solution_;  // where the last solution went
   std::string_view puzzle_text_;
