@@ -1,12 +1,6 @@
 #include "cli/per_puzzle_files.h"
 
-#include <zlib.h>
-
-#include <array>
-#include <cerrno>
 #include <charconv>
-#include <cstring>
-#include <memory>
 #include <optional>
 #include <vector>
 
@@ -55,29 +49,20 @@ std::optional<std::uint64_t> number(const std::string& text) {
 }  // namespace
 
 PerPuzzleSide read_per_puzzle_file(const std::string& path) {
-  const std::unique_ptr<gzFile_s, int (*)(gzFile)> in(gzopen(path.c_str(), "rb"), gzclose);
-  if (!in) throw IoError(path, std::string("cannot open: ") + std::strerror(errno));
-  gzbuffer(in.get(), 1 << 17);
+  // The input's own reader: plain or gzip, and its errors for truncated or corrupt files.
+  InputFile in(path, false);
   PerPuzzleSide side;
   std::vector<std::string> fields;
-  std::string line;
-  std::array<char, 1 << 12> buffer;
-  const std::string header(kPerPuzzleHeader.substr(0, kPerPuzzleHeader.size() - 1));
+  const std::string_view header = kPerPuzzleHeader.substr(0, kPerPuzzleHeader.size() - 1);
   enum Column { dataset, file, line_number, solver, threads, repetition, latency, nodes, guesses, outcome, columns };
-  for (std::uint64_t n = 1;; ++n) {
-    line.clear();
-    while (gzgets(in.get(), buffer.data(), static_cast<int>(buffer.size()))) {
-      line += buffer.data();
-      if (!line.empty() && line.back() == '\n') break;
-    }
-    int error = Z_OK;
-    gzerror(in.get(), &error);
-    if (error != Z_OK && error != Z_BUF_ERROR) throw IoError(path, "cannot read (corrupt or truncated gzip?)", n);
-    if (line.empty()) break;
-    while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+  std::uint64_t n = 0;
+  const auto take = [&](std::string_view line) {
+    ++n;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (n == 1) {
-      if (line != header) throw IoError(path, "not a run --per-puzzle file: its header is not \"" + header + "\"", 1);
-      continue;
+      if (line != header)
+        throw IoError(path, "not a run --per-puzzle file: its header is not \"" + std::string(header) + "\"", 1);
+      return;
     }
     if (!split_csv(line, fields) || fields.size() != columns)
       throw IoError(path, "expected " + std::to_string(columns) + " comma-separated fields", n);
@@ -89,14 +74,24 @@ PerPuzzleSide read_per_puzzle_file(const std::string& path) {
     const auto latency_ns = number(fields[latency]);
     if ((o != "unique" && o != "multiple" && o != "none") || !latency_ns) {
       ++rows.skipped;
-      continue;
+      return;
     }
     PuzzleRow row;
     row.line = *line_in_input;
     row.latency_ns = static_cast<double>(*latency_ns);
     if (const auto v = number(fields[nodes])) row.nodes = static_cast<double>(*v);
     rows.rows.push_back(row);
+  };
+  std::string pending;
+  std::vector<char> block(1 << 17);
+  for (std::size_t got; (got = in.read(block.data(), block.size())) > 0;) {
+    pending.append(block.data(), got);
+    std::size_t start = 0;
+    for (std::size_t end; (end = pending.find('\n', start)) != std::string::npos; start = end + 1)
+      take(std::string_view(pending).substr(start, end - start));
+    pending.erase(0, start);
   }
+  if (!pending.empty()) take(pending);
   return side;
 }
 

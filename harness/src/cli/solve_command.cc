@@ -38,7 +38,9 @@ void append_line(std::string& out, const RecordStep& step, const StepResult& r, 
   }
   append_symbols(out, step.puzzle());
   if (r.outcome == StepResult::Outcome::aborted || r.outcome == StepResult::Outcome::wrong) {
-    out += r.outcome == StepResult::Outcome::aborted ? ":aborted\n" : ":wrong\n";
+    out += ':';
+    out += outcome_name(r.outcome);
+    out += '\n';
     return;
   }
   out += ':';

@@ -28,32 +28,10 @@ void append_number(std::string& out, std::uint64_t value) {
   out.append(buffer, end);
 }
 
-bool ends_with(std::string_view text, std::string_view tail) {
-  return text.size() >= tail.size() && text.substr(text.size() - tail.size()) == tail;
-}
-
 }  // namespace
 
-std::string_view outcome_name(StepResult::Outcome outcome) {
-  switch (outcome) {
-    case StepResult::Outcome::unique:
-      return "unique";
-    case StepResult::Outcome::multiple:
-      return "multiple";
-    case StepResult::Outcome::none:
-      return "none";
-    case StepResult::Outcome::aborted:
-      return "aborted";
-    case StepResult::Outcome::invalid:
-      return "invalid";
-    case StepResult::Outcome::wrong:
-      break;
-  }
-  return "wrong";
-}
-
 PerPuzzleRows::PerPuzzleRows(std::string path) : path_(std::move(path)) {
-  if (ends_with(path_, ".gz")) {
+  if (path_.ends_with(".gz")) {
     // Level 1: per-puzzle rows compress well even so, and the serial sink writes them.
     gz_ = gzopen(path_.c_str(), "wb1");
     if (!gz_) throw IoError(path_, std::string("cannot create: ") + std::strerror(errno));

@@ -17,8 +17,6 @@ namespace sudoku_bench {
 inline constexpr std::string_view kPerPuzzleHeader =
     "dataset,file,line,solver,threads,repetition,latency_ns,nodes,guesses,outcome\n";
 
-std::string_view outcome_name(StepResult::Outcome outcome);
-
 class PerPuzzleRows {
  public:
   // Creates `path` and writes the header; a path ending in .gz is written gzip-compressed. Throws IoError.

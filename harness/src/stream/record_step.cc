@@ -43,6 +43,24 @@ StepResult::Outcome outcome_of(const sudoku::SolveResult& r) {
 
 }  // namespace
 
+std::string_view outcome_name(StepResult::Outcome outcome) {
+  switch (outcome) {
+    case StepResult::Outcome::unique:
+      return "unique";
+    case StepResult::Outcome::multiple:
+      return "multiple";
+    case StepResult::Outcome::none:
+      return "none";
+    case StepResult::Outcome::aborted:
+      return "aborted";
+    case StepResult::Outcome::invalid:
+      return "invalid";
+    case StepResult::Outcome::wrong:
+      break;
+  }
+  return "wrong";
+}
+
 RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& options)
     : factory_(factory),
       solver_(factory.make()),

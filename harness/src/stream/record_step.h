@@ -44,6 +44,9 @@ struct StepResult {
   bool is_puzzle() const { return outcome != Outcome::invalid; }
 };
 
+// "unique", "multiple", "none", "aborted", "invalid", "wrong": as solve and --per-puzzle print them.
+std::string_view outcome_name(StepResult::Outcome outcome);
+
 class RecordStep {
  public:
   RecordStep(const sudoku::SolverFactory& factory, const StepOptions& options);
