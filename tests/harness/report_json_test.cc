@@ -100,7 +100,9 @@ TEST(ReportJsonTest, ErrorsNameTheField) {
   EXPECT_EQ(error_of(j), "runs[0].latency_ns.percentiles.99.9 is not a whole number >= 0");
   j = good;
   j["schema"] = "sudoku-bench/9";
-  EXPECT_EQ(error_of(j), "schema \"sudoku-bench/9\" is not \"sudoku-bench/2\" (nor \"sudoku-bench/1\")");
+  EXPECT_EQ(error_of(j),
+            "schema \"sudoku-bench/9\" is not \"sudoku-bench/3\" (nor an earlier one this version reads: "
+            "sudoku-bench/2, sudoku-bench/1)");
   EXPECT_EQ(error_of(Json::array()), "not a sudoku-bench report (no \"schema\")");
   j = good;
   j["runs"] = Json::object();

@@ -83,7 +83,7 @@ class PlotTest(unittest.TestCase):
             f.write('{"benchmarks": []}')
         result = self.plot(bad, os.path.join(self.dir, "bad"))
         self.assertEqual(result.returncode, 3)
-        self.assertIn("not a sudoku-bench/2 report", result.stderr)
+        self.assertIn("not a sudoku-bench/3 report", result.stderr)
         self.assertEqual(self.plot(os.path.join(self.dir, "missing.json"), self.dir).returncode, 3)
 
 

@@ -9,6 +9,7 @@
 #include "cli/exit_codes.h"
 #include "cli/merge_command.h"
 #include "cli/run_command.h"
+#include "cli/shard_option.h"
 #include "cli/solve_command.h"
 #include "cli/solver_spec_list.h"
 #include "cli/thread_list.h"
@@ -132,7 +133,7 @@ Subcommand add_run(CLI::App& app) {
   struct State {
     RunCommand command;
     RecordOptionTexts text;
-    std::string threads, solvers = "bitmask", report_format = "json";
+    std::string threads, solvers = "bitmask", report_format = "json", shard;
     bool no_latency = false, no_progress = false;
   };
   auto s = std::make_shared<State>();
@@ -153,7 +154,7 @@ Subcommand add_run(CLI::App& app) {
   cmd->add_option("--per-puzzle", c.per_puzzle_path,
                   "Write a CSV row per record of every measured pass here (.gz: compressed), for compare --per-puzzle");
   cmd->add_option("--format", s->report_format,
-                  "Schema of the --json file: json (sudoku-bench/2), gbench (Google Benchmark), bmf (Bencher)")
+                  "Schema of the --json file: json (sudoku-bench/3), gbench (Google Benchmark), bmf (Bencher)")
       ->capture_default_str()
       ->check(CLI::IsMember({"json", "gbench", "bmf"}));
   add_record_options(*cmd, c.pass.step, s->text);
@@ -161,9 +162,21 @@ Subcommand add_run(CLI::App& app) {
                 "Throughput only: no clock read per puzzle, no latency figures. Puzzles are otherwise timed with "
                 "the CPU's invariant TSC where there is one (SUDOKU_BENCH_LATENCY_CLOCK=steady_clock: steady_clock)");
   cmd->add_flag("--no-progress", s->no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
+  cmd->add_option("--shard", s->shard,
+                  "Measure shard K of N only (K/N, from 1; auto or auto/N: from a Slurm or Kubernetes job array), "
+                  "for merge; under mpirun every rank measures its own shard without it");
   cmd->add_option("FILE", c.files, "Puzzle files, .gz allowed")->required();
   return {cmd, [s] {
             RunCommand& c = s->command;
+            if (!s->shard.empty()) {
+              std::string error;
+              const auto shard = parse_shard(s->shard, error);
+              if (!shard) {
+                std::fprintf(stderr, "sudoku-bench run: %s\n", error.c_str());
+                return kExitUsage;
+              }
+              c.shard = *shard;
+            }
             if (!s->threads.empty()) {
               std::string error;
               c.threads = parse_thread_list(s->threads, error);

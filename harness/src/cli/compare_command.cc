@@ -50,9 +50,9 @@ void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions&
         verdict = "(" + verdict + ")";
       }
       std::fprintf(out, "%-28s %-12s %7s %-13s %5s %12s %12s %8s %8s %s\n", first ? pair.dataset.c_str() : "",
-                   first ? pair.solver.c_str() : "", first ? std::to_string(pair.threads).c_str() : "",
-                   m.metric.c_str(), first ? reps : "", format_value(m, m.base_median).c_str(),
-                   format_value(m, m.current_median).c_str(), ratio, format_p(m.test.p_value).c_str(), verdict.c_str());
+                   first ? pair.solver.c_str() : "", first ? pair.workers().c_str() : "", m.metric.c_str(),
+                   first ? reps : "", format_value(m, m.base_median).c_str(), format_value(m, m.current_median).c_str(),
+                   ratio, format_p(m.test.p_value).c_str(), verdict.c_str());
       first = false;
     }
   }

@@ -1,15 +1,23 @@
 // sudoku-bench: the command line. Each subcommand declares its own options (cli/command_line.h).
 #include <CLI/CLI.hpp>
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "cli/command_line.h"
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
+#include "cluster/world.h"
 #include "report/build_info.h"
 
 int main(int argc, char** argv) {
   using namespace sudoku_bench;
+  // Joins the MPI job first thing when an MPI launcher started this process (cluster/world.h).
+  World world(argc, argv);
+  if (!world.problem().empty()) {
+    std::fprintf(stderr, "sudoku-bench: %s\n", world.problem().c_str());
+    return kExitUsage;
+  }
   CLI::App app{
       "sudoku-bench: throughput, latency and search-tree sizes of Sudoku solvers.\n"
       "Exit status: 0 ok, 1 some records invalid, aborted or failing their check (compare: a pair got\n"
@@ -27,7 +35,15 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? kExitOk : kExitUsage;
   }
   install_interrupt_handlers();
-  for (const Subcommand& s : subcommands)
-    if (*s.app) return s.run();
+  for (const Subcommand& s : subcommands) {
+    if (!*s.app) continue;
+    if (world.size() > 1 && s.app->get_name() != "run") {
+      if (world.rank() == 0)
+        std::fprintf(stderr, "sudoku-bench %s: only run is spread over MPI ranks; start %s without mpirun\n",
+                     s.app->get_name().c_str(), s.app->get_name().c_str());
+      return kExitUsage;
+    }
+    return s.run();
+  }
   return kExitUsage;
 }

@@ -7,6 +7,7 @@
 #include "cli/exit_codes.h"
 #include "cli/report_files.h"
 #include "report/report_json.h"
+#include "report/shard_merge.h"
 #include "stream/input.h"
 
 namespace sudoku_bench {
@@ -26,12 +27,17 @@ std::string merge_reports(const std::vector<Report>& inputs, Report& merged) {
   merged.settings = inputs.front().settings;
   merged.settings.solvers.clear();
   merged.settings.threads.clear();
-  std::map<std::tuple<std::string, std::string, int>, int> repetitions;
+  std::map<std::tuple<std::string, std::string, int, int>, int> repetitions;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const Report& in = inputs[i];
     Context undated = in.context;
     undated.date = merged.context.date;  // runs of one build are merged whenever they were taken
-    if (undated != merged.context)
+    // MPI runs of a sweep over ranks list their ranks' machines; the merged report keeps the most.
+    if (undated.ranks.size() > merged.context.ranks.size()) merged.context.ranks = undated.ranks;
+    undated.ranks.resize(std::min(undated.ranks.size(), merged.context.ranks.size()));
+    const bool ranks_agree = std::equal(undated.ranks.begin(), undated.ranks.end(), merged.context.ranks.begin());
+    undated.ranks = merged.context.ranks;
+    if (undated != merged.context || !ranks_agree)
       return "input " + std::to_string(i + 1) + " comes from another build or machine (context differs)";
     const Settings& s = in.settings;
     const Settings& m = merged.settings;
@@ -43,7 +49,7 @@ std::string merge_reports(const std::vector<Report>& inputs, Report& merged) {
     for (int t : in.settings.threads) add_unique(merged.settings.threads, t);
     merged.interrupted |= in.interrupted;
     for (MeasuredPass r : in.runs) {
-      r.repetition = ++repetitions[{r.dataset, r.solver, r.threads}];
+      r.repetition = ++repetitions[{r.dataset, r.solver, r.ranks, r.threads}];
       merged.runs.push_back(std::move(r));
     }
   }
@@ -56,7 +62,9 @@ int merge_command(const MergeCommand& command, std::FILE* err) {
   std::vector<Report> inputs;
   if (!read_reports(command.inputs, inputs, "merge", err)) return kExitIo;
   Report merged;
-  if (const std::string problem = merge_reports(inputs, merged); !problem.empty()) {
+  const std::string problem =
+      any_shard(inputs) ? merge_shards(inputs, command.inputs, merged) : merge_reports(inputs, merged);
+  if (!problem.empty()) {
     std::fprintf(err, "sudoku-bench merge: %s\n", problem.c_str());
     return kExitUsage;
   }

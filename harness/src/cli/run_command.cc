@@ -9,6 +9,7 @@
 #include "cli/interrupt.h"
 #include "cli/problems.h"
 #include "cli/progress.h"
+#include "cli/rank_passes.h"
 #include "cli/report_files.h"
 #include "report/context.h"
 #include "report/report_table.h"
@@ -29,9 +30,11 @@ struct SpecFactory {
 };
 
 // Checks everything that can be checked before minutes of measuring; returns "" when fine.
-std::string validate(const RunCommand& c, std::vector<SpecFactory>& solvers,
+std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& solvers,
                      std::unique_ptr<sudoku::SolverFactory>& reference) {
   if (c.files.empty()) return "no input files";
+  if (ranks && c.shard.count) return "--shard and MPI ranks both split the input: use one of them";
+  if (ranks && !c.per_puzzle_path.empty()) return "--per-puzzle is not available with MPI ranks (yet): use --shard";
   if (c.repetitions < 1) return "--repetitions must be at least 1";
   if (!(c.warmup_seconds >= 0)) return "--warmup-seconds must be 0 or more";
   for (const std::string& f : c.files) {
@@ -59,8 +62,14 @@ std::string validate(const RunCommand& c, std::vector<SpecFactory>& solvers,
 class FileSolverPasses {
  public:
   FileSolverPasses(const RunCommand& command, const std::string& file, const SpecFactory& solver,
-                   const sudoku::SolverFactory* reference, Progress& progress, std::FILE* err)
-      : command_(command), file_(file), solver_(solver), reference_(reference), progress_(progress), err_(err) {}
+                   const sudoku::SolverFactory* reference, Settings::Shard shard, Progress& progress, std::FILE* err)
+      : command_(command),
+        file_(file),
+        solver_(solver),
+        reference_(reference),
+        shard_(shard),
+        progress_(progress),
+        err_(err) {}
 
   // `budget_seconds` > 0 makes an unmeasured warm-up pass that stops reading after that long.
   // Measured passes write their rows to `rows` when it is not null.
@@ -74,7 +83,14 @@ class FileSolverPasses {
     config.step.solve.max_solutions = 2;
     config.step.reference = reference_;
     config.pipeline.threads = threads;
-    config.pipeline.chunk = chunk_size_for(input.size(), threads);
+    if (shard_.count > 1) {
+      // The same split on every shard and rank, whatever its threads.
+      config.pipeline.chunk = shard_chunk_size(input.size(), shard_.count);
+      config.pipeline.shard_index = shard_.index - 1;
+      config.pipeline.shard_count = shard_.count;
+    } else {
+      config.pipeline.chunk = chunk_size_for(input.size(), threads);
+    }
     config.pipeline.stop = &stop;
     config.pipeline.interrupt = &interrupt_requested();
     // No chunk needs to keep more than can still be named.
@@ -125,6 +141,7 @@ class FileSolverPasses {
   const std::string& file_;
   const SpecFactory& solver_;
   const sudoku::SolverFactory* reference_;
+  Settings::Shard shard_;
   Progress& progress_;
   std::FILE* err_;
   std::uint64_t shown_ = 0;
@@ -157,71 +174,106 @@ MeasuredPass measured_pass_of(const RunCommand& command, const std::string& file
 }  // namespace
 
 int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out) {
+  World& world = World::current();
+  RankPasses ranks(world, err);
   std::vector<SpecFactory> solvers;
   std::unique_ptr<sudoku::SolverFactory> reference;
-  if (const std::string problem = validate(command, solvers, reference); !problem.empty()) {
-    std::fprintf(err, "sudoku-bench run: %s\n", problem.c_str());
+  if (const std::string problem = validate(command, ranks.active(), solvers, reference); !problem.empty()) {
+    // Every rank was given the same command line: rank 0 speaks for them.
+    if (ranks.leader()) std::fprintf(err, "sudoku-bench run: %s\n", problem.c_str());
     return kExitUsage;
   }
   std::vector<int> thread_counts = command.threads;
   if (thread_counts.empty())
     for (int t = 1; t <= static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); ++t)
       thread_counts.push_back(t);
+  // MPI rank R of P measures shard R+1 of P; --shard names one; else the whole input.
+  const Settings::Shard shard = ranks.active() ? Settings::Shard{world.rank() + 1, world.size()} : command.shard;
 
   Report report;
   report.context = collect_context();
+  if (ranks.active()) report.context.ranks = ranks.machines(report.context.machine());
   const StepOptions& step = command.pass.step;
   report.settings = {command.solvers, thread_counts, command.repetitions, command.warmup_seconds, 2,
                      step.solve.max_nodes, std::chrono::duration<double, std::milli>(step.solve.time_limit).count(),
                      step.seed, command.pass.time_puzzles,
                      // Calibrates the clock before anything is timed, and names it.
                      command.pass.time_puzzles ? std::string(PuzzleClock::for_pass().name()) : std::string(),
-                     command.verify, step.verify_every};
-  Progress progress(err, command.progress);
+                     command.verify, step.verify_every, command.shard};
+  Progress progress(err, command.progress && ranks.leader());
   const auto& interrupted = interrupt_requested();
+  // Whether to stop measuring: this process's interrupt, or under MPI what the ranks agreed.
+  bool stopped = false;
+  const auto halted = [&] { return ranks.active() ? stopped : interrupted.load(); };
 
   try {
-    for (const std::string& f : command.files) InputFile check(f);  // fail before measuring anything
+    std::string unreadable;
+    try {
+      for (const std::string& f : command.files) InputFile check(f);  // fail before measuring anything
+    } catch (const IoError& e) {
+      if (!ranks.active()) throw;
+      unreadable = e.what();
+    }
+    if (ranks.active() && !ranks.all_fine(unreadable)) return ranks.agree_exit(kExitIo);
     std::unique_ptr<PerPuzzleRows> rows;
     if (!command.per_puzzle_path.empty()) rows = std::make_unique<PerPuzzleRows>(command.per_puzzle_path);
 
     for (const std::string& file : command.files) {
       for (const SpecFactory& solver : solvers) {
-        FileSolverPasses passes(command, file, solver, reference.get(), progress, err);
+        FileSolverPasses passes(command, file, solver, reference.get(), shard, progress, err);
         for (const int threads : thread_counts) {
           const std::string label = dataset_name(file) + " " + solver.spec + " threads=" + std::to_string(threads);
           const auto warm_until = Clock::now() + std::chrono::duration<double>(command.warmup_seconds);
           while (command.warmup_seconds > 0 && Clock::now() < warm_until && !interrupted)
             passes.pass(threads, label + " warm-up", command.warmup_seconds);
-          for (int rep = 1; rep <= command.repetitions && !interrupted; ++rep) {
+          for (int rep = 1; rep <= command.repetitions && !halted(); ++rep) {
             const std::string rep_label =
                 label + " rep " + std::to_string(rep) + "/" + std::to_string(command.repetitions);
-            report.runs.push_back(measured_pass_of(command, file, solver, threads, rep,
-                                                   passes.pass(threads, rep_label, 0, rep, rows.get())));
+            if (!ranks.active()) {
+              report.runs.push_back(measured_pass_of(command, file, solver, threads, rep,
+                                                     passes.pass(threads, rep_label, 0, rep, rows.get())));
+              continue;
+            }
+            ranks.start_pass();
+            MeasuredPass pass;
+            std::string error;
+            try {
+              pass = measured_pass_of(command, file, solver, threads, rep, passes.pass(threads, rep_label, 0, rep));
+            } catch (const IoError& e) {
+              error = e.what();
+            }
+            stopped = !ranks.finish_pass(error, interrupted.load(), pass);
+            if (ranks.failed()) return ranks.agree_exit(kExitIo);
+            if (ranks.leader()) report.runs.push_back(std::move(pass));
           }
         }
       }
     }
     if (rows) rows->close();
-    report.interrupted = interrupted.load();
-    print_table(out, report);
-    std::fflush(out);
-    if (!command.json_path.empty()) write_json_file(command.json_path, to_json_as(report, command.report_format));
+    report.interrupted = interrupted.load() || stopped;
+    if (ranks.leader()) {
+      print_table(out, report);
+      std::fflush(out);
+      if (!command.json_path.empty()) write_json_file(command.json_path, to_json_as(report, command.report_format));
+    }
   } catch (const IoError& e) {
     progress.finish();
     std::fprintf(err, "sudoku-bench run: %s\n", e.what());
-    return kExitIo;
+    // Only rank 0 writes, after every rank has measured: the others are waiting for its status.
+    return ranks.active() ? ranks.agree_exit(kExitIo) : kExitIo;
   }
   bool undecided = false;
   for (const MeasuredPass& r : report.runs) undecided |= r.status.undecided() > 0;
   const bool was_interrupted = report.interrupted;
   if (report_out) *report_out = std::move(report);
+  int status = undecided ? kExitUndecided : kExitOk;
   if (was_interrupted) {
-    std::fprintf(err, "sudoku-bench run: interrupted by signal %d; the report holds what was measured%s\n",
-                 interrupt_signal(), command.json_path.empty() ? "" : " and is marked \"interrupted\": true");
-    return kExitInterrupted + interrupt_signal();
+    if (ranks.leader())
+      std::fprintf(err, "sudoku-bench run: interrupted by signal %d; the report holds what was measured%s\n",
+                   interrupt_signal(), command.json_path.empty() ? "" : " and is marked \"interrupted\": true");
+    status = kExitInterrupted + interrupt_signal();
   }
-  return undecided ? kExitUndecided : kExitOk;
+  return ranks.active() ? ranks.agree_exit(status) : status;
 }
 
 }  // namespace sudoku_bench

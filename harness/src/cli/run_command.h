@@ -22,12 +22,14 @@ struct RunCommand {
   ReportFormat report_format = ReportFormat::json;  // the schema of the file at json_path (--format)
   bool progress = true;                             // drawn only when `err` is a terminal
   std::string verify;                               // --verify: the reference strategy's spec; "" for none
+  Settings::Shard shard;                            // --shard K/N: measure shard K of N only; 0/0: all
   // What every pass shares: limits, seed, input format, per-puzzle timing. Each pass sets its own
   // thread count, chunk size and stop requests; run always counts to 2 (a uniqueness check).
   PassConfig pass;
 };
 
-// Prints the table to `out`, messages to `err`, writes the JSON; returns the exit status.
+// Prints the table to `out`, messages to `err`, writes the JSON; returns the exit status. Started
+// as MPI ranks (cluster/world.h), each rank measures its shard and rank 0 alone prints and writes.
 // `report`, when given, receives what was measured (for tests).
 int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report = nullptr);
 

@@ -7,10 +7,12 @@
 namespace sudoku_bench {
 namespace {
 
-using Key = std::tuple<std::string, std::string, int>;
+using Key = std::tuple<std::string, std::string, int, int>;  // dataset, solver, ranks, threads
 
 std::string key_name(const Key& k) {
-  return std::get<0>(k) + "/" + std::get<1>(k) + "/threads=" + std::to_string(std::get<2>(k));
+  const int ranks = std::get<2>(k);
+  return std::get<0>(k) + "/" + std::get<1>(k) + (ranks > 1 ? "/ranks=" + std::to_string(ranks) : "") +
+         "/threads=" + std::to_string(std::get<3>(k));
 }
 
 // The complete runs of each pair (an interrupted pass timed only part of the file), and the pairs
@@ -24,7 +26,7 @@ Grouped group(const Report& report) {
   Grouped g;
   for (const MeasuredPass& r : report.runs) {
     if (!r.complete) continue;
-    const Key key{r.dataset, r.solver, r.threads};
+    const Key key{r.dataset, r.solver, r.ranks, r.threads};
     auto [it, fresh] = g.runs.try_emplace(key);
     if (fresh) g.order.push_back(key);
     it->second.push_back(&r);
@@ -109,7 +111,7 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
     const auto& base_runs = b.runs.at(key);
     const auto& current_runs = it->second;
     PairComparison pair;
-    std::tie(pair.dataset, pair.solver, pair.threads) = key;
+    std::tie(pair.dataset, pair.solver, pair.ranks, pair.threads) = key;
     pair.can_detect = smallest_p_value(base_runs.size(), current_runs.size()) < options.alpha;
 
     const auto values = [](const std::vector<const MeasuredPass*>& runs, auto field) {

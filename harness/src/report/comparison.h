@@ -37,6 +37,7 @@ struct MetricComparison {
 
 struct PairComparison {
   std::string dataset, solver;
+  int ranks = 1;  // MPI ranks (or merged shards) of the pair's passes
   int threads = 0;
   // Throughput, then CPU time per puzzle when every run of both has cpu_seconds, then each latency
   // percentile when every run of both measured latency.
@@ -48,7 +49,12 @@ struct PairComparison {
   bool can_detect = true;
   const MetricComparison& gated_metric() const { return metrics.at(gated); }
   Verdict verdict() const { return gated_metric().verdict; }
-  std::string name() const { return dataset + "/" + solver + "/threads=" + std::to_string(threads); }
+  std::string name() const {
+    return dataset + "/" + solver + (ranks > 1 ? "/ranks=" + std::to_string(ranks) : "") +
+           "/threads=" + std::to_string(threads);
+  }
+  // "4" for one process, "2x4" for 2 ranks of 4 threads.
+  std::string workers() const { return (ranks > 1 ? std::to_string(ranks) + "x" : "") + std::to_string(threads); }
 };
 
 struct Comparison {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace sudoku_bench {
 
@@ -17,6 +18,22 @@ struct Context {
   std::string tbb_version;
   std::string git_commit;  // "-dirty" appended when tracked files had changes at build time
   std::string version;     // sudoku-bench's own
+  // The machine of every MPI rank (from rank 0) or merged shard (from shard 1); empty for one
+  // process, whose machine is the fields above.
+  struct Machine {
+    std::string host;
+    std::string cpu_model;
+    int hardware_threads = 0;
+    bool operator==(const Machine&) const = default;
+  };
+  std::vector<Machine> ranks;
+
+  Machine machine() const { return {host, cpu_model, hardware_threads}; }
+  // Same build (compiler, flags, build type, TBB, commit, version), wherever it ran.
+  bool same_build(const Context& other) const {
+    return compiler == other.compiler && compiler_flags == other.compiler_flags && build_type == other.build_type &&
+           tbb_version == other.tbb_version && git_commit == other.git_commit && version == other.version;
+  }
 
   bool operator==(const Context&) const = default;
 };

@@ -16,7 +16,8 @@ std::optional<ReportFormat> report_format_named(std::string_view name) {
 }
 
 std::string benchmark_name(const MeasuredPass& run) {
-  return "solve/" + run.dataset + "/" + run.solver + "/threads:" + std::to_string(run.threads);
+  return "solve/" + run.dataset + "/" + run.solver + (run.ranks > 1 ? "/ranks:" + std::to_string(run.ranks) : "") +
+         "/threads:" + std::to_string(run.threads);
 }
 
 std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_benchmark(const Report& report) {

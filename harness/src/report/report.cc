@@ -1,7 +1,9 @@
 #include "report/report.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <stdexcept>
 #include <tuple>
 
 namespace sudoku_bench {
@@ -15,7 +17,63 @@ Summary summarize(const Histogram& h) {
   s.stddev = h.stddev();
   for (std::size_t i = 0; i < kPercentiles.size(); ++i) s.percentiles[i] = h.percentile(kPercentiles[i]);
   s.log2_counts = h.log2_counts();
+  s.buckets = h.buckets();
   return s;
+}
+
+Summary merge_summaries(const Summary& a, const Summary& b) {
+  if (!a.buckets_kept || !b.buckets_kept)
+    throw std::invalid_argument("a distribution without its buckets (a report before schema /3) cannot merge exactly");
+  if (a.count == 0) return b;
+  if (b.count == 0) return a;
+  std::vector<Histogram::Bucket> both = a.buckets;
+  both.insert(both.end(), b.buckets.begin(), b.buckets.end());
+  Summary s = summarize(Histogram::from_buckets(both, std::min(a.min, b.min), std::max(a.max, b.max)));
+  // Pooled: the mean weighted by counts, the variance from each part's mean of squares.
+  const double na = static_cast<double>(a.count), nb = static_cast<double>(b.count), n = na + nb;
+  s.mean = (a.mean * na + b.mean * nb) / n;
+  const double squares =
+      (na * (a.stddev * a.stddev + a.mean * a.mean) + nb * (b.stddev * b.stddev + b.mean * b.mean)) / n;
+  s.stddev = std::sqrt(std::max(0.0, squares - s.mean * s.mean));
+  return s;
+}
+
+std::string settings_difference(const Settings& a, const Settings& b) {
+  if (a.solvers != b.solvers) return "solvers";
+  if (a.threads != b.threads) return "threads";
+  if (a.warmup_seconds != b.warmup_seconds) return "warmup_seconds";
+  if (a.limit != b.limit) return "limit";
+  if (a.node_limit != b.node_limit) return "node_limit";
+  if (a.time_limit_ms != b.time_limit_ms) return "time_limit_ms";
+  if (a.seed != b.seed) return "seed";
+  if (a.latency != b.latency) return "latency";
+  if (latency_clocks_differ(a, b)) return "latency_clock";
+  if (a.verify != b.verify) return "verify";
+  if (a.verify_every != b.verify_every) return "verify_every";
+  return {};
+}
+
+const char* timing_name(Timing timing) {
+  switch (timing) {
+    case Timing::ranks:
+      return "ranks";
+    case Timing::shards:
+      return "shards";
+    case Timing::process:
+      break;
+  }
+  return "process";
+}
+
+std::optional<double> MeasuredPass::imbalance() const {
+  if (parts.size() < 2) return std::nullopt;
+  double slowest = 0, total = 0;
+  for (const PassPart& p : parts) {
+    slowest = std::max(slowest, p.wall_seconds);
+    total += p.wall_seconds;
+  }
+  if (total <= 0) return std::nullopt;
+  return slowest / (total / static_cast<double>(parts.size()));
 }
 
 double median(std::vector<double> values) {
@@ -26,25 +84,31 @@ double median(std::vector<double> values) {
 }
 
 std::vector<ScalingRow> scaling_of(const std::vector<MeasuredPass>& runs) {
-  using Key = std::tuple<std::string, std::string, int>;
+  using Key = std::tuple<std::string, std::string, int, int>;  // dataset, solver, ranks, threads
   std::vector<Key> order;
   std::map<Key, std::vector<double>> rates;
   for (const MeasuredPass& r : runs) {
     if (!r.complete) continue;
-    Key key{r.dataset, r.solver, r.threads};
+    Key key{r.dataset, r.solver, r.ranks, r.threads};
     auto [it, fresh] = rates.try_emplace(key);
     if (fresh) order.push_back(key);
     it->second.push_back(r.puzzles_per_second());
   }
   std::vector<ScalingRow> rows;
   for (const Key& key : order) {
-    ScalingRow row{std::get<0>(key), std::get<1>(key), std::get<2>(key), median(rates[key]), {}, {}};
-    const auto base = rates.find(Key{row.dataset, row.solver, 1});
+    const auto& [dataset, solver, ranks, threads] = key;
+    ScalingRow row{dataset, solver, ranks, threads, median(rates[key]), {}, {}};
+    auto base = rates.find(Key{dataset, solver, 1, 1});
+    int workers = ranks * threads;
+    if (base == rates.end()) {
+      base = rates.find(Key{dataset, solver, 1, threads});
+      workers = ranks;
+    }
     if (base != rates.end()) {
       const double one = median(base->second);
       if (one > 0) {
         row.speedup = row.puzzles_per_second / one;
-        row.efficiency = *row.speedup / row.threads;
+        row.efficiency = *row.speedup / workers;
       }
     }
     rows.push_back(row);
@@ -65,13 +129,15 @@ std::optional<PipelineFigures> pipeline_figures(const MeasuredPass& pass) {
   const MeasuredPass::PipelineSeconds& p = pass.pipeline;
   if (!p.measured || pass.wall_seconds <= 0) return std::nullopt;
   PipelineFigures f;
-  const double serial = std::max(p.reader, p.sink);
+  // A pass of several ranks adds up each stage over its ranks: one rank's pipeline is the mean.
+  const double ranks = std::max(pass.ranks, 1);
+  const double serial = std::max(p.reader, p.sink) / ranks;
   f.serial_busy = serial / pass.wall_seconds;
   const double worker_capacity = pass.wall_seconds * std::max(pass.threads, 1);
-  f.workers_waiting = std::max(0.0, 1 - p.worker / worker_capacity);
+  f.workers_waiting = std::max(0.0, 1 - p.worker / ranks / worker_capacity);
   if (serial > 0) {
     f.ceiling_puzzles_per_second = static_cast<double>(pass.status.records()) / serial;
-    f.keeps_up_to_threads = p.worker / serial;
+    f.keeps_up_to_threads = p.worker / ranks / serial;
   }
   f.input_bound = f.serial_busy >= kInputBoundBusy || (f.keeps_up_to_threads && *f.keeps_up_to_threads < pass.threads);
   return f;

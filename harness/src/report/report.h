@@ -35,9 +35,35 @@ struct Summary {
   // Element 0 counts zeros, element k >= 1 values in [2^(k-1), 2^k); no trailing zeros. Exact,
   // so a plot can draw the whole distribution, not just the percentiles.
   std::vector<std::uint64_t> log2_counts;
+  // Every non-empty slot of the histogram (Histogram::buckets): what exact merging sums. Not
+  // kept in reports written before schema /3.
+  bool buckets_kept = true;
+  std::vector<Histogram::Bucket> buckets;
 };
 
 Summary summarize(const Histogram& histogram);
+
+// The summary of the two distributions together, as if recorded in one histogram: buckets summed,
+// percentiles read from them, extremes exact, mean and standard deviation pooled. Both need
+// their buckets (buckets_kept); the result has them.
+Summary merge_summaries(const Summary& a, const Summary& b);
+
+// How a pass's wall time was taken, which says what its throughput means.
+enum class Timing {
+  process,  // one process: puzzles / its wall time
+  ranks,    // MPI ranks started together: puzzles / the slowest rank's wall time
+  shards,   // shards timed apart (--shard, merged): the sum of the shards' throughputs
+};
+const char* timing_name(Timing timing);
+
+// One rank or shard of a pass measured in parts.
+struct PassPart {
+  int part = 0;  // the rank (from 0) or the shard (from 1)
+  std::string host;
+  std::uint64_t puzzles = 0;
+  double wall_seconds = 0;
+  double puzzles_per_second() const { return wall_seconds > 0 ? static_cast<double>(puzzles) / wall_seconds : 0; }
+};
 
 // One measured pass over a file (a "runs" entry of the JSON report).
 struct MeasuredPass {
@@ -62,12 +88,19 @@ struct MeasuredPass {
     bool measured = false;
     double reader = 0, sink = 0, worker = 0;
   } pipeline;
+  // Measured in parts: MPI ranks or merged shards (`parts` lists them), or one process.
+  Timing timing = Timing::process;
+  int ranks = 1;  // the parts: MPI ranks, or shards merged
+  std::vector<PassPart> parts;
 
+  // The slowest part's wall time over the parts' mean; empty for one process.
+  std::optional<double> imbalance() const;
   std::uint64_t puzzles() const { return status.solved(); }
   double puzzles_per_second() const { return wall_seconds > 0 ? static_cast<double>(puzzles()) / wall_seconds : 0; }
 };
 
-// What a pass's pipeline seconds say about the harness (README, "runs[].pipeline").
+// What a pass's pipeline seconds say about the harness (README, "runs[].pipeline"); per rank for
+// a pass of several MPI ranks or shards (each ran its own pipeline; their seconds add up).
 struct PipelineFigures {
   double serial_busy = 0;      // the busier serial stage's busy seconds / wall seconds
   double workers_waiting = 0;  // 1 - parallel-stage busy seconds / (threads x wall seconds), at least 0
@@ -89,13 +122,16 @@ std::optional<PipelineFigures> pipeline_figures(const MeasuredPass& pass);
 struct ScalingRow {
   std::string dataset;
   std::string solver;
+  int ranks = 1;
   int threads = 0;
   double puzzles_per_second = 0;  // median over repetitions
   std::optional<double> speedup;  // against 1 thread; empty when 1 thread was not measured
   std::optional<double> efficiency;
 };
 
-// One row per (dataset, solver, threads), in the order the runs first appear; from complete runs.
+// One row per (dataset, solver, ranks, threads), in the order the runs first appear; from complete
+// runs. Speedup is against 1 rank x 1 thread when that was measured (efficiency divides by
+// ranks x threads), else against 1 rank at the same threads (efficiency divides by ranks).
 std::vector<ScalingRow> scaling_of(const std::vector<MeasuredPass>& runs);
 
 double median(std::vector<double> values);
@@ -115,7 +151,16 @@ struct Settings {
   // The reference strategy that recounted puzzles (--verify), empty when none, and how often.
   std::string verify;
   std::uint64_t verify_every = 1;
+  // run --shard K/N: this report measured shard `index` (from 1) of `count`; 0 of 0 when not a shard.
+  struct Shard {
+    int index = 0, count = 0;
+    bool operator==(const Shard&) const = default;
+  } shard;
 };
+
+// The first setting that differs between two reports and changes the work or its timing ("limit",
+// "solvers", …), "" when none does; the shard and the repetitions are not compared.
+std::string settings_difference(const Settings& a, const Settings& b);
 
 // Whether two reports name different latency clocks; one that names none (written before the
 // clock was recorded, or not timed) differs from neither.

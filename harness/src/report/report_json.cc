@@ -1,5 +1,6 @@
 #include "report/report_json.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -8,6 +9,14 @@ namespace sudoku_bench {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// Pairs [slot, count], the slots of stats/histogram.h: a few hundred per distribution at most.
+Json buckets_json(const Summary& s) {
+  if (!s.buckets_kept) return nullptr;
+  Json out = Json::array();
+  for (const auto& [slot, n] : s.buckets) out.push_back(Json::array({slot, n}));
+  return out;
+}
 
 Json summary_json(const Summary& s) {
   Json percentiles = Json::object();
@@ -18,7 +27,8 @@ Json summary_json(const Summary& s) {
               {"stddev", s.stddev},
               {"max", s.max},
               {"percentiles", percentiles},
-              {"log2_counts", s.log2_counts}};
+              {"log2_counts", s.log2_counts},
+              {"buckets", buckets_json(s)}};
 }
 
 Json optional_json(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
@@ -87,7 +97,70 @@ Summary summary_from(const Field& f) {
     const Field counts = f["log2_counts"];
     for (std::size_t i = 0; i < counts.size(); ++i) s.log2_counts.push_back(counts[i].count());
   }
+  s.buckets_kept = f.has("buckets") && !f["buckets"].null();
+  if (s.buckets_kept) {
+    const Field buckets = f["buckets"];
+    for (std::size_t i = 0, n = buckets.size(); i < n; ++i) {
+      const Field pair = buckets[i];
+      if (pair.size() != 2) throw ReportFormatError("a bucket is not [slot, count]");
+      const std::uint64_t slot = pair[std::size_t{0}].count();
+      if (slot > UINT32_MAX) throw ReportFormatError("a bucket's slot is out of range");
+      s.buckets.emplace_back(static_cast<std::uint32_t>(slot), pair[std::size_t{1}].count());
+    }
+  }
   return s;
+}
+
+MeasuredPass pass_from(const Field& r) {
+  MeasuredPass pass;
+  pass.dataset = r["dataset"].text();
+  pass.path = r["path"].text();
+  pass.solver = r["solver"].text();
+  pass.threads = r["threads"].integer();
+  pass.threads_observed = r["threads_observed"].integer();
+  pass.repetition = r["repetition"].integer();
+  if (r.has("complete")) pass.complete = r["complete"].boolean();
+  const Field st = r["status"];
+  pass.status.unique = st["unique"].count();
+  pass.status.multiple = st["multiple"].count();
+  pass.status.none = st["none"].count();
+  pass.status.invalid = st["invalid"].count();
+  pass.status.aborted = st["aborted"].count();
+  if (st.has("wrong")) pass.status.wrong = st["wrong"].count();
+  pass.wall_seconds = r["wall_seconds"].number();
+  if (r.has("checks")) {
+    pass.status.checked = r["checks"]["checked"].count();
+    pass.status.check_failed = r["checks"]["failed"].count();
+  }
+  if (r.has("cpu_seconds")) pass.cpu_seconds = r["cpu_seconds"].number();
+  // null: not measured (run --no-latency) or not reported (plugins report no tree sizes).
+  pass.latency_measured = !r["latency_ns"].null();
+  if (pass.latency_measured) pass.latency_ns = summary_from(r["latency_ns"]);
+  pass.tree_size_reported = !r["tree_size"].null();
+  if (pass.tree_size_reported) pass.tree_size = summary_from(r["tree_size"]);
+  pass.guesses = summary_from(r["guesses"]);
+  if (r.has("pipeline") && !r["pipeline"].null()) {
+    const Field p = r["pipeline"];
+    pass.pipeline = {true, p["reader_seconds"].number(), p["sink_seconds"].number(), p["worker_seconds"].number()};
+  }
+  if (r.has("ranks")) pass.ranks = r["ranks"].integer();
+  if (r.has("timing")) {
+    const std::string timing = r["timing"].text();
+    if (timing == "ranks")
+      pass.timing = Timing::ranks;
+    else if (timing == "shards")
+      pass.timing = Timing::shards;
+    else if (timing != "process")
+      throw ReportFormatError("timing \"" + timing + "\" is not process, ranks or shards");
+  }
+  if (r.has("parts") && !r["parts"].null()) {
+    const Field parts = r["parts"];
+    for (std::size_t i = 0, n = parts.size(); i < n; ++i)
+      pass.parts.push_back({parts[i]["part"].integer(), parts[i]["host"].text(), parts[i]["puzzles"].count(),
+                            parts[i]["wall_seconds"].number()});
+  }
+  pass.latency_ns.count = pass.tree_size.count = pass.guesses.count = pass.puzzles();
+  return pass;
 }
 
 Json optional_number(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
@@ -108,6 +181,9 @@ Json pipeline_json(const MeasuredPass& pass) {
 }  // namespace
 
 nlohmann::ordered_json context_json(const Context& c) {
+  Json ranks = Json::array();
+  for (const Context::Machine& m : c.ranks)
+    ranks.push_back({{"host", m.host}, {"cpu_model", m.cpu_model}, {"hardware_threads", m.hardware_threads}});
   return {{"date", c.date},
           {"host", c.host},
           {"os", c.os},
@@ -118,7 +194,48 @@ nlohmann::ordered_json context_json(const Context& c) {
           {"build_type", c.build_type},
           {"tbb_version", c.tbb_version},
           {"git_commit", c.git_commit},
-          {"sudoku_bench_version", c.version}};
+          {"sudoku_bench_version", c.version},
+          {"ranks", ranks}};
+}
+
+nlohmann::ordered_json pass_to_json(const MeasuredPass& r) {
+  Json parts = nullptr;
+  if (!r.parts.empty()) {
+    parts = Json::array();
+    for (const PassPart& p : r.parts)
+      parts.push_back({{"part", p.part},
+                       {"host", p.host},
+                       {"puzzles", p.puzzles},
+                       {"wall_seconds", p.wall_seconds},
+                       {"puzzles_per_second", p.puzzles_per_second()}});
+  }
+  return {{"dataset", r.dataset},
+          {"path", r.path},
+          {"solver", r.solver},
+          {"threads", r.threads},
+          {"threads_observed", r.threads_observed},
+          {"repetition", r.repetition},
+          {"complete", r.complete},
+          {"puzzles", r.puzzles()},
+          {"wall_seconds", r.wall_seconds},
+          {"cpu_seconds", r.cpu_seconds},
+          {"puzzles_per_second", r.puzzles_per_second()},
+          {"ranks", r.ranks},
+          {"timing", timing_name(r.timing)},
+          {"imbalance", optional_json(r.imbalance())},
+          {"parts", parts},
+          {"status",
+           {{"unique", r.status.unique},
+            {"multiple", r.status.multiple},
+            {"none", r.status.none},
+            {"invalid", r.status.invalid},
+            {"aborted", r.status.aborted},
+            {"wrong", r.status.wrong}}},
+          {"checks", {{"checked", r.status.checked}, {"failed", r.status.check_failed}}},
+          {"latency_ns", r.latency_measured ? summary_json(r.latency_ns) : Json(nullptr)},
+          {"tree_size", r.tree_size_reported ? summary_json(r.tree_size) : Json(nullptr)},
+          {"guesses", summary_json(r.guesses)},
+          {"pipeline", pipeline_json(r)}};
 }
 
 nlohmann::ordered_json to_json(const Report& report) {
@@ -135,37 +252,15 @@ nlohmann::ordered_json to_json(const Report& report) {
                    {"latency", s.latency},
                    {"latency_clock", s.latency_clock.empty() ? Json(nullptr) : Json(s.latency_clock)},
                    {"verify", s.verify.empty() ? Json(nullptr) : Json(s.verify)},
-                   {"verify_every", s.verify_every}};
+                   {"verify_every", s.verify_every},
+                   {"shard", s.shard.count ? Json{{"index", s.shard.index}, {"count", s.shard.count}} : Json(nullptr)}};
   Json runs = Json::array();
-  for (const MeasuredPass& r : report.runs) {
-    runs.push_back({{"dataset", r.dataset},
-                    {"path", r.path},
-                    {"solver", r.solver},
-                    {"threads", r.threads},
-                    {"threads_observed", r.threads_observed},
-                    {"repetition", r.repetition},
-                    {"complete", r.complete},
-                    {"puzzles", r.puzzles()},
-                    {"wall_seconds", r.wall_seconds},
-                    {"cpu_seconds", r.cpu_seconds},
-                    {"puzzles_per_second", r.puzzles_per_second()},
-                    {"status",
-                     {{"unique", r.status.unique},
-                      {"multiple", r.status.multiple},
-                      {"none", r.status.none},
-                      {"invalid", r.status.invalid},
-                      {"aborted", r.status.aborted},
-                      {"wrong", r.status.wrong}}},
-                    {"checks", {{"checked", r.status.checked}, {"failed", r.status.check_failed}}},
-                    {"latency_ns", r.latency_measured ? summary_json(r.latency_ns) : Json(nullptr)},
-                    {"tree_size", r.tree_size_reported ? summary_json(r.tree_size) : Json(nullptr)},
-                    {"guesses", summary_json(r.guesses)},
-                    {"pipeline", pipeline_json(r)}});
-  }
+  for (const MeasuredPass& r : report.runs) runs.push_back(pass_to_json(r));
   Json scaling = Json::array();
   for (const ScalingRow& row : scaling_of(report.runs)) {
     scaling.push_back({{"dataset", row.dataset},
                        {"solver", row.solver},
+                       {"ranks", row.ranks},
                        {"threads", row.threads},
                        {"puzzles_per_second", row.puzzles_per_second},
                        {"speedup", optional_json(row.speedup)},
@@ -175,12 +270,18 @@ nlohmann::ordered_json to_json(const Report& report) {
               {"runs", runs},      {"scaling", scaling}};
 }
 
+MeasuredPass pass_from_json(const nlohmann::ordered_json& json) { return pass_from(Field(json, "run")); }
+
 Report from_json(const nlohmann::ordered_json& json) {
   const Field root(json, "");
   if (!json.is_object() || !json.contains("schema"))
     throw ReportFormatError("not a sudoku-bench report (no \"schema\")");
-  if (const std::string schema = root["schema"].text(); schema != kSchema && schema != kSchemaBefore)
-    throw ReportFormatError("schema \"" + schema + "\" is not \"" + kSchema + "\" (nor \"" + kSchemaBefore + "\")");
+  const std::string schema = root["schema"].text();
+  if (schema != kSchema &&
+      std::find(std::begin(kSchemasBefore), std::end(kSchemasBefore), schema) == std::end(kSchemasBefore))
+    throw ReportFormatError("schema \"" + schema + "\" is not \"" + kSchema +
+                            "\" (nor an earlier one this version reads: " + kSchemasBefore[0] + ", " +
+                            kSchemasBefore[1] + ")");
   Report report;
   const Field c = root["context"];
   Context& context = report.context;
@@ -195,6 +296,12 @@ Report from_json(const nlohmann::ordered_json& json) {
   context.tbb_version = c["tbb_version"].text();
   context.git_commit = c["git_commit"].text();
   context.version = c["sudoku_bench_version"].text();
+  if (c.has("ranks")) {
+    const Field ranks = c["ranks"];
+    for (std::size_t i = 0, n = ranks.size(); i < n; ++i)
+      context.ranks.push_back(
+          {ranks[i]["host"].text(), ranks[i]["cpu_model"].text(), ranks[i]["hardware_threads"].integer()});
+  }
 
   const Field s = root["settings"];
   Settings& settings = report.settings;
@@ -210,45 +317,15 @@ Report from_json(const nlohmann::ordered_json& json) {
   if (s.has("latency_clock") && !s["latency_clock"].null()) settings.latency_clock = s["latency_clock"].text();
   if (s.has("verify") && !s["verify"].null()) settings.verify = s["verify"].text();
   if (s.has("verify_every")) settings.verify_every = s["verify_every"].count();
+  if (s.has("shard") && !s["shard"].null()) {
+    settings.shard = {s["shard"]["index"].integer(), s["shard"]["count"].integer()};
+    if (settings.shard.count < 1 || settings.shard.index < 1 || settings.shard.index > settings.shard.count)
+      throw ReportFormatError("settings.shard is not K of N with 1 <= K <= N");
+  }
   report.interrupted = root["interrupted"].boolean();
 
   const Field runs = root["runs"];
-  for (std::size_t i = 0, n = runs.size(); i < n; ++i) {
-    const Field r = runs[i];
-    MeasuredPass pass;
-    pass.dataset = r["dataset"].text();
-    pass.path = r["path"].text();
-    pass.solver = r["solver"].text();
-    pass.threads = r["threads"].integer();
-    pass.threads_observed = r["threads_observed"].integer();
-    pass.repetition = r["repetition"].integer();
-    if (r.has("complete")) pass.complete = r["complete"].boolean();
-    const Field st = r["status"];
-    pass.status.unique = st["unique"].count();
-    pass.status.multiple = st["multiple"].count();
-    pass.status.none = st["none"].count();
-    pass.status.invalid = st["invalid"].count();
-    pass.status.aborted = st["aborted"].count();
-    if (st.has("wrong")) pass.status.wrong = st["wrong"].count();
-    pass.wall_seconds = r["wall_seconds"].number();
-    if (r.has("checks")) {
-      pass.status.checked = r["checks"]["checked"].count();
-      pass.status.check_failed = r["checks"]["failed"].count();
-    }
-    if (r.has("cpu_seconds")) pass.cpu_seconds = r["cpu_seconds"].number();
-    // null: not measured (run --no-latency) or not reported (plugins report no tree sizes).
-    pass.latency_measured = !r["latency_ns"].null();
-    if (pass.latency_measured) pass.latency_ns = summary_from(r["latency_ns"]);
-    pass.tree_size_reported = !r["tree_size"].null();
-    if (pass.tree_size_reported) pass.tree_size = summary_from(r["tree_size"]);
-    pass.guesses = summary_from(r["guesses"]);
-    if (r.has("pipeline") && !r["pipeline"].null()) {
-      const Field p = r["pipeline"];
-      pass.pipeline = {true, p["reader_seconds"].number(), p["sink_seconds"].number(), p["worker_seconds"].number()};
-    }
-    pass.latency_ns.count = pass.tree_size.count = pass.guesses.count = pass.puzzles();
-    report.runs.push_back(std::move(pass));
-  }
+  for (std::size_t i = 0, n = runs.size(); i < n; ++i) report.runs.push_back(pass_from(runs[i]));
   return report;
 }
 

@@ -1,4 +1,4 @@
-// The JSON form of a report (schema "sudoku-bench/2", documented in README.md): written and read
+// The JSON form of a report (schema "sudoku-bench/3", documented in README.md): written and read
 // back here only, so that one module owns the schema.
 #pragma once
 
@@ -10,9 +10,11 @@
 
 namespace sudoku_bench {
 
-inline constexpr const char* kSchema = "sudoku-bench/2";
-// /1 lacks status.wrong and settings.verify (reports before answers were judged); it still reads.
-inline constexpr const char* kSchemaBefore = "sudoku-bench/1";
+inline constexpr const char* kSchema = "sudoku-bench/3";
+// Earlier schemas still read. /2 lacks the histograms' buckets (no exact merge) and the parts of
+// passes measured on several ranks or shards; /1 also lacks status.wrong and settings.verify
+// (reports before answers were judged).
+inline constexpr const char* kSchemasBefore[] = {"sudoku-bench/2", "sudoku-bench/1"};
 
 // A file that is JSON but not a report this version can read; the message names the field.
 class ReportFormatError : public std::runtime_error {
@@ -24,6 +26,10 @@ nlohmann::ordered_json to_json(const Report& report);
 
 // The report's "context" object; the other formats carry it too.
 nlohmann::ordered_json context_json(const Context& context);
+
+// One "runs" entry, and its inverse: how MPI ranks send their passes to rank 0.
+nlohmann::ordered_json pass_to_json(const MeasuredPass& pass);
+MeasuredPass pass_from_json(const nlohmann::ordered_json& json);
 
 // The inverse of to_json. complete, checks, cpu_seconds, log2_counts, settings.time_limit_ms,
 // settings.seed and settings.latency may be absent (hand-made or trimmed files) and read as their

@@ -11,6 +11,9 @@ namespace sudoku_bench {
 
 namespace {
 
+// Parts slower than this over their mean say the work or the machines were uneven.
+constexpr double kImbalanceWarning = 1.1;
+
 // Per dataset and solver, from its passes at the most threads: how far the harness keeps up
 // with this solver (Amdahl, from the measured serial and parallel costs per record).
 void print_harness_limits(std::FILE* out, const Report& report) {
@@ -39,10 +42,13 @@ void print_harness_limits(std::FILE* out, const Report& report) {
 }  // namespace
 
 void print_table(std::FILE* out, const Report& report) {
-  using Key = std::tuple<std::string, std::string, int>;
+  using Key = std::tuple<std::string, std::string, int, int>;
   std::map<Key, std::vector<const MeasuredPass*>> groups;
-  for (const MeasuredPass& r : report.runs)
-    if (r.complete) groups[Key{r.dataset, r.solver, r.threads}].push_back(&r);
+  bool in_parts = false;  // MPI ranks or merged shards: the threads column reads ranks x threads
+  for (const MeasuredPass& r : report.runs) {
+    if (r.complete) groups[Key{r.dataset, r.solver, r.ranks, r.threads}].push_back(&r);
+    in_parts |= r.ranks > 1;
+  }
 
   // Names can be long (solver options, plugin paths): size their columns to what they hold.
   int dataset_width = 7, solver_width = 6;
@@ -51,10 +57,10 @@ void print_table(std::FILE* out, const Report& report) {
     solver_width = std::max(solver_width, static_cast<int>(r.solver.size()));
   }
   std::fprintf(out, "%-*s %-*s %7s %13s %7s %7s %5s %9s %9s %9s %9s %10s %10s\n", dataset_width, "dataset",
-               solver_width, "solver", "threads", "puzzles/s", "spread", "speedup", "eff", "lat p50", "lat p99",
-               "lat p99.9", "lat max", "nodes avg", "guess avg");
+               solver_width, "solver", in_parts ? "ranksxt" : "threads", "puzzles/s", "spread", "speedup", "eff",
+               "lat p50", "lat p99", "lat p99.9", "lat max", "nodes avg", "guess avg");
   for (const ScalingRow& row : scaling_of(report.runs)) {
-    auto runs = groups[Key{row.dataset, row.solver, row.threads}];
+    auto runs = groups[Key{row.dataset, row.solver, row.ranks, row.threads}];
     std::sort(runs.begin(), runs.end(), [](const MeasuredPass* a, const MeasuredPass* b) {
       return a->puzzles_per_second() < b->puzzles_per_second();
     });
@@ -72,9 +78,11 @@ void print_table(std::FILE* out, const Report& report) {
     char nodes[32] = "-";
     if (mid.tree_size_reported) std::snprintf(nodes, sizeof nodes, "%.1f", mid.tree_size.mean);
     std::fprintf(
-        out, "%-*s %-*s %7d %13s %7s %7s %5s %9s %9s %9s %9s %10s %10.2f\n", dataset_width, row.dataset.c_str(),
-        solver_width, row.solver.c_str(), row.threads, format_count(row.puzzles_per_second).c_str(), spread, speedup,
-        eff, pct(3).c_str(), pct(6).c_str(), pct(7).c_str(),
+        out, "%-*s %-*s %7s %13s %7s %7s %5s %9s %9s %9s %9s %10s %10.2f\n", dataset_width, row.dataset.c_str(),
+        solver_width, row.solver.c_str(),
+        ((in_parts ? std::to_string(row.ranks) + "x" : std::string()) + std::to_string(row.threads)).c_str(),
+        format_count(row.puzzles_per_second).c_str(), spread, speedup, eff, pct(3).c_str(), pct(6).c_str(),
+        pct(7).c_str(),
         (mid.latency_measured ? format_duration_ns(static_cast<double>(mid.latency_ns.max)) : std::string("-")).c_str(),
         nodes, mid.guesses.mean);
     if (const auto f = pipeline_figures(mid); f && f->input_bound)
@@ -82,6 +90,11 @@ void print_table(std::FILE* out, const Report& report) {
                    "  warning: input-bound: the harness's serial stage was busy %.0f%% of this pass; the figure above "
                    "is the harness's ceiling, not the solver's\n",
                    100 * f->serial_busy);
+    if (const auto imbalance = mid.imbalance(); imbalance && *imbalance > kImbalanceWarning)
+      std::fprintf(out,
+                   "  warning: imbalance: the slowest %s took %.2fx the mean wall time; the throughput above is "
+                   "set by it\n",
+                   mid.timing == Timing::ranks ? "rank" : "shard", *imbalance);
   }
   // Outcomes per dataset and solver, from the first pass: every record has exactly one.
   std::map<std::pair<std::string, std::string>, bool> shown;

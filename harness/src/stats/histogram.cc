@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace sudoku_bench {
 namespace {
@@ -82,6 +84,33 @@ std::vector<std::uint64_t> Histogram::log2_counts() const {
     }
   }
   return out;
+}
+
+std::vector<Histogram::Bucket> Histogram::buckets() const {
+  std::vector<Bucket> out;
+  for (std::size_t b = 0; b < kBlocks; ++b) {
+    if (!blocks_[b]) continue;
+    for (std::size_t i = 0; i < kBlockSlots; ++i)
+      if (blocks_[b][i]) out.emplace_back(static_cast<std::uint32_t>(b * kBlockSlots + i), blocks_[b][i]);
+  }
+  return out;
+}
+
+Histogram Histogram::from_buckets(const std::vector<Bucket>& buckets, std::uint64_t min, std::uint64_t max) {
+  Histogram h;
+  for (const auto& [slot, n] : buckets) {
+    if (slot >= kBlocks * kBlockSlots)
+      throw std::invalid_argument("histogram slot " + std::to_string(slot) + " out of range");
+    std::unique_ptr<std::uint64_t[]>& block = h.blocks_[slot >> kSubBucketBits];
+    if (!block) block = std::make_unique<std::uint64_t[]>(kBlockSlots);
+    block[slot & (kBlockSlots - 1)] += n;
+    h.count_ += n;
+  }
+  if (h.count_ == 0) return h;
+  if (min > max) throw std::invalid_argument("histogram minimum above its maximum");
+  h.min_ = min;
+  h.max_ = max;
+  return h;
 }
 
 }  // namespace sudoku_bench

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace sudoku_bench {
@@ -53,6 +54,16 @@ class Histogram {
   // Counts per power of two: element 0 for the value 0, element k >= 1 for [2^(k-1), 2^k).
   // Exact, because no sub-bucket straddles a power of two. Trailing zeros are dropped.
   std::vector<std::uint64_t> log2_counts() const;
+
+  // The non-empty slots, as (slot, count) in increasing order: the whole distribution, so that
+  // histograms measured apart (shards, MPI ranks) merge exactly. Slot s < 2048 holds the value s;
+  // above, slot s holds the values v with (b << 10) + (v >> b) == s, b = msb(v) - 10.
+  using Bucket = std::pair<std::uint32_t, std::uint64_t>;
+  std::vector<Bucket> buckets() const;
+  // The inverse of buckets(), with the exact extremes (which buckets round). The sums behind
+  // mean() and stddev() are not in the buckets: those read 0. Throws std::invalid_argument for a
+  // slot out of range or min > max.
+  static Histogram from_buckets(const std::vector<Bucket>& buckets, std::uint64_t min, std::uint64_t max);
 
  private:
   static constexpr std::size_t kBlockSlots = std::size_t{1} << kSubBucketBits;

@@ -65,6 +65,9 @@ struct Chunk {
   // How far into the file as stored this chunk ends: exact for plain files, in zlib's steps for gzip.
   std::uint64_t input_position = 0;
 
+  // Another shard's (PipelineConfig::shard_count): split for its line count, not processed.
+  bool skipped = false;
+
   // Written by the parallel stage, read by the sink.
   Tally tally;
   std::vector<Problem> problems;    // in record order, as many as the pass keeps (see PassConfig)

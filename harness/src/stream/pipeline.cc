@@ -69,6 +69,15 @@ ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads) {
   return size;
 }
 
+ChunkSize shard_chunk_size(std::uint64_t input_bytes, int shard_count) {
+  ChunkSize size;
+  if (input_bytes == 0) return size;
+  const std::uint64_t share = input_bytes / (256 * static_cast<std::uint64_t>(std::max(shard_count, 1)));
+  size.bytes = static_cast<std::size_t>(std::clamp<std::uint64_t>(share, 4 * 1024, 256 * 1024));
+  size.records = static_cast<std::size_t>(std::clamp<std::uint64_t>(share / 82, 16, 256));
+  return size;
+}
+
 PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, const std::function<void(Chunk&)>& process,
                             const std::function<void(Chunk&)>& sink) {
   const int threads = thread_count(config.threads);
@@ -98,6 +107,9 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
     ~AfterEveryStage() { happens_after(sync); }
   } after_every_stage{&finished};
   bool exhausted = false;
+  std::uint64_t next_index = 0;  // the reader's alone
+  if (config.shard_count < 1 || config.shard_index < 0 || config.shard_index >= config.shard_count)
+    throw std::invalid_argument("shard index out of range");
   const auto read = [&](tbb::flow_control& fc) -> Chunk* {
     happens_after(&started);
     happens_after(&reader_stage);
@@ -117,6 +129,8 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
       fc.stop();  // the pool still owns the chunk
       return nullptr;
     }
+    chunk->skipped =
+        next_index++ % static_cast<std::uint64_t>(config.shard_count) != static_cast<std::uint64_t>(config.shard_index);
     return chunk;
   };
   const auto work = [&](Chunk* chunk) {
@@ -127,7 +141,7 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
     {
       const BusyTime busy{busy_ns};
       split_records(*chunk);
-      process(*chunk);
+      if (!chunk->skipped) process(*chunk);
       input.release_done();  // pages the sink is done with: unmapping them costs the serial sink nothing
     }
     std::atomic_ref<std::uint64_t>(worker_ns).fetch_add(busy_ns, std::memory_order_relaxed);

@@ -25,6 +25,12 @@ struct PipelineConfig {
   // finish and reach the sink, so every record read has its outcome.
   const std::atomic<bool>* stop = nullptr;
   const std::atomic<bool>* interrupt = nullptr;
+  // Shards (run --shard, MPI ranks): chunk i, counted from 0 in input order, is processed only when
+  // i mod count == index; the others are split and skipped, their lines still counted so that line
+  // numbers stay those of the file. With a chunk size that depends on the input alone
+  // (shard_chunk_size), every record belongs to exactly one shard whatever the threads.
+  int shard_index = 0;
+  int shard_count = 1;
 };
 
 // Enough chunks that every thread gets several, without tiny chunks on large inputs: an input of
@@ -34,6 +40,11 @@ struct PipelineConfig {
 int thread_count(int threads);
 
 ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads);
+
+// The chunk size of a sharded pass: from the input's size and the shard count only, about 256
+// chunks per shard, of 4 KiB to 256 KiB (16 to 256 records assembled one by one), so that the
+// split is the same on every rank and shard whatever its threads, and even to a chunk.
+ChunkSize shard_chunk_size(std::uint64_t input_bytes, int shard_count);
 
 // Where the time of a pipeline went. Each serial stage (reader, sink) handles one chunk at a
 // time, so the busier one caps throughput at records / its busy seconds, however many threads

@@ -1,0 +1,78 @@
+#include "cli/rank_passes.h"
+
+#include <nlohmann/json.hpp>
+
+#include "report/pass_parts.h"
+#include "report/report_json.h"
+
+namespace sudoku_bench {
+namespace {
+
+// What a rank sends after a pass: its first line says which, the rest is the pass or the error.
+constexpr const char* kPass = "pass\n";
+constexpr const char* kInterrupted = "interrupted\n";
+constexpr const char* kError = "error\n";
+
+bool starts_with(const std::string& text, const char* head) { return text.rfind(head, 0) == 0; }
+
+}  // namespace
+
+std::vector<Context::Machine> RankPasses::machines(const Context::Machine& mine) {
+  const nlohmann::json j = {mine.host, mine.cpu_model, mine.hardware_threads};
+  std::vector<Context::Machine> out;
+  for (const std::string& text : world_.gather(j.dump())) {
+    const nlohmann::json m = nlohmann::json::parse(text);
+    out.push_back({m[0].get<std::string>(), m[1].get<std::string>(), m[2].get<int>()});
+    hosts_.push_back(out.back().host);
+  }
+  return out;
+}
+
+bool RankPasses::all_fine(const std::string& error) {
+  int fine = 1;
+  const std::vector<std::string> errors = world_.gather(error);
+  for (std::size_t r = 0; r < errors.size(); ++r) {
+    if (errors[r].empty()) continue;
+    std::fprintf(err_, "sudoku-bench run: rank %zu (%s): %s\n", r, r < hosts_.size() ? hosts_[r].c_str() : "?",
+                 errors[r].c_str());
+    fine = 0;
+  }
+  fine = world_.broadcast(fine);
+  failed_ |= !fine;
+  return fine;
+}
+
+bool RankPasses::finish_pass(const std::string& error, bool interrupted, MeasuredPass& pass) {
+  const std::string message =
+      !error.empty() ? kError + error : (interrupted ? kInterrupted : kPass) + pass_to_json(pass).dump();
+  // 0: go on, 1: some rank was interrupted, 2: some rank failed.
+  int decision = 0;
+  const std::vector<std::string> texts = world_.gather(message);
+  if (leader()) {
+    std::vector<MeasuredPass> parts;
+    std::vector<int> ranks;
+    for (std::size_t r = 0; r < texts.size(); ++r) {
+      const std::string& text = texts[r];
+      const std::string host = r < hosts_.size() ? hosts_[r] : "?";
+      if (starts_with(text, kError)) {
+        std::fprintf(err_, "sudoku-bench run: rank %zu (%s): %s\n", r, host.c_str(),
+                     text.substr(std::char_traits<char>::length(kError)).c_str());
+        decision = 2;
+        continue;
+      }
+      if (starts_with(text, kInterrupted)) decision = std::max(decision, 1);
+      parts.push_back(pass_from_json(nlohmann::ordered_json::parse(text.substr(text.find('\n') + 1))));
+      ranks.push_back(static_cast<int>(r));
+    }
+    if (decision < 2) {
+      std::vector<std::string> hosts;
+      for (const int r : ranks) hosts.push_back(hosts_.at(static_cast<std::size_t>(r)));
+      pass = combine_parts(parts, hosts, ranks, Timing::ranks);
+    }
+  }
+  decision = world_.broadcast(decision);
+  failed_ |= decision == 2;
+  return decision == 0;
+}
+
+}  // namespace sudoku_bench

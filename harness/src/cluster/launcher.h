@@ -1,0 +1,13 @@
+// What an MPI launcher tells the processes it starts, through their environment: Open MPI's
+// mpirun (OMPI_COMM_WORLD_*), PMIx launchers such as srun --mpi=pmix (PMIX_RANK), PMI-1/2 ones
+// such as srun --mpi=pmi2 or MPICH's (PMI_RANK, PMI_SIZE). A process started otherwise is alone,
+// and never initialises MPI (which is slow, and fails on machines without a network set up).
+#pragma once
+
+namespace sudoku_bench {
+
+bool started_by_mpi_launcher();
+// The processes the launcher started; 0 when it does not say (or none did).
+int launcher_size();
+
+}  // namespace sudoku_bench

@@ -1,0 +1,47 @@
+// The processes of one run: the ranks of an MPI job when the program was started by an MPI
+// launcher (mpirun, srun) and built with MPI, else this process alone. Knows nothing of reports:
+// it moves text and waits. Only the main thread calls it (MPI_THREAD_FUNNELED), never a TBB worker.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace sudoku_bench {
+
+// Joins the job for the lifetime of the object (MPI_Init_thread / MPI_Finalize) when a launcher
+// started this process; otherwise a world of one. One per program, made first thing in main.
+class World {
+ public:
+  World(int& argc, char**& argv);
+  ~World();
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  // The world made in main; a world of one when none was made (tests).
+  static World& current();
+
+  int rank() const { return rank_; }
+  int size() const { return size_; }
+  // What stands in the way of running, "" when nothing: started by a launcher of several
+  // processes in a build without MPI (each would run the whole job alone).
+  const std::string& problem() const { return problem_; }
+
+  // Every rank waits for every other (MPI_Barrier).
+  void barrier();
+  // Every rank's text in rank order at rank 0 (MPI_Gatherv); empty on the other ranks.
+  std::vector<std::string> gather(const std::string& text);
+  // Rank 0's value on every rank (MPI_Bcast).
+  int broadcast(int value);
+
+ private:
+  World() = default;  // a world of one
+  int rank_ = 0;
+  int size_ = 1;
+  bool joined_ = false;
+  std::string problem_;
+};
+
+// Whether this build can run as MPI ranks (MPI was found at configure time).
+bool built_with_mpi();
+
+}  // namespace sudoku_bench

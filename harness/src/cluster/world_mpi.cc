@@ -1,0 +1,65 @@
+#include <mpi.h>
+
+#include <cstdlib>
+#include <numeric>
+
+#include "cluster/launcher.h"
+#include "cluster/world.h"
+
+namespace sudoku_bench {
+namespace {
+
+World* g_world = nullptr;
+
+}  // namespace
+
+bool built_with_mpi() { return true; }
+
+World::World(int& argc, char**& argv) {
+  g_world = this;
+  if (!started_by_mpi_launcher()) return;
+  int provided = 0;
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  joined_ = true;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+}
+
+World::~World() {
+  if (joined_) MPI_Finalize();
+  if (g_world == this) g_world = nullptr;
+}
+
+World& World::current() {
+  static World alone;
+  return g_world ? *g_world : alone;
+}
+
+void World::barrier() {
+  if (joined_) MPI_Barrier(MPI_COMM_WORLD);
+}
+
+std::vector<std::string> World::gather(const std::string& text) {
+  if (!joined_) return {text};
+  const int length = static_cast<int>(text.size());
+  std::vector<int> lengths(rank_ == 0 ? size_ : 0), offsets(lengths.size());
+  MPI_Gather(&length, 1, MPI_INT, lengths.data(), 1, MPI_INT, 0, MPI_COMM_WORLD);
+  std::string all;
+  if (rank_ == 0) {
+    std::exclusive_scan(lengths.begin(), lengths.end(), offsets.begin(), 0);
+    all.resize(static_cast<std::size_t>(offsets.back() + lengths.back()));
+  }
+  MPI_Gatherv(text.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0,
+              MPI_COMM_WORLD);
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < lengths.size(); ++i)
+    out.push_back(all.substr(static_cast<std::size_t>(offsets[i]), static_cast<std::size_t>(lengths[i])));
+  return out;
+}
+
+int World::broadcast(int value) {
+  if (joined_) MPI_Bcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  return value;
+}
+
+}  // namespace sudoku_bench

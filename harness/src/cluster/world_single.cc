@@ -1,0 +1,37 @@
+// The world of a build without MPI: this process alone.
+#include "cluster/launcher.h"
+#include "cluster/world.h"
+
+namespace sudoku_bench {
+namespace {
+
+World* g_world = nullptr;
+
+}  // namespace
+
+bool built_with_mpi() { return false; }
+
+World::World(int&, char**&) {
+  g_world = this;
+  if (launcher_size() > 1)
+    problem_ = "started as " + std::to_string(launcher_size()) +
+               " MPI processes, but this build has no MPI (configure with libopenmpi-dev installed and "
+               "-DSUDOKU_BENCH_MPI=ON): each would measure the whole job alone";
+}
+
+World::~World() {
+  if (g_world == this) g_world = nullptr;
+}
+
+World& World::current() {
+  static World alone;
+  return g_world ? *g_world : alone;
+}
+
+void World::barrier() {}
+
+std::vector<std::string> World::gather(const std::string& text) { return {text}; }
+
+int World::broadcast(int value) { return value; }
+
+}  // namespace sudoku_bench

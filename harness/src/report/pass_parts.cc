@@ -1,0 +1,56 @@
+#include "report/pass_parts.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace sudoku_bench {
+
+MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::vector<std::string>& hosts,
+                           const std::vector<int>& numbers, Timing timing) {
+  if (parts.empty() || hosts.size() != parts.size() || numbers.size() != parts.size())
+    throw std::invalid_argument("combine_parts: parts, hosts and numbers differ in number");
+  MeasuredPass out = parts.front();
+  out.status = {};
+  out.latency_ns = out.tree_size = out.guesses = Summary{};
+  out.wall_seconds = out.cpu_seconds = 0;
+  out.threads_observed = 0;
+  out.complete = true;
+  out.pipeline = {true, 0, 0, 0};
+  out.timing = timing;
+  out.ranks = static_cast<int>(parts.size());
+  out.parts.clear();
+  const MeasuredPass* slowest = &parts.front();
+  double throughput = 0;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const MeasuredPass& p = parts[i];
+    if (p.dataset != out.dataset || p.solver != out.solver || p.threads != out.threads ||
+        p.repetition != out.repetition || p.latency_measured != out.latency_measured ||
+        p.tree_size_reported != out.tree_size_reported)
+      throw std::invalid_argument("part " + std::to_string(numbers[i]) + " measured " + p.dataset + " " + p.solver +
+                                  " threads=" + std::to_string(p.threads) + " repetition " +
+                                  std::to_string(p.repetition) + " where part " + std::to_string(numbers.front()) +
+                                  " measured " + out.dataset + " " + out.solver + " threads=" +
+                                  std::to_string(out.threads) + " repetition " + std::to_string(out.repetition));
+    if (p.ranks != 1) throw std::invalid_argument("part " + std::to_string(numbers[i]) + " is itself made of parts");
+    out.status += p.status;
+    // Not measured (--no-latency) or not reported (plugins): nothing to merge.
+    if (out.latency_measured) out.latency_ns = merge_summaries(out.latency_ns, p.latency_ns);
+    if (out.tree_size_reported) out.tree_size = merge_summaries(out.tree_size, p.tree_size);
+    out.guesses = merge_summaries(out.guesses, p.guesses);
+    out.cpu_seconds += p.cpu_seconds;
+    out.threads_observed += p.threads_observed;
+    out.complete = out.complete && p.complete;
+    if (p.wall_seconds > slowest->wall_seconds) slowest = &p;
+    throughput += p.puzzles_per_second();
+    out.parts.push_back({numbers[i], hosts[i], p.puzzles(), p.wall_seconds});
+    out.pipeline.measured = out.pipeline.measured && p.pipeline.measured;
+    out.pipeline.reader += p.pipeline.reader;
+    out.pipeline.sink += p.pipeline.sink;
+    out.pipeline.worker += p.pipeline.worker;
+  }
+  out.wall_seconds = slowest->wall_seconds;
+  if (timing == Timing::shards && throughput > 0) out.wall_seconds = static_cast<double>(out.puzzles()) / throughput;
+  return out;
+}
+
+}  // namespace sudoku_bench

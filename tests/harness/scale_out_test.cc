@@ -1,0 +1,254 @@
+// Scaling out: histogram buckets that merge exactly, run --shard K/N and merge of the shards (the
+// same counts and distributions as one process over the whole input), what merge refuses, and
+// where --shard auto finds K and N. MPI ranks are tested end to end in tests/cli/mpi_test.sh.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <random>
+
+#include "cli/merge_command.h"
+#include "cli/report_files.h"
+#include "cli/shard_option.h"
+#include "report/pass_parts.h"
+#include "report/report_json.h"
+#include "report/shard_merge.h"
+#include "run_util.h"
+
+namespace {
+
+using sudoku_bench::Histogram;
+using sudoku_bench::MeasuredPass;
+using sudoku_bench::Report;
+
+std::string dataset(const char* name) { return std::string(SUDOKU_BENCH_DATASETS_DIR) + "/" + name; }
+
+TEST(HistogramBucketsTest, RebuildTheSamePercentilesAndMergeLikeOneHistogram) {
+  std::mt19937_64 random(7);
+  Histogram whole, a, b;
+  for (int i = 0; i < 20000; ++i) {
+    const std::uint64_t v = random() % (i % 3 ? 5000 : 50'000'000);
+    whole.record(v);
+    (i % 2 ? a : b).record(v);
+  }
+  const Histogram rebuilt = Histogram::from_buckets(whole.buckets(), whole.min(), whole.max());
+  EXPECT_EQ(rebuilt.buckets(), whole.buckets());
+  for (const double p : sudoku_bench::kPercentiles) EXPECT_EQ(rebuilt.percentile(p), whole.percentile(p)) << p;
+
+  const sudoku_bench::Summary merged =
+      sudoku_bench::merge_summaries(sudoku_bench::summarize(a), sudoku_bench::summarize(b));
+  const sudoku_bench::Summary expected = sudoku_bench::summarize(whole);
+  EXPECT_EQ(merged.count, expected.count);
+  EXPECT_EQ(merged.min, expected.min);
+  EXPECT_EQ(merged.max, expected.max);
+  EXPECT_EQ(merged.percentiles, expected.percentiles);
+  EXPECT_EQ(merged.log2_counts, expected.log2_counts);
+  EXPECT_EQ(merged.buckets, expected.buckets);
+  EXPECT_NEAR(merged.mean, expected.mean, 1e-9 * expected.mean);
+  EXPECT_NEAR(merged.stddev, expected.stddev, 1e-6 * expected.stddev);
+  EXPECT_THROW(Histogram::from_buckets({{60 * 1024, 1}}, 0, 1), std::invalid_argument);
+}
+
+TEST(HistogramBucketsTest, SurviveTheJsonReport) {
+  auto command = test_util::run_command_for({dataset("top95.txt")}, {1}, 1);
+  const auto o = test_util::run(command);
+  ASSERT_EQ(o.status, 0) << o.err;
+  const Report back = sudoku_bench::from_json(sudoku_bench::to_json(o.report));
+  EXPECT_EQ(back.runs.at(0).tree_size.buckets, o.report.runs.at(0).tree_size.buckets);
+  EXPECT_EQ(back.runs.at(0).latency_ns.buckets, o.report.runs.at(0).latency_ns.buckets);
+  EXPECT_TRUE(back.runs.at(0).guesses.buckets_kept);
+  // A report of schema /2 has none: it reads, but cannot merge exactly.
+  auto old = sudoku_bench::to_json(o.report);
+  old["schema"] = "sudoku-bench/2";
+  for (const char* d : {"latency_ns", "tree_size", "guesses"}) old["runs"][0][d].erase("buckets");
+  const Report before = sudoku_bench::from_json(old);
+  EXPECT_FALSE(before.runs.at(0).guesses.buckets_kept);
+  EXPECT_THROW(sudoku_bench::merge_summaries(before.runs.at(0).guesses, back.runs.at(0).guesses),
+               std::invalid_argument);
+}
+
+// Runs shard k of n (0 of 0: the whole input) and returns its report as read back from JSON.
+Report measured(const std::vector<std::string>& files, int k, int n, int threads) {
+  auto command = test_util::run_command_for(files, {threads}, 1);
+  command.shard = {k, n};
+  const auto o = test_util::run(command);
+  EXPECT_EQ(o.status, 0) << o.err;
+  return sudoku_bench::from_json(sudoku_bench::to_json(o.report));
+}
+
+void expect_same_work(const MeasuredPass& merged, const MeasuredPass& whole) {
+  SCOPED_TRACE(whole.dataset);
+  EXPECT_EQ(merged.status.unique, whole.status.unique);
+  EXPECT_EQ(merged.status.multiple, whole.status.multiple);
+  EXPECT_EQ(merged.status.none, whole.status.none);
+  EXPECT_EQ(merged.status.invalid, whole.status.invalid);
+  EXPECT_EQ(merged.status.aborted, whole.status.aborted);
+  EXPECT_EQ(merged.status.wrong, whole.status.wrong);
+  EXPECT_EQ(merged.tree_size.buckets, whole.tree_size.buckets);
+  EXPECT_EQ(merged.guesses.buckets, whole.guesses.buckets);
+  EXPECT_EQ(merged.tree_size.percentiles, whole.tree_size.percentiles);
+  EXPECT_EQ(merged.guesses.max, whole.guesses.max);
+  std::uint64_t timed = 0;
+  for (const auto& [slot, n] : merged.latency_ns.buckets) timed += n;
+  EXPECT_EQ(timed, whole.puzzles());
+  EXPECT_EQ(merged.latency_ns.count, whole.puzzles());
+}
+
+TEST(ShardTest, MergedShardsCountAndDistributeExactlyAsOneProcess) {
+  const std::vector<std::string> files = {dataset("top1465.txt"), dataset("sudoku17_49158.txt")};
+  const Report whole = measured(files, 0, 0, 2);
+  for (const int n : {1, 2, 3, 7}) {
+    SCOPED_TRACE("N = " + std::to_string(n));
+    std::vector<Report> shards;
+    std::vector<std::string> names;
+    std::uint64_t records = 0;
+    for (int k = 1; k <= n; ++k) {
+      shards.push_back(measured(files, k, n, 2));
+      names.push_back("shard" + std::to_string(k) + ".json");
+      records += shards.back().runs.at(0).status.records();
+    }
+    EXPECT_EQ(records, 1465u);  // every record in exactly one shard
+    Report merged;
+    ASSERT_EQ(sudoku_bench::merge_shards(shards, names, merged), "");
+    ASSERT_EQ(merged.runs.size(), whole.runs.size());
+    for (std::size_t i = 0; i < whole.runs.size(); ++i) {
+      expect_same_work(merged.runs[i], whole.runs[i]);
+      EXPECT_EQ(merged.runs[i].timing, sudoku_bench::Timing::shards);
+      EXPECT_EQ(merged.runs[i].ranks, n);
+      EXPECT_EQ(merged.runs[i].parts.size(), static_cast<std::size_t>(n));
+      // The throughput is the sum of the shards'.
+      double sum = 0;
+      for (const auto& p : merged.runs[i].parts) sum += p.puzzles_per_second();
+      EXPECT_NEAR(merged.runs[i].puzzles_per_second(), sum, 1e-6 * sum);
+    }
+    EXPECT_EQ(merged.context.ranks.size(), static_cast<std::size_t>(n));
+    EXPECT_EQ(merged.settings.shard.count, 0);
+    // And through the JSON of the merged report.
+    const Report back = sudoku_bench::from_json(sudoku_bench::to_json(merged));
+    expect_same_work(back.runs.at(1), whole.runs.at(1));
+  }
+  // The split depends on the input and N only, not on the threads: the same records either way.
+  const Report one_thread = measured(files, 2, 3, 1), two_threads = measured(files, 2, 3, 2);
+  EXPECT_EQ(one_thread.runs.at(1).tree_size.buckets, two_threads.runs.at(1).tree_size.buckets);
+  EXPECT_EQ(one_thread.runs.at(1).status.records(), two_threads.runs.at(1).status.records());
+}
+
+TEST(ShardTest, MergeRefusesMissingRepeatedAndMismatchedShards) {
+  const std::vector<std::string> files = {dataset("top95.txt")};
+  std::vector<Report> three;
+  for (int k = 1; k <= 3; ++k) three.push_back(measured(files, k, 3, 1));
+  const std::vector<std::string> names = {"a.json", "b.json", "c.json"};
+  Report merged;
+  EXPECT_EQ(sudoku_bench::merge_shards({three[0], three[2]}, names, merged), "shard 2/3 missing");
+  EXPECT_EQ(sudoku_bench::merge_shards({three[0]}, names, merged), "shards 2/3, 3/3 missing");
+  EXPECT_EQ(sudoku_bench::merge_shards({three[0], three[1], three[1]}, names, merged),
+            "shard 2/3 given twice: b.json and c.json");
+  Report other_n = measured(files, 2, 2, 1);
+  EXPECT_EQ(sudoku_bench::merge_shards({three[0], other_n, three[2]}, names, merged),
+            "b.json is shard 2/2 but a.json is of 3 shards");
+  Report other_build = three[1];
+  other_build.context.git_commit = "0123abc";
+  EXPECT_NE(sudoku_bench::merge_shards({three[0], other_build, three[2]}, names, merged)
+                .find("b.json (shard 2/3) comes from another build than a.json"),
+            std::string::npos);
+  Report other_limit = three[2];
+  other_limit.settings.node_limit = 5;
+  EXPECT_EQ(sudoku_bench::merge_shards({three[0], three[1], other_limit}, names, merged),
+            "c.json (shard 3/3) was measured with other settings than a.json (node_limit)");
+  Report whole = measured(files, 0, 0, 1);
+  EXPECT_EQ(sudoku_bench::merge_shards({three[0], whole, three[2]}, names, merged),
+            "b.json is not a shard report (run without --shard): merge shards only with shards");
+  // Shards on other machines merge; their machines are named.
+  Report elsewhere = three[1];
+  elsewhere.context.host = "node7";
+  ASSERT_EQ(sudoku_bench::merge_shards({three[0], elsewhere, three[2]}, names, merged), "");
+  EXPECT_EQ(merged.context.ranks.at(1).host, "node7");
+  EXPECT_EQ(merged.runs.at(0).parts.at(1).host, "node7");
+  EXPECT_EQ(merged.runs.at(0).status.records(), 95u);
+}
+
+TEST(ShardTest, MergeCommandNamesTheFiles) {
+  const std::vector<std::string> files = {dataset("top95.txt")};
+  test_util::TempFile one("", ".json"), two("", ".json"), out("", ".json");
+  sudoku_bench::write_json_file(one.path(), sudoku_bench::to_json(measured(files, 1, 3, 1)));
+  sudoku_bench::write_json_file(two.path(), sudoku_bench::to_json(measured(files, 3, 3, 1)));
+  test_util::Capture err;
+  EXPECT_EQ(sudoku_bench::merge_command({{one.path(), two.path()}, out.path()}, err.file()), 2);
+  EXPECT_EQ(err.text(), "sudoku-bench merge: shard 2/3 missing\n");
+}
+
+TEST(ShardOptionTest, ReadsKOfNAndJobArrays) {
+  std::string error;
+  auto s = sudoku_bench::parse_shard("2/3", error);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->index, 2);
+  EXPECT_EQ(s->count, 3);
+  for (const char* bad : {"0/3", "4/3", "3", "a/b", "1/0", "-1/2"}) {
+    EXPECT_FALSE(sudoku_bench::parse_shard(bad, error)) << bad;
+    EXPECT_NE(error.find("expected K/N"), std::string::npos) << error;
+  }
+  unsetenv("JOB_COMPLETION_INDEX");
+  setenv("SLURM_ARRAY_TASK_ID", "12", 1);
+  setenv("SLURM_ARRAY_TASK_MIN", "10", 1);
+  setenv("SLURM_ARRAY_TASK_COUNT", "7", 1);
+  s = sudoku_bench::parse_shard("auto", error);
+  ASSERT_TRUE(s) << error;
+  EXPECT_EQ(s->index, 3);
+  EXPECT_EQ(s->count, 7);
+  unsetenv("SLURM_ARRAY_TASK_ID");
+  unsetenv("SLURM_ARRAY_TASK_MIN");
+  unsetenv("SLURM_ARRAY_TASK_COUNT");
+  EXPECT_FALSE(sudoku_bench::parse_shard("auto", error));
+  EXPECT_NE(error.find("no job array"), std::string::npos);
+  setenv("JOB_COMPLETION_INDEX", "4", 1);
+  EXPECT_FALSE(sudoku_bench::parse_shard("auto", error));
+  EXPECT_NE(error.find("auto/N"), std::string::npos);
+  s = sudoku_bench::parse_shard("auto/5", error);
+  ASSERT_TRUE(s) << error;
+  EXPECT_EQ(s->index, 5);
+  EXPECT_EQ(s->count, 5);
+  unsetenv("JOB_COMPLETION_INDEX");
+}
+
+TEST(PassPartsTest, RanksTakeTheSlowestWallTimeAndSayHowUneven) {
+  MeasuredPass a, b;
+  for (MeasuredPass* p : {&a, &b}) {
+    p->dataset = "d";
+    p->solver = "s";
+    p->threads = 1;
+    p->repetition = 1;
+    p->latency_measured = false;
+  }
+  a.status.unique = 100;
+  a.wall_seconds = 1;
+  b.status.unique = 100;
+  b.wall_seconds = 3;
+  const MeasuredPass ranks = sudoku_bench::combine_parts({a, b}, {"h0", "h1"}, {0, 1}, sudoku_bench::Timing::ranks);
+  EXPECT_EQ(ranks.puzzles(), 200u);
+  EXPECT_DOUBLE_EQ(ranks.wall_seconds, 3);
+  EXPECT_DOUBLE_EQ(*ranks.imbalance(), 1.5);
+  const MeasuredPass shards = sudoku_bench::combine_parts({a, b}, {"h0", "h1"}, {1, 2}, sudoku_bench::Timing::shards);
+  EXPECT_NEAR(shards.puzzles_per_second(), 100.0 + 100.0 / 3, 1e-9);
+  b.repetition = 2;
+  EXPECT_THROW(sudoku_bench::combine_parts({a, b}, {"h0", "h1"}, {0, 1}, sudoku_bench::Timing::ranks),
+               std::invalid_argument);
+}
+
+TEST(ScalingTest, RanksScaleAgainstOneRankOfOneThread) {
+  std::vector<MeasuredPass> runs(3);
+  const int ranks[] = {1, 2, 4};
+  for (int i = 0; i < 3; ++i) {
+    runs[i].dataset = "d";
+    runs[i].solver = "s";
+    runs[i].threads = 1;
+    runs[i].ranks = ranks[i];
+    runs[i].status.unique = 1000;
+    runs[i].wall_seconds = 1.0 / (ranks[i] * 0.9 + 0.1);
+  }
+  const auto rows = sudoku_bench::scaling_of(runs);
+  ASSERT_EQ(rows.size(), 3u);
+  EXPECT_EQ(rows[2].ranks, 4);
+  EXPECT_NEAR(*rows[2].speedup, 3.7, 1e-9);
+  EXPECT_NEAR(*rows[2].efficiency, 3.7 / 4, 1e-9);
+}
+
+}  // namespace
