@@ -1,6 +1,8 @@
 #include "cli/rank_passes.h"
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
 #include "report/pass_parts.h"
 #include "report/report_json.h"
@@ -67,7 +69,13 @@ bool RankPasses::finish_pass(const std::string& error, bool interrupted, Measure
     if (decision < 2) {
       std::vector<std::string> hosts;
       for (const int r : ranks) hosts.push_back(hosts_.at(static_cast<std::size_t>(r)));
-      pass = combine_parts(parts, hosts, ranks, Timing::ranks);
+      try {
+        pass = combine_parts(parts, hosts, ranks, Timing::ranks);
+      } catch (const std::invalid_argument& e) {
+        // Ranks started with different command lines (mpirun's MPMD form) measured different passes.
+        std::fprintf(err_, "sudoku-bench run: the ranks measured different passes: %s\n", e.what());
+        decision = 2;
+      }
     }
   }
   decision = world_.broadcast(decision);

@@ -36,13 +36,15 @@ std::optional<Settings::Shard> parse_shard(const std::string& text, std::string&
       k = *index + 1;
     }
     if (!k) {
-      error = "--shard auto: no job array in the environment (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and "
-              "SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX)";
+      error =
+          "--shard auto: no job array in the environment (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and "
+          "SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX)";
       return std::nullopt;
     }
     if (!n) {
-      error = "--shard auto: the shard count is not in the environment (Kubernetes does not say it): give it, as "
-              "--shard auto/N";
+      error =
+          "--shard auto: the shard count is not in the environment (Kubernetes does not say it): give it, as "
+          "--shard auto/N";
       return std::nullopt;
     }
   } else {

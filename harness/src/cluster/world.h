@@ -35,13 +35,13 @@ class World {
 
  private:
   World() = default;  // a world of one
+  // The world current() returns while it lives (world.cc).
+  static void made(World* world);
+  static void gone(World* world);
   int rank_ = 0;
   int size_ = 1;
   bool joined_ = false;
   std::string problem_;
 };
-
-// Whether this build can run as MPI ranks (MPI was found at configure time).
-bool built_with_mpi();
 
 }  // namespace sudoku_bench

@@ -1,22 +1,14 @@
 #include <mpi.h>
 
-#include <cstdlib>
 #include <numeric>
 
 #include "cluster/launcher.h"
 #include "cluster/world.h"
 
 namespace sudoku_bench {
-namespace {
-
-World* g_world = nullptr;
-
-}  // namespace
-
-bool built_with_mpi() { return true; }
 
 World::World(int& argc, char**& argv) {
-  g_world = this;
+  made(this);
   if (!started_by_mpi_launcher()) return;
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
@@ -27,12 +19,7 @@ World::World(int& argc, char**& argv) {
 
 World::~World() {
   if (joined_) MPI_Finalize();
-  if (g_world == this) g_world = nullptr;
-}
-
-World& World::current() {
-  static World alone;
-  return g_world ? *g_world : alone;
+  gone(this);
 }
 
 void World::barrier() {
@@ -49,8 +36,7 @@ std::vector<std::string> World::gather(const std::string& text) {
     std::exclusive_scan(lengths.begin(), lengths.end(), offsets.begin(), 0);
     all.resize(static_cast<std::size_t>(offsets.back() + lengths.back()));
   }
-  MPI_Gatherv(text.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0,
-              MPI_COMM_WORLD);
+  MPI_Gatherv(text.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, 0, MPI_COMM_WORLD);
   std::vector<std::string> out;
   for (std::size_t i = 0; i < lengths.size(); ++i)
     out.push_back(all.substr(static_cast<std::size_t>(offsets[i]), static_cast<std::size_t>(lengths[i])));

@@ -3,30 +3,16 @@
 #include "cluster/world.h"
 
 namespace sudoku_bench {
-namespace {
-
-World* g_world = nullptr;
-
-}  // namespace
-
-bool built_with_mpi() { return false; }
 
 World::World(int&, char**&) {
-  g_world = this;
+  made(this);
   if (launcher_size() > 1)
     problem_ = "started as " + std::to_string(launcher_size()) +
                " MPI processes, but this build has no MPI (configure with libopenmpi-dev installed and "
                "-DSUDOKU_BENCH_MPI=ON): each would measure the whole job alone";
 }
 
-World::~World() {
-  if (g_world == this) g_world = nullptr;
-}
-
-World& World::current() {
-  static World alone;
-  return g_world ? *g_world : alone;
-}
+World::~World() { gone(this); }
 
 void World::barrier() {}
 

@@ -26,11 +26,11 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
     if (p.dataset != out.dataset || p.solver != out.solver || p.threads != out.threads ||
         p.repetition != out.repetition || p.latency_measured != out.latency_measured ||
         p.tree_size_reported != out.tree_size_reported)
-      throw std::invalid_argument("part " + std::to_string(numbers[i]) + " measured " + p.dataset + " " + p.solver +
-                                  " threads=" + std::to_string(p.threads) + " repetition " +
-                                  std::to_string(p.repetition) + " where part " + std::to_string(numbers.front()) +
-                                  " measured " + out.dataset + " " + out.solver + " threads=" +
-                                  std::to_string(out.threads) + " repetition " + std::to_string(out.repetition));
+      throw std::invalid_argument(
+          "part " + std::to_string(numbers[i]) + " measured " + p.dataset + " " + p.solver +
+          " threads=" + std::to_string(p.threads) + " repetition " + std::to_string(p.repetition) + " where part " +
+          std::to_string(numbers.front()) + " measured " + out.dataset + " " + out.solver +
+          " threads=" + std::to_string(out.threads) + " repetition " + std::to_string(out.repetition));
     if (p.ranks != 1) throw std::invalid_argument("part " + std::to_string(numbers[i]) + " is itself made of parts");
     out.status += p.status;
     // Not measured (--no-latency) or not reported (plugins): nothing to merge.

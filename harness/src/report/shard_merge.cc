@@ -32,15 +32,15 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
     const Settings::Shard& s = inputs[i].settings.shard;
     if (!s.count) return name(i) + " is not a shard report (run without --shard): merge shards only with shards";
     if (s.count != count)
-      return name(i) + " is shard " + shard_name(s) + " but " + name(0) + " is of " + std::to_string(count) +
-             " shards";
+      return name(i) + " is shard " + shard_name(s) + " but " + name(0) + " is of " + std::to_string(count) + " shards";
     if (const auto [it, fresh] = by_index.emplace(s.index, i); !fresh)
       return "shard " + shard_name(s) + " given twice: " + name(it->second) + " and " + name(i);
   }
   std::string missing;
   for (int k = 1; k <= count; ++k)
     if (!by_index.count(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(count);
-  if (!missing.empty()) return "shard" + std::string(missing.find(',') != std::string::npos ? "s " : " ") + missing + " missing";
+  if (!missing.empty())
+    return "shard" + std::string(missing.find(',') != std::string::npos ? "s " : " ") + missing + " missing";
 
   const Report& first = inputs[by_index.at(1)];
   const std::string& first_name = name(by_index.at(1));
@@ -48,7 +48,8 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
     const Report& r = inputs[i];
     if (!r.context.same_build(first.context))
       return name(i) + " (shard " + shard_name(r.settings.shard) + ") comes from another build than " + first_name +
-             " (git_commit " + r.context.git_commit + " vs " + first.context.git_commit + ", or compiler, flags, "
+             " (git_commit " + r.context.git_commit + " vs " + first.context.git_commit +
+             ", or compiler, flags, "
              "build type, TBB, version)";
     if (const std::string field = settings_difference(r.settings, first.settings); !field.empty())
       return name(i) + " (shard " + shard_name(r.settings.shard) + ") was measured with other settings than " +
@@ -56,8 +57,9 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
     if (!r.context.ranks.empty()) return name(i) + " is itself a merged or MPI report";
     for (const MeasuredPass& pass : r.runs)
       if (!pass.guesses.buckets_kept)
-        return name(i) + " was written before schema sudoku-bench/3: its distributions have no buckets to merge "
-                         "exactly";
+        return name(i) +
+               " was written before schema sudoku-bench/3: its distributions have no buckets to merge "
+               "exactly";
     if (r.runs.size() != first.runs.size())
       return name(i) + " has " + std::to_string(r.runs.size()) + " passes, " + first_name + " " +
              std::to_string(first.runs.size()) + " (interrupted, or other inputs)";
