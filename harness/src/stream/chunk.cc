@@ -23,6 +23,7 @@ void Chunk::reset() {
   problems.clear();
   out.clear();
   rows.clear();
+  skipped = false;
 }
 
 void split_records(Chunk& chunk) {
