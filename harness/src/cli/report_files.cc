@@ -37,7 +37,7 @@ void write_json_file(const std::string& path, const nlohmann::ordered_json& json
   std::error_code ec;
   if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
   const std::string tmp = path + ".tmp." + std::to_string(getpid());
-  const std::string text = json.dump(2) + "\n";
+  const std::string text = json_text(json);
   const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw IoError(path, std::string("cannot write: ") + std::strerror(errno));
   std::size_t done = 0;

@@ -178,7 +178,34 @@ Json pipeline_json(const MeasuredPass& pass) {
           {"keeps_up_to_threads", optional_number(f->keeps_up_to_threads)}};
 }
 
+void append_text(std::string& out, const Json& j, int indent) {
+  const bool nested =
+      j.is_object() || (j.is_array() && std::any_of(j.begin(), j.end(), [](const Json& e) { return e.is_object(); }));
+  if (!nested || j.empty()) {
+    out += j.dump();
+    return;
+  }
+  out += j.is_object() ? "{\n" : "[\n";
+  bool first = true;
+  for (auto it = j.begin(); it != j.end(); ++it) {
+    if (!first) out += ",\n";
+    first = false;
+    out.append(static_cast<std::size_t>(indent + 2), ' ');
+    if (j.is_object()) out += Json(it.key()).dump() + ": ";
+    append_text(out, it.value(), indent + 2);
+  }
+  out += '\n';
+  out.append(static_cast<std::size_t>(indent), ' ');
+  out += j.is_object() ? '}' : ']';
+}
+
 }  // namespace
+
+std::string json_text(const nlohmann::ordered_json& json) {
+  std::string out;
+  append_text(out, json, 0);
+  return out + "\n";
+}
 
 nlohmann::ordered_json context_json(const Context& c) {
   Json ranks = Json::array();

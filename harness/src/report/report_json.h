@@ -27,6 +27,11 @@ nlohmann::ordered_json to_json(const Report& report);
 // The report's "context" object; the other formats carry it too.
 nlohmann::ordered_json context_json(const Context& context);
 
+// The text of a report file: indented as dump(2), except that an array holding no objects stays
+// on one line (histogram buckets are thousands of pairs: dump(2) spreads each over four lines,
+// which made a report four times the size).
+std::string json_text(const nlohmann::ordered_json& json);
+
 // One "runs" entry, and its inverse: how MPI ranks send their passes to rank 0.
 nlohmann::ordered_json pass_to_json(const MeasuredPass& pass);
 MeasuredPass pass_from_json(const nlohmann::ordered_json& json);

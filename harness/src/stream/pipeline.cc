@@ -73,8 +73,8 @@ ChunkSize shard_chunk_size(std::uint64_t input_bytes, int shard_count) {
   ChunkSize size;
   if (input_bytes == 0) return size;
   const std::uint64_t share = input_bytes / (256 * static_cast<std::uint64_t>(std::max(shard_count, 1)));
-  size.bytes = static_cast<std::size_t>(std::clamp<std::uint64_t>(share, 4 * 1024, 256 * 1024));
-  size.records = static_cast<std::size_t>(std::clamp<std::uint64_t>(share / 82, 16, 256));
+  size.bytes = static_cast<std::size_t>(std::clamp<std::uint64_t>(share, 1024, 256 * 1024));
+  size.records = static_cast<std::size_t>(std::clamp<std::uint64_t>(share / 82, 4, 256));
   return size;
 }
 

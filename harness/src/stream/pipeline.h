@@ -42,8 +42,9 @@ int thread_count(int threads);
 ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads);
 
 // The chunk size of a sharded pass: from the input's size and the shard count only, about 256
-// chunks per shard, of 4 KiB to 256 KiB (16 to 256 records assembled one by one), so that the
-// split is the same on every rank and shard whatever its threads, and even to a chunk.
+// chunks per shard, of 1 KiB to 256 KiB (4 to 256 records assembled one by one), so that the
+// split is the same on every rank and shard whatever its threads, and fine enough that the
+// shards' work is even (a static split cannot rebalance: the slowest shard sets the pace).
 ChunkSize shard_chunk_size(std::uint64_t input_bytes, int shard_count);
 
 // Where the time of a pipeline went. Each serial stage (reader, sink) handles one chunk at a
