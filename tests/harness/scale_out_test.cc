@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <random>
+#include <set>
 
 #include "cli/merge_command.h"
 #include "cli/report_files.h"
@@ -249,6 +251,58 @@ TEST(ScalingTest, RanksScaleAgainstOneRankOfOneThread) {
   EXPECT_EQ(rows[2].ranks, 4);
   EXPECT_NEAR(*rows[2].speedup, 3.7, 1e-9);
   EXPECT_NEAR(*rows[2].efficiency, 3.7 / 4, 1e-9);
+}
+
+}  // namespace
+
+namespace {
+
+// Every shard names its invalid records with their lines in the file, though the chunks of the
+// other shards before them were never split (nor, mapped, even read).
+TEST(ShardTest, ProblemsKeepTheirLinesInTheFile) {
+  std::string text;
+  std::set<std::uint64_t> invalid;
+  const std::string good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+  for (std::uint64_t line = 1; line <= 3000; ++line) {
+    if (line % 97 == 0) {
+      text += "not a puzzle\n";
+      invalid.insert(line);
+    } else if (line % 41 == 0) {
+      text += "# a comment\n";
+    } else {
+      text += good + "\n";
+    }
+  }
+  test_util::TempFile file(text);
+  for (const int n : {2, 3, 7}) {
+    std::set<std::uint64_t> named, rows;
+    std::uint64_t records = 0;
+    for (int k = 1; k <= n; ++k) {
+      test_util::TempFile csv("", ".csv");
+      auto command = test_util::run_command_for({file.path()}, {1}, 1);
+      command.shard = {k, n};
+      command.pass.time_puzzles = false;
+      command.per_puzzle_path = csv.path();
+      const auto o = test_util::run(command);
+      records += o.report.runs.at(0).status.records();
+      std::ifstream in(csv.path());
+      std::string row;
+      std::getline(in, row);  // header: dataset,file,line,…
+      while (std::getline(in, row)) {
+        const std::size_t at = row.find(file.path() + ",");
+        ASSERT_NE(at, std::string::npos) << row;
+        EXPECT_TRUE(rows.insert(std::stoull(row.substr(at + file.path().size() + 1))).second) << row;
+      }
+      for (std::size_t at = o.err.find(file.path() + ":"); at != std::string::npos;
+           at = o.err.find(file.path() + ":", at + 1))
+        named.insert(std::stoull(o.err.substr(at + file.path().size() + 1)));
+    }
+    EXPECT_EQ(named, invalid) << "N = " << n;
+    // Every record's row, once, on its line: the comments' lines are the ones missing.
+    EXPECT_EQ(rows.size(), records) << "N = " << n;
+    for (const std::uint64_t line : rows) EXPECT_NE(line % 41 == 0 && line % 97 != 0, true) << line;
+    EXPECT_EQ(records, 3000u - 3000 / 41 + 3000 / (41 * 97)) << "N = " << n;
+  }
 }
 
 }  // namespace

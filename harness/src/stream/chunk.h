@@ -65,8 +65,10 @@ struct Chunk {
   // How far into the file as stored this chunk ends: exact for plain files, in zlib's steps for gzip.
   std::uint64_t input_position = 0;
 
-  // Another shard's (PipelineConfig::shard_count): split for its line count, not processed.
+  // Another shard's (PipelineConfig::shard_count): not processed, its lines only counted
+  // (count_lines), or for a range of a mapped file not even that (lines_uncounted).
   bool skipped = false;
+  bool lines_uncounted = false;
 
   // Written by the parallel stage, read by the sink.
   Tally tally;
@@ -84,8 +86,14 @@ struct Chunk {
 // already split. Runs in the parallel stage, so the serial reader does no work per line.
 void split_records(Chunk& chunk);
 
+// The line_count split_records would set, without finding the records: for the chunks of other
+// shards. A range of a mapped file is left uncounted (lines_uncounted), for LineNumbers.
+void count_lines(Chunk& chunk);
+
 // Line numbers for chunks taken in input order: gives each its first line and turns the lines
-// of its problems into lines of the input.
+// of its problems into lines of the input. After a mapped range left uncounted, it counts the
+// file's newlines up to a chunk only when that chunk has problems or per-puzzle rows to number
+// (first_line stays 0 on the others); read errors then name the line where counting stopped.
 class LineNumbers {
  public:
   void place(Chunk& chunk);
@@ -95,6 +103,9 @@ class LineNumbers {
 
  private:
   std::uint64_t next_ = 1;
+  // Once a mapped range went uncounted: the file's newlines before counted_upto_.
+  const char* counted_upto_ = nullptr;
+  std::uint64_t newlines_before_ = 0;
 };
 
 }  // namespace sudoku_bench

@@ -140,8 +140,12 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
     std::uint64_t busy_ns = 0;
     {
       const BusyTime busy{busy_ns};
-      split_records(*chunk);
-      if (!chunk->skipped) process(*chunk);
+      if (chunk->skipped) {
+        count_lines(*chunk);
+      } else {
+        split_records(*chunk);
+        process(*chunk);
+      }
       input.release_done();  // pages the sink is done with: unmapping them costs the serial sink nothing
     }
     std::atomic_ref<std::uint64_t>(worker_ns).fetch_add(busy_ns, std::memory_order_relaxed);

@@ -26,8 +26,8 @@ struct PipelineConfig {
   const std::atomic<bool>* stop = nullptr;
   const std::atomic<bool>* interrupt = nullptr;
   // Shards (run --shard, MPI ranks): chunk i, counted from 0 in input order, is processed only when
-  // i mod count == index; the others are split and skipped, their lines still counted so that line
-  // numbers stay those of the file. With a chunk size that depends on the input alone
+  // i mod count == index; the others are skipped, their lines only counted so that line numbers
+  // stay those of the file. With a chunk size that depends on the input alone
   // (shard_chunk_size), every record belongs to exactly one shard whatever the threads.
   int shard_index = 0;
   int shard_count = 1;
