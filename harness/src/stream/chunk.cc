@@ -24,7 +24,8 @@ void Chunk::reset() {
   out.clear();
   rows.clear();
   skipped = false;
-  lines_uncounted = false;
+  uncounted_from = nullptr;
+  uncounted_starts_line = false;
 }
 
 void split_records(Chunk& chunk) {
@@ -62,14 +63,7 @@ void split_records(Chunk& chunk) {
 void count_lines(Chunk& chunk) {
   if (chunk.split) return;  // records already found (grids), or split_records ran
   chunk.split = true;
-  if (chunk.extent) {
-    // A range of the mapped file: counting would touch every page of it, which costs more than
-    // the rest of skipping (page faults: ~35 ns per record on this project's VM). LineNumbers
-    // counts such ranges only when a later chunk needs its line numbers.
-    chunk.lines_uncounted = true;
-    return;
-  }
-  // A block of whole lines, already in memory: a line starts at 0 and after every newline before the last byte.
+  // A block of whole lines: a line starts at 0 and after every newline before the last byte.
   chunk.line_count =
       chunk.bytes ? 1 + static_cast<std::uint64_t>(std::count(chunk.data, chunk.data + chunk.bytes - 1, '\n')) : 0;
 }
@@ -77,24 +71,28 @@ void count_lines(Chunk& chunk) {
 namespace {
 
 // Whether a mapped range's first byte starts a line (else it ends one begun before).
-bool starts_a_line(const Chunk& chunk) { return chunk.starts_line || chunk.data[-1] == '\n'; }
+bool starts_a_line(const char* data, bool starts_line) { return starts_line || data[-1] == '\n'; }
 
 }  // namespace
 
 void LineNumbers::place(Chunk& chunk) {
-  if (counted_upto_ == nullptr && chunk.lines_uncounted) {
-    // From here on, count newlines in the mapped file: the first line of a range starting a line
-    // is 1 + the newlines before it; of one that does not, the line after the one it ends.
-    counted_upto_ = chunk.data;
-    newlines_before_ = next_ - (starts_a_line(chunk) ? 1 : 2);
+  if (!uncounted_from_ && chunk.uncounted_from) {
+    uncounted_from_ = chunk.uncounted_from;
+    uncounted_starts_line_ = chunk.uncounted_starts_line;
   }
-  if (counted_upto_ == nullptr) {
+  if (!uncounted_from_) {
     if (chunk.first_line == 0) chunk.first_line = next_;
     next_ = chunk.first_line + chunk.line_count;
   } else if (!chunk.problems.empty() || !chunk.rows.empty()) {
+    if (!counted_upto_) {
+      // The first line of a range that starts a line is 1 + the newlines before it; of one that
+      // does not, the line after the one it ends.
+      counted_upto_ = uncounted_from_;
+      newlines_before_ = next_ - (starts_a_line(uncounted_from_, uncounted_starts_line_) ? 1 : 2);
+    }
     newlines_before_ += static_cast<std::uint64_t>(std::count(counted_upto_, chunk.data, '\n'));
     counted_upto_ = chunk.data;
-    chunk.first_line = newlines_before_ + (starts_a_line(chunk) ? 1 : 2);
+    chunk.first_line = newlines_before_ + (starts_a_line(chunk.data, chunk.starts_line) ? 1 : 2);
   }
   for (Problem& p : chunk.problems) p.line += chunk.first_line - 1;
 }

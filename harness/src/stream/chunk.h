@@ -66,9 +66,12 @@ struct Chunk {
   std::uint64_t input_position = 0;
 
   // Another shard's (PipelineConfig::shard_count): not processed, its lines only counted
-  // (count_lines), or for a range of a mapped file not even that (lines_uncounted).
+  // (count_lines). Other shards' ranges of a mapped file are not even handed on: the next chunk
+  // handed on says where they began (uncounted_from, and whether that starts a line as
+  // starts_line says), for LineNumbers.
   bool skipped = false;
-  bool lines_uncounted = false;
+  const char* uncounted_from = nullptr;
+  bool uncounted_starts_line = false;
 
   // Written by the parallel stage, read by the sink.
   Tally tally;
@@ -86,14 +89,13 @@ struct Chunk {
 // already split. Runs in the parallel stage, so the serial reader does no work per line.
 void split_records(Chunk& chunk);
 
-// The line_count split_records would set, without finding the records: for the chunks of other
-// shards. A range of a mapped file is left uncounted (lines_uncounted), for LineNumbers.
+// The line_count split_records would set, without finding the records: for blocks of other shards.
 void count_lines(Chunk& chunk);
 
 // Line numbers for chunks taken in input order: gives each its first line and turns the lines
-// of its problems into lines of the input. After a mapped range left uncounted, it counts the
-// file's newlines up to a chunk only when that chunk has problems or per-puzzle rows to number
-// (first_line stays 0 on the others); read errors then name the line where counting stopped.
+// of its problems into lines of the input. Once mapped ranges went by uncounted (uncounted_from),
+// it counts the file's newlines up to a chunk only when that chunk has problems or per-puzzle
+// rows to number (first_line stays 0 on the others).
 class LineNumbers {
  public:
   void place(Chunk& chunk);
@@ -103,7 +105,10 @@ class LineNumbers {
 
  private:
   std::uint64_t next_ = 1;
-  // Once a mapped range went uncounted: the file's newlines before counted_upto_.
+  // Once mapped ranges went uncounted: where (the first line there is next_'s), and later the
+  // file's newlines before counted_upto_, counted when first needed.
+  const char* uncounted_from_ = nullptr;
+  bool uncounted_starts_line_ = false;
   const char* counted_upto_ = nullptr;
   std::uint64_t newlines_before_ = 0;
 };

@@ -124,13 +124,26 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
     if (!free_chunks.try_pop(chunk)) throw std::logic_error("chunk pool exhausted");
     happens_after(chunk);
     const HappensBeforeOnExit handed_on{chunk};
-    if (!reader.next(*chunk, config.chunk)) {
-      exhausted = true;
-      fc.stop();  // the pool still owns the chunk
-      return nullptr;
+    const char* dropped_from = nullptr;  // mapped ranges of other shards passed over
+    bool dropped_starts_line = false;
+    for (;;) {
+      if (!reader.next(*chunk, config.chunk)) {
+        exhausted = true;
+        fc.stop();  // the pool still owns the chunk
+        return nullptr;
+      }
+      chunk->skipped = next_index++ % static_cast<std::uint64_t>(config.shard_count) !=
+                       static_cast<std::uint64_t>(config.shard_index);
+      // Another shard's range of a mapped file costs nothing here (the reader did not touch it):
+      // it is not handed on at all, and the next chunk says where the uncounted lines began.
+      if (!chunk->skipped || !chunk->extent) break;
+      if (!dropped_from) {
+        dropped_from = chunk->data;
+        dropped_starts_line = chunk->starts_line;
+      }
     }
-    chunk->skipped =
-        next_index++ % static_cast<std::uint64_t>(config.shard_count) != static_cast<std::uint64_t>(config.shard_index);
+    chunk->uncounted_from = dropped_from;
+    chunk->uncounted_starts_line = dropped_starts_line;
     return chunk;
   };
   const auto work = [&](Chunk* chunk) {
