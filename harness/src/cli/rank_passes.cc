@@ -6,6 +6,7 @@
 
 #include "report/pass_parts.h"
 #include "report/report_json.h"
+#include "stream/input.h"
 
 namespace sudoku_bench {
 namespace {
@@ -42,6 +43,18 @@ bool RankPasses::all_fine(const std::string& error) {
   fine = world_.broadcast(fine);
   failed_ |= !fine;
   return fine;
+}
+
+bool RankPasses::measure(const std::function<MeasuredPass()>& measure_share, const std::atomic<bool>& interrupted,
+                         MeasuredPass& pass) {
+  world_.barrier();
+  std::string error;
+  try {
+    pass = measure_share();
+  } catch (const IoError& e) {
+    error = e.what();
+  }
+  return finish_pass(error, interrupted.load(), pass);
 }
 
 bool RankPasses::finish_pass(const std::string& error, bool interrupted, MeasuredPass& pass) {

@@ -4,7 +4,9 @@
 // rank stop at the same point, and rank 0 names it.
 #pragma once
 
+#include <atomic>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,13 +30,12 @@ class RankPasses {
   // prints each as "sudoku-bench run: rank R (HOST): ERROR".
   bool all_fine(const std::string& error);
 
-  // Before each measured pass: every rank starts it together.
-  void start_pass() { world_.barrier(); }
-
-  // After each measured pass, on every rank: this rank's pass (or the error that ended it, and
-  // whether an interrupt cut it short). At rank 0 `pass` becomes the whole pass. True while every
-  // rank goes on; false on every rank when one failed (named, as above) or was interrupted.
-  bool finish_pass(const std::string& error, bool interrupted, MeasuredPass& pass);
+  // One measured pass, on every rank: started together (a barrier), `measure_share` measures
+  // this rank's shard; its IoError ends the pass on this rank. At rank 0 `pass` becomes the pass
+  // of every rank together. True while every rank goes on; false on every rank when one failed
+  // (named, as above) or was interrupted.
+  bool measure(const std::function<MeasuredPass()>& measure_share, const std::atomic<bool>& interrupted,
+               MeasuredPass& pass);
 
   // Whether some rank failed (a finish_pass or all_fine returned false for an error).
   bool failed() const { return failed_; }
@@ -43,6 +44,9 @@ class RankPasses {
   int agree_exit(int status) { return world_.broadcast(status); }
 
  private:
+  // After a pass: this rank's pass, or the error that ended it, and whether an interrupt cut it short.
+  bool finish_pass(const std::string& error, bool interrupted, MeasuredPass& pass);
+
   World& world_;
   std::FILE* err_;
   std::vector<std::string> hosts_;  // rank 0's list of every rank's host

@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <csignal>
 #include <memory>
 #include <thread>
 
@@ -234,15 +235,12 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
                                                      passes.pass(threads, rep_label, 0, rep, rows.get())));
               continue;
             }
-            ranks.start_pass();
             MeasuredPass pass;
-            std::string error;
-            try {
-              pass = measured_pass_of(command, file, solver, threads, rep, passes.pass(threads, rep_label, 0, rep));
-            } catch (const IoError& e) {
-              error = e.what();
-            }
-            stopped = !ranks.finish_pass(error, interrupted.load(), pass);
+            stopped = !ranks.measure(
+                [&] {
+                  return measured_pass_of(command, file, solver, threads, rep, passes.pass(threads, rep_label, 0, rep));
+                },
+                interrupted, pass);
             if (ranks.failed()) return ranks.agree_exit(kExitIo);
             if (ranks.leader()) report.runs.push_back(std::move(pass));
           }
@@ -268,10 +266,13 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   if (report_out) *report_out = std::move(report);
   int status = undecided ? kExitUndecided : kExitOk;
   if (was_interrupted) {
+    // Under MPI another rank may have been the one interrupted: its signal is not known here.
+    const int signal = interrupt_signal() ? interrupt_signal() : SIGINT;
     if (ranks.leader())
-      std::fprintf(err, "sudoku-bench run: interrupted by signal %d; the report holds what was measured%s\n",
-                   interrupt_signal(), command.json_path.empty() ? "" : " and is marked \"interrupted\": true");
-    status = kExitInterrupted + interrupt_signal();
+      std::fprintf(err, "sudoku-bench run: interrupted by signal %d%s; the report holds what was measured%s\n", signal,
+                   interrupt_signal() ? "" : " (on another rank)",
+                   command.json_path.empty() ? "" : " and is marked \"interrupted\": true");
+    status = kExitInterrupted + signal;
   }
   return ranks.active() ? ranks.agree_exit(status) : status;
 }
