@@ -32,11 +32,13 @@ std::string merge_reports(const std::vector<Report>& inputs, Report& merged) {
     const Report& in = inputs[i];
     Context undated = in.context;
     undated.date = merged.context.date;  // runs of one build are merged whenever they were taken
-    // MPI runs of a sweep over ranks list their ranks' machines; the merged report keeps the most.
-    if (undated.ranks.size() > merged.context.ranks.size()) merged.context.ranks = undated.ranks;
-    undated.ranks.resize(std::min(undated.ranks.size(), merged.context.ranks.size()));
-    const bool ranks_agree = std::equal(undated.ranks.begin(), undated.ranks.end(), merged.context.ranks.begin());
-    undated.ranks = merged.context.ranks;
+    // MPI runs of a sweep over ranks list their ranks' machines: the shorter list must begin the
+    // longer, which the merged report keeps.
+    std::vector<Context::Machine>& kept = merged.context.ranks;
+    const std::size_t common = std::min(in.context.ranks.size(), kept.size());
+    const bool ranks_agree = std::equal(kept.begin(), kept.begin() + common, in.context.ranks.begin());
+    if (in.context.ranks.size() > kept.size()) kept = in.context.ranks;
+    undated.ranks = kept;
     if (undated != merged.context || !ranks_agree)
       return "input " + std::to_string(i + 1) + " comes from another build or machine (context differs)";
     const Settings& s = in.settings;

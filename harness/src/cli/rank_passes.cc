@@ -16,8 +16,6 @@ constexpr const char* kPass = "pass\n";
 constexpr const char* kInterrupted = "interrupted\n";
 constexpr const char* kError = "error\n";
 
-bool starts_with(const std::string& text, const char* head) { return text.rfind(head, 0) == 0; }
-
 }  // namespace
 
 std::vector<Context::Machine> RankPasses::machines(const Context::Machine& mine) {
@@ -69,13 +67,13 @@ bool RankPasses::finish_pass(const std::string& error, bool interrupted, Measure
     for (std::size_t r = 0; r < texts.size(); ++r) {
       const std::string& text = texts[r];
       const std::string host = r < hosts_.size() ? hosts_[r] : "?";
-      if (starts_with(text, kError)) {
+      if (text.starts_with(kError)) {
         std::fprintf(err_, "sudoku-bench run: rank %zu (%s): %s\n", r, host.c_str(),
                      text.substr(std::char_traits<char>::length(kError)).c_str());
         decision = 2;
         continue;
       }
-      if (starts_with(text, kInterrupted)) decision = std::max(decision, 1);
+      if (text.starts_with(kInterrupted)) decision = std::max(decision, 1);
       parts.push_back(pass_from_json(nlohmann::ordered_json::parse(text.substr(text.find('\n') + 1))));
       ranks.push_back(static_cast<int>(r));
     }
