@@ -1,13 +1,21 @@
-// The Google Benchmark and Bencher exports: the fields their tools read, derived from one report.
+// The Google Benchmark and Bencher exports: the fields their tools read, derived from one report;
+// and the Markdown and CSV texts, whose numbers read back as the report's.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 #include "cli/exit_codes.h"
 #include "cli/run_command.h"
 #include "report/bmf_format.h"
+#include "report/csv_format.h"
 #include "report/formats.h"
 #include "report/gbench_format.h"
+#include "report/markdown_format.h"
 #include "run_util.h"
 #include "temp_file.h"
 #include "test_util.h"
@@ -29,7 +37,14 @@ const sudoku_bench::Report& report() {
 TEST(ReportFormatsTest, NamesAndParsing) {
   EXPECT_EQ(sudoku_bench::benchmark_name(report().runs[0]), "solve/top95/bitmask/threads:1");
   EXPECT_EQ(sudoku_bench::report_format_named("gbench"), sudoku_bench::ReportFormat::gbench);
-  EXPECT_EQ(sudoku_bench::report_format_named("csv"), std::nullopt);
+  EXPECT_EQ(sudoku_bench::report_format_named("markdown"), sudoku_bench::ReportFormat::markdown);
+  EXPECT_EQ(sudoku_bench::report_format_named("csv"), sudoku_bench::ReportFormat::csv);
+  EXPECT_EQ(sudoku_bench::report_format_named("xml"), std::nullopt);
+  EXPECT_TRUE(sudoku_bench::is_json_format(sudoku_bench::ReportFormat::bmf));
+  EXPECT_FALSE(sudoku_bench::is_json_format(sudoku_bench::ReportFormat::csv));
+  // Text formats are no JSON: asking for them as JSON is a programming error, not a silent fallback.
+  EXPECT_THROW(sudoku_bench::to_json_as(report(), sudoku_bench::ReportFormat::markdown), std::invalid_argument);
+  EXPECT_EQ(sudoku_bench::to_text_as(report(), sudoku_bench::ReportFormat::csv), sudoku_bench::to_csv(report()));
 }
 
 TEST(ReportFormatsTest, GoogleBenchmarkOneIterationEntryPerRepetition) {
@@ -37,7 +52,8 @@ TEST(ReportFormatsTest, GoogleBenchmarkOneIterationEntryPerRepetition) {
   for (const char* key : {"date", "host_name", "executable", "num_cpus", "library_build_type"})
     EXPECT_TRUE(j["context"].contains(key)) << key;
   const Json& b = j["benchmarks"];
-  ASSERT_EQ(b.size(), 12u);  // 2 files x 2 thread counts x 3 repetitions
+  // 2 files x 2 thread counts x (3 repetitions + mean, median, stddev, cv)
+  ASSERT_EQ(b.size(), 28u);
   const Json& first = b[0];
   EXPECT_EQ(first["name"], "solve/top95/bitmask/threads:1");
   EXPECT_EQ(first["run_name"], first["name"]);
@@ -52,12 +68,232 @@ TEST(ReportFormatsTest, GoogleBenchmarkOneIterationEntryPerRepetition) {
   EXPECT_DOUBLE_EQ(first["items_per_second"].get<double>(), run.puzzles_per_second());
   EXPECT_EQ(first["latency_p99.9_ns"], run.latency_ns.percentiles[sudoku_bench::percentile_index("99.9")]);
   EXPECT_DOUBLE_EQ(first["tree_size_mean"].get<double>(), run.tree_size.mean);
+  // After the repetitions, their aggregates, in Google Benchmark's order, of the same instance.
+  const char* aggregates[] = {"mean", "median", "stddev", "cv"};
+  for (int i = 0; i < 4; ++i) {
+    const Json& a = b[3 + i];
+    EXPECT_EQ(a["name"], std::string("solve/top95/bitmask/threads:1_") + aggregates[i]);
+    EXPECT_EQ(a["run_name"], "solve/top95/bitmask/threads:1");
+    EXPECT_EQ(a["run_type"], "aggregate");
+    EXPECT_EQ(a["aggregate_name"], aggregates[i]);
+    EXPECT_EQ(a["aggregate_unit"], i == 3 ? "percentage" : "time");
+    EXPECT_EQ(a["repetitions"], 3);
+    EXPECT_FALSE(a.contains("repetition_index"));
+    EXPECT_EQ(a["iterations"], 3);
+    EXPECT_EQ(a["threads"], 1);
+    EXPECT_EQ(a["family_index"], 0);
+    EXPECT_EQ(a["per_family_instance_index"], 0);
+    EXPECT_EQ(a["time_unit"], "ns");
+    for (const auto& [key, value] : first.items())  // every counter aggregated
+      EXPECT_TRUE(a.contains(key) || key == "repetition_index") << key;
+  }
   // Families are dataset x solver; their instances the thread counts.
-  EXPECT_EQ(b[3]["name"], "solve/top95/bitmask/threads:2");
-  EXPECT_EQ(b[3]["family_index"], 0);
-  EXPECT_EQ(b[3]["per_family_instance_index"], 1);
-  EXPECT_EQ(b[6]["family_index"], 1);
-  EXPECT_EQ(b[6]["per_family_instance_index"], 0);
+  EXPECT_EQ(b[7]["name"], "solve/top95/bitmask/threads:2");
+  EXPECT_EQ(b[7]["family_index"], 0);
+  EXPECT_EQ(b[7]["per_family_instance_index"], 1);
+  EXPECT_EQ(b[11]["name"], "solve/top95/bitmask/threads:2_median");
+  EXPECT_EQ(b[11]["per_family_instance_index"], 1);
+  EXPECT_EQ(b[14]["family_index"], 1);
+  EXPECT_EQ(b[14]["per_family_instance_index"], 0);
+}
+
+// Passes made up for exact figures: 100 puzzles each, in `walls` seconds, CPU time twice that.
+sudoku_bench::Report synthetic(const std::vector<double>& walls) {
+  sudoku_bench::Report report;
+  for (std::size_t i = 0; i < walls.size(); ++i) {
+    sudoku_bench::MeasuredPass r;
+    r.dataset = "made";
+    r.solver = "bitmask";
+    r.threads = 1;
+    r.repetition = static_cast<int>(i) + 1;
+    r.status.unique = 100;
+    r.wall_seconds = walls[i];
+    r.cpu_seconds = 2 * walls[i];
+    r.latency_measured = false;
+    r.tree_size.mean = 10.0 * static_cast<double>(i + 1);
+    r.tree_size.max = 40;
+    r.guesses.mean = 3;
+    report.runs.push_back(r);
+  }
+  return report;
+}
+
+TEST(ReportFormatsTest, GoogleBenchmarkAggregatesAsItsStatistics) {
+  // 1, 2, 4 and 5 us per puzzle.
+  const Json b = sudoku_bench::to_gbench_json(synthetic({1e-4, 2e-4, 4e-4, 5e-4}))["benchmarks"];
+  ASSERT_EQ(b.size(), 8u);
+  const Json &mean = b[4], &median = b[5], &stddev = b[6], &cv = b[7];
+  EXPECT_EQ(mean["name"], "solve/made/bitmask/threads:1_mean");
+  EXPECT_DOUBLE_EQ(mean["real_time"].get<double>(), 3000);
+  EXPECT_DOUBLE_EQ(mean["cpu_time"].get<double>(), 6000);
+  EXPECT_DOUBLE_EQ(median["real_time"].get<double>(), 3000);                                   // between 2000 and 4000
+  const double sd = std::sqrt((2000.0 * 2000 + 1000 * 1000 + 1000 * 1000 + 2000 * 2000) / 3);  // sample (n - 1)
+  EXPECT_DOUBLE_EQ(stddev["real_time"].get<double>(), sd);
+  EXPECT_DOUBLE_EQ(stddev["cpu_time"].get<double>(), 2 * sd);
+  EXPECT_DOUBLE_EQ(cv["real_time"].get<double>(), sd / 3000);  // a fraction, shown as a percentage
+  EXPECT_DOUBLE_EQ(cv["cpu_time"].get<double>(), sd / 3000);
+  // Counters aggregated alike: items/s 1e6, 5e5, 2.5e5, 2e5; tree sizes 10, 20, 30, 40.
+  EXPECT_DOUBLE_EQ(mean["items_per_second"].get<double>(), 487500);
+  EXPECT_DOUBLE_EQ(median["items_per_second"].get<double>(), 375000);
+  EXPECT_DOUBLE_EQ(mean["tree_size_mean"].get<double>(), 25);
+  EXPECT_DOUBLE_EQ(median["tree_size_mean"].get<double>(), 25);
+  EXPECT_DOUBLE_EQ(stddev["tree_size_mean"].get<double>(), std::sqrt(500.0 / 3));
+  EXPECT_DOUBLE_EQ(cv["tree_size_mean"].get<double>(), std::sqrt(500.0 / 3) / 25);
+  EXPECT_DOUBLE_EQ(stddev["guesses_mean"].get<double>(), 0);
+  EXPECT_DOUBLE_EQ(cv["guesses_mean"].get<double>(), 0);
+  EXPECT_FALSE(mean.contains("latency_p50_ns"));  // not measured
+  // An odd count has a middle value; one repetition has no aggregates, as in Google Benchmark.
+  EXPECT_DOUBLE_EQ(
+      sudoku_bench::to_gbench_json(synthetic({1e-4, 5e-4, 2e-4}))["benchmarks"][4]["real_time"].get<double>(), 2000);
+  EXPECT_EQ(sudoku_bench::to_gbench_json(synthetic({1e-4}))["benchmarks"].size(), 1u);
+}
+
+// The cells of a Markdown pipe table's rows (no pipes inside cells here).
+std::vector<std::vector<std::string>> markdown_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] != '|') continue;
+    std::vector<std::string> cells;
+    std::size_t at = 1;
+    for (std::size_t bar; (bar = line.find('|', at)) != std::string::npos; at = bar + 1) {
+      std::string cell = line.substr(at, bar - at);
+      cell.erase(0, cell.find_first_not_of(' '));
+      cell.erase(cell.find_last_not_of(' ') + 1);
+      cells.push_back(cell);
+    }
+    rows.push_back(cells);
+  }
+  return rows;
+}
+
+double without_commas(std::string text) {
+  std::erase(text, ',');
+  return std::stod(text);
+}
+
+TEST(ReportFormatsTest, MarkdownTableReadsBackAsTheReport) {
+  const std::string md = sudoku_bench::to_markdown(report());
+  const auto& c = report().context;
+  const std::string first_line = md.substr(0, md.find('\n'));
+  EXPECT_NE(first_line.find(c.git_commit), std::string::npos) << first_line;
+  EXPECT_NE(first_line.find(c.cpu_model), std::string::npos) << first_line;
+  const auto rows = markdown_rows(md);
+  ASSERT_EQ(rows.size(), 2u + 4u);  // header, alignment, 2 files x 2 thread counts
+  const std::vector<std::string> header = {"dataset", "solver",    "threads",  "puzzles/s", "spread",
+                                           "speedup", "eff",       "lat p50",  "lat p99",   "lat p99.9",
+                                           "lat max", "nodes avg", "guess avg"};
+  EXPECT_EQ(rows[0], header);
+  EXPECT_EQ(rows[1][0], "---");
+  EXPECT_EQ(rows[1][3], "---:");
+  const auto scaling = sudoku_bench::scaling_of(report().runs);
+  ASSERT_EQ(scaling.size(), 4u);
+  for (std::size_t i = 0; i < scaling.size(); ++i) {
+    const auto& want = scaling[i];
+    const auto& row = rows[2 + i];
+    ASSERT_EQ(row.size(), header.size());
+    EXPECT_EQ(row[0], want.dataset);
+    EXPECT_EQ(row[1], want.solver);
+    EXPECT_EQ(std::stoi(row[2]), want.threads);
+    EXPECT_EQ(without_commas(row[3]), static_cast<double>(std::llround(want.puzzles_per_second)))
+        << row[3];  // to the puzzle/s
+    ASSERT_TRUE(want.speedup && want.efficiency);
+    EXPECT_NEAR(std::stod(row[5]), *want.speedup, 0.005) << row[5];
+    EXPECT_NEAR(std::stod(row[6]), *want.efficiency, 0.005) << row[6];
+    EXPECT_EQ(row[4].back(), '%');
+    EXPECT_NE(row[7].find("s"), std::string::npos) << row[7];  // a duration with its unit
+    // Tree sizes and guesses do not depend on the repetition: any pass of the group has them.
+    for (const auto& r : report().runs) {
+      if (r.dataset != want.dataset || r.threads != want.threads) continue;
+      EXPECT_NEAR(std::stod(row[11]), r.tree_size.mean, 0.05) << row[11];
+      EXPECT_NEAR(std::stod(row[12]), r.guesses.mean, 0.005) << row[12];
+    }
+  }
+}
+
+// RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks.
+std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
+  std::vector<std::vector<std::string>> rows(1, std::vector<std::string>(1));
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char ch = text[i];
+    if (quoted) {
+      if (ch == '"' && i + 1 < text.size() && text[i + 1] == '"') {
+        rows.back().back() += '"';
+        ++i;
+      } else if (ch == '"') {
+        quoted = false;
+      } else {
+        rows.back().back() += ch;
+      }
+    } else if (ch == '"') {
+      quoted = true;
+    } else if (ch == ',') {
+      rows.back().emplace_back();
+    } else if (ch == '\n') {
+      rows.emplace_back(1);
+    } else {
+      rows.back().back() += ch;
+    }
+  }
+  if (rows.back() == std::vector<std::string>(1)) rows.pop_back();  // after the last line end
+  return rows;
+}
+
+TEST(ReportFormatsTest, CsvRowPerPassReadsBackAsTheReport) {
+  const auto rows = csv_rows(sudoku_bench::to_csv(report()));
+  const auto& runs = report().runs;
+  ASSERT_EQ(rows.size(), 1 + runs.size());
+  EXPECT_EQ(rows[0], std::vector<std::string>(sudoku_bench::kCsvColumns.begin(), sudoku_bench::kCsvColumns.end()));
+  const auto column = [&](std::string_view name) {
+    for (std::size_t i = 0; i < sudoku_bench::kCsvColumns.size(); ++i)
+      if (sudoku_bench::kCsvColumns[i] == name) return i;
+    ADD_FAILURE() << name;
+    return std::size_t{0};
+  };
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const auto& row = rows[1 + i];
+    const auto& r = runs[i];
+    ASSERT_EQ(row.size(), sudoku_bench::kCsvColumns.size());
+    EXPECT_EQ(row[column("dataset")], r.dataset);
+    EXPECT_EQ(row[column("solver")], r.solver);
+    EXPECT_EQ(std::stoi(row[column("ranks")]), r.ranks);
+    EXPECT_EQ(std::stoi(row[column("threads")]), r.threads);
+    EXPECT_EQ(std::stoi(row[column("repetition")]), r.repetition);
+    EXPECT_EQ(row[column("complete")], "true");
+    EXPECT_EQ(std::stoull(row[column("puzzles")]), r.puzzles());
+    // Raw numbers, exactly: the shortest text that reads back as the same double.
+    EXPECT_EQ(std::stod(row[column("wall_seconds")]), r.wall_seconds);
+    EXPECT_EQ(std::stod(row[column("cpu_seconds")]), r.cpu_seconds);
+    EXPECT_EQ(std::stod(row[column("puzzles_per_second")]), r.puzzles_per_second());
+    EXPECT_EQ(std::stoull(row[column("latency_p50_ns")]),
+              r.latency_ns.percentiles[sudoku_bench::percentile_index("50")]);
+    EXPECT_EQ(std::stoull(row[column("latency_p99.9_ns")]),
+              r.latency_ns.percentiles[sudoku_bench::percentile_index("99.9")]);
+    EXPECT_EQ(std::stoull(row[column("latency_max_ns")]), r.latency_ns.max);
+    EXPECT_EQ(std::stod(row[column("tree_size_mean")]), r.tree_size.mean);
+    EXPECT_EQ(std::stoull(row[column("tree_size_max")]), r.tree_size.max);
+    EXPECT_EQ(std::stod(row[column("guesses_mean")]), r.guesses.mean);
+  }
+  // The medians the table prints come back from the rows.
+  std::vector<double> top95_1;
+  for (std::size_t i = 1; i < rows.size(); ++i)
+    if (rows[i][0] == "top95" && rows[i][3] == "1") top95_1.push_back(std::stod(rows[i][column("puzzles_per_second")]));
+  EXPECT_EQ(sudoku_bench::median(top95_1), sudoku_bench::scaling_of(runs)[0].puzzles_per_second);
+}
+
+TEST(ReportFormatsTest, CsvQuotesNamesAndLeavesUnmeasuredCellsEmpty) {
+  auto made = synthetic({1e-4});
+  made.runs[0].dataset = "a,\"b\"\nc";
+  made.runs[0].tree_size_reported = false;
+  made.runs[0].complete = false;
+  const std::string csv = sudoku_bench::to_csv(made);
+  EXPECT_NE(csv.find("\n\"a,\"\"b\"\"\nc\",bitmask,1,1,1,false,100,0.0001,0.0002,1000000,,,,,,,,3\n"),
+            std::string::npos)
+      << csv;
+  const auto rows = csv_rows(csv);
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[1][0], made.runs[0].dataset);
 }
 
 TEST(ReportFormatsTest, BencherMetricFormat) {
@@ -87,6 +323,17 @@ TEST(ReportFormatsTest, RunWritesTheChosenFormat) {
   ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk);
   std::ifstream in(json.path());
   EXPECT_TRUE(Json::parse(in).contains("solve/easy50/bitmask/threads:1"));
+  // The text formats go to the same file.
+  for (const auto format : {sudoku_bench::ReportFormat::markdown, sudoku_bench::ReportFormat::csv}) {
+    command.report_format = format;
+    ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk);
+    std::ifstream text(json.path());
+    std::string line;
+    std::getline(text, line);
+    EXPECT_EQ(line.rfind(format == sudoku_bench::ReportFormat::csv ? "dataset,solver,ranks," : "**sudoku-bench**", 0),
+              0u)
+        << line;
+  }
 }
 
 }  // namespace

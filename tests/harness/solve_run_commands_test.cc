@@ -153,15 +153,19 @@ TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {
 
   std::ifstream in(json.path());
   const auto j = nlohmann::json::parse(in);
-  EXPECT_EQ(j["schema"], "sudoku-bench/3");
+  EXPECT_EQ(j["schema"], "sudoku-bench/4");
   for (const char* key : {"date", "host", "cpu_model", "hardware_threads", "compiler", "compiler_flags", "build_type",
-                          "tbb_version", "git_commit"})
+                          "tbb_version", "git_commit", "environment"})
     EXPECT_TRUE(j["context"].contains(key)) << key;
   ASSERT_EQ(j["runs"].size(), 8u);  // 2 files x 2 thread counts x 2 repetitions
   for (const auto& run : j["runs"]) {
-    for (const char* key : {"dataset", "solver", "threads", "threads_observed", "repetition", "puzzles", "wall_seconds",
-                            "puzzles_per_second", "status", "latency_ns", "tree_size", "guesses"})
+    for (const char* key : {"dataset", "solver", "implementation", "threads", "threads_observed", "repetition",
+                            "sequence", "loops", "file_records", "puzzles", "wall_seconds", "puzzles_per_second",
+                            "status", "latency_ns", "tree_size", "guesses", "noise", "outlier"})
       EXPECT_TRUE(run.contains(key)) << key;
+    for (const char* key :
+         {"steal", "involuntary_context_switches", "cpu_migrations", "waiting", "disturbed", "reason"})
+      EXPECT_TRUE(run["noise"].contains(key)) << key;
     for (const char* key : {"unique", "multiple", "none", "invalid"}) EXPECT_TRUE(run["status"].contains(key)) << key;
     for (const char* dist : {"latency_ns", "tree_size", "guesses"}) {
       for (const char* key : {"min", "mean", "stddev", "max", "percentiles"})

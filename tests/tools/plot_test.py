@@ -1,9 +1,13 @@
 #!/usr/bin/python3
 """tools/plot on real reports: all three images from a fresh report and from one written before
-log2_counts existed, and a clear failure on a file that is no report.
+log2_counts existed, and a clear failure on a file that is no report; the efficiency axis of a
+made-up report with a superlinear speedup.
 
 Usage: plot_test.py SUDOKU_BENCH [unittest options]
 """
+import copy
+import importlib.machinery
+import importlib.util
 import json
 import os
 import shutil
@@ -83,8 +87,32 @@ class PlotTest(unittest.TestCase):
             f.write('{"benchmarks": []}')
         result = self.plot(bad, os.path.join(self.dir, "bad"))
         self.assertEqual(result.returncode, 3)
-        self.assertIn("not a sudoku-bench/3 report", result.stderr)
+        self.assertRegex(result.stderr, r"not a sudoku-bench/\d report")
         self.assertEqual(self.plot(os.path.join(self.dir, "missing.json"), self.dir).returncode, 3)
+
+    def test_efficiency_axis_follows_superlinear_speedups(self):
+        loader = importlib.machinery.SourceFileLoader("plot_tool", PLOT)
+        spec = importlib.util.spec_from_loader("plot_tool", loader)
+        tool = importlib.util.module_from_spec(spec)
+        loader.exec_module(tool)
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        with open(self.report, encoding="utf-8") as f:
+            report = json.load(f)
+        label = tool.machine_label(report, None)
+
+        def efficiency_top(rate_at):
+            made = copy.deepcopy(report)
+            for run in made["runs"]:
+                run["puzzles_per_second"] = rate_at[run["threads"]]
+            fig = tool.plot_throughput(plt, made, label, os.path.join(self.dir, "eff.png"))
+            top = fig.axes[1].get_ylim()[1]
+            plt.close(fig)
+            return top
+
+        self.assertAlmostEqual(efficiency_top({1: 100.0, 2: 300.0}), 1.5 * 1.05)  # superlinear: 1.5, not clipped
+        self.assertAlmostEqual(efficiency_top({1: 100.0, 2: 150.0}), 1.05)      # 0.75: up to 1 and a margin
 
 
 if __name__ == "__main__":

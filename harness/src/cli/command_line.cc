@@ -1,8 +1,11 @@
 #include "cli/command_line.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <memory>
+#include <random>
 #include <string>
 
 #include "cli/compare_command.h"
@@ -135,6 +138,8 @@ Subcommand add_run(CLI::App& app) {
     RecordOptionTexts text;
     std::string threads, solvers = "bitmask", report_format = "json", shard;
     bool no_latency = false, no_progress = false;
+    std::string interleave;
+    CLI::Option* interleave_option = nullptr;
   };
   auto s = std::make_shared<State>();
   CLI::App* cmd =
@@ -150,13 +155,26 @@ Subcommand add_run(CLI::App& app) {
   cmd->add_option("--warmup-seconds", c.warmup_seconds, "Unmeasured passes before each thread count")
       ->capture_default_str()
       ->check(CLI::Range(0.0, 3600.0));
+  c.min_time_seconds = kDefaultMinTimeSeconds;
+  cmd->add_option("--min-time", c.min_time_seconds,
+                  "Seconds a measured pass lasts at least: it reads its file again (whole files) until then, and "
+                  "reports the loops; 0 reads it once")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 3600.0));
+  s->interleave_option =
+      // A flag, so that it never takes the next argument (a FILE) as its seed: --interleave=SEED.
+      cmd->add_flag("--interleave{random}", s->interleave,
+                    "Run the passes of every (file, solver, threads, repetition) in a shuffled order, so that the "
+                    "machine's drift hits every arm alike; --interleave=SEED repeats an order (the report names the "
+                    "seed)");
   cmd->add_option("--json", c.json_path, "Write the report here (atomically)");
   cmd->add_option("--per-puzzle", c.per_puzzle_path,
                   "Write a CSV row per record of every measured pass here (.gz: compressed), for compare --per-puzzle");
   cmd->add_option("--format", s->report_format,
-                  "Schema of the --json file: json (sudoku-bench/3), gbench (Google Benchmark), bmf (Bencher)")
+                  "Format of the --json file: json (sudoku-bench's own), gbench (Google Benchmark, with aggregates), "
+                  "bmf (Bencher), markdown (the table, for a pull request), csv (a row per pass)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"json", "gbench", "bmf"}));
+      ->check(CLI::IsMember({"json", "gbench", "bmf", "markdown", "csv"}));
   add_record_options(*cmd, c.pass.step, s->text);
   cmd->add_flag("--no-latency", s->no_latency,
                 "Throughput only: no clock read per puzzle, no latency figures. Puzzles are otherwise timed with "
@@ -192,6 +210,20 @@ Subcommand add_run(CLI::App& app) {
               return kExitUsage;
             }
             if (!apply_record_options(s->text, c.pass.step, c.pass.pipeline)) return kExitUsage;
+            if (s->interleave_option->count() > 0) {
+              if (s->interleave == "random") {
+                c.interleave_seed = std::random_device{}();
+              } else {
+                char* end = nullptr;
+                errno = 0;
+                c.interleave_seed = std::strtoull(s->interleave.c_str(), &end, 10);
+                if (errno || *end || s->interleave.empty() || s->interleave[0] == '-') {
+                  std::fprintf(stderr, "sudoku-bench run: --interleave=SEED: '%s' is not a whole number >= 0\n",
+                               s->interleave.c_str());
+                  return kExitUsage;
+                }
+              }
+            }
             c.verify = s->text.verify;
             c.progress = !s->no_progress;
             c.pass.time_puzzles = !s->no_latency;
@@ -221,7 +253,10 @@ Subcommand add_compare(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::IsMember({"wall", "cpu"}));
   cmd->add_flag("--allow-context-mismatch", c.allow_context_mismatch,
-                "Compare even when CPU, compiler, flags, build type or settings differ");
+                "Compare even when CPU, compiler, flags, build type, settings or the code a strategy picked differ");
+  cmd->add_flag("--drop-disturbed", c.drop_disturbed,
+                "Leave out passes marked disturbed (steal time or waiting for a CPU above the README's thresholds), "
+                "and say how many");
   cmd->add_flag("--per-puzzle", c.per_puzzle,
                 "BASE and NEW are run --per-puzzle CSVs: pair puzzles by (dataset, line); per dataset, who is faster "
                 "how often, the median ratio with its 95% interval, a Wilcoxon signed-rank test, the most slowed "

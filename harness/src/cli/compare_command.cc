@@ -137,6 +137,15 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
   if (command.per_puzzle) return compare_per_puzzle_files(command, out, err);
   std::vector<Report> reports;
   if (!read_reports({command.base_path, command.current_path}, reports, "compare", err)) return kExitIo;
+  if (command.drop_disturbed) {
+    for (std::size_t i = 0; i < 2; ++i) {
+      std::vector<MeasuredPass>& runs = reports[i].runs;
+      const std::size_t before = runs.size();
+      std::erase_if(runs, [](const MeasuredPass& r) { return !r.disturbed().empty(); });
+      std::fprintf(err, "sudoku-bench compare: --drop-disturbed: left out %zu of %zu passes of %s\n",
+                   before - runs.size(), before, i == 0 ? "BASE" : "NEW");
+    }
+  }
   const Report& base = reports[0];
   const Report& current = reports[1];
 

@@ -12,6 +12,8 @@ struct CompareCommand {
   std::string base_path, current_path;
   CompareOptions options;
   bool allow_context_mismatch = false;
+  // --drop-disturbed: leave out the passes the machine disturbed (runs[].noise.disturbed).
+  bool drop_disturbed = false;
   // --per-puzzle: the two files are run --per-puzzle CSVs, compared puzzle by puzzle.
   bool per_puzzle = false;
   std::size_t show = 10;  // the puzzles that got most slower, per dataset

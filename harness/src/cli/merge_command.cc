@@ -32,6 +32,9 @@ std::string merge_reports(const std::vector<Report>& inputs, Report& merged) {
     const Report& in = inputs[i];
     Context undated = in.context;
     undated.date = merged.context.date;  // runs of one build are merged whenever they were taken
+    // The machine's state at start (load average, …) differs run to run: the first's is kept.
+    undated.environment = merged.context.environment;
+    undated.environment_known = merged.context.environment_known;
     // MPI runs of a sweep over ranks list their ranks' machines: the shorter list must begin the
     // longer, which the merged report keeps.
     std::vector<Context::Machine>& kept = merged.context.ranks;
@@ -70,6 +73,8 @@ int merge_command(const MergeCommand& command, std::FILE* err) {
     std::fprintf(err, "sudoku-bench merge: %s\n", problem.c_str());
     return kExitUsage;
   }
+  // More repetitions per group, or parts combined anew: which stand apart is judged again.
+  mark_outliers(merged.runs);
   try {
     write_json_file(command.json_path, to_json(merged));
   } catch (const IoError& e) {

@@ -32,12 +32,11 @@ Report read_json_file(const std::string& path) {
   }
 }
 
-void write_json_file(const std::string& path, const nlohmann::ordered_json& json) {
+void write_text_file(const std::string& path, const std::string& text) {
   const std::filesystem::path target(path);
   std::error_code ec;
   if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
   const std::string tmp = path + ".tmp." + std::to_string(getpid());
-  const std::string text = json_text(json);
   const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) throw IoError(path, std::string("cannot write: ") + std::strerror(errno));
   std::size_t done = 0;
@@ -59,6 +58,10 @@ void write_json_file(const std::string& path, const nlohmann::ordered_json& json
     unlink(tmp.c_str());
     throw IoError(path, std::string("cannot write: ") + std::strerror(e));
   }
+}
+
+void write_json_file(const std::string& path, const nlohmann::ordered_json& json) {
+  write_text_file(path, json_text(json));
 }
 
 bool read_reports(const std::vector<std::string>& paths, std::vector<Report>& reports, const char* command,

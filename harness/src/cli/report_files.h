@@ -15,6 +15,9 @@ Report read_json_file(const std::string& path);
 
 // Writes to a temporary file beside `path`, then renames it over `path`, so that readers see the
 // old file or the whole new one, never half of it. Throws IoError.
+void write_text_file(const std::string& path, const std::string& text);
+
+// write_text_file of the JSON as reports are written (json_text).
 void write_json_file(const std::string& path, const nlohmann::ordered_json& json);
 
 // Reads every path, in order, into `reports`. False when one cannot be read or holds no report,

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <csignal>
 #include <memory>
+#include <random>
+#include <set>
 #include <thread>
 
 #include "cli/exit_codes.h"
@@ -38,6 +40,7 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
   if (ranks && !c.per_puzzle_path.empty()) return "--per-puzzle is not available with MPI ranks (yet): use --shard";
   if (c.repetitions < 1) return "--repetitions must be at least 1";
   if (!(c.warmup_seconds >= 0)) return "--warmup-seconds must be 0 or more";
+  if (!(c.min_time_seconds >= 0)) return "--min-time must be 0 or more";
   for (const std::string& f : c.files) {
     if (f == "-" &&
         (c.files.size() > 1 || c.repetitions * c.solvers.size() * std::max<std::size_t>(c.threads.size(), 1) > 1 ||
@@ -72,6 +75,16 @@ class FileSolverPasses {
         progress_(progress),
         err_(err) {}
 
+  std::string label(int threads) const {
+    return dataset_name(file_) + " " + solver_.spec + " threads=" + std::to_string(threads);
+  }
+
+  // A measured pass: the file read again until command.min_time_seconds have passed (standard
+  // input once); rows go to `rows` from the first reading only.
+  MeasuredPass measured(int threads, const std::string& label, int repetition, PerPuzzleRows* rows) {
+    return measured_pass_of(threads, repetition, pass(threads, label, 0, repetition, rows));
+  }
+
   // `budget_seconds` > 0 makes an unmeasured warm-up pass that stops reading after that long.
   // Measured passes write their rows to `rows` when it is not null.
   PassResult pass(int threads, const std::string& label, double budget_seconds, int repetition = 0,
@@ -94,6 +107,7 @@ class FileSolverPasses {
     }
     config.pipeline.stop = &stop;
     config.pipeline.interrupt = &interrupt_requested();
+    if (budget_seconds == 0) config.pipeline.min_seconds = command_.min_time_seconds;
     // No chunk needs to keep more than can still be named.
     config.problems_per_chunk = name_records ? kRecordsNamed : 0;
     if (rows && budget_seconds == 0) {
@@ -101,11 +115,14 @@ class FileSolverPasses {
                        solver_.factory->reports_tree_size(), config.time_puzzles);
       config.rows = rows;
     }
-    std::uint64_t done = 0;
+    std::uint64_t done = 0, undecided = 0;
     progress_.start(label, input.size());
     config.on_chunk = [&](const Chunk& chunk) {
       done += chunk.tally.records();
-      name(input.name(), chunk.problems);
+      if (chunk.loop == 0) {  // each record once
+        name(input.name(), chunk.problems);
+        undecided += chunk.tally.undecided();
+      }
       progress_.update(done, chunk.input_position);
       if (budget_seconds > 0 && std::chrono::duration<double>(Clock::now() - started).count() >= budget_seconds)
         stop.store(true, std::memory_order_relaxed);
@@ -114,7 +131,7 @@ class FileSolverPasses {
     progress_.finish();
     if (name_records) {
       named_ = true;
-      const std::uint64_t problems = result.tally.undecided();
+      const std::uint64_t problems = undecided;
       if (problems > shown_)
         std::fprintf(err_, "%s: %llu more invalid, aborted, wrong or failed records not named\n", input.name().c_str(),
                      static_cast<unsigned long long>(problems - shown_));
@@ -129,6 +146,31 @@ class FileSolverPasses {
   }
 
  private:
+  MeasuredPass measured_pass_of(int threads, int repetition, const PassResult& r) const {
+    MeasuredPass pass;
+    pass.dataset = dataset_name(file_);
+    pass.path = file_;
+    pass.solver = solver_.factory->name();
+    pass.implementation = solver_.factory->implementation();
+    pass.threads = threads;
+    pass.threads_observed = r.threads_observed;
+    pass.repetition = repetition;
+    pass.complete = r.complete;
+    pass.status = r.tally;
+    pass.wall_seconds = r.wall_seconds;
+    pass.cpu_seconds = r.cpu_seconds;
+    pass.latency_measured = command_.pass.time_puzzles;
+    pass.latency_ns = summarize(r.latency_ns);
+    pass.tree_size_reported = solver_.factory->reports_tree_size();
+    pass.tree_size = summarize(r.nodes);
+    pass.guesses = summarize(r.guesses);
+    pass.pipeline = {true, r.pipeline.reader_seconds, r.pipeline.sink_seconds, r.pipeline.worker_seconds};
+    pass.noise = r.noise;
+    pass.loops = r.loops;
+    pass.file_records = r.first_loop_records;
+    return pass;
+  }
+
   void name(const std::string& file, const std::vector<Problem>& problems) {
     if (problems.empty() || shown_ >= kRecordsNamed) return;
     progress_.finish();
@@ -150,26 +192,25 @@ class FileSolverPasses {
   bool warned_empty_ = false;
 };
 
-MeasuredPass measured_pass_of(const RunCommand& command, const std::string& file, const SpecFactory& solver,
-                              int threads, int repetition, const PassResult& r) {
-  MeasuredPass pass;
-  pass.dataset = dataset_name(file);
-  pass.path = file;
-  pass.solver = solver.factory->name();
-  pass.threads = threads;
-  pass.threads_observed = r.threads_observed;
-  pass.repetition = repetition;
-  pass.complete = r.complete;
-  pass.status = r.tally;
-  pass.wall_seconds = r.wall_seconds;
-  pass.cpu_seconds = r.cpu_seconds;
-  pass.latency_measured = command.pass.time_puzzles;
-  pass.latency_ns = summarize(r.latency_ns);
-  pass.tree_size_reported = solver.factory->reports_tree_size();
-  pass.tree_size = summarize(r.nodes);
-  pass.guesses = summarize(r.guesses);
-  pass.pipeline = {true, r.pipeline.reader_seconds, r.pipeline.sink_seconds, r.pipeline.worker_seconds};
-  return pass;
+// One measured pass to make: the index of its FileSolverPasses, its threads, its repetition.
+struct PlannedPass {
+  std::size_t passes = 0;
+  int threads = 0;
+  int repetition = 0;
+  std::size_t order = 0;  // its place in the command line's order
+};
+
+// Fisher-Yates with a bound drawn from mt19937_64's outputs, whose sequence the standard fixes
+// (std::shuffle's is the library's own): the same seed gives the same order everywhere.
+void shuffle(std::vector<PlannedPass>& plan, std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  for (std::size_t i = plan.size(); i > 1; --i) {
+    const std::uint64_t limit = UINT64_MAX - UINT64_MAX % i;  // no modulo bias
+    std::uint64_t x;
+    do x = random();
+    while (x >= limit);
+    std::swap(plan[i - 1], plan[x % i]);
+  }
 }
 
 }  // namespace
@@ -195,12 +236,24 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   report.context = collect_context();
   if (ranks.active()) report.context.ranks = ranks.machines(report.context.machine());
   const StepOptions& step = command.pass.step;
-  report.settings = {command.solvers, thread_counts, command.repetitions, command.warmup_seconds, 2,
-                     step.solve.max_nodes, std::chrono::duration<double, std::milli>(step.solve.time_limit).count(),
-                     step.seed, command.pass.time_puzzles,
-                     // Calibrates the clock before anything is timed, and names it.
-                     command.pass.time_puzzles ? std::string(PuzzleClock::for_pass().name()) : std::string(),
-                     command.verify, step.verify_every, command.shard};
+  Settings& settings = report.settings;
+  settings.solvers = command.solvers;
+  settings.threads = thread_counts;
+  settings.repetitions = command.repetitions;
+  settings.warmup_seconds = command.warmup_seconds;
+  settings.min_time_seconds = command.min_time_seconds;
+  settings.interleave = command.interleave_seed.has_value();
+  settings.interleave_seed = command.interleave_seed.value_or(0);
+  settings.limit = 2;
+  settings.node_limit = step.solve.max_nodes;
+  settings.time_limit_ms = std::chrono::duration<double, std::milli>(step.solve.time_limit).count();
+  settings.seed = step.seed;
+  settings.latency = command.pass.time_puzzles;
+  // Calibrates the clock before anything is timed, and names it.
+  if (command.pass.time_puzzles) settings.latency_clock = PuzzleClock::for_pass().name();
+  settings.verify = command.verify;
+  settings.verify_every = step.verify_every;
+  settings.shard = command.shard;
   Progress progress(err, command.progress && ranks.leader());
   const auto& interrupted = interrupt_requested();
   // Whether to stop measuring: this process's interrupt, or under MPI what the ranks agreed.
@@ -216,43 +269,64 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
       unreadable = e.what();
     }
     if (ranks.active() && !ranks.all_fine(unreadable)) return ranks.agree_exit(kExitIo);
+    // What about this machine skews what follows (governor, load, too few CPUs), once it will run.
+    if (ranks.leader() && command.environment_warnings)
+      for (const std::string& w : environment_warnings(report.context.environment,
+                                                       *std::max_element(thread_counts.begin(), thread_counts.end())))
+        std::fprintf(err, "sudoku-bench run: warning: %s\n", w.c_str());
     std::unique_ptr<PerPuzzleRows> rows;
     if (!command.per_puzzle_path.empty()) rows = std::make_unique<PerPuzzleRows>(command.per_puzzle_path);
 
+    // Every (file, solver) keeps its own passes' state; the plan lists the measured passes in the
+    // order of the command line, which --interleave shuffles and the report restores.
+    std::vector<std::unique_ptr<FileSolverPasses>> arms;
+    std::vector<PlannedPass> plan;
     for (const std::string& file : command.files) {
       for (const SpecFactory& solver : solvers) {
-        FileSolverPasses passes(command, file, solver, reference.get(), shard, progress, err);
-        for (const int threads : thread_counts) {
-          const std::string label = dataset_name(file) + " " + solver.spec + " threads=" + std::to_string(threads);
-          const auto warm_until = Clock::now() + std::chrono::duration<double>(command.warmup_seconds);
-          while (command.warmup_seconds > 0 && Clock::now() < warm_until && !interrupted)
-            passes.pass(threads, label + " warm-up", command.warmup_seconds);
-          for (int rep = 1; rep <= command.repetitions && !halted(); ++rep) {
-            const std::string rep_label =
-                label + " rep " + std::to_string(rep) + "/" + std::to_string(command.repetitions);
-            if (!ranks.active()) {
-              report.runs.push_back(measured_pass_of(command, file, solver, threads, rep,
-                                                     passes.pass(threads, rep_label, 0, rep, rows.get())));
-              continue;
-            }
-            MeasuredPass pass;
-            stopped = !ranks.measure(
-                [&] {
-                  return measured_pass_of(command, file, solver, threads, rep, passes.pass(threads, rep_label, 0, rep));
-                },
-                interrupted, pass);
-            if (ranks.failed()) return ranks.agree_exit(kExitIo);
-            if (ranks.leader()) report.runs.push_back(std::move(pass));
-          }
-        }
+        arms.push_back(
+            std::make_unique<FileSolverPasses>(command, file, solver, reference.get(), shard, progress, err));
+        for (const int threads : thread_counts)
+          for (int rep = 1; rep <= command.repetitions; ++rep) plan.push_back({arms.size() - 1, threads, rep});
       }
     }
+    for (std::size_t i = 0; i < plan.size(); ++i) plan[i].order = i;
+    if (command.interleave_seed) shuffle(plan, *command.interleave_seed);
+    std::set<std::pair<std::size_t, int>> warmed;  // (arm, threads)
+    std::vector<std::pair<std::size_t, MeasuredPass>> measured;
+    for (const PlannedPass& planned : plan) {
+      if (halted()) break;
+      FileSolverPasses& passes = *arms[planned.passes];
+      const int threads = planned.threads;
+      const std::string label = passes.label(threads);
+      if (warmed.emplace(planned.passes, threads).second) {
+        const auto warm_until = Clock::now() + std::chrono::duration<double>(command.warmup_seconds);
+        while (command.warmup_seconds > 0 && Clock::now() < warm_until && !interrupted)
+          passes.pass(threads, label + " warm-up", command.warmup_seconds);
+        if (halted()) break;
+      }
+      const std::string rep_label =
+          label + " rep " + std::to_string(planned.repetition) + "/" + std::to_string(command.repetitions);
+      MeasuredPass pass;
+      if (!ranks.active()) {
+        pass = passes.measured(threads, rep_label, planned.repetition, rows.get());
+      } else {
+        stopped = !ranks.measure([&] { return passes.measured(threads, rep_label, planned.repetition, nullptr); },
+                                 interrupted, pass);
+        if (ranks.failed()) return ranks.agree_exit(kExitIo);
+        if (!ranks.leader()) continue;
+      }
+      pass.sequence = static_cast<int>(measured.size()) + 1;
+      measured.emplace_back(planned.order, std::move(pass));
+    }
+    std::stable_sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& [place, pass] : measured) report.runs.push_back(std::move(pass));
+    mark_outliers(report.runs);
     if (rows) rows->close();
     report.interrupted = interrupted.load() || stopped;
     if (ranks.leader()) {
       print_table(out, report);
       std::fflush(out);
-      if (!command.json_path.empty()) write_json_file(command.json_path, to_json_as(report, command.report_format));
+      if (!command.json_path.empty()) write_text_file(command.json_path, to_text_as(report, command.report_format));
     }
   } catch (const IoError& e) {
     progress.finish();

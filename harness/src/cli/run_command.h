@@ -1,7 +1,9 @@
 // `sudoku-bench run`: throughput, latency and tree sizes for each file x solver x thread count.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,16 +13,28 @@
 
 namespace sudoku_bench {
 
+// Long enough that a pass of a 50-puzzle file is not a few dozen microseconds of timer noise; a
+// file that takes longer is still read once.
+inline constexpr double kDefaultMinTimeSeconds = 0.5;
+
 struct RunCommand {
   std::vector<std::string> files;
   std::vector<std::string> solvers = {"bitmask"};  // solver specs
   std::vector<int> threads;                        // empty: 1..hardware threads
   int repetitions = 3;
   double warmup_seconds = 0.2;
+  // --min-time: a measured pass reads its file again until this many seconds have passed (whole
+  // files only, so that every puzzle counts alike). 0: once. The command line's default is
+  // kDefaultMinTimeSeconds.
+  double min_time_seconds = 0;
+  // --interleave: run the passes of every (file, solver, threads, repetition) in an order shuffled
+  // with this seed, so that a machine's slow drift hits every arm alike.
+  std::optional<std::uint64_t> interleave_seed;
   std::string json_path;                            // empty: no JSON
   std::string per_puzzle_path;                      // --per-puzzle: a CSV row per record measured; empty: none
   ReportFormat report_format = ReportFormat::json;  // the schema of the file at json_path (--format)
   bool progress = true;                             // drawn only when `err` is a terminal
+  bool environment_warnings = true;                 // say what about the machine skews results (report/environment.h)
   std::string verify;                               // --verify: the reference strategy's spec; "" for none
   Settings::Shard shard;                            // --shard K/N: measure shard K of N only; 0/0: all
   // What every pass shares: limits, seed, input format, per-puzzle timing. Each pass sets its own

@@ -85,10 +85,15 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
   for (const Key& key : b.order) {
     const auto it = c.runs.find(key);
     if (it == c.runs.end()) continue;
-    const auto pb = b.runs.at(key).front()->status.records(), pc = it->second.front()->status.records();
+    const MeasuredPass &rb = *b.runs.at(key).front(), &rc = *it->second.front();
+    // Per loop: --min-time reads a file as often as its time needs.
+    const auto pb = rb.records_per_loop(), pc = rc.records_per_loop();
     if (pb != pc)
       out.push_back(key_name(key) + ": " + std::to_string(pb) + " records in BASE vs " + std::to_string(pc) +
                     " in NEW (not the same input)");
+    // "fast" runs the best code the CPU has: a different pick is a different solver.
+    if (!rb.implementation.empty() && !rc.implementation.empty() && rb.implementation != rc.implementation)
+      out.push_back(key_name(key) + ": ran " + rb.implementation + " in BASE vs " + rc.implementation + " in NEW");
   }
   return out;
 }

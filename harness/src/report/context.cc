@@ -60,6 +60,8 @@ Context collect_context() {
   c.tbb_version = TBB_runtime_version();
   c.git_commit = build_info::kGitCommit;
   c.version = build_info::kVersion;
+  c.environment = collect_environment();
+  c.environment_known = true;
   return c;
 }
 

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "report/environment.h"
+
 namespace sudoku_bench {
 
 struct Context {
@@ -27,6 +29,11 @@ struct Context {
     bool operator==(const Machine&) const = default;
   };
   std::vector<Machine> ranks;
+  // What on this machine skews the figures (governor, load, affinity, hypervisor...), so a reader
+  // can tell a noisy run from a slow build. Not part of same_build: it varies run to run. Unknown
+  // (environment_known false) in reports written before it was recorded.
+  Environment environment;
+  bool environment_known = false;
 
   Machine machine() const { return {host, cpu_model, hardware_threads}; }
   // Same build (compiler, flags, build type, TBB, commit, version), wherever it ran.

@@ -1,9 +1,12 @@
 #include "report/formats.h"
 
 #include <map>
+#include <stdexcept>
 
 #include "report/bmf_format.h"
+#include "report/csv_format.h"
 #include "report/gbench_format.h"
+#include "report/markdown_format.h"
 #include "report/report_json.h"
 
 namespace sudoku_bench {
@@ -12,6 +15,8 @@ std::optional<ReportFormat> report_format_named(std::string_view name) {
   if (name == "json") return ReportFormat::json;
   if (name == "gbench") return ReportFormat::gbench;
   if (name == "bmf") return ReportFormat::bmf;
+  if (name == "markdown") return ReportFormat::markdown;
+  if (name == "csv") return ReportFormat::csv;
   return std::nullopt;
 }
 
@@ -33,16 +38,35 @@ std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_be
   return groups;
 }
 
+bool is_json_format(ReportFormat format) { return format != ReportFormat::markdown && format != ReportFormat::csv; }
+
 nlohmann::ordered_json to_json_as(const Report& report, ReportFormat format) {
   switch (format) {
     case ReportFormat::gbench:
       return to_gbench_json(report);
     case ReportFormat::bmf:
       return to_bmf_json(report);
+    case ReportFormat::markdown:
+    case ReportFormat::csv:
+      throw std::invalid_argument("to_json_as: markdown and csv are text, not JSON (to_text_as)");
     case ReportFormat::json:
       break;
   }
   return to_json(report);
+}
+
+std::string to_text_as(const Report& report, ReportFormat format) {
+  switch (format) {
+    case ReportFormat::markdown:
+      return to_markdown(report);
+    case ReportFormat::csv:
+      return to_csv(report);
+    case ReportFormat::json:
+    case ReportFormat::gbench:
+    case ReportFormat::bmf:
+      break;
+  }
+  return json_text(to_json_as(report, format));
 }
 
 }  // namespace sudoku_bench

@@ -1,5 +1,6 @@
-// The formats a report can be written in: sudoku-bench's own JSON (report_json.h), and the
-// formats other tools read (gbench_format.h, bmf_format.h), documented in README.md.
+// The formats a report can be written in: sudoku-bench's own JSON (report_json.h), the JSON
+// formats other tools read (gbench_format.h, bmf_format.h), and text for people and spreadsheets
+// (markdown_format.h, csv_format.h), documented in README.md.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -13,9 +14,9 @@
 
 namespace sudoku_bench {
 
-enum class ReportFormat { json, gbench, bmf };
+enum class ReportFormat { json, gbench, bmf, markdown, csv };
 
-// "json", "gbench" or "bmf"; empty for anything else.
+// "json", "gbench", "bmf", "markdown" or "csv"; empty for anything else.
 std::optional<ReportFormat> report_format_named(std::string_view name);
 
 // The benchmark name the other formats use: "solve/DATASET/SOLVER/threads:N".
@@ -25,7 +26,15 @@ std::string benchmark_name(const MeasuredPass& run);
 // interrupt cut short timed part of the file: no tool reading the other formats could tell.
 std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_benchmark(const Report& report);
 
-// The report in `format`, ready for write_json_file.
+// Whether `format` is JSON (json, gbench, bmf) rather than text (markdown, csv).
+bool is_json_format(ReportFormat format);
+
+// The report in a JSON `format`, ready for write_json_file. Throws std::invalid_argument for a
+// text format (markdown, csv): use to_text_as.
 nlohmann::ordered_json to_json_as(const Report& report, ReportFormat format);
+
+// The report in any `format`, as the file's whole text (JSON ones as write_json_file writes them),
+// ready for write_text_file.
+std::string to_text_as(const Report& report, ReportFormat format);
 
 }  // namespace sudoku_bench

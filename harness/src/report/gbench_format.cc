@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "report/formats.h"
 #include "report/report_json.h"
@@ -14,6 +18,55 @@ using Json = nlohmann::ordered_json;
 double per_puzzle_ns(double seconds, const MeasuredPass& r) {
   return r.puzzles() ? seconds * 1e9 / static_cast<double>(r.puzzles()) : 0;
 }
+
+// A pass's user counters, in the order they are written (counts stay integers).
+std::vector<std::pair<std::string, Json>> counters_of(const MeasuredPass& r) {
+  std::vector<std::pair<std::string, Json>> counters = {{"items_per_second", r.puzzles_per_second()}};
+  if (r.latency_measured) {  // not with run --no-latency
+    for (std::size_t i = 0; i < kPercentiles.size(); ++i)
+      counters.emplace_back("latency_p" + std::string(kPercentileNames[i]) + "_ns", r.latency_ns.percentiles[i]);
+    counters.emplace_back("latency_mean_ns", r.latency_ns.mean);
+  }
+  if (r.tree_size_reported) {  // plugins report none
+    counters.emplace_back("tree_size_mean", r.tree_size.mean);
+    counters.emplace_back("tree_size_p50", r.tree_size.percentiles[percentile_index("50")]);
+    counters.emplace_back("tree_size_p99", r.tree_size.percentiles[percentile_index("99")]);
+    counters.emplace_back("tree_size_max", r.tree_size.max);
+  }
+  counters.emplace_back("guesses_mean", r.guesses.mean);
+  return counters;
+}
+
+// Google Benchmark's statistics over repetitions (its statistics.cc): the sample standard
+// deviation, and the coefficient of variation as a fraction (0 when the mean is 0).
+double mean_of(const std::vector<double>& v) {
+  double sum = 0;
+  for (double x : v) sum += x;
+  return v.empty() ? 0 : sum / static_cast<double>(v.size());
+}
+
+double stddev_of(const std::vector<double>& v) {
+  if (v.size() < 2) return 0;
+  const double m = mean_of(v);
+  double squares = 0;
+  for (double x : v) squares += (x - m) * (x - m);
+  return std::sqrt(squares / static_cast<double>(v.size() - 1));
+}
+
+double cv_of(const std::vector<double>& v) {
+  const double m = mean_of(v);
+  return m == 0 ? 0 : stddev_of(v) / m;
+}
+
+struct Statistic {
+  const char* name;
+  const char* unit;  // "time", or "percentage" for a fraction of the mean
+  double (*compute)(const std::vector<double>&);
+};
+constexpr Statistic kStatistics[] = {{"mean", "time", mean_of},
+                                     {"median", "time", [](const std::vector<double>& v) { return median(v); }},
+                                     {"stddev", "time", stddev_of},
+                                     {"cv", "percentage", cv_of}};
 
 }  // namespace
 
@@ -55,20 +108,40 @@ nlohmann::ordered_json to_gbench_json(const Report& report) {
                 {"iterations", r->puzzles()},
                 {"real_time", per_puzzle_ns(r->wall_seconds, *r)},
                 {"cpu_time", per_puzzle_ns(r->cpu_seconds, *r)},
-                {"time_unit", "ns"},
-                {"items_per_second", r->puzzles_per_second()}};
-      if (r->latency_measured) {  // not with run --no-latency
-        for (std::size_t i = 0; i < kPercentiles.size(); ++i)
-          b["latency_p" + std::string(kPercentileNames[i]) + "_ns"] = r->latency_ns.percentiles[i];
-        b["latency_mean_ns"] = r->latency_ns.mean;
+                {"time_unit", "ns"}};
+      for (const auto& [counter, value] : counters_of(*r)) b[counter] = value;
+      benchmarks.push_back(std::move(b));
+    }
+    // As Google Benchmark does with --benchmark_repetitions: after the repetitions, their mean,
+    // median, standard deviation and coefficient of variation (none for one repetition). Times per
+    // puzzle and counters alike; a counter over the repetitions that have it.
+    if (runs.size() < 2) continue;
+    std::vector<double> real, cpu;
+    std::vector<std::pair<std::string, std::vector<double>>> counters;
+    for (const MeasuredPass* r : runs) {
+      real.push_back(per_puzzle_ns(r->wall_seconds, *r));
+      cpu.push_back(per_puzzle_ns(r->cpu_seconds, *r));
+      for (const auto& [counter, value] : counters_of(*r)) {
+        auto it = std::find_if(counters.begin(), counters.end(), [&](const auto& c) { return c.first == counter; });
+        if (it == counters.end()) it = counters.insert(counters.end(), {counter, {}});
+        it->second.push_back(value.get<double>());
       }
-      if (r->tree_size_reported) {  // plugins report none
-        b["tree_size_mean"] = r->tree_size.mean;
-        b["tree_size_p50"] = r->tree_size.percentiles[percentile_index("50")];
-        b["tree_size_p99"] = r->tree_size.percentiles[percentile_index("99")];
-        b["tree_size_max"] = r->tree_size.max;
-      }
-      b["guesses_mean"] = r->guesses.mean;
+    }
+    for (const Statistic& stat : kStatistics) {
+      Json b = {{"name", name + "_" + stat.name},
+                {"family_index", family},
+                {"per_family_instance_index", instance},
+                {"run_name", name},
+                {"run_type", "aggregate"},
+                {"repetitions", static_cast<int>(runs.size())},
+                {"threads", runs.front()->threads},
+                {"aggregate_name", stat.name},
+                {"aggregate_unit", stat.unit},
+                {"iterations", static_cast<int>(runs.size())},  // the repetitions it is computed over
+                {"real_time", stat.compute(real)},
+                {"cpu_time", stat.compute(cpu)},
+                {"time_unit", "ns"}};
+      for (const auto& [counter, values] : counters) b[counter] = stat.compute(values);
       benchmarks.push_back(std::move(b));
     }
   }

@@ -14,13 +14,16 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
   out.latency_ns = out.tree_size = out.guesses = Summary{};
   out.wall_seconds = out.cpu_seconds = 0;
   out.threads_observed = 0;
+  out.loops = 1;
+  out.file_records = 0;
+  out.noise = {};
   out.complete = true;
   out.pipeline = {true, 0, 0, 0};
   out.timing = timing;
   out.ranks = static_cast<int>(parts.size());
   out.parts.clear();
   const MeasuredPass* slowest = &parts.front();
-  double throughput = 0;
+  double throughput = 0, walls = 0;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     const MeasuredPass& p = parts[i];
     if (p.dataset != out.dataset || p.solver != out.solver || p.threads != out.threads ||
@@ -39,6 +42,10 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
     out.guesses = merge_summaries(out.guesses, p.guesses);
     out.cpu_seconds += p.cpu_seconds;
     out.threads_observed += p.threads_observed;
+    out.loops = std::max(out.loops, p.loops);
+    out.file_records += p.records_per_loop();
+    out.noise = i == 0 ? p.noise : merge_noise(out.noise, walls, p.noise, p.wall_seconds);
+    walls += p.wall_seconds;
     out.complete = out.complete && p.complete;
     if (p.wall_seconds > slowest->wall_seconds) slowest = &p;
     throughput += p.puzzles_per_second();

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "stats/outliers.h"
+
 namespace sudoku_bench {
 
 Summary summarize(const Histogram& h) {
@@ -81,6 +83,21 @@ double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   const std::size_t n = values.size();
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+void mark_outliers(std::vector<MeasuredPass>& runs) {
+  using Key = std::tuple<std::string, std::string, int, int>;  // dataset, solver, ranks, threads
+  std::map<Key, std::vector<MeasuredPass*>> groups;
+  for (MeasuredPass& r : runs) {
+    r.outlier = false;
+    if (r.complete) groups[Key{r.dataset, r.solver, r.ranks, r.threads}].push_back(&r);
+  }
+  for (auto& [key, group] : groups) {
+    std::vector<double> rates;
+    for (const MeasuredPass* r : group) rates.push_back(r->puzzles_per_second());
+    const std::vector<bool> flags = mad_outliers(rates);
+    for (std::size_t i = 0; i < group.size(); ++i) group[i]->outlier = flags[i];
+  }
 }
 
 std::vector<ScalingRow> scaling_of(const std::vector<MeasuredPass>& runs) {

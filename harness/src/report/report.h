@@ -10,6 +10,7 @@
 
 #include "report/context.h"
 #include "stats/histogram.h"
+#include "stats/noise.h"
 #include "stats/tally.h"
 
 namespace sudoku_bench {
@@ -70,10 +71,18 @@ struct MeasuredPass {
   std::string dataset;  // the file name without .gz and .txt
   std::string path;
   std::string solver;
+  // What ran: a strategy that picks its code at run time names the pick ("fast:avx512" for
+  // "fast"); else the solver. Empty in reports written before it was recorded.
+  std::string implementation;
   int threads = 0;
   int threads_observed = 0;
   int repetition = 0;    // 1-based
   bool complete = true;  // false for a pass an interrupt cut short
+  // Times the pass read its file (run --min-time; for parts, the most any part made): counts,
+  // distributions and throughput cover every solve of every loop.
+  int loops = 1;
+  // Its place in the order the passes ran (1-based; --interleave shuffles it); 0 when unknown.
+  int sequence = 0;
   Tally status;
   double wall_seconds = 0;
   double cpu_seconds = 0;        // CPU time of the whole process (every thread) during the pass
@@ -92,7 +101,16 @@ struct MeasuredPass {
   Timing timing = Timing::process;
   int ranks = 1;  // the parts: MPI ranks, or shards merged
   std::vector<PassPart> parts;
+  PassNoise noise;
+  // Its throughput stands apart from its group's (mark_outliers); a disturbance says why, if any.
+  bool outlier = false;
 
+  // The records one loop reads: of its file, shard, or the parts' shards together. 0 where not
+  // recorded (reports before schema /4, where every pass read its file once).
+  std::uint64_t file_records = 0;
+
+  std::string disturbed() const { return disturbance(noise); }
+  std::uint64_t records_per_loop() const { return file_records ? file_records : status.records(); }
   // The slowest part's wall time over the parts' mean; empty for one process.
   std::optional<double> imbalance() const;
   std::uint64_t puzzles() const { return status.solved(); }
@@ -136,11 +154,19 @@ std::vector<ScalingRow> scaling_of(const std::vector<MeasuredPass>& runs);
 
 double median(std::vector<double> values);
 
+// Flags the complete passes whose throughput is an outlier (stats/outliers.h) among the complete
+// passes of its (dataset, solver, ranks, threads) group; clears the flag of the others.
+void mark_outliers(std::vector<MeasuredPass>& runs);
+
 struct Settings {
   std::vector<std::string> solvers;
   std::vector<int> threads;
   int repetitions = 0;
   double warmup_seconds = 0;
+  double min_time_seconds = 0;  // --min-time: each pass loops over its file at least this long
+  // --interleave: the passes ran in an order shuffled with this seed (runs[].sequence).
+  bool interleave = false;
+  std::uint64_t interleave_seed = 0;
   std::uint64_t limit = 2;
   std::uint64_t node_limit = 0;
   double time_limit_ms = 0;

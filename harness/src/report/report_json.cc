@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <stdexcept>
 
 namespace sudoku_bench {
 namespace {
@@ -116,10 +117,15 @@ MeasuredPass pass_from(const Field& r) {
   pass.dataset = r["dataset"].text();
   pass.path = r["path"].text();
   pass.solver = r["solver"].text();
+  if (r.has("implementation") && !r["implementation"].null()) pass.implementation = r["implementation"].text();
   pass.threads = r["threads"].integer();
   pass.threads_observed = r["threads_observed"].integer();
   pass.repetition = r["repetition"].integer();
   if (r.has("complete")) pass.complete = r["complete"].boolean();
+  if (r.has("sequence")) pass.sequence = r["sequence"].integer();
+  if (r.has("loops")) pass.loops = r["loops"].integer();
+  if (pass.loops < 1) throw ReportFormatError("run.loops must be at least 1");
+  if (r.has("file_records")) pass.file_records = r["file_records"].count();
   const Field st = r["status"];
   pass.status.unique = st["unique"].count();
   pass.status.multiple = st["multiple"].count();
@@ -159,11 +165,34 @@ MeasuredPass pass_from(const Field& r) {
       pass.parts.push_back({parts[i]["part"].integer(), parts[i]["host"].text(), parts[i]["puzzles"].count(),
                             parts[i]["wall_seconds"].number()});
   }
+  if (r.has("noise") && !r["noise"].null()) {
+    const Field n = r["noise"];
+    PassNoise& noise = pass.noise;
+    noise.measured = true;
+    // Stored figures, read back as written: `disturbed` is recomputed from them.
+    if (!n["steal"].null()) noise.steal = n["steal"].number();
+    noise.involuntary_switches = n["involuntary_context_switches"].count();
+    if (!n["cpu_migrations"].null()) noise.migrations = n["cpu_migrations"].count();
+    if (!n["waiting"].null()) noise.waiting = n["waiting"].number();
+  }
+  if (r.has("outlier")) pass.outlier = r["outlier"].boolean();
   pass.latency_ns.count = pass.tree_size.count = pass.guesses.count = pass.puzzles();
   return pass;
 }
 
 Json optional_number(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
+
+Json noise_json(const MeasuredPass& pass) {
+  const PassNoise& n = pass.noise;
+  if (!n.measured) return nullptr;
+  const std::string why = pass.disturbed();
+  return {{"steal", optional_number(n.steal)},
+          {"involuntary_context_switches", n.involuntary_switches},
+          {"cpu_migrations", n.migrations ? Json(*n.migrations) : Json(nullptr)},
+          {"waiting", optional_number(n.waiting)},
+          {"disturbed", !why.empty()},
+          {"reason", why.empty() ? Json(nullptr) : Json(why)}};
+}
 
 Json pipeline_json(const MeasuredPass& pass) {
   const std::optional<PipelineFigures> f = pipeline_figures(pass);
@@ -222,7 +251,8 @@ nlohmann::ordered_json context_json(const Context& c) {
           {"tbb_version", c.tbb_version},
           {"git_commit", c.git_commit},
           {"sudoku_bench_version", c.version},
-          {"ranks", ranks}};
+          {"ranks", ranks},
+          {"environment", c.environment_known ? environment_to_json(c.environment) : Json(nullptr)}};
 }
 
 nlohmann::ordered_json pass_to_json(const MeasuredPass& r) {
@@ -239,10 +269,14 @@ nlohmann::ordered_json pass_to_json(const MeasuredPass& r) {
   return {{"dataset", r.dataset},
           {"path", r.path},
           {"solver", r.solver},
+          {"implementation", r.implementation.empty() ? Json(nullptr) : Json(r.implementation)},
           {"threads", r.threads},
           {"threads_observed", r.threads_observed},
           {"repetition", r.repetition},
+          {"sequence", r.sequence},
           {"complete", r.complete},
+          {"loops", r.loops},
+          {"file_records", r.records_per_loop()},
           {"puzzles", r.puzzles()},
           {"wall_seconds", r.wall_seconds},
           {"cpu_seconds", r.cpu_seconds},
@@ -262,7 +296,9 @@ nlohmann::ordered_json pass_to_json(const MeasuredPass& r) {
           {"latency_ns", r.latency_measured ? summary_json(r.latency_ns) : Json(nullptr)},
           {"tree_size", r.tree_size_reported ? summary_json(r.tree_size) : Json(nullptr)},
           {"guesses", summary_json(r.guesses)},
-          {"pipeline", pipeline_json(r)}};
+          {"pipeline", pipeline_json(r)},
+          {"noise", noise_json(r)},
+          {"outlier", r.outlier}};
 }
 
 nlohmann::ordered_json to_json(const Report& report) {
@@ -272,6 +308,8 @@ nlohmann::ordered_json to_json(const Report& report) {
                    {"threads", s.threads},
                    {"repetitions", s.repetitions},
                    {"warmup_seconds", s.warmup_seconds},
+                   {"min_time_seconds", s.min_time_seconds},
+                   {"interleave_seed", s.interleave ? Json(s.interleave_seed) : Json(nullptr)},
                    {"limit", s.limit},
                    {"node_limit", s.node_limit},
                    {"time_limit_ms", s.time_limit_ms},
@@ -308,7 +346,7 @@ Report from_json(const nlohmann::ordered_json& json) {
       std::find(std::begin(kSchemasBefore), std::end(kSchemasBefore), schema) == std::end(kSchemasBefore))
     throw ReportFormatError("schema \"" + schema + "\" is not \"" + kSchema +
                             "\" (nor an earlier one this version reads: " + kSchemasBefore[0] + ", " +
-                            kSchemasBefore[1] + ")");
+                            kSchemasBefore[1] + ", " + kSchemasBefore[2] + ")");
   Report report;
   const Field c = root["context"];
   Context& context = report.context;
@@ -329,6 +367,15 @@ Report from_json(const nlohmann::ordered_json& json) {
       context.ranks.push_back(
           {ranks[i]["host"].text(), ranks[i]["cpu_model"].text(), ranks[i]["hardware_threads"].integer()});
   }
+  // Absent (or null) in reports written before the environment was recorded.
+  if (c.has("environment") && !c["environment"].null()) {
+    try {
+      context.environment = environment_from_json(json["context"]["environment"]);
+    } catch (const std::invalid_argument& e) {
+      throw ReportFormatError(std::string("context.environment: ") + e.what());
+    }
+    context.environment_known = true;
+  }
 
   const Field s = root["settings"];
   Settings& settings = report.settings;
@@ -336,6 +383,9 @@ Report from_json(const nlohmann::ordered_json& json) {
   for (std::size_t i = 0, n = s["threads"].size(); i < n; ++i) settings.threads.push_back(s["threads"][i].integer());
   settings.repetitions = s["repetitions"].integer();
   settings.warmup_seconds = s["warmup_seconds"].number();
+  if (s.has("min_time_seconds")) settings.min_time_seconds = s["min_time_seconds"].number();
+  settings.interleave = s.has("interleave_seed") && !s["interleave_seed"].null();
+  if (settings.interleave) settings.interleave_seed = s["interleave_seed"].count();
   settings.limit = s["limit"].count();
   settings.node_limit = s["node_limit"].count();
   if (s.has("time_limit_ms")) settings.time_limit_ms = s["time_limit_ms"].number();

@@ -1,6 +1,7 @@
 #include "report/report_table.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <tuple>
@@ -39,9 +40,34 @@ void print_harness_limits(std::FILE* out, const Report& report) {
   }
 }
 
+// The passes of a group that the machine disturbed, and those whose throughput stands apart.
+void print_noise_warnings(std::FILE* out, const std::vector<const MeasuredPass*>& runs) {
+  std::size_t disturbed = 0, outliers = 0;
+  const MeasuredPass* worst = nullptr;  // the most disturbed: its reason is quoted
+  std::string outlier_reason;
+  const auto badness = [](const MeasuredPass& p) { return p.noise.steal.value_or(0) + p.noise.waiting.value_or(0); };
+  for (const MeasuredPass* r : runs) {
+    const std::string why = r->disturbed();
+    if (!why.empty()) {
+      ++disturbed;
+      if (!worst || badness(*r) > badness(*worst)) worst = r;
+    }
+    if (r->outlier) {
+      ++outliers;
+      if (outlier_reason.empty()) outlier_reason = why;
+    }
+  }
+  if (outliers)
+    std::fprintf(out, "  warning: %zu of %zu passes were outliers (%s)\n", outliers, runs.size(),
+                 outlier_reason.empty() ? "no noise measured explains them" : outlier_reason.c_str());
+  if (disturbed)
+    std::fprintf(out, "  warning: %zu of %zu passes were disturbed (%s); compare --drop-disturbed leaves them out\n",
+                 disturbed, runs.size(), worst->disturbed().c_str());
+}
+
 }  // namespace
 
-void print_table(std::FILE* out, const Report& report) {
+Table table_of(const Report& report) {
   using Key = std::tuple<std::string, std::string, int, int>;
   std::map<Key, std::vector<const MeasuredPass*>> groups;
   bool in_parts = false;  // MPI ranks or merged shards: the threads column reads ranks x threads
@@ -49,16 +75,10 @@ void print_table(std::FILE* out, const Report& report) {
     if (r.complete) groups[Key{r.dataset, r.solver, r.ranks, r.threads}].push_back(&r);
     in_parts |= r.ranks > 1;
   }
-
-  // Names can be long (solver options, plugin paths): size their columns to what they hold.
-  int dataset_width = 7, solver_width = 6;
-  for (const MeasuredPass& r : report.runs) {
-    dataset_width = std::max(dataset_width, static_cast<int>(r.dataset.size()));
-    solver_width = std::max(solver_width, static_cast<int>(r.solver.size()));
-  }
-  std::fprintf(out, "%-*s %-*s %7s %13s %7s %7s %5s %9s %9s %9s %9s %10s %10s\n", dataset_width, "dataset",
-               solver_width, "solver", in_parts ? "ranksxt" : "threads", "puzzles/s", "spread", "speedup", "eff",
-               "lat p50", "lat p99", "lat p99.9", "lat max", "nodes avg", "guess avg");
+  Table table;
+  table.header = {"dataset", "solver",  "threads",   "puzzles/s", "spread",    "speedup",  "eff",
+                  "lat p50", "lat p99", "lat p99.9", "lat max",   "nodes avg", "guess avg"};
+  if (in_parts) table.header[2] = "ranksxt";
   for (const ScalingRow& row : scaling_of(report.runs)) {
     auto runs = groups[Key{row.dataset, row.solver, row.ranks, row.threads}];
     std::sort(runs.begin(), runs.end(), [](const MeasuredPass* a, const MeasuredPass* b) {
@@ -71,20 +91,40 @@ void print_table(std::FILE* out, const Report& report) {
                   row.puzzles_per_second > 0 ? 100 * (hi - lo) / row.puzzles_per_second : 0.0);
     if (row.speedup) std::snprintf(speedup, sizeof speedup, "%.2f", *row.speedup);
     if (row.efficiency) std::snprintf(eff, sizeof eff, "%.2f", *row.efficiency);
-    const auto pct = [&](std::size_t i) {
-      return mid.latency_measured ? format_duration_ns(static_cast<double>(mid.latency_ns.percentiles[i]))
-                                  : std::string("-");
-    };
-    char nodes[32] = "-";
+    const auto latency = [&](double ns) { return mid.latency_measured ? format_duration_ns(ns) : std::string("-"); };
+    const auto pct = [&](std::size_t i) { return latency(static_cast<double>(mid.latency_ns.percentiles[i])); };
+    char nodes[32] = "-", guesses[32];
     if (mid.tree_size_reported) std::snprintf(nodes, sizeof nodes, "%.1f", mid.tree_size.mean);
-    std::fprintf(
-        out, "%-*s %-*s %7s %13s %7s %7s %5s %9s %9s %9s %9s %10s %10.2f\n", dataset_width, row.dataset.c_str(),
-        solver_width, row.solver.c_str(),
-        ((in_parts ? std::to_string(row.ranks) + "x" : std::string()) + std::to_string(row.threads)).c_str(),
-        format_count(row.puzzles_per_second).c_str(), spread, speedup, eff, pct(3).c_str(), pct(6).c_str(),
-        pct(7).c_str(),
-        (mid.latency_measured ? format_duration_ns(static_cast<double>(mid.latency_ns.max)) : std::string("-")).c_str(),
-        nodes, mid.guesses.mean);
+    std::snprintf(guesses, sizeof guesses, "%.2f", mid.guesses.mean);
+    table.rows.push_back({{row.dataset, row.solver,
+                           (in_parts ? std::to_string(row.ranks) + "x" : std::string()) + std::to_string(row.threads),
+                           format_count(row.puzzles_per_second), spread, speedup, eff, pct(percentile_index("50")),
+                           pct(percentile_index("99")), pct(percentile_index("99.9")),
+                           latency(static_cast<double>(mid.latency_ns.max)), nodes, guesses},
+                          &mid,
+                          runs});
+  }
+  return table;
+}
+
+void print_table(std::FILE* out, const Report& report) {
+  const Table table = table_of(report);
+  // Names can be long (solver options, plugin paths): size their columns to what they hold.
+  int dataset_width = 7, solver_width = 6;
+  for (const MeasuredPass& r : report.runs) {
+    dataset_width = std::max(dataset_width, static_cast<int>(r.dataset.size()));
+    solver_width = std::max(solver_width, static_cast<int>(r.solver.size()));
+  }
+  const std::array<int, kTableColumns> widths = {-dataset_width, -solver_width, 7, 13, 7, 7, 5, 9, 9, 9, 9, 10, 10};
+  const auto print_cells = [&](const std::array<std::string, kTableColumns>& cells) {
+    for (std::size_t i = 0; i < kTableColumns; ++i)
+      std::fprintf(out, "%s%*s", i ? " " : "", widths[i], cells[i].c_str());
+    std::fputc('\n', out);
+  };
+  print_cells(table.header);
+  for (const Table::Row& row : table.rows) {
+    print_cells(row.cells);
+    const MeasuredPass& mid = *row.median_pass;
     if (const auto f = pipeline_figures(mid); f && f->input_bound)
       std::fprintf(out,
                    "  warning: input-bound: the harness's serial stage was busy %.0f%% of this pass; the figure above "
@@ -95,6 +135,7 @@ void print_table(std::FILE* out, const Report& report) {
                    "  warning: imbalance: the slowest %s took %.2fx the mean wall time; the throughput above is "
                    "set by it\n",
                    mid.timing == Timing::ranks ? "rank" : "shard", *imbalance);
+    print_noise_warnings(out, row.passes);
   }
   // Outcomes per dataset and solver, from the first pass: every record has exactly one.
   std::map<std::pair<std::string, std::string>, bool> shown;

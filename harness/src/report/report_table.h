@@ -1,9 +1,11 @@
 // The human-readable form of a report, for a terminal.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "report/report.h"
 
@@ -12,5 +14,21 @@ namespace sudoku_bench {
 // One row per (dataset, solver, threads): median throughput over repetitions, its spread, and the
 // latency and tree-size figures of the repetition with the median throughput.
 void print_table(std::FILE* out, const Report& report);
+
+// The cells of that table, as print_table prints them (units.h), for its other forms
+// (markdown_format.h): dataset, solver, threads (ranks x threads "2x4" when a pass ran in parts),
+// puzzles/s, spread, speedup, eff, lat p50, lat p99, lat p99.9, lat max, nodes avg, guess avg;
+// "-" where a figure is not known.
+inline constexpr std::size_t kTableColumns = 13;
+struct Table {
+  struct Row {
+    std::array<std::string, kTableColumns> cells;
+    const MeasuredPass* median_pass = nullptr;  // the repetition with the median throughput
+    std::vector<const MeasuredPass*> passes;    // every complete repetition, slowest first
+  };
+  std::array<std::string, kTableColumns> header;
+  std::vector<Row> rows;
+};
+Table table_of(const Report& report);
 
 }  // namespace sudoku_bench

@@ -26,6 +26,7 @@ void Chunk::reset() {
   skipped = false;
   uncounted_from = nullptr;
   uncounted_starts_line = false;
+  loop = 0;
 }
 
 void split_records(Chunk& chunk) {

@@ -72,6 +72,8 @@ struct Chunk {
   bool skipped = false;
   const char* uncounted_from = nullptr;
   bool uncounted_starts_line = false;
+  // Which reading of the input it belongs to, from 0 (PipelineConfig::min_seconds reads it again).
+  std::uint32_t loop = 0;
 
   // Written by the parallel stage, read by the sink.
   Tally tally;

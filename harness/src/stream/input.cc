@@ -58,6 +58,12 @@ InputFile::~InputFile() {
   if (map_) munmap(const_cast<char*>(map_), map_size_);
 }
 
+bool InputFile::rewind() {
+  if (is_stdin_ || gzrewind(gz(gz_)) != 0) return false;
+  pending_error_.clear();
+  return true;
+}
+
 void InputFile::done_before(const char* end) {
   if (!map_ || end < map_ || end > map_ + map_size_) return;
   done_.store(static_cast<std::size_t>(end - map_), std::memory_order_release);

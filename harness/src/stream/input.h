@@ -49,6 +49,10 @@ class InputFile {
   bool compressed() const;
   std::uint64_t size() const { return size_; }
 
+  // Starts reading again from the first byte; false for standard input, which cannot. The mapped
+  // pages stay mapped: pages given back are read back in.
+  bool rewind();
+
   // The whole file, when it is mapped; empty otherwise (gzip, stdin, pipes, empty files).
   std::string_view mapped() const { return {map_, map_size_}; }
   // Marks the mapped bytes before `end` (a pointer into mapped()) as done with: call it in input

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <type_traits>
 
+#include "stream/noise_probe.h"
+
 namespace sudoku_bench {
 namespace {
 
@@ -34,7 +36,7 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
     ThreadState& state = states.local();
     step_chunk<kTimed>(chunk, state.step, nullptr, config.problems_per_chunk, clock,
                        [&](const Record& record, const StepResult& r, std::uint64_t elapsed_ns) {
-                         if (config.rows) PerPuzzleRows::keep(chunk, record, r, elapsed_ns);
+                         if (config.rows && chunk.loop == 0) PerPuzzleRows::keep(chunk, record, r, elapsed_ns);
                          if (!r.is_puzzle()) return;
                          if constexpr (kTimed) state.latency_ns.record(elapsed_ns);
                          state.nodes.record(r.solve.nodes);
@@ -49,17 +51,23 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
   };
   const auto sink = [&](Chunk& chunk) {
     result.tally += chunk.tally;
-    if (config.rows) config.rows->write(chunk);
+    if (chunk.loop == 0) result.first_loop_records += chunk.tally.records();
+    if (config.rows && chunk.loop == 0) config.rows->write(chunk);
     if (config.on_chunk) config.on_chunk(chunk);
   };
 
+  // Read outside the timed span: a few small /proc files per thread.
+  const NoiseCounters noise_before = read_noise_counters();
   const double cpu_start = process_cpu_seconds();
   const auto start = Clock::now();
   const PipelineResult pipeline = run_pipeline(input, config.pipeline, process, sink);
   result.complete = pipeline.complete;
+  result.loops = pipeline.loops;
   result.pipeline = pipeline.times;
   result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   result.cpu_seconds = process_cpu_seconds() - cpu_start;
+  result.noise =
+      noise_between(noise_before, read_noise_counters(), result.wall_seconds, thread_count(config.pipeline.threads));
 
   for (const ThreadState& state : states) {
     result.latency_ns.merge(state.latency_ns);

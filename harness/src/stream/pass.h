@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "stats/histogram.h"
+#include "stats/noise.h"
 #include "stats/tally.h"
 #include "stream/chunk.h"
 #include "stream/input.h"
@@ -22,7 +23,8 @@ struct PassConfig {
   bool time_puzzles = true;
   // Problems (invalid, aborted, failed checks) each chunk keeps for on_chunk; the rest are counted.
   std::size_t problems_per_chunk = 0;
-  // --per-puzzle: where each record's row goes (start_pass already called), or null.
+  // --per-puzzle: where each record's row goes (start_pass already called), or null. Rows come
+  // from the first reading of the input only (PipelineConfig::min_seconds): each record once.
   PerPuzzleRows* rows = nullptr;
   // Called in input order with each chunk once it is done (progress, messages).
   std::function<void(const Chunk&)> on_chunk;
@@ -36,10 +38,13 @@ struct PassResult {
   Histogram nodes;
   Histogram guesses;
   double wall_seconds = 0;
-  double cpu_seconds = 0;    // process CPU time, all threads (the reader's too)
-  int threads_observed = 0;  // threads that solved at least one chunk
-  bool complete = true;      // false when a stop or interrupt ended the pass early
-  PipelineTimes pipeline;    // where the harness's own stages spent their time
+  double cpu_seconds = 0;                // process CPU time, all threads (the reader's too)
+  int threads_observed = 0;              // threads that solved at least one chunk
+  bool complete = true;                  // false when a stop or interrupt ended the pass early
+  PipelineTimes pipeline;                // where the harness's own stages spent their time
+  PassNoise noise;                       // what else the machine did meanwhile
+  int loops = 1;                         // readings of the input (PipelineConfig::min_seconds); counts cover all
+  std::uint64_t first_loop_records = 0;  // the records of one whole reading
 };
 
 PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config);

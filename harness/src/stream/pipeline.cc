@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 #include <vector>
@@ -86,8 +87,12 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
   // Without this, TBB caps an arena at the machine's core count; with it, `threads` is honoured.
   tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   tbb::task_arena arena(threads);
-  ChunkReader reader(input, config.format);
-  LineNumbers numbers;
+  const auto began = std::chrono::steady_clock::now();
+  std::optional<ChunkReader> reader(std::in_place, input, config.format);
+  std::uint32_t loop = 0;           // the reader's reading of the input
+  std::uint64_t loop_chunks = 0;    // chunks it read in this reading
+  LineNumbers numbers;              // the sink's, for the sink's reading
+  std::uint32_t numbered_loop = 0;  // which reading `numbers` counts
   // Busy time per stage, from two clock reads per chunk and stage (never per record).
   std::uint64_t reader_ns = 0, sink_ns = 0;  // each touched by its serial stage only, one call at a time
   std::uint64_t worker_ns = 0;               // through atomic_ref: workers add to it at once
@@ -127,11 +132,24 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
     const char* dropped_from = nullptr;  // mapped ranges of other shards passed over
     bool dropped_starts_line = false;
     for (;;) {
-      if (!reader.next(*chunk, config.chunk)) {
+      if (!reader->next(*chunk, config.chunk)) {
+        // Whole readings only: another one starts if the time is not up (a clock read per reading).
+        if (config.min_seconds > 0 && loop_chunks > 0 && chunk->read_error.empty() &&
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() < config.min_seconds &&
+            input.rewind()) {
+          reader.emplace(input, config.format);
+          ++loop;
+          loop_chunks = 0;
+          next_index = 0;  // the same chunks go to the same shard in every reading
+          dropped_from = nullptr;
+          continue;
+        }
         exhausted = true;
         fc.stop();  // the pool still owns the chunk
         return nullptr;
       }
+      ++loop_chunks;
+      chunk->loop = loop;
       chunk->skipped = next_index++ % static_cast<std::uint64_t>(config.shard_count) !=
                        static_cast<std::uint64_t>(config.shard_index);
       // Another shard's range of a mapped file costs nothing here (the reader did not touch it):
@@ -170,6 +188,10 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
     happens_after(&sink_stage);
     const HappensBeforeOnExit done{&finished}, next_write{&sink_stage}, reused{chunk};
     const BusyTime busy{sink_ns};
+    if (chunk->loop != numbered_loop) {  // a new reading: its lines count from 1 again
+      numbers = LineNumbers{};
+      numbered_loop = chunk->loop;
+    }
     numbers.place(*chunk);
     sink(*chunk);
     numbers.raise_read_error(*chunk, input.name());  // the pool still owns the chunk
@@ -186,6 +208,7 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
   happens_after(&finished);  // before reading the results; the guard covers the exceptional exits
   PipelineResult result;
   result.complete = exhausted;
+  result.loops = static_cast<int>(loop) + 1;
   result.times.reader_seconds = static_cast<double>(reader_ns) * 1e-9;
   result.times.sink_seconds = static_cast<double>(sink_ns) * 1e-9;
   result.times.worker_seconds = static_cast<double>(worker_ns) * 1e-9;

@@ -31,6 +31,11 @@ struct PipelineConfig {
   // (shard_chunk_size), every record belongs to exactly one shard whatever the threads.
   int shard_index = 0;
   int shard_count = 1;
+  // Reading starts the input again, whole readings only, until this many seconds have passed
+  // since the pipeline began (run --min-time): one pipeline, its threads and their solvers warm,
+  // rather than a pass per reading, whose setup would outweigh a small file's records. 0: once.
+  // Standard input is read once. Chunk::loop says which reading a chunk is of.
+  double min_seconds = 0;
 };
 
 // Enough chunks that every thread gets several, without tiny chunks on large inputs: an input of
@@ -59,6 +64,7 @@ struct PipelineTimes {
 
 struct PipelineResult {
   bool complete = true;  // false when a stop or interrupt ended reading early
+  int loops = 1;         // readings of the input begun (PipelineConfig::min_seconds)
   PipelineTimes times;
 };
 

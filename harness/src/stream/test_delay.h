@@ -54,6 +54,7 @@ class DelayedFactory final : public sudoku::SolverFactory {
  public:
   explicit DelayedFactory(std::unique_ptr<sudoku::SolverFactory> inner) : inner_(std::move(inner)) {}
   std::string name() const override { return inner_->name(); }
+  std::string implementation() const override { return inner_->implementation(); }
   bool supports(int box) const override { return inner_->supports(box); }
   std::unique_ptr<sudoku::Solver> make() const override { return std::make_unique<DelayedSolver>(inner_->make()); }
   bool reports_tree_size() const override { return inner_->reports_tree_size(); }

@@ -55,6 +55,9 @@ class SolverFactory {
  public:
   virtual ~SolverFactory() = default;
   virtual std::string name() const = 0;
+  // What runs: a strategy that picks its code by the CPU at run time names the pick ("fast" runs
+  // "fast:avx512" on a CPU with AVX-512), so that results say what produced them.
+  virtual std::string implementation() const { return name(); }
   virtual bool supports(int box) const = 0;
   virtual std::unique_ptr<Solver> make() const = 0;
   // False for solvers that report guesses but not tree sizes (external plugins): their

@@ -62,6 +62,7 @@ class FastFactory final : public SolverFactory {
     if (explicit_) n.append(":").append(isa_name(isa_));
     return n;
   }
+  std::string implementation() const override { return std::string("fast:") + isa_name(isa_); }
   bool supports(int box) const override { return box == 3; }
   std::unique_ptr<Solver> make() const override { return make_solver(isa_); }
 

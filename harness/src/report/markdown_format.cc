@@ -1,0 +1,51 @@
+#include "report/markdown_format.h"
+
+#include <algorithm>
+
+#include "report/report_table.h"
+
+namespace sudoku_bench {
+namespace {
+
+// A table cell: pipes escaped, line breaks flattened, so that names cannot break the table.
+std::string cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|' || c == '\\') out += '\\';
+    out += c == '\n' || c == '\r' ? ' ' : c;
+  }
+  return out;
+}
+
+// Inline code that holds any text: a fence of more backticks than the text has in a row.
+std::string code(const std::string& text) {
+  if (text.empty()) return "(unknown)";
+  std::size_t run = 0, longest = 0;
+  for (char c : text) longest = std::max(longest, run = c == '`' ? run + 1 : 0);
+  const std::string fence(longest + 1, '`');
+  return fence + (longest ? " " + text + " " : text) + fence;
+}
+
+}  // namespace
+
+std::string to_markdown(const Report& report) {
+  const Context& c = report.context;
+  const Table table = table_of(report);
+  std::string out = "**sudoku-bench** " + code(c.version) + " at commit " + code(c.git_commit) + " (" +
+                    cell(c.compiler) + " " + cell(c.build_type) + ") on " + cell(c.cpu_model) + ", " +
+                    std::to_string(c.hardware_threads) + " hardware threads, " + cell(c.host) + ", " + cell(c.date);
+  if (!c.ranks.empty()) out += "; " + std::to_string(c.ranks.size()) + " ranks or shards";
+  out += "\n\n";
+  for (const std::string& h : table.header) out += "| " + h + " ";
+  out += "|\n";
+  for (std::size_t i = 0; i < kTableColumns; ++i) out += i < 2 ? "| --- " : "| ---: ";  // numbers to the right
+  out += "|\n";
+  for (const Table::Row& row : table.rows) {
+    for (const std::string& text : row.cells) out += "| " + cell(text) + " ";
+    out += "|\n";
+  }
+  if (report.interrupted) out += "\nInterrupted: the table holds the passes measured before the interrupt.\n";
+  return out;
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,35 @@
+// Reads the kernel's counters of what else ran while a pass did (Linux /proc), before and after it.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "stats/noise.h"
+
+namespace sudoku_bench {
+
+struct NoiseCounters {
+  // /proc/stat's "cpu" line, in clock ticks: steal, and every state's sum.
+  bool ticks_known = false;
+  std::uint64_t steal_ticks = 0, total_ticks = 0;
+  std::uint64_t involuntary_switches = 0;  // getrusage(RUSAGE_SELF)
+  // Each thread of the process: run-queue nanoseconds (schedstat) and migrations (sched); per
+  // thread, because TBB's threads come and go and a thread new since `before` counts from 0.
+  struct Task {
+    pid_t tid = 0;
+    std::uint64_t wait_ns = 0, migrations = 0;
+  };
+  bool wait_known = false, migrations_known = false;
+  std::vector<Task> tasks;
+};
+
+// `proc` is /proc; tests point it at captured files.
+NoiseCounters read_noise_counters(const std::string& proc = "/proc");
+
+// What happened between two readings of a pass of `threads` threads over `wall_seconds`.
+PassNoise noise_between(const NoiseCounters& before, const NoiseCounters& after, double wall_seconds, int threads);
+
+}  // namespace sudoku_bench

@@ -1,0 +1,228 @@
+// The machine's environment: read from captured /proc and /sys samples (tests/data/environment),
+// the warnings it gives, and its JSON inside the report's context.
+#include "report/environment.h"
+
+#include <gtest/gtest.h>
+
+#include "report/report_json.h"
+
+namespace {
+
+using sudoku_bench::Environment;
+
+std::string sample(const std::string& machine) {
+  return std::string(SUDOKU_BENCH_TEST_DATA_DIR) + "/environment/" + machine;
+}
+
+Environment with_affinity(Environment e, int count, const std::string& list) {
+  e.affinity_count = count;
+  e.affinity = list;
+  return e;
+}
+
+// How many warnings mention `needle`.
+int mentions(const std::vector<std::string>& warnings, const std::string& needle) {
+  int n = 0;
+  for (const std::string& w : warnings) n += w.find(needle) != std::string::npos;
+  return n;
+}
+
+TEST(EnvironmentTest, ReadsThisVm) {
+  const Environment e = sudoku_bench::read_environment(sample("this_vm"));
+  EXPECT_EQ(e.cpu_model, "AMD EPYC");
+  EXPECT_EQ(e.cpu_vendor, "AuthenticAMD");
+  EXPECT_EQ(e.cpu_family, "26");
+  EXPECT_EQ(e.cpu_model_number, "2");
+  EXPECT_EQ(e.cpu_stepping, "1");
+  EXPECT_EQ(e.microcode, "");  // the guest is not told
+  // No cache directory in sysfs, no cpufreq.
+  EXPECT_EQ(e.l1d_cache, "");
+  EXPECT_EQ(e.l3_cache, "");
+  EXPECT_EQ(e.governor, "");
+  EXPECT_EQ(e.boost, "unknown");
+  EXPECT_EQ(e.smt, "off");
+  EXPECT_EQ(e.hypervisor, "yes");  // the cpuinfo flag, no /sys/hypervisor/type
+  EXPECT_EQ(e.aslr, 2);
+  ASSERT_TRUE(e.load_average.has_value());
+  EXPECT_DOUBLE_EQ(*e.load_average, 4.19);
+  EXPECT_EQ(e.kernel, "6.18.44-fc-v769");
+  EXPECT_EQ(e.isolated_cpus, "");
+  EXPECT_EQ(e.affinity_count, 0);  // not read from files
+  EXPECT_EQ(e.affinity, "");
+}
+
+TEST(EnvironmentTest, ReadsBareMetalPerformance) {
+  const Environment e = sudoku_bench::read_environment(sample("bare_metal_performance"));
+  EXPECT_EQ(e.cpu_model, "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz");
+  EXPECT_EQ(e.cpu_vendor, "GenuineIntel");
+  EXPECT_EQ(e.cpu_family, "6");
+  EXPECT_EQ(e.cpu_model_number, "106");
+  EXPECT_EQ(e.cpu_stepping, "6");
+  EXPECT_EQ(e.microcode, "0xd0003a5");
+  EXPECT_EQ(e.l1d_cache, "48K");
+  EXPECT_EQ(e.l1i_cache, "32K");
+  EXPECT_EQ(e.l2_cache, "1280K");
+  EXPECT_EQ(e.l3_cache, "49152K");
+  EXPECT_EQ(e.smt, "on");
+  EXPECT_EQ(e.hypervisor, "none");
+  EXPECT_EQ(e.governor, "performance");
+  EXPECT_EQ(e.boost, "on");
+  EXPECT_EQ(e.aslr, 2);
+  ASSERT_TRUE(e.load_average.has_value());
+  EXPECT_DOUBLE_EQ(*e.load_average, 0.08);
+  EXPECT_EQ(e.kernel, "5.15.0-105-generic");
+  EXPECT_EQ(e.isolated_cpus, "2-3");
+}
+
+TEST(EnvironmentTest, ReadsLaptopPowersave) {
+  const Environment e = sudoku_bench::read_environment(sample("laptop_powersave"));
+  EXPECT_EQ(e.cpu_model, "11th Gen Intel(R) Core(TM) i7-1165G7 @ 2.80GHz");
+  EXPECT_EQ(e.cpu_vendor, "GenuineIntel");
+  EXPECT_EQ(e.cpu_family, "6");
+  EXPECT_EQ(e.cpu_model_number, "140");
+  EXPECT_EQ(e.cpu_stepping, "1");
+  EXPECT_EQ(e.microcode, "0xb4");
+  EXPECT_EQ(e.l1d_cache, "48K");
+  EXPECT_EQ(e.l1i_cache, "32K");
+  EXPECT_EQ(e.l2_cache, "1280K");
+  EXPECT_EQ(e.l3_cache, "12288K");
+  EXPECT_EQ(e.smt, "on");
+  EXPECT_EQ(e.hypervisor, "none");
+  EXPECT_EQ(e.governor, "powersave");
+  EXPECT_EQ(e.boost, "on");  // intel_pstate/no_turbo 0
+  EXPECT_EQ(e.aslr, 2);
+  ASSERT_TRUE(e.load_average.has_value());
+  EXPECT_DOUBLE_EQ(*e.load_average, 3.87);
+  EXPECT_EQ(e.kernel, "6.8.0-40-generic");
+  EXPECT_EQ(e.isolated_cpus, "");
+}
+
+TEST(EnvironmentTest, MissingRootGivesDefaults) {
+  EXPECT_EQ(sudoku_bench::read_environment(sample("no_such_machine")), Environment{});
+}
+
+TEST(EnvironmentTest, BareMetalGivesNoWarnings) {
+  const Environment e = with_affinity(sudoku_bench::read_environment(sample("bare_metal_performance")), 64, "0-63");
+  EXPECT_TRUE(sudoku_bench::environment_warnings(e, 64).empty());
+}
+
+TEST(EnvironmentTest, PowersaveWarnsOfTheGovernor) {
+  Environment e = with_affinity(sudoku_bench::read_environment(sample("laptop_powersave")), 8, "0-7");
+  const auto warnings = sudoku_bench::environment_warnings(e, 8);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(mentions(warnings, "governor is \"powersave\""), 1);
+  // 3.87 on 4 CPUs is above 0.5 per CPU: the load warns too.
+  e = with_affinity(e, 4, "0-3");
+  EXPECT_EQ(sudoku_bench::environment_warnings(e, 4).size(), 2u);
+  EXPECT_EQ(mentions(sudoku_bench::environment_warnings(e, 4), "load average was 3.87"), 1);
+}
+
+TEST(EnvironmentTest, NoCpufreqGivesNoGovernorWarning) {
+  Environment e = with_affinity(sudoku_bench::read_environment(sample("this_vm")), 2, "0-1");
+  e.load_average = 0.0;
+  const auto warnings = sudoku_bench::environment_warnings(e, 2);
+  EXPECT_EQ(mentions(warnings, "governor"), 0);
+  // What remains is the hypervisor's, informational.
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(mentions(warnings, "hypervisor"), 1);
+}
+
+TEST(EnvironmentTest, LoadWarnsAboveHalfPerCpu) {
+  Environment e;
+  e.hypervisor = "none";
+  e = with_affinity(e, 4, "0-3");
+  e.load_average = 2.0;  // exactly 0.5 per CPU
+  EXPECT_TRUE(sudoku_bench::environment_warnings(e, 1).empty());
+  e.load_average = 2.01;
+  const auto warnings = sudoku_bench::environment_warnings(e, 1);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(warnings[0],
+            "the 1-minute load average was 2.01 at start, above 0.5 per CPU of the 4 CPUs (0-3) this process may run "
+            "on: other work competes for them, so the measurements may be noisy and low.");
+  // Unknown affinity: nothing to weigh the load against.
+  e = with_affinity(e, 0, "");
+  EXPECT_TRUE(sudoku_bench::environment_warnings(e, 1).empty());
+}
+
+TEST(EnvironmentTest, ThreadsBeyondTheAffinityWarn) {
+  Environment e;
+  e.governor = "performance";
+  e.hypervisor = "none";
+  e = with_affinity(e, 2, "0-1");
+  EXPECT_TRUE(sudoku_bench::environment_warnings(e, 2).empty());
+  const auto warnings = sudoku_bench::environment_warnings(e, 3);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(mentions(warnings, "3 threads asked, but this process may run on only 2 CPUs (0-1)"), 1);
+}
+
+TEST(EnvironmentTest, HypervisorWarnsAndNamesItsVendor) {
+  Environment e;
+  e.hypervisor = "xen";
+  const auto warnings = sudoku_bench::environment_warnings(e, 1);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_EQ(mentions(warnings, "running under a hypervisor (xen)"), 1);
+  e.hypervisor = "unknown";
+  EXPECT_TRUE(sudoku_bench::environment_warnings(e, 1).empty());
+  // SMT and ASLR are informational only.
+  e.smt = "on";
+  e.aslr = 2;
+  EXPECT_TRUE(sudoku_bench::environment_warnings(e, 1).empty());
+}
+
+TEST(EnvironmentTest, CpuListText) {
+  EXPECT_EQ(sudoku_bench::cpu_list_text({}), "");
+  EXPECT_EQ(sudoku_bench::cpu_list_text({0}), "0");
+  EXPECT_EQ(sudoku_bench::cpu_list_text({0, 1}), "0-1");
+  EXPECT_EQ(sudoku_bench::cpu_list_text({5, 0, 1, 2, 2, 7, 8}), "0-2,5,7-8");
+}
+
+TEST(EnvironmentTest, JsonRoundTrip) {
+  for (const char* machine : {"this_vm", "bare_metal_performance", "laptop_powersave"}) {
+    const Environment e = with_affinity(sudoku_bench::read_environment(sample(machine)), 3, "0-1,4");
+    const nlohmann::ordered_json written = sudoku_bench::environment_to_json(e);
+    EXPECT_EQ(sudoku_bench::environment_from_json(written), e) << machine;
+    // Through text, as a report file goes.
+    EXPECT_EQ(sudoku_bench::environment_from_json(nlohmann::json::parse(written.dump())), e) << machine;
+  }
+  // Unknowns are null and read back as unknown.
+  const nlohmann::ordered_json defaults = sudoku_bench::environment_to_json(Environment{});
+  EXPECT_TRUE(defaults["aslr"].is_null());
+  EXPECT_TRUE(defaults["load_average_1min"].is_null());
+  EXPECT_EQ(sudoku_bench::environment_from_json(defaults), Environment{});
+}
+
+TEST(EnvironmentTest, EmptyJsonGivesDefaults) {
+  EXPECT_EQ(sudoku_bench::environment_from_json(nlohmann::json::object()), Environment{});
+  EXPECT_THROW(sudoku_bench::environment_from_json(nlohmann::json{{"aslr", "two"}}), std::invalid_argument);
+  EXPECT_THROW(sudoku_bench::environment_from_json(nlohmann::json::array()), std::invalid_argument);
+}
+
+TEST(EnvironmentTest, ReportContextCarriesIt) {
+  sudoku_bench::Report report;
+  report.context.environment =
+      with_affinity(sudoku_bench::read_environment(sample("bare_metal_performance")), 64, "0-63");
+  report.context.environment_known = true;
+  nlohmann::ordered_json written = sudoku_bench::to_json(report);
+  ASSERT_TRUE(written["context"]["environment"].is_object());
+  EXPECT_EQ(written["context"]["environment"]["governor"], "performance");
+  EXPECT_EQ(sudoku_bench::from_json(written).context, report.context);
+
+  // A report from before the environment was recorded: unknown, not an error.
+  written["context"].erase("environment");
+  const sudoku_bench::Context read = sudoku_bench::from_json(written).context;
+  EXPECT_FALSE(read.environment_known);
+  EXPECT_EQ(read.environment, Environment{});
+
+  written["context"]["environment"] = {{"smt", 1}};
+  EXPECT_THROW(sudoku_bench::from_json(written), sudoku_bench::ReportFormatError);
+}
+
+TEST(EnvironmentTest, CollectsThisMachine) {
+  Environment e;
+  EXPECT_NO_THROW(e = sudoku_bench::collect_environment());
+  EXPECT_GE(e.affinity_count, 1);
+  EXPECT_FALSE(e.affinity.empty());
+  EXPECT_NO_THROW(sudoku_bench::environment_warnings(e, 1));
+}
+
+}  // namespace
