@@ -274,6 +274,9 @@ TEST(ReportFormatsTest, CsvRowPerPassReadsBackAsTheReport) {
     EXPECT_EQ(std::stod(row[column("tree_size_mean")]), r.tree_size.mean);
     EXPECT_EQ(std::stoull(row[column("tree_size_max")]), r.tree_size.max);
     EXPECT_EQ(std::stod(row[column("guesses_mean")]), r.guesses.mean);
+    EXPECT_EQ(std::stoi(row[column("loops")]), r.loops);
+    EXPECT_EQ(row[column("disturbed")], r.disturbed().empty() ? "false" : "true");
+    EXPECT_EQ(row[column("outlier")], r.outlier ? "true" : "false");
   }
   // The medians the table prints come back from the rows.
   std::vector<double> top95_1;
@@ -288,7 +291,7 @@ TEST(ReportFormatsTest, CsvQuotesNamesAndLeavesUnmeasuredCellsEmpty) {
   made.runs[0].tree_size_reported = false;
   made.runs[0].complete = false;
   const std::string csv = sudoku_bench::to_csv(made);
-  EXPECT_NE(csv.find("\n\"a,\"\"b\"\"\nc\",bitmask,1,1,1,false,100,0.0001,0.0002,1000000,,,,,,,,3\n"),
+  EXPECT_NE(csv.find("\n\"a,\"\"b\"\"\nc\",bitmask,1,1,1,false,100,0.0001,0.0002,1000000,,,,,,,,3,1,false,false\n"),
             std::string::npos)
       << csv;
   const auto rows = csv_rows(csv);

@@ -45,7 +45,8 @@ std::string to_csv(const Report& report) {
     out += field(r.dataset) + ',' + field(r.solver) + ',' + std::to_string(r.ranks) + ',' + std::to_string(r.threads) +
            ',' + std::to_string(r.repetition) + ',' + (r.complete ? "true" : "false") + ',' + number(r.puzzles()) +
            ',' + number(r.wall_seconds) + ',' + number(r.cpu_seconds) + ',' + number(r.puzzles_per_second()) + latency +
-           tree + ',' + number(r.guesses.mean) + '\n';
+           tree + ',' + number(r.guesses.mean) + ',' + std::to_string(r.loops) + ',' +
+           (r.disturbed().empty() ? "false" : "true") + ',' + (r.outlier ? "true" : "false") + '\n';
   }
   return out;
 }

@@ -12,11 +12,17 @@
 
 namespace sudoku_bench {
 
-inline constexpr std::array<std::string_view, 18> kCsvColumns = {
-    "dataset",        "solver",         "ranks",          "threads",          "repetition",
-    "complete",       "puzzles",        "wall_seconds",   "cpu_seconds",      "puzzles_per_second",
-    "latency_p50_ns", "latency_p90_ns", "latency_p99_ns", "latency_p99.9_ns", "latency_max_ns",
-    "tree_size_mean", "tree_size_max",  "guesses_mean"};
+inline constexpr std::array<std::string_view, 21> kCsvColumns = {"dataset",        "solver",
+                                                                 "ranks",          "threads",
+                                                                 "repetition",     "complete",
+                                                                 "puzzles",        "wall_seconds",
+                                                                 "cpu_seconds",    "puzzles_per_second",
+                                                                 "latency_p50_ns", "latency_p90_ns",
+                                                                 "latency_p99_ns", "latency_p99.9_ns",
+                                                                 "latency_max_ns", "tree_size_mean",
+                                                                 "tree_size_max",  "guesses_mean",
+                                                                 "loops",          "disturbed",
+                                                                 "outlier"};
 
 std::string to_csv(const Report& report);
 
