@@ -137,7 +137,7 @@ void print_table(std::FILE* out, const Report& report) {
                    mid.timing == Timing::ranks ? "rank" : "shard", *imbalance);
     print_noise_warnings(out, row.passes);
   }
-  // Outcomes per dataset and solver, from the first pass: every record has exactly one.
+  // Outcomes per dataset and solver, from the first pass: every record of every reading has one.
   std::map<std::pair<std::string, std::string>, bool> shown;
   for (const MeasuredPass& r : report.runs) {
     if (!shown.emplace(std::pair{r.dataset, r.solver}, true).second) continue;
@@ -146,8 +146,12 @@ void print_table(std::FILE* out, const Report& report) {
     std::string checks;
     if (t.checked) checks = "; " + n(t.checked) + " checked, " + n(t.check_failed) + " failed";
     const std::string wrong = t.wrong ? ", " + n(t.wrong) + " WRONG" : std::string();
-    std::fprintf(out, "%s (%s): %s records: %s unique, %s multiple, %s none, %s aborted, %s invalid%s%s\n",
-                 r.dataset.c_str(), r.solver.c_str(), n(t.records()).c_str(), n(t.unique).c_str(),
+    // --min-time: the counts are of every reading; say how many, of how many records each.
+    const std::string readings =
+        r.loops > 1 ? " (" + n(static_cast<std::uint64_t>(r.loops)) + " readings of " + n(r.records_per_loop()) + ")"
+                    : std::string();
+    std::fprintf(out, "%s (%s): %s records%s: %s unique, %s multiple, %s none, %s aborted, %s invalid%s%s\n",
+                 r.dataset.c_str(), r.solver.c_str(), n(t.records()).c_str(), readings.c_str(), n(t.unique).c_str(),
                  n(t.multiple).c_str(), n(t.none).c_str(), n(t.aborted).c_str(), n(t.invalid).c_str(), wrong.c_str(),
                  checks.c_str());
   }
