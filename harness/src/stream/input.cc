@@ -61,6 +61,10 @@ InputFile::~InputFile() {
 bool InputFile::rewind() {
   if (is_stdin_ || gzrewind(gz(gz_)) != 0) return false;
   pending_error_.clear();
+  // The next reading gives pages back from the start again, so that it too stays small. A worker
+  // still finishing the last reading may give back a page the new one reads: it is read back in.
+  done_.store(0, std::memory_order_release);
+  released_.store(0, std::memory_order_relaxed);
   return true;
 }
 

@@ -49,8 +49,8 @@ class InputFile {
   bool compressed() const;
   std::uint64_t size() const { return size_; }
 
-  // Starts reading again from the first byte; false for standard input, which cannot. The mapped
-  // pages stay mapped: pages given back are read back in.
+  // Starts reading again from the first byte, and marking done from it; false for standard input,
+  // which cannot. The file stays mapped: pages given back are read back in.
   bool rewind();
 
   // The whole file, when it is mapped; empty otherwise (gzip, stdin, pipes, empty files).
