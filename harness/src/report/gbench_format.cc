@@ -121,10 +121,12 @@ nlohmann::ordered_json to_gbench_json(const Report& report) {
     for (const MeasuredPass* r : runs) {
       real.push_back(per_puzzle_ns(r->wall_seconds, *r));
       cpu.push_back(per_puzzle_ns(r->cpu_seconds, *r));
-      for (const auto& [counter, value] : counters_of(*r)) {
+      // Not a structured binding: Clang before 16 cannot capture one in a lambda (the fuzz build).
+      for (const auto& entry : counters_of(*r)) {
+        const std::string& counter = entry.first;
         auto it = std::find_if(counters.begin(), counters.end(), [&](const auto& c) { return c.first == counter; });
         if (it == counters.end()) it = counters.insert(counters.end(), {counter, {}});
-        it->second.push_back(value.get<double>());
+        it->second.push_back(entry.second.get<double>());
       }
     }
     for (const Statistic& stat : kStatistics) {
