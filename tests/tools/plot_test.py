@@ -19,7 +19,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PLOT = os.path.join(ROOT, "tools", "plot")
 BENCH = None
-IMAGES = ("throughput.png", "latency.png", "tree_size.png")
+IMAGES = ("throughput.png", "latency.png", "tree_size.png", "tail_growth.png")
 
 
 class PlotTest(unittest.TestCase):

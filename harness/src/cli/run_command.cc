@@ -108,6 +108,8 @@ class FileSolverPasses {
     config.pipeline.stop = &stop;
     config.pipeline.interrupt = &interrupt_requested();
     if (budget_seconds == 0) config.pipeline.min_seconds = command_.min_time_seconds;
+    // A shard's records are not a prefix of its file: tail growth is for whole files.
+    config.tail_growth = budget_seconds == 0 && shard_.count <= 1;
     // No chunk needs to keep more than can still be named.
     config.problems_per_chunk = name_records ? kRecordsNamed : 0;
     if (rows && budget_seconds == 0) {
@@ -168,6 +170,8 @@ class FileSolverPasses {
     pass.noise = r.noise;
     pass.loops = r.loops;
     pass.file_records = r.first_loop_records;
+    pass.tail_latency_ns = r.tail_latency_ns;
+    if (pass.tree_size_reported) pass.tail_tree_size = r.tail_nodes;
     return pass;
   }
 

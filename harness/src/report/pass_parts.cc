@@ -16,6 +16,8 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
   out.threads_observed = 0;
   out.loops = 1;
   out.file_records = 0;
+  out.tail_latency_ns.clear();  // the parts read different records: no one order to follow
+  out.tail_tree_size.clear();
   out.noise = {};
   out.complete = true;
   out.pipeline = {true, 0, 0, 0};

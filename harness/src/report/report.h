@@ -11,6 +11,7 @@
 #include "report/context.h"
 #include "stats/histogram.h"
 #include "stats/noise.h"
+#include "stats/tail_growth.h"
 #include "stats/tally.h"
 
 namespace sudoku_bench {
@@ -108,6 +109,12 @@ struct MeasuredPass {
   // The records one loop reads: of its file, shard, or the parts' shards together. 0 where not
   // recorded (reports before schema /4, where every pass read its file once).
   std::uint64_t file_records = 0;
+
+  // How the worst case grew over the first 10, 100, … records of one reading, in input order, and
+  // over all of them (TailGrowth). Empty where not measured: for latency with --no-latency, for
+  // tree size for plugins, for both in passes measured in parts (shards, MPI ranks: no one order
+  // of the whole file) and in reports before schema /5.
+  std::vector<TailPoint> tail_latency_ns, tail_tree_size;
 
   std::string disturbed() const { return disturbance(noise); }
   std::uint64_t records_per_loop() const { return file_records ? file_records : status.records(); }

@@ -34,6 +34,27 @@ Json summary_json(const Summary& s) {
 
 Json optional_json(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
 
+Json tail_figure_json(const std::vector<TailPoint>& points) {
+  if (points.empty()) return nullptr;
+  Json max = Json::array(), p999 = Json::array();
+  for (const TailPoint& p : points) {
+    max.push_back(p.max);
+    p999.push_back(p.p999 ? Json(*p.p999) : Json(nullptr));
+  }
+  return {{"max", max}, {"p99.9", p999}};
+}
+
+// One list of record counts for both figures: they follow the same records.
+Json tail_growth_json(const MeasuredPass& r) {
+  const std::vector<TailPoint>& points = r.tail_tree_size.empty() ? r.tail_latency_ns : r.tail_tree_size;
+  if (points.empty()) return nullptr;
+  Json records = Json::array();
+  for (const TailPoint& p : points) records.push_back(p.records);
+  return {{"records", records},
+          {"latency_ns", tail_figure_json(r.tail_latency_ns)},
+          {"tree_size", tail_figure_json(r.tail_tree_size)}};
+}
+
 // A JSON value with the path that led to it, so that an error names the field: "runs[2].status.unique".
 class Field {
  public:
@@ -112,6 +133,22 @@ Summary summary_from(const Field& f) {
   return s;
 }
 
+std::vector<TailPoint> tail_figure_from(const Field& growth, const char* name) {
+  std::vector<TailPoint> points;
+  if (!growth.has(name) || growth[name].null()) return points;
+  const Field records = growth["records"], figure = growth[name];
+  const Field max = figure["max"], p999 = figure["p99.9"];
+  if (max.size() != records.size() || p999.size() != records.size())
+    throw ReportFormatError("run.tail_growth." + std::string(name) + ": not one value per record count");
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    TailPoint& p = points.emplace_back();
+    p.records = records[i].count();
+    p.max = max[i].count();
+    if (!p999[i].null()) p.p999 = p999[i].count();
+  }
+  return points;
+}
+
 MeasuredPass pass_from(const Field& r) {
   MeasuredPass pass;
   pass.dataset = r["dataset"].text();
@@ -126,6 +163,10 @@ MeasuredPass pass_from(const Field& r) {
   if (r.has("loops")) pass.loops = r["loops"].integer();
   if (pass.loops < 1) throw ReportFormatError("run.loops must be at least 1");
   if (r.has("file_records")) pass.file_records = r["file_records"].count();
+  if (r.has("tail_growth") && !r["tail_growth"].null()) {
+    pass.tail_latency_ns = tail_figure_from(r["tail_growth"], "latency_ns");
+    pass.tail_tree_size = tail_figure_from(r["tail_growth"], "tree_size");
+  }
   const Field st = r["status"];
   pass.status.unique = st["unique"].count();
   pass.status.multiple = st["multiple"].count();
@@ -296,6 +337,7 @@ nlohmann::ordered_json pass_to_json(const MeasuredPass& r) {
           {"latency_ns", r.latency_measured ? summary_json(r.latency_ns) : Json(nullptr)},
           {"tree_size", r.tree_size_reported ? summary_json(r.tree_size) : Json(nullptr)},
           {"guesses", summary_json(r.guesses)},
+          {"tail_growth", tail_growth_json(r)},
           {"pipeline", pipeline_json(r)},
           {"noise", noise_json(r)},
           {"outlier", r.outlier}};
@@ -343,10 +385,12 @@ Report from_json(const nlohmann::ordered_json& json) {
     throw ReportFormatError("not a sudoku-bench report (no \"schema\")");
   const std::string schema = root["schema"].text();
   if (schema != kSchema &&
-      std::find(std::begin(kSchemasBefore), std::end(kSchemasBefore), schema) == std::end(kSchemasBefore))
+      std::find(std::begin(kSchemasBefore), std::end(kSchemasBefore), schema) == std::end(kSchemasBefore)) {
+    std::string earlier;
+    for (const char* before : kSchemasBefore) earlier += (earlier.empty() ? "" : ", ") + std::string(before);
     throw ReportFormatError("schema \"" + schema + "\" is not \"" + kSchema +
-                            "\" (nor an earlier one this version reads: " + kSchemasBefore[0] + ", " +
-                            kSchemasBefore[1] + ", " + kSchemasBefore[2] + ")");
+                            "\" (nor an earlier one this version reads: " + earlier + ")");
+  }
   Report report;
   const Field c = root["context"];
   Context& context = report.context;

@@ -23,6 +23,8 @@ void Chunk::reset() {
   problems.clear();
   out.clear();
   rows.clear();
+  tail_latency_ns.start(0);
+  tail_nodes.start(0);
   skipped = false;
   uncounted_from = nullptr;
   uncounted_starts_line = false;

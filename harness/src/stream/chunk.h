@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "stats/tail_growth.h"
 #include "stats/tally.h"
 #include "stream/input_format.h"
 #include "stream/problem.h"
@@ -80,6 +81,8 @@ struct Chunk {
   std::vector<Problem> problems;    // in record order, as many as the pass keeps (see PassConfig)
   std::string out;                  // what the command prints for these records, in order
   std::vector<RecordFigures> rows;  // run --per-puzzle: each record's figures, in order
+  // PassConfig::tail_growth: each puzzle's latency and tree size, in order (first reading only).
+  TailValues tail_latency_ns, tail_nodes;
 
   std::string_view text_of(const Record& r) const { return std::string_view(data + r.offset, r.length); }
   // Ready for the reader: everything but the buffers' capacity cleared.

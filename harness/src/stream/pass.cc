@@ -38,12 +38,21 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
                        [&](const Record& record, const StepResult& r, std::uint64_t elapsed_ns) {
                          if (config.rows && chunk.loop == 0) PerPuzzleRows::keep(chunk, record, r, elapsed_ns);
                          if (!r.is_puzzle()) return;
+                         if (config.tail_growth && chunk.loop == 0) {
+                           if constexpr (kTimed) chunk.tail_latency_ns.add(elapsed_ns);
+                           chunk.tail_nodes.add(r.solve.nodes);
+                         }
                          if constexpr (kTimed) state.latency_ns.record(elapsed_ns);
                          state.nodes.record(r.solve.nodes);
                          state.guesses.record(r.solve.guesses);
                        });
   };
+  TailGrowth tail_latency, tail_nodes;  // fed by the sink; workers read their floors
   const auto process = [&](Chunk& chunk) {
+    if (config.tail_growth && chunk.loop == 0) {
+      chunk.tail_latency_ns.start(tail_latency.floor());
+      chunk.tail_nodes.start(tail_nodes.floor());
+    }
     if (config.time_puzzles)
       process_records(chunk, std::true_type{});
     else
@@ -51,6 +60,10 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
   };
   const auto sink = [&](Chunk& chunk) {
     result.tally += chunk.tally;
+    if (config.tail_growth && chunk.loop == 0) {
+      tail_latency.add(chunk.tail_latency_ns);
+      tail_nodes.add(chunk.tail_nodes);
+    }
     if (chunk.loop == 0) result.first_loop_records += chunk.tally.records();
     if (config.rows && chunk.loop == 0) config.rows->write(chunk);
     if (config.on_chunk) config.on_chunk(chunk);
@@ -75,6 +88,10 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
     result.guesses.merge(state.guesses);
   }
   result.threads_observed = static_cast<int>(states.size());
+  if (config.tail_growth) {
+    if (config.time_puzzles) result.tail_latency_ns = tail_latency.points();
+    result.tail_nodes = tail_nodes.points();
+  }
   return result;
 }
 

@@ -26,6 +26,9 @@ struct PassConfig {
   // --per-puzzle: where each record's row goes (start_pass already called), or null. Rows come
   // from the first reading of the input only (PipelineConfig::min_seconds): each record once.
   PerPuzzleRows* rows = nullptr;
+  // Follow the running maximum and p99.9 of latency and tree size over the first 10, 100, …
+  // records of the first reading, in input order (stats/tail_growth.h).
+  bool tail_growth = false;
   // Called in input order with each chunk once it is done (progress, messages).
   std::function<void(const Chunk&)> on_chunk;
 };
@@ -45,6 +48,8 @@ struct PassResult {
   PassNoise noise;                       // what else the machine did meanwhile
   int loops = 1;                         // readings of the input (PipelineConfig::min_seconds); counts cover all
   std::uint64_t first_loop_records = 0;  // the records of one whole reading
+  // PassConfig::tail_growth: over the puzzles of the first reading (latency only when timed).
+  std::vector<TailPoint> tail_latency_ns, tail_nodes;
 };
 
 PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config);
