@@ -22,7 +22,8 @@ TEST(LargeGrids, GeneratedPuzzlesSolvedAlikeByEveryPropagatingStrategy) {
   for (const char* file : kSets) {
     const auto lines = test_util::read_lines(file);
     ASSERT_FALSE(lines.empty()) << file;
-    for (std::size_t i = 0; i < 3 && i < lines.size(); ++i) {
+    const std::size_t count = test_util::stride() == 1 ? 3 : 1;  // sanitizer builds: one each
+    for (std::size_t i = 0; i < count && i < lines.size(); ++i) {
       const auto puzzle = parse(lines[i]);
       ASSERT_GE(puzzle.box, 6) << file;
       std::string first;
