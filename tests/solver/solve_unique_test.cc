@@ -34,7 +34,8 @@ TEST(SolveUnique, SolvesAGridAndRows) {
 }
 
 TEST(SolveUnique, EverySize) {
-  for (const char* file : {"generated_4x4_1000.txt", "sudoku16x16_1000.txt", "generated_25x25_100.txt"}) {
+  for (const char* file : {"generated_4x4_1000.txt", "sudoku16x16_1000.txt", "generated_25x25_100.txt",
+                           "generated_36x36_100.txt", "generated_49x49_20.txt"}) {
     const std::string record = test_util::read_lines(file)[0];
     const auto r = sudoku::solve_unique(rows_of(record));
     ASSERT_TRUE(r) << file;
