@@ -37,7 +37,7 @@ Grid complete_grid(Solver& filler, int box, detail::SplitMix64& rng) {
 
 PuzzleGenerator::PuzzleGenerator(const GenerateOptions& options) : options_(options) {
   if (options.box < kMinBox || options.box > kMaxBox)
-    throw std::invalid_argument("box " + std::to_string(options.box) + " is not a supported size (2 to 5)");
+    throw std::invalid_argument("box " + std::to_string(options.box) + " is not a supported size (2 to 7)");
   detail::PropagationConfig fill;
   fill.rules = {.naked_singles = true, .hidden_singles = true, .naked_pairs = true, .locked_candidates = true};
   fill.cell_order = detail::CellOrder::mrv;

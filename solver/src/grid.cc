@@ -2,12 +2,19 @@
 
 #include <array>
 #include <bit>
+#include <cstring>
+#include <type_traits>
 
 namespace sudoku {
 
 void write_symbols(const Grid& grid, char* out) {
   const int n = grid.cell_count();
   for (int i = 0; i < n; ++i) out[i] = symbol_for(grid.cells[i]);
+}
+
+void copy_grid(const Grid& from, Grid& to) {
+  to.box = from.box;
+  std::memcpy(to.cells.data(), from.cells.data(), static_cast<std::size_t>(from.cell_count()));
 }
 
 std::string to_string(const Grid& grid) {
@@ -25,30 +32,31 @@ namespace {
 template <int B>
 bool is_solution_sized(const Grid& puzzle, const Grid& solution) {
   constexpr int n = B * B;
-  constexpr std::uint32_t full = ((1u << n) - 1) << 1;
-  std::array<std::uint32_t, n> cols{}, boxes{};
-  std::uint32_t bad = 0;
+  // Bit v stands for digit v, so 49x49 needs bits 1..49; smaller sizes keep 32-bit words.
+  using Bits = std::conditional_t<(n < 32), std::uint32_t, std::uint64_t>;
+  constexpr Bits full = static_cast<Bits>(((Bits{1} << n) - 1) << 1);
+  std::array<Bits, n> cols{}, boxes{};
+  Bits bad = 0;
   for (int r = 0; r < n; ++r) {
-    std::uint32_t row = 0;
+    Bits row = 0;
     for (int stack = 0; stack < B; ++stack) {
-      std::uint32_t segment = 0;
+      Bits segment = 0;
       for (int c = stack * B; c < stack * B + B; ++c) {
         const unsigned v = solution.cells[static_cast<std::size_t>(r * n + c)];
         const unsigned given = puzzle.cells[static_cast<std::size_t>(r * n + c)];
-        bad |= static_cast<std::uint32_t>(v - 1 >= static_cast<unsigned>(n)) |
-               static_cast<std::uint32_t>(given != 0 && given != v);
-        const std::uint32_t bit = 1u << (v & 31);
+        bad |= static_cast<Bits>(v - 1 >= static_cast<unsigned>(n)) | static_cast<Bits>(given != 0 && given != v);
+        const Bits bit = Bits{1} << (v & (sizeof(Bits) * 8 - 1));
         segment |= bit;
         cols[static_cast<std::size_t>(c)] |= bit;
       }
       row |= segment;
       boxes[static_cast<std::size_t>(r / B * B + stack)] |= segment;
     }
-    bad |= static_cast<std::uint32_t>(row != full);
+    bad |= static_cast<Bits>(row != full);
   }
   for (int u = 0; u < n; ++u)
-    bad |= static_cast<std::uint32_t>(cols[static_cast<std::size_t>(u)] != full) |
-           static_cast<std::uint32_t>(boxes[static_cast<std::size_t>(u)] != full);
+    bad |= static_cast<Bits>(cols[static_cast<std::size_t>(u)] != full) |
+           static_cast<Bits>(boxes[static_cast<std::size_t>(u)] != full);
   return bad == 0;
 }
 
@@ -65,6 +73,10 @@ bool is_solution_of(const Grid& puzzle, const Grid& solution) {
       return is_solution_sized<4>(puzzle, solution);
     case 5:
       return is_solution_sized<5>(puzzle, solution);
+    case 6:
+      return is_solution_sized<6>(puzzle, solution);
+    case 7:
+      return is_solution_sized<7>(puzzle, solution);
     default:
       return false;
   }
@@ -83,17 +95,17 @@ std::string solution_error(const Grid& puzzle, const Grid& solution) {
       return "the solution changes the given " + std::string(1, symbol_for(puzzle.cells[i])) + " at " + at(i);
   }
   // Each unit holds n cells with values in 1..n: it is complete iff no value repeats.
-  const std::uint32_t full = ((1u << n) - 1) << 1;
+  const std::uint64_t full = ((std::uint64_t{1} << n) - 1) << 1;
   for (int u = 0; u < n; ++u) {
-    std::uint32_t row = 0, col = 0, box = 0;
+    std::uint64_t row = 0, col = 0, box = 0;
     for (int k = 0; k < n; ++k) {
       const int r = (u / b) * b + k / b, c = (u % b) * b + k % b;
-      row |= 1u << solution.cells[u * n + k];
-      col |= 1u << solution.cells[k * n + u];
-      box |= 1u << solution.cells[r * n + c];
+      row |= std::uint64_t{1} << solution.cells[u * n + k];
+      col |= std::uint64_t{1} << solution.cells[k * n + u];
+      box |= std::uint64_t{1} << solution.cells[r * n + c];
     }
     if (row == full && col == full && box == full) continue;
-    const std::uint32_t mask = row != full ? row : col != full ? col : box;
+    const std::uint64_t mask = row != full ? row : col != full ? col : box;
     const char* unit = row != full ? "row " : col != full ? "column " : "box ";
     const int missing = std::countr_zero(~mask & full);
     return "the solution's " + std::string(unit) + std::to_string(u + 1) + " lacks a " +

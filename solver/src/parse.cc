@@ -1,5 +1,6 @@
 #include "sudoku/parse.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -8,9 +9,12 @@
 namespace sudoku {
 namespace {
 
-// Value of each byte: 0 for a blank, 1..25 for a digit, -1 for anything else.
-constexpr std::array<std::int8_t, 256> kValues = [] {
-  std::array<std::int8_t, 256> t{};
+// Value of each byte: 0 for a blank, a digit's value, -1 for anything else. Up to 25x25 letters
+// 'A'-'P' are read in either case; above, 'A'-'Z' are 10..35 and 'a'-'n' 36..49.
+using ValueTable = std::array<std::int8_t, 256>;
+
+constexpr ValueTable kSmallValues = [] {
+  ValueTable t{};
   for (auto& v : t) v = -1;
   t['.'] = t['0'] = 0;
   for (int c = '1'; c <= '9'; ++c) t[c] = static_cast<std::int8_t>(c - '0');
@@ -18,7 +22,20 @@ constexpr std::array<std::int8_t, 256> kValues = [] {
   return t;
 }();
 
-constexpr int value_of(unsigned char c) { return kValues[c]; }
+constexpr ValueTable kLargeValues = [] {
+  ValueTable t{};
+  for (auto& v : t) v = -1;
+  t['.'] = t['0'] = 0;
+  for (int c = '1'; c <= '9'; ++c) t[c] = static_cast<std::int8_t>(c - '0');
+  for (int c = 'A'; c <= 'Z'; ++c) t[c] = static_cast<std::int8_t>(c - 'A' + 10);
+  for (int c = 'a'; c <= 'n'; ++c) t[c] = static_cast<std::int8_t>(c - 'a' + 36);
+  return t;
+}();
+
+constexpr const ValueTable& values_for(int box) { return box > kMaxCaseInsensitiveBox ? kLargeValues : kSmallValues; }
+
+// A symbol of some size: what a record of no supported length is searched for first.
+constexpr bool is_any_symbol(unsigned char c) { return kSmallValues[c] >= 0 || kLargeValues[c] >= 0; }
 
 ParseResult bad_byte(std::string_view record, std::size_t i) {
   ParseResult r;
@@ -37,24 +54,27 @@ ParseResult parse_slowly(std::string_view record, Grid& out) {
   if (box == 0) {
     // Bad bytes are reported before the length, since a stray byte usually explains a wrong length.
     for (std::size_t i = 0; i < record.size(); ++i)
-      if (value_of(static_cast<unsigned char>(record[i])) < 0) return bad_byte(record, i);
+      if (!is_any_symbol(static_cast<unsigned char>(record[i]))) return bad_byte(record, i);
     ParseResult r;
     r.status = ParseStatus::wrong_length;
     r.length = record.size();
     return r;
   }
   // A negative value (-1) compares larger than any side as unsigned.
+  const ValueTable& values = values_for(box);
+  const auto value_at = [&](std::size_t i) {
+    return static_cast<unsigned>(static_cast<int>(values[static_cast<unsigned char>(record[i])]));
+  };
   const unsigned side = static_cast<unsigned>(box * box);
   unsigned worst = 0;
   for (std::size_t i = 0; i < record.size(); ++i) {
-    const auto v = static_cast<unsigned>(static_cast<int>(value_of(static_cast<unsigned char>(record[i]))));
+    const unsigned v = value_at(i);
     worst |= v > side;
     out.cells[i] = static_cast<std::uint8_t>(v);
   }
   if (worst) {
     for (std::size_t i = 0; i < record.size(); ++i)
-      if (static_cast<unsigned>(static_cast<int>(value_of(static_cast<unsigned char>(record[i])))) > side)
-        return bad_byte(record, i);
+      if (value_at(i) > side) return bad_byte(record, i);
   }
   out.box = box;
   ParseResult r;
@@ -81,7 +101,13 @@ bool parse_fast(const char* record, Grid& out) {
     const unsigned char is_digit = mask(digit <= 9);
     auto known = static_cast<unsigned char>(is_digit | mask(c == '.'));
     auto v = static_cast<unsigned char>(digit & is_digit);
-    if constexpr (kSide > 9) {
+    if constexpr (kBox > kMaxCaseInsensitiveBox) {
+      const auto upper = static_cast<unsigned char>(c - 'A');  // 'A'-'Z': 0..25
+      const auto lower = static_cast<unsigned char>(c - 'a');  // 'a'-'n': 0..13
+      const unsigned char is_upper = mask(upper <= 25), is_lower = mask(lower <= 13);
+      known = static_cast<unsigned char>(known | is_upper | is_lower);
+      v = static_cast<unsigned char>(v | ((upper + 10) & is_upper) | ((lower + 36) & is_lower));
+    } else if constexpr (kSide > 9) {
       const auto letter = static_cast<unsigned char>((c | 0x20) - 'a');  // 'A'-'P', 'a'-'p': 0..15
       const unsigned char is_letter = mask(letter <= 15);
       known = static_cast<unsigned char>(known | is_letter);
@@ -96,7 +122,7 @@ bool parse_fast(const char* record, Grid& out) {
   return true;
 }
 
-static_assert(kMinBox == 2 && kMaxBox == 5, "parse_fast has a case for every size");
+static_assert(kMinBox == 2 && kMaxBox == 7, "parse_fast has a case for every size");
 
 bool parse_fast(std::string_view record, Grid& out) {
   switch (record.size()) {
@@ -108,12 +134,83 @@ bool parse_fast(std::string_view record, Grid& out) {
       return parse_fast<4>(record.data(), out);
     case 625:
       return parse_fast<5>(record.data(), out);
+    case 1296:
+      return parse_fast<6>(record.data(), out);
+    case 2401:
+      return parse_fast<7>(record.data(), out);
     default:
       return false;
   }
 }
 
+bool is_blank(char c) { return c == ' ' || c == '\t'; }
+
 }  // namespace
+
+ParseResult parse_numbers(std::string_view record, Grid& out) {
+  ParseResult r;
+  r.numbers = true;
+  r.length = record.size();
+  const auto fail = [&](ParseStatus status, std::size_t at) {
+    r.status = status;
+    r.column = at + 1;
+    r.field = r.fields + 1;
+    if (at < record.size()) r.byte = static_cast<unsigned char>(record[at]);
+    return r;
+  };
+  std::size_t i = 0;
+  const std::size_t n = record.size();
+  while (i < n && is_blank(record[i])) ++i;
+  while (i < n) {
+    // One field: a run of digits.
+    const std::size_t start = i;
+    unsigned value = 0;
+    while (i < n && record[i] >= '0' && record[i] <= '9') {
+      value = std::min(value * 10 + static_cast<unsigned>(record[i] - '0'), 999u);
+      ++i;
+    }
+    if (i == start) return fail(record[i] == ',' ? ParseStatus::empty_field : ParseStatus::bad_character, i);
+    if (i < n && !is_blank(record[i]) && record[i] != ',') return fail(ParseStatus::bad_character, i);
+    // Fields past the largest grid are only counted, for the message.
+    if (r.fields < static_cast<std::size_t>(kMaxCells))
+      out.cells[r.fields] = static_cast<std::uint8_t>(std::min(value, 255u));
+    ++r.fields;
+    // Its separator: blanks, optionally around one comma.
+    while (i < n && is_blank(record[i])) ++i;
+    if (i < n && record[i] == ',') {
+      ++i;
+      while (i < n && is_blank(record[i])) ++i;
+      if (i == n) return fail(ParseStatus::empty_field, i);
+    }
+  }
+  const int box = box_for_cell_count(r.fields);
+  if (box == 0) {
+    r.status = ParseStatus::wrong_count;
+    return r;
+  }
+  const int side = box * box;
+  for (std::size_t f = 0; f < r.fields; ++f) {
+    if (out.cells[f] > side) {
+      r.status = ParseStatus::number_too_large;
+      r.field = f + 1;
+      r.number = out.cells[f];
+      // The stored value is capped at 255: count the field's digits again for larger ones.
+      std::size_t k = 0, at = 0;
+      while (at < n && is_blank(record[at])) ++at;
+      for (; k < f; ++k) {
+        while (at < n && record[at] >= '0' && record[at] <= '9') ++at;
+        while (at < n && (is_blank(record[at]) || record[at] == ',')) ++at;
+      }
+      unsigned value = 0;
+      for (; at < n && record[at] >= '0' && record[at] <= '9'; ++at)
+        value = std::min(value * 10 + static_cast<unsigned>(record[at] - '0'), 999u);
+      r.number = value;
+      return r;
+    }
+  }
+  out.box = box;
+  return r;
+}
 
 ParseResult parse_record(std::string_view record, Grid& out) {
   if (parse_fast(record, out)) {
@@ -130,11 +227,31 @@ std::string describe(const ParseResult& r) {
     case ParseStatus::ok:
       return "ok";
     case ParseStatus::wrong_length:
-      std::snprintf(buf, sizeof buf, "wrong length %zu (expected 16, 81, 256 or 625 cells)", r.length);
+      std::snprintf(buf, sizeof buf, "wrong length %zu (expected 16, 81, 256, 625, 1296 or 2401 cells)", r.length);
       return buf;
+    case ParseStatus::empty_field:
+      std::snprintf(buf, sizeof buf, "empty field %zu at column %zu", r.field, r.column);
+      return buf;
+    case ParseStatus::wrong_count:
+      std::snprintf(buf, sizeof buf, "wrong number of fields %zu (expected 16, 81, 256, 625, 1296 or 2401 numbers)",
+                    r.fields);
+      return buf;
+    case ParseStatus::number_too_large: {
+      const int box = box_for_cell_count(r.fields);
+      std::snprintf(buf, sizeof buf, "number %u%s in field %zu is out of range for a %dx%d grid (0 to %d)", r.number,
+                    r.number >= 999 ? " or more" : "", r.field, box * box, box * box, box * box);
+      return buf;
+    }
     case ParseStatus::bad_character: {
+      if (r.numbers) {
+        if (r.byte >= 0x21 && r.byte < 0x7f)
+          std::snprintf(buf, sizeof buf, "bad character '%c' at column %zu (field %zu)", r.byte, r.column, r.field);
+        else
+          std::snprintf(buf, sizeof buf, "bad byte 0x%02X at column %zu (field %zu)", r.byte, r.column, r.field);
+        return buf;
+      }
       const int box = box_for_cell_count(r.length);
-      if (value_of(r.byte) > 0 && box != 0) {
+      if (box != 0 && values_for(box)[r.byte] > 0) {
         std::snprintf(buf, sizeof buf, "symbol '%c' at column %zu is out of range for a %dx%d grid", r.byte, r.column,
                       box * box, box * box);
       } else if (r.byte >= 0x21 && r.byte < 0x7f) {

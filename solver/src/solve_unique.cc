@@ -8,9 +8,9 @@ namespace sudoku {
 namespace {
 
 // Adds digit `v` (0: none) to the set `seen`; true if it was there already.
-bool repeats(std::uint32_t& seen, int v) {
+bool repeats(std::uint64_t& seen, int v) {
   if (v == 0) return false;
-  const std::uint32_t bit = 1u << v;
+  const std::uint64_t bit = std::uint64_t{1} << v;
   if (seen & bit) return true;
   seen |= bit;
   return false;
@@ -20,7 +20,7 @@ bool repeats(std::uint32_t& seen, int v) {
 bool has_conflict(const Grid& g) {
   const int b = g.box, n = g.side();
   for (int u = 0; u < n; ++u) {
-    std::uint32_t row = 0, col = 0, box = 0;
+    std::uint64_t row = 0, col = 0, box = 0;
     for (int k = 0; k < n; ++k) {
       const int r = (u / b) * b + k / b, c = (u % b) * b + k % b;
       if (repeats(row, g.cells[u * n + k]) || repeats(col, g.cells[k * n + u]) || repeats(box, g.cells[r * n + c]))
@@ -35,7 +35,7 @@ bool has_conflict(const Grid& g) {
 std::string_view describe(UniqueError error) {
   switch (error) {
     case UniqueError::wrong_size:
-      return "wrong size (expected 4x4, 9x9, 16x16 or 25x25)";
+      return "wrong size (expected 4x4, 9x9, 16x16, 25x25, 36x36 or 49x49)";
     case UniqueError::value_out_of_range:
       return "value out of range";
     case UniqueError::conflicting_givens:

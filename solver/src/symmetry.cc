@@ -46,6 +46,17 @@ std::uint64_t puzzle_seed(std::uint64_t seed, const Grid& puzzle) {
 
 Grid apply(const Symmetry& s, const Grid& grid) {
   Grid out;
+  apply(s, grid, out);
+  return out;
+}
+
+Grid undo(const Symmetry& s, const Grid& grid) {
+  Grid out;
+  undo(s, grid, out);
+  return out;
+}
+
+void apply(const Symmetry& s, const Grid& grid, Grid& out) {
   out.box = grid.box;
   const int n = grid.side();
   for (int r = 0; r < n; ++r)
@@ -53,13 +64,11 @@ Grid apply(const Symmetry& s, const Grid& grid) {
       const int to = s.transpose ? c * n + r : r * n + c;
       out.cells[to] = s.digit[grid.cells[s.row[r] * n + s.col[c]]];
     }
-  return out;
 }
 
-Grid undo(const Symmetry& s, const Grid& grid) {
+void undo(const Symmetry& s, const Grid& grid, Grid& out) {
   std::array<std::uint8_t, kMaxSide + 1> old_digit{};
   for (int d = 0; d <= grid.side(); ++d) old_digit[s.digit[d]] = static_cast<std::uint8_t>(d);
-  Grid out;
   out.box = grid.box;
   const int n = grid.side();
   for (int r = 0; r < n; ++r)
@@ -67,7 +76,6 @@ Grid undo(const Symmetry& s, const Grid& grid) {
       const int from = s.transpose ? c * n + r : r * n + c;
       out.cells[s.row[r] * n + s.col[c]] = old_digit[grid.cells[from]];
     }
-  return out;
 }
 
 }  // namespace sudoku

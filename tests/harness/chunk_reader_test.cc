@@ -60,14 +60,14 @@ TEST(ChunkReaderTest, EmptyAndCommentOnlyFilesHaveNoRecords) {
 
 TEST(ChunkReaderTest, OverlongLinesKeepAPrefixAndTheirLength) {
   const std::string huge(1'000'000, 'x');
-  test_util::TempFile f("a\n" + huge + "\r\nb\n" + std::string(4097, 'y') + "\n" + huge);
+  test_util::TempFile f("a\n" + huge + "\r\nb\n" + std::string(sudoku_bench::kMaxRecordBytes + 1, 'y') + "\n" + huge);
   EXPECT_EQ(read_all(f.path(), 3, 5000, 64 * 1024, false), read_all(f.path()));  // read and mapped alike
   const auto lines = read_all(f.path());
   ASSERT_EQ(lines.size(), 5u);
   EXPECT_EQ(lines[0], (Line{"a", 1, 1}));
   EXPECT_EQ(lines[1], (Line{std::string(sudoku_bench::kMaxRecordBytes, 'x'), 2, 1'000'000}));
   EXPECT_EQ(lines[2], (Line{"b", 3, 1}));
-  EXPECT_EQ(lines[3], (Line{std::string(sudoku_bench::kMaxRecordBytes, 'y'), 4, 4097}));
+  EXPECT_EQ(lines[3], (Line{std::string(sudoku_bench::kMaxRecordBytes, 'y'), 4, sudoku_bench::kMaxRecordBytes + 1}));
   EXPECT_EQ(lines[4], (Line{std::string(sudoku_bench::kMaxRecordBytes, 'x'), 5, 1'000'000}));
 }
 
@@ -76,12 +76,14 @@ TEST(ChunkReaderTest, LinesAcrossBufferRefillsAtEveryOffset) {
   std::string text;
   std::vector<Line> expected;
   for (std::uint64_t i = 1; i <= 300; ++i) {
-    const std::string line(i * 37 % 4200 + 1, static_cast<char>('a' + i % 26));
+    const std::string line(i * 137 % (sudoku_bench::kMaxRecordBytes + 600) + 1, static_cast<char>('a' + i % 26));
     text += line + (i % 3 ? "\n" : "\r\n");
     expected.push_back({line.substr(0, sudoku_bench::kMaxRecordBytes), i, line.size()});
   }
   test_util::TempFile f(text);
-  for (std::size_t buffer : {4097u, 4100u, 5000u, 65536u}) EXPECT_EQ(read_all(f.path(), 7, buffer), expected) << buffer;
+  constexpr std::size_t kLeast = sudoku_bench::kMaxRecordBytes + 1;  // the reader's smallest buffer
+  for (std::size_t buffer : {kLeast, kLeast + 3, kLeast + 900, std::size_t{65536}})
+    EXPECT_EQ(read_all(f.path(), 7, buffer), expected) << buffer;
 }
 
 std::vector<std::string> blocks_of(const std::string& path, bool map) {
@@ -127,11 +129,12 @@ TEST(ChunkReaderTest, EveryBlockSizeGivesTheSameRecords) {
     text += i % 7 == 0 ? "# comment\n" : i % 11 == 0 ? "\r\n" : "";
     text += std::string(static_cast<std::size_t>(i % 5 + 1), static_cast<char>('a' + i % 26)) + (i % 3 ? "\n" : "\r\n");
   }
-  text += std::string(5000, 'L') + "\r\n" + std::string(30, 'z') + "\r\nend";
+  const std::size_t long_line = sudoku_bench::kMaxRecordBytes + 904;
+  text += std::string(long_line, 'L') + "\r\n" + std::string(30, 'z') + "\r\nend";
   test_util::TempFile f(text);
   const auto expected = read_all(f.path(), 1000, 1 << 20);  // one chunk, read line by line
   ASSERT_EQ(expected.size(), 1 + 40 + 3u);
-  EXPECT_EQ(expected[41], (Line{std::string(sudoku_bench::kMaxRecordBytes, 'L'), expected[40].line + 1, 5000}));
+  EXPECT_EQ(expected[41], (Line{std::string(sudoku_bench::kMaxRecordBytes, 'L'), expected[40].line + 1, long_line}));
   EXPECT_EQ(expected.back(), (Line{"end", expected[42].line + 1, 3}));
   // Mapped, blocks are views of the file; read, they are copied through a carry-over buffer.
   for (const bool map : {true, false})

@@ -9,6 +9,8 @@
 #include "cli/run_command.h"
 #include "cli/solve_command.h"
 #include "run_util.h"
+#include "stream/chunk.h"
+#include "sudoku/parse.h"
 #include "temp_file.h"
 #include "test_util.h"
 
@@ -58,8 +60,13 @@ TEST(InputFormatTest, DetectionFromTheFirstContentLine) {
   EXPECT_EQ(sudoku_bench::detect_format("4 . . |. . . |8 . 5"), InputFormat::grid);
   EXPECT_EQ(sudoku_bench::detect_format("003020600"), InputFormat::grid);
   EXPECT_EQ(sudoku_bench::detect_format("========"), InputFormat::grid);
-  EXPECT_EQ(sudoku_bench::detect_format("1234............"), InputFormat::lines);     // a 4x4 record
-  EXPECT_EQ(sudoku_bench::detect_format(kPuzzle.substr(0, 80)), InputFormat::lines);  // a bad record
+  EXPECT_EQ(sudoku_bench::detect_format("1234............"), InputFormat::lines);                   // a 4x4 record
+  EXPECT_EQ(sudoku_bench::detect_format(kPuzzle.substr(0, 80)), InputFormat::lines);                // a bad record
+  EXPECT_EQ(sudoku_bench::detect_format("1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0"), InputFormat::numbers);  // 4x4
+  EXPECT_EQ(sudoku_bench::detect_format("1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0"), InputFormat::numbers);
+  EXPECT_EQ(sudoku_bench::detect_format("1 0 0 0 0 0 0 0 0"), InputFormat::grid);  // a row of 9 digits
+  EXPECT_EQ(sudoku_bench::detect_format("1,0,0"), InputFormat::csv);               // no grid has 3 cells
+  EXPECT_EQ(sudoku_bench::detect_format("1230,4560"), InputFormat::csv);
   EXPECT_EQ(sudoku_bench::input_format_named("csv"), InputFormat::csv);
   EXPECT_FALSE(sudoku_bench::input_format_named("xml"));
 }
@@ -118,8 +125,8 @@ TEST(InputFormatTest, MalformedGridsAreInvalidWithTheirReason) {
   const Outcome o = solve(f.path());
   EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
   const std::string p = f.path();
-  EXPECT_EQ(o.err, p + ":1: grid starting at line 1 has 3 of 9 rows\n" +              //
-                       p + ":17: grid row of 10 cells (expected 4, 9, 16 or 25)\n" +  // to the blank line
+  EXPECT_EQ(o.err, p + ":1: grid starting at line 1 has 3 of 9 rows\n" +                      //
+                       p + ":17: grid row of 10 cells (expected 4, 9, 16, 25, 36 or 49)\n" +  // to the blank line
                        p + ":29: bad character 'x' at column 2 (row 1, column 2 of the grid)\n");
   EXPECT_EQ(std::count(o.out.begin(), o.out.end(), '\n'), 4);  // one outcome per grid
 }
@@ -133,7 +140,8 @@ TEST(InputFormatTest, CsvSolutionsAreChecked) {
   EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
   EXPECT_EQ(o.out, kPuzzle + ":1:" + kSolution + "\n" + kPuzzle + ":1:" + kSolution + "\n" + kPuzzle + ":invalid\n");
   EXPECT_EQ(o.err, f.path() + ":3: check failed: the solution differs from the one given, first at row 1, column 1\n" +
-                       f.path() + ":4: expected solution: wrong length 2 (expected 16, 81, 256 or 625 cells)\n");
+                       f.path() +
+                       ":4: expected solution: wrong length 2 (expected 16, 81, 256, 625, 1296 or 2401 cells)\n");
 
   const auto r = test_util::run(test_util::run_command_for({f.path()}, {1}, 1));
   EXPECT_EQ(r.status, sudoku_bench::kExitUndecided);
@@ -166,7 +174,7 @@ TEST(InputFormatTest, SolveOutputReadsBackAsChecks) {
   TempFile f(checks);
   const Outcome o = solve(f.path());
   EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);  // the invalid record, as expected, still is one
-  EXPECT_EQ(o.err, f.path() + ":53: wrong length 4 (expected 16, 81, 256 or 625 cells)\n");
+  EXPECT_EQ(o.err, f.path() + ":53: wrong length 4 (expected 16, 81, 256, 625, 1296 or 2401 cells)\n");
   TempFile round(o.out);  // solve's own output, read back
   const Outcome again = solve(round.path(), InputFormat::checks);
   EXPECT_EQ(again.out, o.out);
@@ -174,6 +182,43 @@ TEST(InputFormatTest, SolveOutputReadsBackAsChecks) {
   const Outcome w = solve(wrong.path());
   EXPECT_EQ(w.err, wrong.path() + ":1: check failed: expected 2 or more solutions, found 1\n" + wrong.path() +
                        ":2: check failed: expected an invalid record, found a puzzle\n");
+}
+
+// A record as side*side numbers, 0 for a blank.
+std::string as_numbers(const std::string& record, const std::string& separator) {
+  sudoku::Grid g;
+  EXPECT_TRUE(sudoku::parse_record(record, g));
+  std::string s;
+  for (int i = 0; i < g.cell_count(); ++i) s += (i ? separator : "") + std::to_string(g.cells[i]);
+  return s;
+}
+
+TEST(InputFormatTest, NumericRecordsReadLikeTheirLines) {
+  const std::string record = test_util::read_lines("generated_49x49_20.txt")[0];
+  const std::string spaced = as_numbers(record, " "), commas = as_numbers(record, ",");
+  EXPECT_LE(commas.size(), sudoku_bench::kMaxRecordBytes);
+  TempFile numbers_file(spaced + "\n" + commas + "\n" + as_numbers(kPuzzle, ", ") + "\n"), line_file(record + "\n");
+  const Outcome n = solve(numbers_file.path());
+  EXPECT_EQ(n.status, sudoku_bench::kExitOk) << n.err;
+  const Outcome l = solve(line_file.path());
+  ASSERT_EQ(l.status, sudoku_bench::kExitOk) << l.err;
+  // Printed as symbols, whatever the input's layout.
+  EXPECT_EQ(l.out.substr(0, record.size() + 3), record + ":1:");
+  EXPECT_EQ(n.out, l.out + l.out + kPuzzle + ":1:" + kSolution + "\n");
+  EXPECT_EQ(solve(numbers_file.path(), InputFormat::numbers).out, n.out);
+}
+
+TEST(InputFormatTest, BadNumericRecordsAreInvalidWithTheirReason) {
+  const std::string row = as_numbers(kPuzzle, " ");
+  TempFile f(row + "\n" + row.substr(2) + "\n" + row + " x\n" + "10" + row.substr(1) + "\n1,,2\n");
+  const Outcome o = solve(f.path());
+  EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
+  const std::string p = f.path();
+  EXPECT_EQ(o.err, p + ":2: wrong number of fields 80 (expected 16, 81, 256, 625, 1296 or 2401 numbers)\n" + p +
+                       ":3: bad character 'x' at column " + std::to_string(row.size() + 2) + " (field 82)\n" + p +
+                       ":4: number 10 in field 1 is out of range for a 9x9 grid (0 to 9)\n" + p +
+                       ":5: empty field 2 at column 3\n");
+  EXPECT_EQ(o.out.substr(o.out.find('\n') + 1, row.size() - 2 + 8), row.substr(2) + ":invalid");
 }
 
 TEST(InputFormatTest, ForcedFormatOverridesDetection) {

@@ -91,9 +91,9 @@ TEST(HostileInputTest, WrongLengthsNameTheirLengthAndLine) {
   TempFile f(kPuzzle.substr(0, 80) + "\n" + kPuzzle + "." + "\n" + std::string(1 << 20, '.') + "\n" + kPuzzle + "\n");
   const Outcome o = solve(f.path());
   EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
-  EXPECT_EQ(o.err, f.path() + ":1: wrong length 80 (expected 16, 81, 256 or 625 cells)\n" + f.path() +
-                       ":2: wrong length 82 (expected 16, 81, 256 or 625 cells)\n" + f.path() +
-                       ":3: wrong length 1048576 (expected 16, 81, 256 or 625 cells)\n");
+  EXPECT_EQ(o.err, f.path() + ":1: wrong length 80 (expected 16, 81, 256, 625, 1296 or 2401 cells)\n" + f.path() +
+                       ":2: wrong length 82 (expected 16, 81, 256, 625, 1296 or 2401 cells)\n" + f.path() +
+                       ":3: wrong length 1048576 (expected 16, 81, 256, 625, 1296 or 2401 cells)\n");
   expect_outcomes_add_up(f.path(), 4);
   EXPECT_EQ(run(f.path()).second.invalid, 3u);
 }

@@ -63,7 +63,7 @@ TEST(SolveCommandTest, InvalidRecordsAreReportedWithFileAndLine) {
   EXPECT_EQ(o.out, kTop95First + ":1:" + kTop95FirstSolution + "\nabc:invalid\n" + kTop95First.substr(1) +
                        "x:invalid\n" + kTop95First + ":1:" + kTop95FirstSolution + "\n");
   // Lower-case a-p are symbols of larger grids, so "abc" is only too short.
-  EXPECT_EQ(o.err, f.path() + ":2: wrong length 3 (expected 16, 81, 256 or 625 cells)\n" + f.path() +
+  EXPECT_EQ(o.err, f.path() + ":2: wrong length 3 (expected 16, 81, 256, 625, 1296 or 2401 cells)\n" + f.path() +
                        ":3: bad character 'x' at column 81\n");
 }
 
@@ -196,7 +196,8 @@ TEST(RunCommandTest, InvalidRecordsAreCountedNamedAndSetTheExitStatus) {
   EXPECT_EQ(r.report.runs[0].status.unique, 2u);
   EXPECT_EQ(r.report.runs[0].status.invalid, 1u);
   EXPECT_EQ(r.report.runs[0].puzzles(), 2u);
-  EXPECT_EQ(r.err, f.path() + ":2: wrong length 4 (expected 16, 81, 256 or 625 cells)\n");  // once, not per pass
+  EXPECT_EQ(r.err,
+            f.path() + ":2: wrong length 4 (expected 16, 81, 256, 625, 1296 or 2401 cells)\n");  // once, not per pass
 }
 
 TEST(RunCommandTest, UsageAndIoErrorsComeBeforeAnyMeasuring) {

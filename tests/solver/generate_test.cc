@@ -60,12 +60,16 @@ TEST(Generate, MatchesTheCommittedDatasets) {
   const struct {
     const char* file;
     sudoku::GenerateOptions options;
-  } sets[] = {{"generated_4x4_1000.txt", with(2, 1)}, {"generated_25x25_100.txt", with(5, 1, 0, 100)}};
+    bool slow;  // seconds a puzzle: its first record only, and not in sanitizer builds
+  } sets[] = {{"generated_4x4_1000.txt", with(2, 1), false},
+              {"generated_25x25_100.txt", with(5, 1, 0, 100), false},
+              {"generated_36x36_100.txt", with(6, 1, 0, 100), true}};  // 49x49, 7 s a puzzle: left out
   for (const auto& set : sets) {
+    if (set.slow && test_util::stride() != 1) continue;
     const auto lines = test_util::read_lines(set.file);
     sudoku::PuzzleGenerator generator(set.options);
     EXPECT_EQ(sudoku::to_string(generator.make(0)), lines[0]) << set.file;
-    if (test_util::stride() == 1) {
+    if (test_util::stride() == 1 && !set.slow) {
       EXPECT_EQ(sudoku::to_string(generator.make(3)), lines[3]) << set.file;
     }
   }
@@ -102,7 +106,7 @@ TEST(Generate, CheckNodesBoundsTheUniquenessProof) {
 }
 
 TEST(Generate, UnsupportedSizesThrow) {
-  for (int box : {0, 1, 6}) EXPECT_THROW(sudoku::PuzzleGenerator(with(box, 1)), std::invalid_argument) << box;
+  for (int box : {0, 1, 8}) EXPECT_THROW(sudoku::PuzzleGenerator(with(box, 1)), std::invalid_argument) << box;
 }
 
 TEST(Generate, ManyDifferentPuzzles) {

@@ -8,10 +8,18 @@
 
 namespace parse_reference {
 
-// 0 for a blank, 1..25 for a digit, -1 for a byte that is no symbol.
-constexpr int value_of(unsigned char c) {
+// 0 for a blank, 1..49 for a digit, -1 for a byte that is no symbol in a grid of box side `box`:
+// up to 25x25 'A'-'P' in either case; above, 'A'-'Z' then 'a'-'n'. Box 0 (no size): 1 for a byte
+// that is a symbol of some size.
+constexpr int value_of(unsigned char c, int box) {
   if (c == '.' || c == '0') return 0;
   if (c >= '1' && c <= '9') return c - '0';
+  if (box == 0) return value_of(c, 5) > 0 || value_of(c, 7) > 0 ? 1 : -1;
+  if (box > 5) {
+    if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
+    if (c >= 'a' && c <= 'n') return c - 'a' + 36;
+    return -1;
+  }
   if (c >= 'A' && c <= 'P') return c - 'A' + 10;
   if (c >= 'a' && c <= 'p') return c - 'a' + 10;
   return -1;
@@ -25,7 +33,7 @@ inline sudoku::ParseResult parse(std::string_view record, sudoku::Grid& out) {
   r.length = record.size();
   const int box = sudoku::box_for_cell_count(record.size());
   for (std::size_t i = 0; i < record.size(); ++i) {
-    const int v = value_of(static_cast<unsigned char>(record[i]));
+    const int v = value_of(static_cast<unsigned char>(record[i]), box);
     if (v < 0 || (box != 0 && v > box * box)) {
       r.status = sudoku::ParseStatus::bad_character;
       r.column = i + 1;
@@ -39,7 +47,7 @@ inline sudoku::ParseResult parse(std::string_view record, sudoku::Grid& out) {
   }
   out.box = box;
   for (std::size_t i = 0; i < record.size(); ++i)
-    out.cells[i] = static_cast<std::uint8_t>(value_of(static_cast<unsigned char>(record[i])));
+    out.cells[i] = static_cast<std::uint8_t>(value_of(static_cast<unsigned char>(record[i]), box));
   return r;
 }
 

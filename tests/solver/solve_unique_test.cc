@@ -34,7 +34,8 @@ TEST(SolveUnique, SolvesAGridAndRows) {
 }
 
 TEST(SolveUnique, EverySize) {
-  for (const char* file : {"generated_4x4_1000.txt", "sudoku16x16_1000.txt", "generated_25x25_100.txt"}) {
+  for (const char* file : {"generated_4x4_1000.txt", "sudoku16x16_1000.txt", "generated_25x25_100.txt",
+                           "generated_36x36_100.txt", "generated_49x49_20.txt"}) {
     const std::string record = test_util::read_lines(file)[0];
     const auto r = sudoku::solve_unique(rows_of(record));
     ASSERT_TRUE(r) << file;
@@ -53,14 +54,14 @@ TEST(SolveUnique, WrongSizes) {
   long_row[8].push_back(0);
   Rows extra_row = good;
   extra_row.push_back(std::vector<int>(9));
-  for (const Rows& bad : {Rows{}, Rows{{}}, Rows{{1}}, Rows(8, std::vector<int>(8)), Rows(36, std::vector<int>(36)),
+  for (const Rows& bad : {Rows{}, Rows{{}}, Rows{{1}}, Rows(8, std::vector<int>(8)), Rows(64, std::vector<int>(64)),
                           short_row, long_row, extra_row, Rows(9, std::vector<int>(16))}) {
     const auto r = sudoku::solve_unique(bad);
     ASSERT_FALSE(r);
     EXPECT_EQ(*r.error, UniqueError::wrong_size) << bad.size();
     EXPECT_TRUE(sudoku::is_invalid_grid(*r.error));
   }
-  for (int box : {0, 1, 6, -3}) {
+  for (int box : {0, 1, 8, -3}) {
     sudoku::Grid g;
     g.box = box;
     EXPECT_EQ(sudoku::solve_unique(g).error, UniqueError::wrong_size) << box;
@@ -136,7 +137,7 @@ TEST(SolveUnique, MultipleSolutions) {
 }
 
 TEST(SolveUnique, Descriptions) {
-  EXPECT_EQ(sudoku::describe(UniqueError::wrong_size), "wrong size (expected 4x4, 9x9, 16x16 or 25x25)");
+  EXPECT_EQ(sudoku::describe(UniqueError::wrong_size), "wrong size (expected 4x4, 9x9, 16x16, 25x25, 36x36 or 49x49)");
   EXPECT_EQ(sudoku::describe(UniqueError::value_out_of_range), "value out of range");
   EXPECT_EQ(sudoku::describe(UniqueError::conflicting_givens), "conflicting givens");
   EXPECT_EQ(sudoku::describe(UniqueError::no_solution), "no solution");

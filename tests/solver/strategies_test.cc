@@ -16,7 +16,7 @@ TEST(Strategies, AreListedAndMadeByName) {
     const bool nine_only = info.name == "fast";  // specialised to 9x9 by design
     for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box)
       EXPECT_EQ(factory->supports(box), box == 3 || !nine_only) << info.name << " " << box;
-    EXPECT_FALSE(factory->supports(6));
+    EXPECT_FALSE(factory->supports(sudoku::kMaxBox + 1));
   }
   EXPECT_EQ(sudoku::make_solver_factory("backtrack", error)->name(), "backtrack");
   EXPECT_EQ(sudoku::make_solver_factory("logic", error)->name(), "logic");

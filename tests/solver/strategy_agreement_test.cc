@@ -124,7 +124,9 @@ namespace {
 TEST_P(Agreement, OnGeneratedPuzzles) {
   static const auto small = sample("generated_4x4_1000.txt", 200);
   static const auto large = sample("generated_25x25_100.txt", 3);
-  for (const auto* cases : {&small, &large}) {
+  // One each: a 49x49 node copies 22 KB, and the weak strategies spend their node limits.
+  static const auto larger = sample("generated_36x36_100.txt", 1), largest = sample("generated_49x49_20.txt", 1);
+  for (const auto* cases : {&small, &large, &larger, &largest}) {
     for (const auto& c : *cases) EXPECT_EQ(c.solutions, 1u) << c.label;
     agree(GetParam(), *cases);  // a strategy without a node limit must finish every one
   }

@@ -77,7 +77,7 @@ TEST_P(EveryStrategy, NodeLimitAbortsAtExactlyTheLimit) {
 }
 
 TEST_P(EveryStrategy, EveryGridSize) {
-  // The empty grid of every size has a solution; the weak searches may hit the limit on 25x25.
+  // The empty grid of every size has a solution; the weak searches may hit the limit from 25x25 up.
   for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box) {
     sudoku::Grid empty;
     empty.box = box;
@@ -85,7 +85,7 @@ TEST_P(EveryStrategy, EveryGridSize) {
     const auto r = solver_->solve(empty, options(1, 20'000), &out);
     if (r.aborted) {
       EXPECT_EQ(r.solutions, 0u);
-      EXPECT_EQ(box, 5) << "only 25x25 may exhaust the limit";
+      EXPECT_GE(box, 5) << "only 25x25 and larger may exhaust the limit";
       continue;
     }
     EXPECT_EQ(r.solutions, 1u) << box;

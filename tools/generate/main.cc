@@ -12,8 +12,9 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: sudoku-generate [--box B] [--count N] [--seed S] [--first I] [--min-givens G] [--check-nodes K]\n"
-    "  Writes N puzzles with exactly one solution, one per line: symbols 1-9 then A-P, '.' for a blank.\n"
-    "  --box B          box side: 2 (4x4), 3 (9x9, default), 4 (16x16) or 5 (25x25)\n"
+    "  Writes N puzzles with exactly one solution, one per line: symbols 1-9, A-Z, then a-n,\n"
+    "  '.' for a blank.\n"
+    "  --box B          box side: 2 (4x4), 3 (9x9, default), 4 (16x16), 5 (25x25), 6 (36x36) or 7 (49x49)\n"
     "  --count N        number of puzzles (default 1)\n"
     "  --seed S         series seed (default 1); the same seed gives the same puzzles\n"
     "  --first I        index of the first puzzle in the series (default 0), to extend a series\n"
@@ -54,7 +55,7 @@ int main(int argc, char** argv) {
     }
   }
   if (box < sudoku::kMinBox || box > sudoku::kMaxBox) {
-    std::fprintf(stderr, "sudoku-generate: --box must be 2, 3, 4 or 5\n");
+    std::fprintf(stderr, "sudoku-generate: --box must be 2, 3, 4, 5, 6 or 7\n");
     return 2;
   }
 

@@ -69,7 +69,8 @@ void add_record_options(CLI::App& command, StepOptions& step, RecordOptionTexts&
       ->capture_default_str();
   command
       .add_option("--input-format", text.input_format,
-                  "auto, lines, grid, csv (puzzle,solution) or checks (puzzle:count[:solution])")
+                  "auto, lines, grid, csv (puzzle,solution), checks (puzzle:count[:solution]) or numbers (side*side "
+                  "numbers separated by commas or spaces, 0 a blank)")
       ->capture_default_str();
   command.add_flag("--verify{bitmask}", text.verify,
                    "Recount each puzzle with a reference strategy (--verify=REF; default bitmask) outside the "
@@ -88,7 +89,7 @@ bool apply_record_options(const RecordOptionTexts& text, StepOptions& step, Pipe
     pipeline.format = *f;
     return true;
   }
-  std::fprintf(stderr, "sudoku-bench: --input-format must be auto, lines, grid, csv or checks, not '%s'\n",
+  std::fprintf(stderr, "sudoku-bench: --input-format must be auto, lines, grid, csv, checks or numbers, not '%s'\n",
                text.input_format.c_str());
   return false;
 }

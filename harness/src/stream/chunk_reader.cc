@@ -225,7 +225,7 @@ void ChunkReader::add_line(Chunk& chunk, std::string_view line, std::uint64_t fu
     csv_header_checked_ = true;
     const std::string_view first = line.substr(0, line.find(','));
     const bool header = std::any_of(first.begin(), first.end(), [](char c) {
-      return !((c >= '0' && c <= '9') || c == '.' || (c >= 'A' && c <= 'P') || (c >= 'a' && c <= 'p'));
+      return !((c >= '0' && c <= '9') || c == '.' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'p'));
     });
     if (header) return;  // e.g. "quizzes,solutions"
   }
@@ -248,7 +248,7 @@ void ChunkReader::add_grid_line(Chunk& chunk, std::string_view line) {
     grid_.side = cells.size();
     if (sudoku::box_for_cell_count(grid_.side * grid_.side) == 0) {
       // With no size to count rows by, the grid runs to the next blank or '=' line.
-      grid_.malformed = "grid row of " + std::to_string(cells.size()) + " cells (expected 4, 9, 16 or 25)";
+      grid_.malformed = "grid row of " + std::to_string(cells.size()) + " cells (expected 4, 9, 16, 25, 36 or 49)";
       grid_.side = 0;
     }
   }

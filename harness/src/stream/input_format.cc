@@ -21,9 +21,25 @@ bool looks_like_check(std::string_view line) {
 
 }  // namespace
 
+bool looks_like_numbers(std::string_view line) {
+  std::size_t fields = 0;
+  bool in_field = false;
+  for (char c : line) {
+    if (c >= '0' && c <= '9') {
+      fields += !in_field;
+      in_field = true;
+    } else if (c == ',' || is_space(c)) {
+      in_field = false;
+    } else {
+      return false;
+    }
+  }
+  return fields >= 16 && sudoku::box_for_cell_count(fields) != 0;
+}
+
 std::optional<InputFormat> input_format_named(std::string_view name) {
-  for (InputFormat f :
-       {InputFormat::automatic, InputFormat::lines, InputFormat::grid, InputFormat::csv, InputFormat::checks})
+  for (InputFormat f : {InputFormat::automatic, InputFormat::lines, InputFormat::grid, InputFormat::csv,
+                        InputFormat::checks, InputFormat::numbers})
     if (name == name_of(f)) return f;
   return std::nullopt;
 }
@@ -40,6 +56,8 @@ const char* name_of(InputFormat format) {
       return "csv";
     case InputFormat::checks:
       return "checks";
+    case InputFormat::numbers:
+      return "numbers";
   }
   return "?";
 }
@@ -57,6 +75,9 @@ bool is_grid_rule(std::string_view line) {
 }
 
 InputFormat detect_format(std::string_view line) {
+  // Before csv, which also has commas; a 16-field line of digits and spaces is numbers, not a
+  // row of a 16x16 grid (force --input-format grid for those).
+  if (looks_like_numbers(line)) return InputFormat::numbers;
   if (line.find(',') != std::string_view::npos) return InputFormat::csv;
   if (looks_like_check(line)) return InputFormat::checks;
   if (sudoku::box_for_cell_count(line.size()) != 0) return InputFormat::lines;

@@ -9,15 +9,20 @@ namespace sudoku_bench {
 
 enum class InputFormat {
   automatic,  // decided from the first line that is not empty or a # comment
-  lines,      // one record per line: 16, 81, 256 or 625 symbols
+  lines,      // one record per line: 16, 81, 256, 625, 1296 or 2401 symbols
   grid,       // N lines of N symbols, with optional '|', '-', '+' and spaces; grids separated by
               // blank lines or lines of '=' or '-'
   csv,        // puzzle,solution per line (a header line is skipped); the solution is checked
   checks,     // puzzle:count[:solution] per line, as `solve` prints them; both are checked
+  numbers,    // side*side decimal numbers per line (0 a blank), separated by commas or spaces
 };
 
 std::optional<InputFormat> input_format_named(std::string_view name);
 const char* name_of(InputFormat format);
+
+// Only digits separated by commas or blanks, as many fields as some grid has cells (not a csv
+// puzzle,solution pair, which has 2).
+bool looks_like_numbers(std::string_view line);
 
 // The format a file whose first content line is `line` has.
 InputFormat detect_format(std::string_view line);

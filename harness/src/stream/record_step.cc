@@ -11,9 +11,9 @@ namespace {
 
 // Parses the puzzle `text`; `cut` bytes the reader dropped from the line still count towards its
 // length. Returns an empty string when `grid` is a puzzle `factory`'s solvers take, else why not.
-std::string parse_for(const sudoku::SolverFactory& factory, std::string_view text, std::uint64_t cut,
+std::string parse_for(const sudoku::SolverFactory& factory, std::string_view text, std::uint64_t cut, bool numbers,
                       sudoku::Grid& grid) {
-  sudoku::ParseResult parsed = sudoku::parse_record(text, grid);
+  sudoku::ParseResult parsed = numbers ? sudoku::parse_numbers(text, grid) : sudoku::parse_record(text, grid);
   if (cut > 0) {
     // The kept prefix may look fine; the whole line cannot be a record.
     parsed.length = text.size() + cut;
@@ -145,7 +145,7 @@ std::string RecordStep::judge_answer() {
 std::string RecordStep::parse(const Chunk& chunk, const Record& record) {
   expect_invalid_ = false;
   expected_count_.reset();
-  expected_solution_.reset();
+  has_expected_solution_ = false;
   std::string_view text = chunk.text_of(record);
   std::string_view count, solution;
   bool has_count = false, has_solution = false;
@@ -175,7 +175,7 @@ std::string RecordStep::parse(const Chunk& chunk, const Record& record) {
     if (std::string why = parse_expectations(count, solution, has_solution); !why.empty()) {
       expect_invalid_ = false;  // a malformed expectation makes the record invalid, not a failed check
       expected_count_.reset();
-      expected_solution_.reset();
+      has_expected_solution_ = false;
       return why;
     }
   }
@@ -183,7 +183,9 @@ std::string RecordStep::parse(const Chunk& chunk, const Record& record) {
   const std::uint64_t cut = record.full_length - record.length;
   if (cut > 0 && chunk.format != InputFormat::lines)
     return "line of " + std::to_string(record.full_length) + " bytes is too long for a record";
-  std::string why = parse_for(factory_, text, cut, puzzle_);
+  std::string why = parse_for(factory_, text, cut, chunk.format == InputFormat::numbers, puzzle_);
+  // A solver that takes the record's own text takes symbols, not numbers.
+  text_is_symbols_ = chunk.format != InputFormat::numbers;
   if (!why.empty() && chunk.format == InputFormat::grid) {
     // Columns of the joined cells mean little to someone looking at a grid: name row and column.
     sudoku::Grid scratch;
@@ -208,10 +210,9 @@ std::string RecordStep::parse_expectations(std::string_view count, std::string_v
     expected_count_ = n;
   }
   if (has_solution) {
-    sudoku::Grid g;
-    const sudoku::ParseResult r = sudoku::parse_record(solution, g);
+    const sudoku::ParseResult r = sudoku::parse_record(solution, expected_solution_);
     if (!r) return "expected solution: " + sudoku::describe(r);
-    expected_solution_ = g;
+    has_expected_solution_ = true;
   }
   return {};
 }
@@ -222,19 +223,19 @@ void RecordStep::solve(const sudoku::SolveOptions& options, sudoku::SolveResult&
   if (options_.seed == 0) {
     out.cells[0] = 0;
     // The record's own text, when the solver takes it as it is; else the grid.
-    if (!text_solver_ || !text_solver_->solve_text(puzzle_text_, options, &out, r))
+    if (!text_solver_ || !text_is_symbols_ || !text_solver_->solve_text(puzzle_text_, options, &out, r))
       r = solver_->solve(puzzle_, options, &out);
     written_ = r.solutions > 0 && out.cells[0] != 0;
   } else {
     const std::uint64_t seed = sudoku::puzzle_seed(options_.seed, puzzle_);
     const sudoku::Symmetry symmetry = sudoku::random_symmetry(puzzle_.box, seed);
-    disguised_ = sudoku::apply(symmetry, puzzle_);
+    sudoku::apply(symmetry, puzzle_, disguised_);
     sudoku::SolveOptions disguised_options = options;
     disguised_options.seed = seed;
     found_.cells[0] = 0;
     r = solver_->solve(disguised_, disguised_options, &found_);
     written_ = r.solutions > 0 && found_.cells[0] != 0;
-    if (written_) out = sudoku::undo(symmetry, found_);
+    if (written_) sudoku::undo(symmetry, found_, out);
   }
 }
 
@@ -249,10 +250,10 @@ std::string RecordStep::check_expectations() const {
       return "expected " + plus(expected) + " solutions, found " + plus(result.solutions);
     }
   }
-  if (expected_solution_ && result.solutions == 1) {
+  if (has_expected_solution_ && result.solutions == 1) {
     const int n = puzzle_.cell_count();
     for (int i = 0; i < n; ++i) {
-      if (answer_->cells[i] != expected_solution_->cells[i])
+      if (i >= expected_solution_.cell_count() || answer_->cells[i] != expected_solution_.cells[i])
         return "the solution differs from the one given, first at row " + std::to_string(i / puzzle_.side() + 1) +
                ", column " + std::to_string(i % puzzle_.side() + 1);
     }

@@ -75,7 +75,7 @@ class RecordStep {
   void solve(const sudoku::SolveOptions& options, sudoku::SolveResult& r);
   std::string judge_answer();
   std::string check_expectations() const;
-  bool has_expectation() const { return expect_invalid_ || expected_count_ || expected_solution_; }
+  bool has_expectation() const { return expect_invalid_ || expected_count_ || has_expected_solution_; }
 
   const sudoku::SolverFactory& factory_;
   std::unique_ptr<sudoku::Solver> solver_;
@@ -87,9 +87,12 @@ class RecordStep {
   sudoku::Grid* answer_ = &own_solution_;  // where the last solution went
   std::string_view puzzle_text_;
   bool written_ = false;
+  bool text_is_symbols_ = true;
   bool expect_invalid_ = false;
   std::optional<std::uint64_t> expected_count_;
-  std::optional<sudoku::Grid> expected_solution_;
+  // Parsed in place: a Grid made per record is 2.4 KB cleared, and another copied into an optional.
+  sudoku::Grid expected_solution_;
+  bool has_expected_solution_ = false;
   StepResult result_;
 };
 

@@ -18,7 +18,7 @@ namespace sudoku {
 
 enum class UniqueError {
   // The grid is invalid before any search:
-  wrong_size,          // not 4x4, 9x9, 16x16 or 25x25 (for Rows: also rows of unequal length)
+  wrong_size,          // not 4x4, 9x9, 16x16, 25x25, 36x36 or 49x49 (for Rows: also rows of unequal length)
   value_out_of_range,  // a cell outside 0..side, 0 being a blank
   conflicting_givens,  // a digit given twice in one row, column or box
   // The grid is valid but has no unique solution:

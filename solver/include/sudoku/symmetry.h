@@ -27,5 +27,9 @@ std::uint64_t puzzle_seed(std::uint64_t seed, const Grid& puzzle);
 Grid apply(const Symmetry& symmetry, const Grid& grid);
 // The inverse of apply(): apply(s, undo(s, g)) == g == undo(s, apply(s, g)).
 Grid undo(const Symmetry& symmetry, const Grid& grid);
+// The same into `out` (not `grid`), writing only its first cell_count() cells: a Grid returned by
+// value is 2.4 KB cleared and copied, per puzzle.
+void apply(const Symmetry& symmetry, const Grid& grid, Grid& out);
+void undo(const Symmetry& symmetry, const Grid& grid, Grid& out);
 
 }  // namespace sudoku

@@ -60,7 +60,7 @@ class BacktrackEngine {
     boxes_[G::box_of(cell)] ^= bit;
   }
 
-  // Iterative, so that 625 blanks need no deep recursion. Depth d is the d-th blank; its cell holds
+  // Iterative, so that 2,401 blanks need no deep recursion. Depth d is the d-th blank; its cell holds
   // the digit being explored below it, or 0 once that subtree is done.
   void search() {
     if (blanks_ == 0) {
@@ -103,7 +103,7 @@ class BacktrackEngine {
   SearchTally tally_;
 };
 
-using BacktrackSolver = PerSizeSolver<BacktrackEngine, NoConfig, 2, 3, 4, 5>;
+using BacktrackSolver = PerSizeSolver<BacktrackEngine, NoConfig, 2, 3, 4, 5, 6, 7>;
 
 }  // namespace
 

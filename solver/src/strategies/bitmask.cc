@@ -6,8 +6,8 @@
 #include "strategies/bitmask.h"
 
 #include <array>
-#include <vector>
 
+#include "strategies/depth_stack.h"
 #include "strategies/geometry.h"
 #include "strategies/per_size.h"
 #include "strategies/search_tally.h"
@@ -31,7 +31,7 @@ class BitmaskEngine {
   };
 
  public:
-  explicit BitmaskEngine(NoConfig) : stack_(G::kCells + 1) {}
+  explicit BitmaskEngine(NoConfig) {}
 
   SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) {
     tally_.start(options, solution);
@@ -127,7 +127,7 @@ class BitmaskEngine {
     const int cell = fewest_candidates(s);
     Mask digit = 0;
     int places[2];
-    if (std::popcount(static_cast<unsigned>(s.cand[cell])) > 2 && two_place_digit(s, digit, places)) {
+    if (count_bits(s.cand[cell]) > 2 && two_place_digit(s, digit, places)) {
       // The digit goes in the first place; failing that, it is not there, so in the second.
       if (enter(depth, places[0], digit, -1, true)) enter(depth, places[1], digit, places[0], false);
       return;
@@ -143,7 +143,7 @@ class BitmaskEngine {
     int best = -1, best_count = G::kSide + 1;
     for (int cell = 0; cell < G::kCells; ++cell) {
       if (s.value[cell]) continue;
-      const int count = std::popcount(static_cast<unsigned>(s.cand[cell]));
+      const int count = count_bits(s.cand[cell]);
       if (count < best_count) {
         best = cell;
         best_count = count;
@@ -179,7 +179,7 @@ class BitmaskEngine {
   // (when not -1); false once the search must stop.
   bool enter(int depth, int cell, Mask bit, int excluded, bool guess) {
     if (!tally_.enter_child(guess)) return false;
-    State& child = stack_[depth + 1];
+    State& child = stack_.reach(depth + 1);
     child = stack_[depth];
     queue_len_ = 0;
     // `excluded` had three or more candidates, so removing one leaves no single to propagate.
@@ -188,13 +188,13 @@ class BitmaskEngine {
     return !tally_.done();
   }
 
-  std::vector<State> stack_;  // one state per search depth
+  DepthStack<State, G::kCells + 1> stack_;  // one state per search depth
   std::array<std::uint16_t, G::kCells> queue_{};
   int queue_len_ = 0;
   SearchTally tally_;
 };
 
-using BitmaskSolver = PerSizeSolver<BitmaskEngine, NoConfig, 2, 3, 4, 5>;
+using BitmaskSolver = PerSizeSolver<BitmaskEngine, NoConfig, 2, 3, 4, 5, 6, 7>;
 
 }  // namespace
 

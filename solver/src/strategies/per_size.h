@@ -20,14 +20,31 @@ class PerSizeSolver final : public Solver {
   SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) override {
     // Callers check supports() first: a size no engine serves comes back as an empty result.
     SolveResult result;
-    static_cast<void>(
-        ((puzzle.box == Boxes && (result = engine<Boxes>().solve(puzzle, options, solution), true)) || ...));
+    if (!((Boxes <= kInlineBoxes && solve_as<Boxes>(puzzle, options, solution, result)) || ...))
+      solve_larger(puzzle, options, solution, result);
     return result;
   }
 
   static constexpr bool supports(int box) { return ((box == Boxes) || ...); }
 
  private:
+  // Six sizes in one chain of comparisons become a jump table, which cost every 9x9 solve six
+  // instructions more (the instruction gates saw it): sizes up to 25x25 keep the chain they had,
+  // and larger ones are looked for out of line once those failed.
+  static constexpr int kInlineBoxes = 5;
+
+  template <int B>
+  bool solve_as(const Grid& puzzle, const SolveOptions& options, Grid* solution, SolveResult& result) {
+    if (puzzle.box != B) return false;
+    result = engine<B>().solve(puzzle, options, solution);
+    return true;
+  }
+
+  [[gnu::noinline]] void solve_larger(const Grid& puzzle, const SolveOptions& options, Grid* solution,
+                                      SolveResult& result) {
+    static_cast<void>(((Boxes > kInlineBoxes && solve_as<Boxes>(puzzle, options, solution, result)) || ...));
+  }
+
   template <int B>
   Engine<B>& engine() {
     auto& slot = std::get<std::unique_ptr<Engine<B>>>(engines_);

@@ -4,9 +4,9 @@
 #include <bit>
 #include <string>
 #include <utility>
-#include <vector>
 
 #include "random.h"
+#include "strategies/depth_stack.h"
 #include "strategies/geometry.h"
 #include "strategies/per_size.h"
 #include "strategies/search_tally.h"
@@ -32,8 +32,7 @@ class PropagationEngine {
       : config_(config),
         unit_rules_(config.rules.hidden_singles || config.rules.naked_pairs || config.rules.locked_candidates),
         // After naked singles no blank has one candidate, so MRV can stop at the first with two.
-        fewest_possible_(config.rules.naked_singles ? 2 : 1),
-        stack_(G::kCells + 1) {}
+        fewest_possible_(config.rules.naked_singles ? 2 : 1) {}
 
   SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) {
     tally_.start(options, solution);
@@ -150,7 +149,7 @@ class PropagationEngine {
     for (int i = 0; i < G::kSide; ++i) {
       const int a = cells[i];
       const Mask pair = s.cand[a];
-      if (s.value[a] || std::popcount(static_cast<unsigned>(pair)) != 2) continue;
+      if (s.value[a] || count_bits(pair) != 2) continue;
       for (int j = i + 1; j < G::kSide; ++j) {
         const int b = cells[j];
         if (s.value[b] || s.cand[b] != pair) continue;
@@ -208,7 +207,7 @@ class PropagationEngine {
         int best = -1, best_count = G::kSide + 1;
         for (int cell = 0; cell < G::kCells; ++cell) {
           if (s.value[cell]) continue;
-          const int count = std::popcount(static_cast<unsigned>(s.cand[cell]));
+          const int count = count_bits(s.cand[cell]);
           if (count < best_count) {
             best = cell;
             best_count = count;
@@ -239,7 +238,7 @@ class PropagationEngine {
       for (int i = 0; i < n; ++i)
         for (int p : g.peers[cell])
           if (!s.value[p] && (s.cand[p] & order[i])) ++cost[i];
-      for (int i = 1; i < n; ++i)  // insertion sort: stable, and n <= 25
+      for (int i = 1; i < n; ++i)  // insertion sort: stable, and n <= 49
         for (int j = i; j > 0 && cost[j] < cost[j - 1]; --j) {
           std::swap(cost[j], cost[j - 1]);
           std::swap(order[j], order[j - 1]);
@@ -259,7 +258,7 @@ class PropagationEngine {
     const int n = order_digits(s, cell, order);
     for (int i = 0; i < n; ++i) {
       if (!tally_.enter_child(i + 1 < n)) return;
-      State& child = stack_[depth + 1];
+      State& child = stack_.reach(depth + 1);
       child = s;
       clear_queues();
       if (assign(child, cell, order[i]) && propagate(child)) search(depth + 1);
@@ -270,7 +269,7 @@ class PropagationEngine {
   PropagationConfig config_;
   bool unit_rules_;
   int fewest_possible_;
-  std::vector<State> stack_;                        // one state per search depth
+  DepthStack<State, G::kCells + 1> stack_;          // one state per search depth
   std::array<std::uint16_t, G::kCells> singles_{};  // cells left with one candidate, to assign
   int singles_len_ = 0;
   std::array<std::uint16_t, G::kUnits> dirty_units_{};  // units for the unit rules to visit
@@ -280,7 +279,7 @@ class PropagationEngine {
   SearchTally tally_;
 };
 
-using PropagationSolver = PerSizeSolver<PropagationEngine, PropagationConfig, 2, 3, 4, 5>;
+using PropagationSolver = PerSizeSolver<PropagationEngine, PropagationConfig, 2, 3, 4, 5, 6, 7>;
 
 }  // namespace
 

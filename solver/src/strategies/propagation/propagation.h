@@ -35,7 +35,7 @@ struct PropagationConfig {
   std::uint64_t seed = 0;
 };
 
-// Both serve 4x4 to 25x25.
+// Both serve 4x4 to 49x49.
 std::unique_ptr<Solver> make_propagation_solver(const PropagationConfig& config);
 std::unique_ptr<SolverFactory> make_propagation_factory(std::string name, const PropagationConfig& config);
 
