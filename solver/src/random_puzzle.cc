@@ -114,9 +114,9 @@ Grid random_puzzle(const RandomPuzzleOptions& options, std::uint64_t seed) {
   const int min_decided = options.min_decided > 0 ? options.min_decided : (17 * cells + 80) / 81;
   const int min_digits = options.min_digits > 0 ? options.min_digits : side - 1;
   if (min_decided > cells || min_digits > side)
-    throw std::invalid_argument("a " + std::to_string(side) + "x" + std::to_string(side) +
-                                " puzzle has no " + std::to_string(min_decided) + " cells with " +
-                                std::to_string(min_digits) + " distinct digits");
+    throw std::invalid_argument("a " + std::to_string(side) + "x" + std::to_string(side) + " puzzle has no " +
+                                std::to_string(min_decided) + " cells with " + std::to_string(min_digits) +
+                                " distinct digits");
   detail::SplitMix64 rng(detail::mix_seed(detail::mix_seed(seed, static_cast<std::uint64_t>(options.box)), 17));
   Candidates board(options.box);
   std::array<std::uint16_t, kMaxCells> order;
