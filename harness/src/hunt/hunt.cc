@@ -130,7 +130,8 @@ struct Evaluate {
     f.puzzle = puzzle;
     const auto t0 = Clock::now();
     f.result = w.solver->solve(puzzle, options, &w.solution);
-    f.time_ns = static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
+    f.time_ns =
+        static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count());
     f.measure = hunt.options.by == HuntMeasure::nodes ? f.result.nodes : f.time_ns;
     return f;
   }
@@ -151,8 +152,8 @@ struct Record {
       // Rare, so the clock and the other workers' counters are read only here.
       w.best = f.measure;
       w.best_seen.store(f.measure, std::memory_order_relaxed);
-      w.improvements.push_back(
-          {std::chrono::duration<double>(Clock::now() - hunt.started).count(), hunt.evaluations_so_far() + 1, f.measure});
+      w.improvements.push_back({std::chrono::duration<double>(Clock::now() - hunt.started).count(),
+                                hunt.evaluations_so_far() + 1, f.measure});
     }
     w.evaluations.store(w.evaluations.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
@@ -296,8 +297,7 @@ std::vector<Improvement> merge_improvements(const std::vector<std::unique_ptr<Wo
 
 bool ranks_before(const Found& a, const Found& b) {
   if (a.measure != b.measure) return a.measure > b.measure;
-  return std::memcmp(a.puzzle.cells.data(), b.puzzle.cells.data(), static_cast<std::size_t>(a.puzzle.cell_count())) <
-         0;
+  return std::memcmp(a.puzzle.cells.data(), b.puzzle.cells.data(), static_cast<std::size_t>(a.puzzle.cell_count())) < 0;
 }
 
 HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options, const std::atomic<bool>& interrupt,

@@ -24,9 +24,9 @@ struct HuntOptions {
   HuntMeasure by = HuntMeasure::nodes;
   int box = 3;
   std::uint64_t seed = 1;
-  int threads = 0;                // 0: all hardware threads
-  std::uint64_t evaluations = 0;  // stop after this many solves; 0: no bound
-  double seconds = 0;             // stop after this long; 0: no bound
+  int threads = 0;                        // 0: all hardware threads
+  std::uint64_t evaluations = 0;          // stop after this many solves; 0: no bound
+  double seconds = 0;                     // stop after this long; 0: no bound
   std::uint64_t node_limit = 10'000'000;  // per evaluation; 0: none
   std::size_t top = 10;
   std::uint64_t restart_after = 500;  // climb: steps without a new best before a fresh start
@@ -56,7 +56,7 @@ struct Improvement {
 enum CountClass { kNone = 0, kUnique = 1, kMultiple = 2, kAborted = 3 };
 
 struct HuntResult {
-  std::vector<Found> top;  // best first: measure descending, ties by puzzle text ascending
+  std::vector<Found> top;                       // best first: measure descending, ties by puzzle text ascending
   std::array<std::optional<Found>, 3> largest;  // the largest of each of kNone, kUnique, kMultiple
   std::array<std::uint64_t, 4> counts{};        // evaluations per CountClass
   std::uint64_t evaluations = 0;

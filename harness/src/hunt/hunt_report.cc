@@ -7,9 +7,7 @@ namespace {
 
 const char* measure_name(HuntMeasure m) { return m == HuntMeasure::nodes ? "nodes" : "ns"; }
 
-std::string count_field(const sudoku::SolveResult& r) {
-  return r.aborted ? "aborted" : std::to_string(r.solutions);
-}
+std::string count_field(const sudoku::SolveResult& r) { return r.aborted ? "aborted" : std::to_string(r.solutions); }
 
 std::string describe(const Found& f, bool with_time) {
   std::string s = "nodes " + std::to_string(f.result.nodes) + ", guesses " + std::to_string(f.result.guesses) +
@@ -35,8 +33,7 @@ std::string hunt_summary(const HuntResult& result, const HuntOptions& options, c
        " unique, " + std::to_string(result.counts[kMultiple]) + " multiple, " + std::to_string(result.counts[kNone]) +
        " none, " + std::to_string(result.counts[kAborted]) + " aborted\n";
   s += "time " + fixed(result.seconds, 3) + " s, " +
-       fixed(result.seconds > 0 ? static_cast<double>(result.evaluations) / result.seconds : 0, 0) +
-       " evaluations/s\n";
+       fixed(result.seconds > 0 ? static_cast<double>(result.evaluations) / result.seconds : 0, 0) + " evaluations/s\n";
   s += "time: the best so far (seconds, evaluations, " + std::string(measure_name(options.by)) + ")\n";
   for (const Improvement& i : result.improvements)
     s += "time " + fixed(i.seconds, 3) + " " + std::to_string(i.evaluations) + " " + std::to_string(i.measure) + "\n";
