@@ -70,9 +70,9 @@ std::vector<Entry> entries(const std::string& text) {
   while (std::getline(in, line)) {
     if (line.rfind("# nodes ", 0) == 0) {
       next = {};
-      EXPECT_EQ(std::sscanf(line.c_str(), "# nodes %lu, guesses %lu, count %lu", &next.nodes, &next.guesses,
-                            &next.solutions),
-                3)
+      EXPECT_EQ(
+          std::sscanf(line.c_str(), "# nodes %lu, guesses %lu, count %lu", &next.nodes, &next.guesses, &next.solutions),
+          3)
           << line;
       next.aborted = line.find(", aborted") != std::string::npos;
     } else if (!line.empty() && line[0] != '#') {
