@@ -35,7 +35,14 @@ class Candidates {
   void open_all() {
     const Mask all = (Mask{1} << side_) - 1;  // side_ <= 25
     for (int cell = 0; cell < cells_; ++cell) candidates_[static_cast<std::size_t>(cell)] = all;
+    for (int i = 0; i < 3 * side_ * side_; ++i) places_[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(side_);
+    decided_ = 0;
+    digits_ = 0;
   }
+
+  // Kept as cells are decided, so that the stopping rule costs nothing per assignment.
+  int decided() const { return decided_; }
+  int distinct_digits() const { return std::popcount(digits_); }
 
   Mask at(int cell) const { return candidates_[static_cast<std::size_t>(cell)]; }
 
@@ -66,6 +73,8 @@ class Candidates {
       if (here == 0) return false;
       // A cell down to one digit takes that digit from its peers.
       if (std::has_single_bit(here)) {
+        ++decided_;
+        digits_ |= here;
         const auto last = static_cast<std::uint8_t>(std::countr_zero(here));
         for (int k = 0; k < 3; ++k) {
           const std::uint16_t* cells = unit(units_of_[static_cast<std::size_t>(e.cell * 3 + k)]);
@@ -73,17 +82,21 @@ class Candidates {
             if (cells[i] != e.cell) pending_.push_back({cells[i], last});
         }
       }
-      // A unit down to one place for the digit puts it there.
+      // A unit down to one place for the digit puts it there. The places are counted as they go,
+      // so that only a unit down to one is searched for it.
       for (int k = 0; k < 3; ++k) {
-        const std::uint16_t* cells = unit(units_of_[static_cast<std::size_t>(e.cell * 3 + k)]);
-        int places = 0, where = -1;
-        for (int i = 0; i < side_; ++i)
-          if (candidates_[cells[i]] & bit) ++places, where = cells[i];
+        const int u = units_of_[static_cast<std::size_t>(e.cell * 3 + k)];
+        const int places = --places_[static_cast<std::size_t>(u * side_ + e.digit)];
         if (places == 0) return false;
-        if (places == 1)
+        if (places == 1) {
+          const std::uint16_t* cells = unit(u);
+          int where = 0;
+          while (!(candidates_[cells[where]] & bit)) ++where;
+          where = cells[where];
           for (Mask others = candidates_[static_cast<std::size_t>(where)] & ~bit; others != 0; others &= others - 1)
             pending_.push_back(
                 {static_cast<std::uint16_t>(where), static_cast<std::uint8_t>(std::countr_zero(others))});
+        }
       }
     }
     return true;
@@ -94,7 +107,10 @@ class Candidates {
   std::array<std::uint16_t, kMaxCells * 3> units_of_{};
   std::array<std::uint16_t, kMaxCells * 3> unit_cells_{};  // 3 * side units of side cells each
   std::array<int, kMaxSide * 3> fill_{};
+  std::array<std::uint8_t, kMaxSide * 3 * kMaxSide> places_{};  // per unit and digit: cells still open to it
   std::vector<Elimination> pending_;
+  int decided_ = 0;
+  Mask digits_ = 0;
 };
 
 // The k-th (0-based) set bit of `mask`.
@@ -129,11 +145,7 @@ Grid random_puzzle(const RandomPuzzleOptions& options, std::uint64_t seed) {
       const Mask open = board.at(cell);
       const int digit = nth_bit(open, rng.below(static_cast<std::uint32_t>(std::popcount(open))));
       if (!board.assign(cell, digit)) break;  // a dead end: start over, as Norvig does
-      int decided = 0;
-      Mask digits = 0;
-      for (int c = 0; c < cells; ++c)
-        if (std::has_single_bit(board.at(c))) ++decided, digits |= board.at(c);
-      if (decided >= min_decided && std::popcount(digits) >= min_digits) {
+      if (board.decided() >= min_decided && board.distinct_digits() >= min_digits) {
         for (int c = 0; c < cells; ++c) {
           const Mask m = board.at(c);
           puzzle.cells[static_cast<std::size_t>(c)] =
