@@ -147,7 +147,13 @@ struct Record {
       auto& largest = w.largest[static_cast<std::size_t>(c)];
       if (!largest || ranks_before(f, *largest)) largest = f;
     }
-    if (!hunt.options.unique || c == kUnique) w.top.offer(f);
+    // With --unique the best so far is the top list's: of unique puzzles only.
+    if (!hunt.options.unique || c == kUnique) keep(w, f);
+    w.evaluations.store(w.evaluations.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+  }
+
+  void keep(Worker& w, const Found& f) const {
+    w.top.offer(f);
     if (f.measure > w.best) {
       // Rare, so the clock and the other workers' counters are read only here.
       w.best = f.measure;
@@ -155,7 +161,6 @@ struct Record {
       w.improvements.push_back({std::chrono::duration<double>(Clock::now() - hunt.started).count(),
                                 hunt.evaluations_so_far() + 1, f.measure});
     }
-    w.evaluations.store(w.evaluations.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
 };
 
