@@ -266,16 +266,16 @@ struct Climb {
       record(w, current);
       ++done;
       if (!fits(current)) continue;
-      std::uint64_t best = current.measure;
-      std::uint64_t stale = 0;  // steps since this walk's best last grew
+      // Moves never lower the measure, so the current puzzle is always the walk's best.
+      std::uint64_t stale = 0;  // steps since it last grew
       while (stale < o.restart_after && more()) {
         const Found next = evaluate(w, mutate(current.puzzle, rng));
         record(w, next);
         ++done;
         ++stale;
         if (!fits(next) || next.measure < current.measure) continue;
+        if (next.measure > current.measure) stale = 0;
         current = next;
-        if (current.measure > best) best = current.measure, stale = 0;
       }
     }
   }
