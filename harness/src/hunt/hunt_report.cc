@@ -29,9 +29,9 @@ std::string hunt_summary(const HuntResult& result, const HuntOptions& options, c
   const bool timed = options.by == HuntMeasure::time;
   std::string s;
   s += "hunt " + std::string(context.interrupted ? "interrupted" : "done") + ": " + std::to_string(result.evaluations) +
-       " evaluations on " + std::to_string(result.threads) + " threads: " + std::to_string(result.counts[kUnique]) +
-       " unique, " + std::to_string(result.counts[kMultiple]) + " multiple, " + std::to_string(result.counts[kNone]) +
-       " none, " + std::to_string(result.counts[kAborted]) + " aborted\n";
+       " evaluations on " + std::to_string(result.threads) + (result.threads == 1 ? " thread: " : " threads: ") +
+       std::to_string(result.counts[kUnique]) + " unique, " + std::to_string(result.counts[kMultiple]) + " multiple, " +
+       std::to_string(result.counts[kNone]) + " none, " + std::to_string(result.counts[kAborted]) + " aborted\n";
   s += "time " + fixed(result.seconds, 3) + " s, " +
        fixed(result.seconds > 0 ? static_cast<double>(result.evaluations) / result.seconds : 0, 0) + " evaluations/s\n";
   s += "time: the best so far (seconds, evaluations, " + std::string(measure_name(options.by)) + ")\n";
