@@ -1,5 +1,6 @@
 #include "hunt/hunt.h"
 
+#include <tbb/global_control.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
@@ -342,6 +343,9 @@ HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options
   std::exception_ptr failure;
   std::thread runner([&] {
     try {
+      // As for run: more threads than cores really get that many (TBB would cap its workers at
+      // the core count), so that every walk of a climb runs from the start.
+      tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
       tbb::task_arena arena(threads);
       arena.execute([&] {
         tbb::task_group group;
