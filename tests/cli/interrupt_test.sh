@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A real SIGINT in the middle of `run` and `solve`: exit 130, a whole JSON marked interrupted,
+# A real SIGINT in the middle of `run`, `solve` and `hunt`: exit 130, a whole JSON marked interrupted,
 # and `solve` output that is exactly the first lines of the uninterrupted output.
 # Usage: interrupt_test.sh SUDOKU_BENCH DATASETS_DIR
 set -euo pipefail
@@ -53,4 +53,14 @@ head -n "$lines" "$datasets/forum_hardest_1905_11plus.txt" | "$bench" solve --th
 [ "$(tail -c 1 "$work/cut" | od -An -c | tr -d ' ')" = '\n' ] || { echo "last line is partial"; exit 1; }
 reported=$(sed -n 's/.*after \([0-9,]*\) records.*/\1/p' "$work/err" | tr -d ,)
 [ "$reported" = "$lines" ] || { echo "reported $reported records, printed $lines"; cat "$work/err"; exit 1; }
+# hunt with no bound but the signal: it still writes its checks file, which solve reads back.
+"$bench" hunt --threads 2 --top 3 --no-progress --out "$work/hunt.txt" 2>"$work/err" &
+pid=$!
+interrupt_when_busy $pid
+status=0
+wait $pid || status=$?
+[ "$status" -eq 130 ] || { echo "hunt exited $status, expected 130"; cat "$work/err"; exit 1; }
+grep -q "^hunt interrupted: " "$work/err" || { echo "hunt wrote no summary"; cat "$work/err"; exit 1; }
+[ "$(grep -vc '^#' "$work/hunt.txt")" -eq 3 ] || { echo "hunt wrote no puzzles"; cat "$work/hunt.txt"; exit 1; }
+"$bench" solve --threads 2 "$work/hunt.txt" >/dev/null || { echo "hunt's output fails its checks"; exit 1; }
 echo "interrupt tests passed"

@@ -10,6 +10,7 @@
 
 #include "cli/compare_command.h"
 #include "cli/exit_codes.h"
+#include "cli/hunt_command.h"
 #include "cli/merge_command.h"
 #include "cli/run_command.h"
 #include "cli/shard_option.h"
@@ -17,6 +18,7 @@
 #include "cli/solver_spec_list.h"
 #include "cli/thread_list.h"
 #include "stream/noop.h"
+#include "sudoku/grid.h"
 #include "sudoku/strategies.h"
 
 namespace sudoku_bench {
@@ -293,6 +295,72 @@ Subcommand add_solvers(CLI::App& app) {
               std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
             std::printf("%-10s %s\n", kNoopSpec, kNoopSummary);
             return kExitOk;
+          }};
+}
+
+Subcommand add_hunt(CLI::App& app, std::string command_line) {
+  struct State {
+    HuntCommand command;
+    std::string method = "random", by = "nodes";
+    bool no_progress = false;
+  };
+  auto s = std::make_shared<State>();
+  s->command.command_line = std::move(command_line);
+  CLI::App* cmd = app.add_subcommand(
+      "hunt",
+      "Search for the puzzles that make a solver work hardest, by tree size (nodes, the default) or time.\n"
+      "random: solve Norvig's random puzzles (random candidates with propagation until 17 cells with 8\n"
+      "digits are decided), evaluation i from (seed, i). climb: from a start puzzle (random, or FILE's),\n"
+      "change one given at a time (add, remove or change a digit) and keep a change that does not shrink the\n"
+      "measure; start again after --restart-after steps without a new best. Each evaluation solves at limit 2\n"
+      "as run does. Writes the --top puzzles as a checks file (PUZZLE:COUNT, COUNT 0, 1, 2 = two or more, or\n"
+      "aborted), each after a comment with its nodes, guesses and count, with the settings and a summary as\n"
+      "comments; the summary also goes to stderr. With --evaluations and --seed the output repeats byte for byte\n"
+      "at the same --threads, but for the lines starting '# time'. Runs until a bound or SIGINT/SIGTERM (which\n"
+      "still writes what was found, exit 128+N).");
+  HuntCommand& c = s->command;
+  cmd->add_option("--method", s->method, "random (Norvig's experiment) or climb (local search)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"random", "climb"}));
+  cmd->add_option("--by", s->by, "What is maximised: nodes (tree size, machine-independent) or time")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"nodes", "time"}));
+  cmd->add_option("--solver", c.solver, "Strategy, as for solve: " + known_solvers(false) + ", or plugin:PATH.so")
+      ->capture_default_str();
+  cmd->add_option("--threads", c.options.threads, "Worker threads (default: all hardware threads)")
+      ->check(CLI::Range(1, 1024));
+  cmd->add_option("--seed", c.options.seed, "Seed of every random choice")->capture_default_str();
+  cmd->add_option("--evaluations", c.options.evaluations,
+                  "Stop after N solves (0: no bound); with --seed, a reproducible hunt at a given --threads")
+      ->capture_default_str();
+  cmd->add_option("--seconds", c.options.seconds, "Stop after T seconds (0: no bound); the first bound reached stops")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--node-limit", c.options.node_limit,
+                  "Abort an evaluation after N nodes (0: none); it counts at its partial tree size, marked aborted")
+      ->capture_default_str();
+  cmd->add_option("--top", c.options.top, "How many puzzles to write")->capture_default_str();
+  cmd->add_option("--restart-after", c.options.restart_after,
+                  "climb: start a walk again after N steps without a new best")
+      ->capture_default_str()
+      ->check(kAtLeastOne);
+  cmd->add_flag("--unique", c.options.unique,
+                "Keep only uniquely solvable puzzles; climb starts from unique puzzles (generated, or FILE's) and "
+                "rejects moves that lose uniqueness");
+  cmd->add_option("--box", c.options.box, "Box side of the puzzles: 2 (4x4), 3 (9x9), 4 (16x16), 5 (25x25)")
+      ->capture_default_str()
+      ->check(CLI::Range(sudoku::kMinBox, sudoku::kMaxBox));
+  cmd->add_option("--out", c.out_path, "Write the puzzles here instead of standard output");
+  cmd->add_flag("--no-progress", s->no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
+  cmd->add_option("FILE", c.files,
+                  "climb: start puzzles, one per line (lines, csv or checks files, # comments skipped), taken in "
+                  "turn at each start");
+  return {cmd, [s] {
+            HuntCommand& c = s->command;
+            c.options.method = s->method == "climb" ? HuntMethod::climb : HuntMethod::random;
+            c.options.by = s->by == "time" ? HuntMeasure::time : HuntMeasure::nodes;
+            c.progress = !s->no_progress;
+            return hunt_command(c, stdout, stderr);
           }};
 }
 

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <string>
 
 namespace sudoku_bench {
 
@@ -17,5 +18,7 @@ Subcommand add_run(CLI::App& app);
 Subcommand add_compare(CLI::App& app);
 Subcommand add_merge(CLI::App& app);
 Subcommand add_solvers(CLI::App& app);
+// `command_line` is the whole command as typed, which the hunt's output records.
+Subcommand add_hunt(CLI::App& app, std::string command_line);
 
 }  // namespace sudoku_bench

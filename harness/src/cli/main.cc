@@ -10,6 +10,30 @@
 #include "cluster/world.h"
 #include "report/build_info.h"
 
+namespace {
+
+// The command as a shell would take it back: arguments holding anything but plain characters are
+// single-quoted.
+std::string command_line(int argc, char** argv) {
+  std::string line = "sudoku-bench";
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    line += ' ';
+    if (!arg.empty() &&
+        arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_=+.,:/@%") ==
+            std::string::npos) {
+      line += arg;
+      continue;
+    }
+    line += '\'';
+    for (char ch : arg) line += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+    line += '\'';
+  }
+  return line;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace sudoku_bench;
   // Joins the MPI job first thing when an MPI launcher started this process (cluster/world.h).
@@ -27,8 +51,9 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version",
                        std::string("sudoku-bench ") + build_info::kVersion + " (" + build_info::kGitCommit + ")");
-  const std::vector<Subcommand> subcommands = {add_solve(app), add_run(app), add_compare(app), add_merge(app),
-                                               add_solvers(app)};
+  const std::vector<Subcommand> subcommands = {add_solve(app),   add_run(app),
+                                               add_compare(app), add_merge(app),
+                                               add_solvers(app), add_hunt(app, command_line(argc, argv))};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -14,7 +14,7 @@ void Progress::start(std::string label, std::uint64_t total) {
   started_ = drawn_ = Clock::now();
 }
 
-void Progress::update(std::uint64_t puzzles, std::uint64_t position) {
+void Progress::update(std::uint64_t puzzles, std::uint64_t position, const std::string& note) {
   if (!active_) return;
   const auto now = Clock::now();
   if (now - drawn_ < std::chrono::milliseconds(200)) return;
@@ -28,6 +28,7 @@ void Progress::update(std::uint64_t puzzles, std::uint64_t position) {
     std::snprintf(buf, sizeof buf, ", %.0f%%, ETA %.1f s", 100 * done, elapsed * (1 - done) / done);
     line += buf;
   }
+  if (!note.empty()) line += ", " + note;
   std::fprintf(out_, "\r\033[K%s", line.c_str());
   std::fflush(out_);
   shown_ = true;

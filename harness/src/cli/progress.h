@@ -15,8 +15,8 @@ class Progress {
 
   // `total` is the input's size in bytes as stored, 0 if unknown (then no percentage or ETA).
   void start(std::string label, std::uint64_t total);
-  // Redraws at most every 200 ms.
-  void update(std::uint64_t puzzles, std::uint64_t position);
+  // Redraws at most every 200 ms; `note` (e.g. the hunt's best so far) ends the line.
+  void update(std::uint64_t puzzles, std::uint64_t position, const std::string& note = {});
   // Erases the line.
   void finish();
 

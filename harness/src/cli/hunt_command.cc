@@ -1,0 +1,130 @@
+#include "cli/hunt_command.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <stdexcept>
+
+#include "cli/exit_codes.h"
+#include "cli/interrupt.h"
+#include "cli/progress.h"
+#include "hunt/hunt_report.h"
+#include "report/units.h"
+#include "stream/noop.h"
+#include "stream/solver_specs.h"
+#include "sudoku/parse.h"
+
+namespace sudoku_bench {
+namespace {
+
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+struct FileError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Start puzzles for the climb: the first field of every line that is not blank or a # comment,
+// so that lines, csv (puzzle,solution) and checks (puzzle:count) files all serve, a hunt's own
+// output included.
+std::vector<sudoku::Grid> read_starts(const std::vector<std::string>& files, int box) {
+  std::vector<sudoku::Grid> starts;
+  for (const std::string& path : files) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw FileError(path + ": cannot open: " + std::strerror(errno));
+    std::string line;
+    for (std::uint64_t number = 1; std::getline(in, line); ++number) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.empty() || line[0] == '#') continue;
+      const std::string field = line.substr(0, line.find_first_of(":,"));
+      sudoku::Grid g;
+      if (const sudoku::ParseResult r = sudoku::parse_record(field, g); !r)
+        throw UsageError(path + ":" + std::to_string(number) + ": " + sudoku::describe(r));
+      if (g.box != box)
+        throw UsageError(path + ":" + std::to_string(number) + ": a " + std::to_string(g.side()) + "x" +
+                         std::to_string(g.side()) + " puzzle; the hunt is for --box " + std::to_string(box));
+      starts.push_back(g);
+    }
+    if (in.bad()) throw FileError(path + ": cannot read: " + std::strerror(errno));
+  }
+  if (!files.empty() && starts.empty()) throw UsageError("the FILE arguments hold no puzzle");
+  return starts;
+}
+
+void write_all(std::FILE* f, const std::string& s, const std::string& name) {
+  if (std::fwrite(s.data(), 1, s.size(), f) != s.size() || std::fflush(f) != 0)
+    throw FileError(name + ": cannot write: " + std::strerror(errno));
+}
+
+}  // namespace
+
+int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err) {
+  HuntOptions options = command.options;
+  try {
+    if (command.solver == kNoopSpec) throw UsageError("noop finds no solutions and grows no trees");
+    std::string error;
+    const auto factory = factory_for_spec(command.solver, error);
+    if (!factory) throw UsageError(error);
+    if (options.by == HuntMeasure::nodes && !factory->reports_tree_size())
+      throw UsageError(factory->name() + " reports no tree sizes; hunt it --by time");
+    if (!factory->supports(options.box))
+      throw UsageError(factory->name() + " does not solve " + std::to_string(options.box * options.box) + "x" +
+                       std::to_string(options.box * options.box) + " puzzles");
+    if (options.method == HuntMethod::random && !command.files.empty())
+      throw UsageError("FILE arguments are start puzzles for --method climb");
+    options.starts = read_starts(command.files, options.box);
+
+    // Opened before the hunt, so that an output that cannot be written costs no hunt; after the
+    // starts are read, so that a hunt may climb from its own earlier output.
+    std::FILE* target = out;
+    std::FILE* opened = nullptr;
+    if (!command.out_path.empty() && !(target = opened = std::fopen(command.out_path.c_str(), "w")))
+      throw FileError(command.out_path + ": cannot open for writing: " + std::strerror(errno));
+
+    Progress progress(err, command.progress);
+    const bool bounded = options.evaluations > 0 || options.seconds > 0;
+    progress.start("hunt", bounded ? 1'000'000 : 0);
+    const char* unit = options.by == HuntMeasure::nodes ? " nodes" : " ns";
+    const auto tick = [&](const HuntTick& t) {
+      double done = 0;
+      if (options.evaluations > 0)
+        done = std::max(done, static_cast<double>(t.evaluations) / static_cast<double>(options.evaluations));
+      if (options.seconds > 0) done = std::max(done, t.seconds / options.seconds);
+      progress.update(t.evaluations, bounded ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(done * 1e6)) : 0,
+                      "best " + format_count(static_cast<double>(t.best)) + unit);
+    };
+    HuntResult result;
+    try {
+      result = hunt(*factory, options, interrupt_requested(), tick);
+    } catch (const std::invalid_argument& e) {
+      if (opened) std::fclose(opened);
+      throw UsageError(e.what());
+    }
+    progress.finish();
+
+    HuntContext context;
+    context.command_line = command.command_line;
+    context.solver = factory->implementation();
+    context.interrupted = interrupt_requested().load();
+    const std::string name = command.out_path.empty() ? "<stdout>" : command.out_path;
+    try {
+      write_all(target, hunt_checks_file(result, options, context), name);
+    } catch (const FileError&) {
+      if (opened) std::fclose(opened);
+      throw;
+    }
+    if (opened && std::fclose(opened) != 0) throw FileError(name + ": cannot write: " + std::strerror(errno));
+    std::fputs(hunt_summary(result, options, context).c_str(), err);
+    if (context.interrupted) return kExitInterrupted + interrupt_signal();
+    return kExitOk;
+  } catch (const UsageError& e) {
+    std::fprintf(err, "sudoku-bench hunt: %s\n", e.what());
+    return kExitUsage;
+  } catch (const FileError& e) {
+    std::fprintf(err, "sudoku-bench hunt: %s\n", e.what());
+    return kExitIo;
+  }
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,25 @@
+// `sudoku-bench hunt`: searches for the puzzles a solver finds hardest (hunt/hunt.h) and writes
+// the top ones as a checks file (hunt/hunt_report.h).
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "hunt/hunt.h"
+
+namespace sudoku_bench {
+
+struct HuntCommand {
+  HuntOptions options;
+  std::string solver = "bitmask";
+  std::vector<std::string> files;  // climb: start puzzles, one per line (lines, csv or checks files)
+  std::string out_path;            // "": standard output
+  std::string command_line;        // for the output's header
+  bool progress = true;            // drawn only when `err` is a terminal
+};
+
+// Returns the exit status: 0, 2 (usage), 3 (input/output) or 128 + signal after writing.
+int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err);
+
+}  // namespace sudoku_bench
