@@ -122,8 +122,11 @@ int nth_bit(Mask mask, std::uint32_t k) {
 }  // namespace
 
 Grid random_puzzle(const RandomPuzzleOptions& options, std::uint64_t seed) {
-  if (options.box < kMinBox || options.box > kMaxBox)
-    throw std::invalid_argument("box " + std::to_string(options.box) + " is not a supported size (2 to 5)");
+  // 32-bit candidate masks: up to 25x25, which random puzzles of 17 per 81 cells hardly exceed in use.
+  if (options.box < kMinBox || options.box > kMaxRandomBox)
+    throw std::invalid_argument("box " + std::to_string(options.box) +
+                                " is not a size random puzzles are made for (2 to " + std::to_string(kMaxRandomBox) +
+                                ")");
   Grid puzzle;
   puzzle.box = options.box;
   const int side = puzzle.side(), cells = puzzle.cell_count();

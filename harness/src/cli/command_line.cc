@@ -19,6 +19,7 @@
 #include "cli/thread_list.h"
 #include "stream/noop.h"
 #include "sudoku/grid.h"
+#include "sudoku/random_puzzle.h"
 #include "sudoku/strategies.h"
 
 namespace sudoku_bench {
@@ -349,7 +350,7 @@ Subcommand add_hunt(CLI::App& app, std::string command_line) {
                 "rejects moves that lose uniqueness");
   cmd->add_option("--box", c.options.box, "Box side of the puzzles: 2 (4x4), 3 (9x9), 4 (16x16), 5 (25x25)")
       ->capture_default_str()
-      ->check(CLI::Range(sudoku::kMinBox, sudoku::kMaxBox));
+      ->check(CLI::Range(sudoku::kMinBox, sudoku::kMaxRandomBox));
   cmd->add_option("--out", c.out_path, "Write the puzzles here instead of standard output");
   cmd->add_flag("--no-progress", s->no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   cmd->add_option("FILE", c.files,

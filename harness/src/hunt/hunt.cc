@@ -328,8 +328,10 @@ HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options
   if (!factory.supports(options.box))
     throw std::invalid_argument(factory.name() + " does not solve " + std::to_string(options.box * options.box) + "x" +
                                 std::to_string(options.box * options.box) + " puzzles");
-  if (options.box < sudoku::kMinBox || options.box > sudoku::kMaxBox)
-    throw std::invalid_argument("box " + std::to_string(options.box) + " is not a supported size (2 to 5)");
+  if (options.box < sudoku::kMinBox || options.box > sudoku::kMaxRandomBox)
+    throw std::invalid_argument("box " + std::to_string(options.box) +
+                                " is not a size the hunt makes puzzles of (2 to " +
+                                std::to_string(sudoku::kMaxRandomBox) + ")");
   const int threads =
       options.threads > 0 ? options.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   std::vector<std::unique_ptr<Worker>> workers;

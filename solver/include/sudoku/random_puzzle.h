@@ -8,8 +8,11 @@
 
 namespace sudoku {
 
+// The largest box random puzzles are made for (25x25).
+inline constexpr int kMaxRandomBox = 5;
+
 struct RandomPuzzleOptions {
-  int box = 3;  // kMinBox..kMaxBox
+  int box = 3;  // kMinBox..kMaxRandomBox
   // The puzzle is complete once this many cells are decided. 0: 17 for 9x9 (the fewest givens a
   // unique 9x9 puzzle can have, Norvig's N), the same share of the cells for other sizes.
   int min_decided = 0;
@@ -24,7 +27,7 @@ struct RandomPuzzleOptions {
 // that empties a cell or a unit starts over. The puzzle is the decided cells (the rest blank) as
 // soon as enough are decided with enough distinct digits. Most are solvable; some have several
 // solutions, some none, as Norvig found. The same (options, seed) give the same puzzle everywhere.
-// Throws std::invalid_argument when options.box is not a supported size.
+// Throws std::invalid_argument when options.box is outside kMinBox..kMaxRandomBox.
 Grid random_puzzle(const RandomPuzzleOptions& options, std::uint64_t seed);
 
 }  // namespace sudoku
