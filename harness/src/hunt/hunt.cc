@@ -253,6 +253,31 @@ sudoku::Grid mutate(const sudoku::Grid& from, Stream& rng) {
   }
 }
 
+// One move of a --unique climb, which keeps the puzzle's solution: remove a given (a third of the
+// moves), or move one, blanking a given and giving another cell its digit of the solution. Moves
+// that clash or change a digit all but always lose uniqueness, and adding a given all but always
+// shrinks the tree: without these moves a unique climb from generated puzzles stalled near 1,300
+// nodes for bitmask in 600 s (166 million evaluations, nearly all rejected).
+sudoku::Grid mutate_keeping(const sudoku::Grid& from, const sudoku::Grid& solution, Stream& rng) {
+  const auto cells = static_cast<std::uint32_t>(from.cell_count());
+  const auto draw = [&](bool given) {
+    for (;;) {
+      const std::uint32_t cell = rng.below(cells);
+      if ((from.cells[cell] != 0) == given) return cell;
+    }
+  };
+  sudoku::Grid g = from;
+  std::uint32_t givens = 0;
+  for (std::uint32_t c = 0; c < cells; ++c) givens += from.cells[c] != 0;
+  if (givens == 0) return g;
+  g.cells[draw(true)] = 0;
+  if (rng.below(3) != 0 && givens < cells) {
+    const std::uint32_t cell = draw(false);
+    g.cells[cell] = solution.cells[cell];
+  }
+  return g;
+}
+
 // Local search: walker w climbs from a start puzzle by single-given moves, keeping a move whose
 // measure is at least the current one. Equal moves are kept so that the walk crosses the plateaus
 // where most moves leave the tree as it was; a walk whose best has not grown for restart_after
@@ -274,6 +299,7 @@ struct Climb {
     const Evaluate evaluate{hunt};
     const Record record{hunt};
     const auto fits = [&](const Found& f) { return !o.unique || class_of(f.result) == kUnique; };
+    sudoku::Grid solution;
     std::uint64_t done = 0;
     const auto more = [&] { return done < budget && !hunt.stop.load(std::memory_order_relaxed); };
     for (std::uint64_t restart = 0; more(); ++restart) {
@@ -284,10 +310,12 @@ struct Climb {
       record(w, current);
       ++done;
       if (!fits(current)) continue;
+      solution = w.solution;  // unique with --unique: the solution the moves keep
       // Moves never lower the measure, so the current puzzle is always the walk's best.
       std::uint64_t stale = 0;  // steps since it last grew
       while (stale < o.restart_after && more()) {
-        const Found next = evaluate(w, mutate(current.puzzle, rng));
+        const Found next =
+            evaluate(w, o.unique ? mutate_keeping(current.puzzle, solution, rng) : mutate(current.puzzle, rng));
         record(w, next);
         ++done;
         ++stale;
