@@ -347,7 +347,8 @@ Subcommand add_hunt(CLI::App& app, std::string command_line) {
       ->check(kAtLeastOne);
   cmd->add_flag("--unique", c.options.unique,
                 "Keep only uniquely solvable puzzles; climb starts from unique puzzles (generated, or FILE's), "
-                "removes or moves givens keeping the solution, and rejects moves that lose uniqueness");
+                "moves by symmetries or removes or moves givens keeping the solution, and rejects moves that lose "
+                "uniqueness");
   cmd->add_option("--box", c.options.box, "Box side of the puzzles: 2 (4x4), 3 (9x9), 4 (16x16), 5 (25x25)")
       ->capture_default_str()
       ->check(CLI::Range(sudoku::kMinBox, sudoku::kMaxRandomBox));
