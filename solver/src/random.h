@@ -5,38 +5,11 @@
 #include <cstdint>
 
 #include "sudoku/grid.h"
+#include "sudoku/split_mix64.h"
 
 namespace sudoku::detail {
 
-// SplitMix64 (Steele, Lea and Flood, 2014): one 64-bit word of state, every seed usable.
-class SplitMix64 {
- public:
-  explicit SplitMix64(std::uint64_t seed = 0) : state_(seed) {}
-
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-    return z ^ (z >> 31);
-  }
-
-  // Uniform enough in [0, n) for n up to a few thousand: the modulo bias is below 2^-50.
-  std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>(next() % n); }
-
-  // Fisher-Yates shuffle of `count` items.
-  template <typename T>
-  void shuffle(T* items, int count) {
-    for (int i = count - 1; i > 0; --i) {
-      const int j = static_cast<int>(below(static_cast<std::uint32_t>(i + 1)));
-      const T t = items[i];
-      items[i] = items[j];
-      items[j] = t;
-    }
-  }
-
- private:
-  std::uint64_t state_;
-};
+using SplitMix64 = sudoku::SplitMix64;
 
 // Folds `value` into `seed`; used to derive independent streams (per puzzle, per attempt).
 constexpr std::uint64_t mix_seed(std::uint64_t seed, std::uint64_t value) {

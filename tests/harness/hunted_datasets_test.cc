@@ -51,7 +51,8 @@ TEST(HuntedDatasetsTest, EveryPuzzleKeepsItsRecordedTreeGuessesAndCount) {
     ASSERT_TRUE(in) << file;
     for (std::string line; std::getline(in, line);) {
       char word[16] = {};
-      if (std::sscanf(line.c_str(), "# seed %*u, threads %*d, method %*s by %*s box %*d, node limit %llu", &node_limit) == 1)
+      if (std::sscanf(line.c_str(), "# seed %*u, threads %*d, method %*s by %*s box %*d, node limit %llu",
+                      &node_limit) == 1)
         options.max_nodes = node_limit;
       if (std::sscanf(line.c_str(), "# nodes %llu, guesses %llu, count %15[0-9]", &nodes, &guesses, word) == 3)
         count = line.ends_with(", aborted") ? "aborted" : word;

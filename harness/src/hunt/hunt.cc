@@ -16,6 +16,7 @@
 
 #include "sudoku/generate.h"
 #include "sudoku/random_puzzle.h"
+#include "sudoku/split_mix64.h"
 #include "sudoku/symmetry.h"
 
 #if defined(__SANITIZE_THREAD__)
@@ -40,22 +41,7 @@ void happens_after(char&) {}
 [[maybe_unused]] char task_start, task_end;
 #endif
 
-// SplitMix64, as the solver library's private random.h has it: the hunt's streams must depend on
-// the seed alone, on every platform, which std's distributions do not promise.
-class Stream {
- public:
-  explicit Stream(std::uint64_t seed) : state_(seed) {}
-  std::uint64_t next() {
-    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
-    return z ^ (z >> 31);
-  }
-  std::uint32_t below(std::uint32_t n) { return static_cast<std::uint32_t>(next() % n); }
-
- private:
-  std::uint64_t state_;
-};
+using Stream = sudoku::SplitMix64;
 
 // An independent seed for stream `index` of `seed`: one per evaluation (random) or per walker and
 // restart (climb), so that what a stream draws never depends on which thread ran it.
