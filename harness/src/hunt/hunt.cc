@@ -1,9 +1,5 @@
 #include "hunt/hunt.h"
 
-#include <tbb/global_control.h>
-#include <tbb/task_arena.h>
-#include <tbb/task_group.h>
-
 #include <algorithm>
 #include <bit>
 #include <chrono>
@@ -19,27 +15,10 @@
 #include "sudoku/split_mix64.h"
 #include "sudoku/symmetry.h"
 
-#if defined(__SANITIZE_THREAD__)
-#include <sanitizer/tsan_interface.h>
-#endif
-
 namespace sudoku_bench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// TBB hands a task to a worker inside libtbb, which ThreadSanitizer does not see: these tell it
-// that a task's body comes after the run() that made it, and the wait() after every body.
-// Their addresses are fixed, so that a task names them before it reads its own captures.
-#if defined(__SANITIZE_THREAD__)
-char task_start, task_end;
-void happens_before(char& sync) { __tsan_release(&sync); }
-void happens_after(char& sync) { __tsan_acquire(&sync); }
-#else
-void happens_before(char&) {}
-void happens_after(char&) {}
-[[maybe_unused]] char task_start, task_end;
-#endif
 
 using Stream = sudoku::SplitMix64;
 
@@ -363,41 +342,29 @@ HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options
   for (int i = 0; i < threads; ++i) workers.push_back(std::make_unique<Worker>(factory, options.top));
   Hunt h{options, workers, Clock::now()};
 
-  // The workers run in an arena of their own on another thread, so that this one can watch the
-  // clock and the signals without taking a worker's place. One task per worker: each worker's
-  // loop runs until the hunt ends, so there is nothing to split or balance.
-  std::atomic<bool> finished{false};
-  std::exception_ptr failure;
-  std::thread runner([&] {
-    try {
-      // As for run: more threads than cores really get that many (TBB would cap its workers at
-      // the core count), so that every walk of a climb runs from the start.
-      tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
-      tbb::task_arena arena(threads);
-      arena.execute([&] {
-        tbb::task_group group;
-        for (std::size_t i = 0; i < workers.size(); ++i) {
-          happens_before(task_start);
-          group.run([&, i] {
-            happens_after(task_start);
-            if (options.method == HuntMethod::random)
-              RandomSearch{h}(*workers[i]);
-            else
-              Climb{h}(*workers[i], i, workers.size());
-            happens_before(task_end);
-          });
-        }
-        group.wait();
-        happens_after(task_end);
-      });
-    } catch (...) {
-      failure = std::current_exception();
-      h.stop.store(true);
-    }
-    finished.store(true, std::memory_order_release);
-  });
+  // One thread per worker, each running its loop until the hunt ends: nothing to split or
+  // balance, so a task pool adds nothing, and TBB's hand-over of tasks inside libtbb, which
+  // ThreadSanitizer does not see, made it report races between one hunt's tasks and the next's
+  // stack. This thread watches the clock and the signals meanwhile.
+  std::vector<std::exception_ptr> failures(workers.size());
+  std::atomic<std::size_t> running{workers.size()};
+  std::vector<std::thread> threads_of;
+  for (std::size_t i = 0; i < workers.size(); ++i) {
+    threads_of.emplace_back([&, i] {
+      try {
+        if (options.method == HuntMethod::random)
+          RandomSearch{h}(*workers[i]);
+        else
+          Climb{h}(*workers[i], i, workers.size());
+      } catch (...) {
+        failures[i] = std::current_exception();
+        h.stop.store(true);
+      }
+      running.fetch_sub(1, std::memory_order_release);
+    });
+  }
   const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - h.started).count(); };
-  while (!finished.load(std::memory_order_acquire)) {
+  while (running.load(std::memory_order_acquire) > 0) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
     if (interrupt.load(std::memory_order_relaxed) || (options.seconds > 0 && elapsed() >= options.seconds))
       h.stop.store(true, std::memory_order_relaxed);
@@ -407,8 +374,9 @@ HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options
       tick({h.evaluations_so_far(), best, elapsed()});
     }
   }
-  runner.join();
-  if (failure) std::rethrow_exception(failure);
+  for (std::thread& t : threads_of) t.join();
+  for (const std::exception_ptr& failure : failures)
+    if (failure) std::rethrow_exception(failure);
 
   HuntResult result;
   result.seconds = elapsed();

@@ -1,5 +1,5 @@
 // The hunt for the puzzles that make a solver work hardest: Norvig's random puzzles, or a local
-// search (hill climbing) over givens, spread over a oneTBB arena. Knows nothing of files or the
+// search (hill climbing) over givens, one thread per worker. Knows nothing of files or the
 // command line: cli/hunt_command.cc reads and writes, hunt/hunt_report.h formats.
 #pragma once
 
