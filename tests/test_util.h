@@ -1,6 +1,9 @@
 // Helpers shared by the tests: bundled datasets and small puzzles.
 #pragma once
 
+#include <dirent.h>
+
+#include <algorithm>
 #include <cstdint>
 #include <fstream>
 #include <stdexcept>
@@ -10,6 +13,21 @@
 namespace test_util {
 
 inline std::string dataset_path(const std::string& file) { return std::string(SUDOKU_BENCH_DATASETS_DIR) + "/" + file; }
+
+// The names of the files in datasets/ that `keep` accepts, sorted.
+template <typename Keep>
+std::vector<std::string> dataset_files(Keep keep) {
+  std::vector<std::string> files;
+  DIR* dir = opendir(SUDOKU_BENCH_DATASETS_DIR);
+  if (!dir) throw std::runtime_error("cannot open " + std::string(SUDOKU_BENCH_DATASETS_DIR));
+  while (const dirent* e = readdir(dir)) {
+    const std::string name = e->d_name;
+    if (keep(name)) files.push_back(name);
+  }
+  closedir(dir);
+  std::sort(files.begin(), files.end());
+  return files;
+}
 
 // The puzzle lines of a bundled plain-text dataset.
 inline std::vector<std::string> read_lines(const std::string& file) {

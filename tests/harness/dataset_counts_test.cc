@@ -1,6 +1,5 @@
 // Every bundled 9x9 dataset through `solve`, as a user runs it: every count right, every
 // solution valid and keeping its givens.
-#include <dirent.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,19 +16,12 @@
 namespace {
 
 std::vector<std::string> puzzle_files() {
-  std::vector<std::string> files;
-  DIR* dir = opendir(SUDOKU_BENCH_DATASETS_DIR);
-  while (const dirent* e = readdir(dir)) {
-    const std::string name = e->d_name;
+  return test_util::dataset_files([](const std::string& name) {
     const bool data = name.ends_with(".txt") || name.ends_with(".txt.gz");
-    if (data && name.find(".solutions.") == std::string::npos && name.find(".counts.") == std::string::npos &&
-        name.find("16x16") == std::string::npos && name.find("generated") == std::string::npos &&
-        !name.starts_with("hunt_"))  // checks files with their own counts: hunted_datasets_test.cc
-      files.push_back(name);
-  }
-  closedir(dir);
-  std::sort(files.begin(), files.end());
-  return files;
+    return data && name.find(".solutions.") == std::string::npos && name.find(".counts.") == std::string::npos &&
+           name.find("16x16") == std::string::npos && name.find("generated") == std::string::npos &&
+           !name.starts_with("hunt_");  // checks files with their own counts: hunted_datasets_test.cc
+  });
 }
 
 // The count `solve --limit 2` must print for line `line` (1-based) of `file`.

@@ -3,7 +3,6 @@
 // size, guesses and count its comment records. Trees recorded above kFullCheck nodes (the
 // unrestricted hunts' unsolvable monsters, up to the hunt's node limit of 10 million: seconds
 // each) are checked to reach kFullCheck, where a search limited to it aborts.
-#include <dirent.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,15 +18,8 @@
 namespace {
 
 std::vector<std::string> hunted_files() {
-  std::vector<std::string> files;
-  DIR* dir = opendir(SUDOKU_BENCH_DATASETS_DIR);
-  while (const dirent* e = readdir(dir)) {
-    const std::string name = e->d_name;
-    if (name.starts_with("hunt_") && name.ends_with(".txt")) files.push_back(name);
-  }
-  closedir(dir);
-  std::sort(files.begin(), files.end());
-  return files;
+  return test_util::dataset_files(
+      [](const std::string& name) { return name.starts_with("hunt_") && name.ends_with(".txt"); });
 }
 
 constexpr unsigned long long kFullCheck = 100'000;
