@@ -21,8 +21,8 @@ struct Avx512Tables {
   // digit as bit 1 of the second.
   alignas(64) std::uint8_t onehot_low[64];
   alignas(64) std::uint8_t onehot_high[64];
-  // Transposed bytes -> digit lanes (AVX-512 lane layout): digit d < 8 takes byte d of qwords 0..3
-  // of the first source, digit 9 byte 0 and lane 3 (the givens) byte 1 of the second.
+  // Transposed bytes -> lanes: digit d < 8 (lane d) takes byte d of qwords 0..3 of the first
+  // source, digit 9 (lane 8) byte 0 and lane 9 (the givens) byte 1 of the second.
   alignas(64) std::uint8_t gather_index[64];
   // Digit lanes -> matrices for the store transpose: qword q, byte 7 - i <- byte q of digit i's
   // lane; for digit 9 alone, byte 7 <- byte q of its lane. Index 63 reads a zero pad lane.
@@ -48,15 +48,15 @@ static constexpr Avx512Tables make_avx512_tables() {
     const int v = j & 15;
     t.onehot_low[j] = static_cast<std::uint8_t>(v >= 1 && v <= 8 ? 1 << (v - 1) : 0);
     t.onehot_high[j] = static_cast<std::uint8_t>((v == 9 ? 1 : 0) | (v >= 1 && v <= 9 ? 2 : 0));
-    // lane L holds digit d with L = 4 (d / 3) + d % 3; lane 3 (a pad lane) the givens
-    const int lane = j / 4, q = j % 4, d = lane % 4 < 3 ? 3 * (lane / 4) + lane % 4 : -1;
-    t.gather_index[j] = static_cast<std::uint8_t>(d >= 0 && d < 8 ? 8 * q + d
-                                                  : d == 8        ? 64 + 8 * q
-                                                  : lane == 3     ? 65 + 8 * q
-                                                                  : 0);
-    const int qq = j / 8, i = 7 - j % 8, li = 4 * (i / 3) + i % 3;
-    t.store_index[j] = static_cast<std::uint8_t>(qq < 4 ? 4 * li + qq : 63);
-    t.store_index9[j] = static_cast<std::uint8_t>(qq < 4 && i == 0 ? 4 * 10 + qq : 63);
+    // lane d holds digit d, lane 9 the givens
+    const int lane = j / 4, q = j % 4;
+    t.gather_index[j] = static_cast<std::uint8_t>(lane < 8    ? 8 * q + lane
+                                                  : lane == 8 ? 64 + 8 * q
+                                                  : lane == 9 ? 65 + 8 * q
+                                                              : 0);
+    const int qq = j / 8, i = 7 - j % 8;
+    t.store_index[j] = static_cast<std::uint8_t>(qq < 4 ? 4 * i + qq : 63);
+    t.store_index9[j] = static_cast<std::uint8_t>(qq < 4 && i == 0 ? 4 * 8 + qq : 63);
   }
   return t;
 }
