@@ -32,29 +32,6 @@ namespace {  // internal linkage: each backend's translation unit keeps its own 
 // What is not overridden here is the AVX2 backend's code, which this translation unit's flags let
 // the compiler fold into three-input logic.
 struct Avx512Ops : Avx2Ops {
-  // Per cell, in every digit lane: three or more digits have the bit, four or more. A binary
-  // counter (two bits and a saturated flag) merged across lanes with three-input logic: half the
-  // operations of the AVX2 backend's unary counters, and the minirow rules run it four times.
-  static void count_to4(V x, V& ge3, V& ge4) {
-    constexpr int kXor3 = 0x96, kMaj = 0xE8, kOr3 = 0xFE, kOrAnd = 0xF8;  // a|(b&c)
-    const W a = x.lo, b = swap_halves(a);
-    W s0 = _mm256_xor_si256(a, b), s1 = _mm256_and_si256(a, b), big = _mm256_setzero_si256();
-    auto merge = [&](W t0, W t1, W tbig) {
-      const W k = _mm256_and_si256(s0, t0);
-      s0 = _mm256_xor_si256(s0, t0);
-      big = _mm256_ternarylogic_epi32(big, tbig, _mm256_ternarylogic_epi32(s1, t1, k, kMaj), kOr3);
-      s1 = _mm256_ternarylogic_epi32(s1, t1, k, kXor3);
-    };
-    merge(swap_pairs<0x4E>(s0), swap_pairs<0x4E>(s1), swap_pairs<0x4E>(big));
-    merge(swap_pairs<0xB1>(s0), swap_pairs<0xB1>(s1), swap_pairs<0xB1>(big));
-    const W h = wsplat(x.hi), k = _mm256_and_si256(s0, h);  // digit 9
-    s0 = _mm256_xor_si256(s0, h);
-    big = _mm256_ternarylogic_epi32(big, s1, k, kOrAnd);
-    s1 = _mm256_xor_si256(s1, k);
-    ge4 = everywhere(big);
-    ge3 = everywhere(_mm256_ternarylogic_epi32(big, s0, s1, kOrAnd));
-  }
-
   // Keeps the triads of x on a configuration made only of non-empty triads; `dead` when a digit
   // is left with none.
   static V band_triads(V x, bool& dead) {

@@ -122,14 +122,19 @@ struct ScalarOps {
   }
 
   static void count_to4(V x, V& ge3, V& ge4) {
-    u32 c1 = 0, c2 = 0, c3 = 0, c4 = 0;  // saturating counters: at least 1, 2, 3, 4
-    for (int d = 0; d < 9; ++d) {
-      c4 |= c3 & x.l[d];
-      c3 |= c2 & x.l[d];
-      c2 |= c1 & x.l[d];
-      c1 |= x.l[d];
-    }
-    ge3 = splat(c3), ge4 = splat(c4);
+    // carry-save adders over the nine words: the count is s + 2 (c + cc) + 4 c4
+    const auto add3 = [](u32 a, u32 b, u32 c, u32& sum, u32& carry) {
+      sum = a ^ b ^ c;
+      carry = (a & b) | (c & (a | b));
+    };
+    u32 s1, c1, s2, c2, s3, c3, s, c, cc, c4;
+    add3(x.l[0], x.l[1], x.l[2], s1, c1);
+    add3(x.l[3], x.l[4], x.l[5], s2, c2);
+    add3(x.l[6], x.l[7], x.l[8], s3, c3);
+    add3(s1, s2, s3, s, c);
+    add3(c1, c2, c3, cc, c4);
+    const u32 four = c4 | (c & cc);
+    ge3 = splat(four | (s & (c | cc))), ge4 = splat(four);
   }
 
   static void band_configs(V x, u32 (&digits)[6]) {
