@@ -1,5 +1,7 @@
 #include "sudoku/symmetry.h"
 
+#include <algorithm>
+#include <bit>
 #include <utility>
 
 #include "random.h"
@@ -23,53 +25,100 @@ void shuffle_fixed(SplitMix64& random, T* items) {
   }
 }
 
+// 0..Count-1 shuffled by shuffle_fixed's draws, handed out as put(i, item). Where the items fit
+// one 64-bit word, W bits each, the swaps happen in a register: through memory, each swap's load
+// waits on stores whose addresses come from draws just made. The items go straight to put, not
+// into a returned byte array, whose byte-wise stores a wider reload could not forward from.
+template <int Count, typename Put>
+void shuffle_indices(SplitMix64& random, Put&& put) {
+  constexpr int W = std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(Count - 1))));
+  if constexpr (Count * W <= 64) {
+    constexpr std::uint64_t M = (std::uint64_t{1} << W) - 1;
+    std::uint64_t packed = 0;
+    for (int i = 0; i < Count; ++i) packed |= static_cast<std::uint64_t>(i) << (W * i);
+#pragma GCC unroll 64
+    for (int i = Count - 1; i > 0; --i) {
+      const int j = static_cast<int>(random.next() % static_cast<std::uint64_t>(i + 1));
+      const std::uint64_t d = ((packed >> (W * i)) ^ (packed >> (W * j))) & M;
+      packed ^= (d << (W * i)) | (d << (W * j));
+    }
+#pragma GCC unroll 64
+    for (int i = 0; i < Count; ++i) put(i, static_cast<unsigned>((packed >> (W * i)) & M));
+  } else {
+    std::array<std::uint8_t, Count> items{};
+    for (int i = 0; i < Count; ++i) items[i] = static_cast<std::uint8_t>(i);
+    shuffle_fixed<Count>(random, items.data());
+    for (int i = 0; i < Count; ++i) put(i, items[i]);
+  }
+}
+
 // Rows (or columns) permuted within each band, and the bands permuted.
 template <int Box>
-std::array<std::uint8_t, kMaxSide> line_permutation(SplitMix64& random) {
-  std::array<std::uint8_t, Box> bands{};
-  for (int i = 0; i < Box; ++i) bands[i] = static_cast<std::uint8_t>(i);
-  shuffle_fixed<Box>(random, bands.data());
-  std::array<std::uint8_t, kMaxSide> lines{};
+void line_permutation(SplitMix64& random, std::array<std::uint8_t, kMaxSide>& lines) {
+  std::array<unsigned, Box> bands{};
+  shuffle_indices<Box>(random, [&](int i, unsigned band) { bands[i] = band; });
+#pragma GCC unroll 8
   for (int b = 0; b < Box; ++b) {
-    std::array<std::uint8_t, Box> within{};
-    for (int i = 0; i < Box; ++i) within[i] = static_cast<std::uint8_t>(i);
-    shuffle_fixed<Box>(random, within.data());
-    for (int i = 0; i < Box; ++i) lines[b * Box + i] = static_cast<std::uint8_t>(bands[b] * Box + within[i]);
+    shuffle_indices<Box>(
+        random, [&](int i, unsigned line) { lines[b * Box + i] = static_cast<std::uint8_t>(bands[b] * Box + line); });
   }
-  return lines;
 }
 
 template <int Box>
-Symmetry random_symmetry_sized(std::uint64_t seed) {
+void random_symmetry_sized(std::uint64_t seed, Symmetry& s) {
   SplitMix64 random(seed);
-  Symmetry s;
-  constexpr int side = Box * Box;
-  std::array<std::uint8_t, side> digits{};
-  for (int i = 0; i < side; ++i) digits[i] = static_cast<std::uint8_t>(i + 1);
-  shuffle_fixed<side>(random, digits.data());
-  for (int d = 1; d <= side; ++d) s.digit[d] = digits[d - 1];
-  s.row = line_permutation<Box>(random);
-  s.col = line_permutation<Box>(random);
+  shuffle_indices<Box * Box>(random, [&](int i, unsigned d) { s.digit[i + 1] = static_cast<std::uint8_t>(d + 1); });
+  line_permutation<Box>(random, s.row);
+  line_permutation<Box>(random, s.col);
   s.transpose = random.next() & 1;
-  return s;
 }
 
-// The cell loops of apply and undo with the side known, per size.
+// The cell loops of apply and undo with the side known, per size. They read the symmetry's
+// tables from local copies: a store into a Grid's bytes may alias anything, so with the tables
+// read through `s` every store would make the compiler load them again.
+template <int N>
+struct Tables {
+  std::array<std::uint8_t, N + 1> digit;
+  std::array<std::uint8_t, N> row, col;
+  explicit Tables(const Symmetry& s) {
+    std::copy_n(s.digit.begin(), N + 1, digit.begin());
+    std::copy_n(s.row.begin(), N, row.begin());
+    std::copy_n(s.col.begin(), N, col.begin());
+  }
+};
+
 template <int N>
 void apply_sized(const Symmetry& s, const Grid& grid, Grid& out) {
+  const Tables<N> t(s);
+  const std::uint8_t* const in = grid.cells.data();
+  std::uint8_t* const to = out.cells.data();
   for (int r = 0; r < N; ++r) {
-    const std::uint8_t* from = grid.cells.data() + s.row[r] * N;
-    for (int c = 0; c < N; ++c) out.cells[s.transpose ? c * N + r : r * N + c] = s.digit[from[s.col[c]]];
+    const std::uint8_t* const from = in + t.row[r] * N;
+    std::array<std::uint8_t, N> line;
+    for (int c = 0; c < N; ++c) line[c] = t.digit[from[t.col[c]]];
+    if (s.transpose) {
+      for (int c = 0; c < N; ++c) to[c * N + r] = line[c];
+    } else {
+      std::copy_n(line.begin(), N, to + r * N);
+    }
   }
 }
 
 template <int N>
 void undo_sized(const Symmetry& s, const Grid& grid, Grid& out) {
+  const Tables<N> t(s);
   std::array<std::uint8_t, kMaxSide + 1> old_digit{};
-  for (int d = 0; d <= N; ++d) old_digit[s.digit[d]] = static_cast<std::uint8_t>(d);
+  for (int d = 0; d <= N; ++d) old_digit[t.digit[d]] = static_cast<std::uint8_t>(d);
+  const std::uint8_t* const in = grid.cells.data();
   for (int r = 0; r < N; ++r) {
-    std::uint8_t* to = out.cells.data() + s.row[r] * N;
-    for (int c = 0; c < N; ++c) to[s.col[c]] = old_digit[grid.cells[s.transpose ? c * N + r : r * N + c]];
+    std::array<std::uint8_t, N> line;
+    if (s.transpose) {
+      for (int c = 0; c < N; ++c) line[c] = old_digit[in[c * N + r]];
+    } else {
+      for (int c = 0; c < N; ++c) line[c] = old_digit[in[r * N + c]];
+    }
+    std::uint8_t* const to = out.cells.data() + t.row[r] * N;
+    for (int c = 0; c < N; ++c) to[t.col[c]] = line[c];
   }
 }
 
@@ -77,13 +126,20 @@ void undo_sized(const Symmetry& s, const Grid& grid, Grid& out) {
 template <typename F>
 void for_box(int box, F&& f) {
   switch (box) {
-    case 2: return f.template operator()<2>();
-    case 3: return f.template operator()<3>();
-    case 4: return f.template operator()<4>();
-    case 5: return f.template operator()<5>();
-    case 6: return f.template operator()<6>();
-    case 7: return f.template operator()<7>();
-    default: return;
+    case 2:
+      return f.template operator()<2>();
+    case 3:
+      return f.template operator()<3>();
+    case 4:
+      return f.template operator()<4>();
+    case 5:
+      return f.template operator()<5>();
+    case 6:
+      return f.template operator()<6>();
+    case 7:
+      return f.template operator()<7>();
+    default:
+      return;
   }
 }
 
@@ -91,7 +147,7 @@ void for_box(int box, F&& f) {
 
 Symmetry random_symmetry(int box, std::uint64_t seed) {
   Symmetry s;
-  for_box(box, [&]<int Box>() { s = random_symmetry_sized<Box>(seed); });
+  for_box(box, [&]<int Box>() { random_symmetry_sized<Box>(seed, s); });
   return s;
 }
 
