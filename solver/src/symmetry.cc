@@ -122,25 +122,13 @@ void undo_sized(const Symmetry& s, const Grid& grid, Grid& out) {
   }
 }
 
-// Calls f.template operator()<Box>() for the grid's box size (kMinBox..kMaxBox).
+// Calls f.template operator()<Box>() for the grid's box size (kMinBox..kMaxBox; others: nothing).
 template <typename F>
 void for_box(int box, F&& f) {
-  switch (box) {
-    case 2:
-      return f.template operator()<2>();
-    case 3:
-      return f.template operator()<3>();
-    case 4:
-      return f.template operator()<4>();
-    case 5:
-      return f.template operator()<5>();
-    case 6:
-      return f.template operator()<6>();
-    case 7:
-      return f.template operator()<7>();
-    default:
-      return;
+  [&]<int... B>(std::integer_sequence<int, B...>) {
+    ((box == kMinBox + B ? (f.template operator()<kMinBox + B>(), true) : false) || ...);
   }
+  (std::make_integer_sequence<int, kMaxBox - kMinBox + 1>{});
 }
 
 }  // namespace
