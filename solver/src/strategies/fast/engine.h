@@ -210,8 +210,9 @@ class Engine {
         clash = O::or_(clash, O::and_(placed, O::sub(O::or_(placed, O::splat(kGuards)), O::splat(kLow))));
         s.band[b] = O::and_ornot(x, O::or_(row_span(placed), hidden), placed);
       }
-      // a cell that lost every digit, or two cells of a row placed with one digit
-      if (O::any(O::or_(clash, O::andnot(O::splat(kCells), once_all)))) return Outcome::dead;
+      // a cell that lost every digit, or two cells of a row placed with one digit (`once` is the
+      // same in every lane, so lane 0 tells)
+      if (((O::lane0(once_all) & kCells) != kCells) | O::any(clash)) return Outcome::dead;
       bool dead = false;
       for (int b = 0; b < 3; ++b) s.band[b] = O::band_triads(s.band[b], dead);
       if (dead) return Outcome::dead;
