@@ -5,6 +5,8 @@
 #include <cstring>
 #include <type_traits>
 
+#include "for_box.h"
+
 namespace sudoku {
 
 void write_symbols(const Grid& grid, char* out) {
@@ -84,22 +86,9 @@ bool is_solution_sized(const Grid& puzzle, const Grid& solution) {
 
 bool is_solution_of(const Grid& puzzle, const Grid& solution) {
   if (puzzle.box != solution.box) return false;
-  switch (puzzle.box) {
-    case 2:
-      return is_solution_sized<2>(puzzle, solution);
-    case 3:
-      return is_solution_sized<3>(puzzle, solution);
-    case 4:
-      return is_solution_sized<4>(puzzle, solution);
-    case 5:
-      return is_solution_sized<5>(puzzle, solution);
-    case 6:
-      return is_solution_sized<6>(puzzle, solution);
-    case 7:
-      return is_solution_sized<7>(puzzle, solution);
-    default:
-      return false;
-  }
+  bool right = false;
+  detail::for_box(puzzle.box, [&]<int B>() { right = is_solution_sized<B>(puzzle, solution); });
+  return right;
 }
 
 std::string solution_error(const Grid& puzzle, const Grid& solution) {

@@ -4,31 +4,21 @@
 #include <bit>
 #include <utility>
 
+#include "for_box.h"
 #include "random.h"
 
 namespace sudoku {
 namespace {
 
+using detail::for_box;
 using detail::SplitMix64;
 
-// Fisher-Yates over `count` items, as SplitMix64::shuffle, with the count known to the compiler
-// where it is a template argument: the loop unrolls and each modulo by a constant becomes a
-// multiply (the same draws, so the same symmetries; the harness makes one per puzzle).
-template <int Count, typename T>
-void shuffle_fixed(SplitMix64& random, T* items) {
-#pragma GCC unroll 64
-  for (int i = Count - 1; i > 0; --i) {
-    const int j = static_cast<int>(random.next() % static_cast<std::uint64_t>(i + 1));
-    const T t = items[i];
-    items[i] = items[j];
-    items[j] = t;
-  }
-}
-
-// 0..Count-1 shuffled by shuffle_fixed's draws, handed out as put(i, item). Where the items fit
-// one 64-bit word, W bits each, the swaps happen in a register: through memory, each swap's load
-// waits on stores whose addresses come from draws just made. The items go straight to put, not
-// into a returned byte array, whose byte-wise stores a wider reload could not forward from.
+// 0..Count-1 shuffled with SplitMix64::shuffle's draws (so the same symmetries), handed out as
+// put(i, item). With Count a template argument the loop unrolls and each modulo by a constant
+// becomes a multiply. Where the items fit one 64-bit word, W bits each, the swaps happen in a
+// register: through memory, each swap's load waits on stores whose addresses come from draws just
+// made. The items go straight to put, not into a returned byte array, whose byte-wise stores a
+// wider reload could not forward from.
 template <int Count, typename Put>
 void shuffle_indices(SplitMix64& random, Put&& put) {
   constexpr int W = std::max(1, static_cast<int>(std::bit_width(static_cast<unsigned>(Count - 1))));
@@ -38,7 +28,7 @@ void shuffle_indices(SplitMix64& random, Put&& put) {
     for (int i = 0; i < Count; ++i) packed |= static_cast<std::uint64_t>(i) << (W * i);
 #pragma GCC unroll 64
     for (int i = Count - 1; i > 0; --i) {
-      const int j = static_cast<int>(random.next() % static_cast<std::uint64_t>(i + 1));
+      const int j = static_cast<int>(random.below(static_cast<std::uint32_t>(i + 1)));
       const std::uint64_t d = ((packed >> (W * i)) ^ (packed >> (W * j))) & M;
       packed ^= (d << (W * i)) | (d << (W * j));
     }
@@ -47,7 +37,7 @@ void shuffle_indices(SplitMix64& random, Put&& put) {
   } else {
     std::array<std::uint8_t, Count> items{};
     for (int i = 0; i < Count; ++i) items[i] = static_cast<std::uint8_t>(i);
-    shuffle_fixed<Count>(random, items.data());
+    random.shuffle(items.data(), Count);
     for (int i = 0; i < Count; ++i) put(i, items[i]);
   }
 }
@@ -120,15 +110,6 @@ void undo_sized(const Symmetry& s, const Grid& grid, Grid& out) {
     std::uint8_t* const to = out.cells.data() + t.row[r] * N;
     for (int c = 0; c < N; ++c) to[t.col[c]] = line[c];
   }
-}
-
-// Calls f.template operator()<Box>() for the grid's box size (kMinBox..kMaxBox; others: nothing).
-template <typename F>
-void for_box(int box, F&& f) {
-  [&]<int... B>(std::integer_sequence<int, B...>) {
-    ((box == kMinBox + B ? (f.template operator()<kMinBox + B>(), true) : false) || ...);
-  }
-  (std::make_integer_sequence<int, kMaxBox - kMinBox + 1>{});
 }
 
 }  // namespace

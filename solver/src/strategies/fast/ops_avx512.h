@@ -32,10 +32,15 @@ namespace {  // internal linkage: each backend's translation unit keeps its own 
 // What is not overridden here is the AVX2 backend's code, which this translation unit's flags let
 // the compiler fold into three-input logic.
 struct Avx512Ops : Avx2Ops {
+  // At triad bits: the triad has no cell left (nor of its three cells, one vpternlogd).
+  static W empty_triads(W x) {
+    return _mm256_ternarylogic_epi32(x, _mm256_srli_epi32(x, 1), _mm256_srli_epi32(x, 2), 0x01);
+  }
+
   // Keeps the triads of x on a configuration made only of non-empty triads; `dead` when a digit
   // is left with none.
   static V band_triads(V x, bool& dead) {
-    const W empty = _mm256_ternarylogic_epi32(x.lo, _mm256_srli_epi32(x.lo, 1), _mm256_srli_epi32(x.lo, 2), 0x01);
+    const W empty = empty_triads(x.lo);
     W keep = _mm256_setzero_si256();
     for (int i = 0; i < 6; ++i) {
       const __mmask8 fits = _mm256_testn_epi32_mask(empty, wsplat(perm_bases(i)));
@@ -47,7 +52,7 @@ struct Avx512Ops : Avx2Ops {
   }
 
   static void band_configs(V x, u32 (&digits)[6]) {
-    const W empty = _mm256_ternarylogic_epi32(x.lo, _mm256_srli_epi32(x.lo, 1), _mm256_srli_epi32(x.lo, 2), 0x01);
+    const W empty = empty_triads(x.lo);
     const u32 t9 = (x.hi | x.hi >> 1 | x.hi >> 2) & kTriads;
     for (int i = 0; i < 6; ++i)
       digits[i] = _mm256_testn_epi32_mask(empty, wsplat(perm_bases(i))) |
