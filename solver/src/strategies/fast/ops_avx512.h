@@ -8,16 +8,7 @@
 // compiled for them.
 #pragma once
 
-// GCC 12 warns inside its own AVX-512 headers ("__Y is used uninitialized", GCC bug 105593).
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#include <immintrin.h>
-#pragma GCC diagnostic pop
-#else
-#include <immintrin.h>
-#endif
+#include "x86_intrinsics.h"  // first: before ops_avx2.h includes <immintrin.h> itself
 
 #include <bit>
 #include <cstdint>
