@@ -48,10 +48,11 @@ class Engine {
   SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) {
     if (puzzle.box != 3) return SolveResult{};
     tally_.start(options, solution);
+    minirow_min_open_ = kMinirowMinOpen;
     solution_ = solution;
     Board root;
     if (!load(puzzle, root)) return tally_.result();
-    switch (propagate(root)) {
+    switch (propagate(root, minirow_min_open_)) {
       case Outcome::dead:
         break;
       case Outcome::solved:
@@ -191,14 +192,23 @@ class Engine {
     return true;
   }
 
+  // Until the search meets its first dead end, the minirow rules run only on boards with at least
+  // this many open cells: on fuller boards they rarely remove a candidate, and while no guess has
+  // failed a guess costs less than running them at every node (serg_benchmark, whose puzzles have
+  // many solutions, 3.5% faster). After a dead end they run at every fixpoint again: there the
+  // search is exhaustive and their pruning pays (unsolvable puzzles took 1.8 times the nodes
+  // without it). results/README.md, "faster".
+  static constexpr int kMinirowMinOpen = 40;
+
   static bool same(const Board& a, const Board& b) {
     return !O::any(O::or3(O::xor_(a.band[0], b.band[0]), O::xor_(a.band[1], b.band[1]), O::xor_(a.band[2], b.band[2])));
   }
 
-  static Outcome propagate(Board& s) {
+  static Outcome propagate(Board& s, int minirow_min_open) {
     for (;;) {
       const Board before = s;
       V twice_any = O::zero(), clash = O::zero(), once_all = O::splat(~0u);
+      u32 open_cells[3];  // per band, the cells with two or more candidates
       for (int b = 0; b < 3; ++b) {
         const V x = s.band[b];
         const V r = row_singles(x);
@@ -206,6 +216,7 @@ class Engine {
         O::reduce_singles(x, r, once, twice, hidden);
         once_all = O::and_(once_all, once);
         twice_any = O::or_(twice_any, twice);
+        open_cells[b] = O::lane0(twice) & kCells;
         const V placed = O::andn_or(x, twice, r);  // naked singles and row singles
         clash = O::or_(clash, O::and_(placed, O::sub(O::or_(placed, O::splat(kGuards)), O::splat(kLow))));
         s.band[b] = O::and_ornot(x, O::or_(row_span(placed), hidden), placed);
@@ -219,6 +230,8 @@ class Engine {
       stack_triads(s);
       if (same(before, s)) {
         if (!(O::lane0(twice_any) & kCells)) return Outcome::solved;
+        const int open = std::popcount(open_cells[0]) + std::popcount(open_cells[1]) + std::popcount(open_cells[2]);
+        if (open < minirow_min_open) return Outcome::open;
         if (!minirow_rules(s)) return Outcome::dead;
         if (same(before, s)) return Outcome::open;
       }
@@ -234,58 +247,49 @@ class Engine {
     u32 alternatives = 0;  // configurations (bit i) or digits (bit d)
   };
 
+  // Stack st's configurations per digit lane (bit i, layout.h's numbering) from the stack words.
+  template <int st>
+  static V stack_unit(V cyc, V acyc) {
+    const V seven = O::splat(7);
+    return O::or_(O::and_(O::template shr<3 * st>(cyc), seven),
+                  O::template shl<3>(O::and_(O::template shr<3 * st>(acyc), seven)));
+  }
+
   static Choice choose(const Board& s) {
-    u32 cfg[3][6];  // [band][configuration] -> digits that can take it
-    for (int b = 0; b < 3; ++b) O::band_configs(s.band[b], cfg[b]);
-    // Stacks: per digit lane, the open configurations of stack st in byte st; summing the lanes
-    // gives the three stacks' totals at once.
-    V cyc, acyc;
-    stack_configs(s, cyc, acyc);
-    const V both = O::or_(cyc, O::template shl<16>(acyc));  // stack st: bits 3 st + k and 16 + 3 st + k
-    const V per_stack = O::or3(O::popcount(O::and_(both, O::splat(0x70007u))),
-                               O::template shl<8>(O::popcount(O::and_(both, O::splat(0x380038u)))),
-                               O::template shl<16>(O::popcount(O::and_(both, O::splat(0x1C001C0u)))));
-    const u32 stack_totals = O::sum_lanes(per_stack);
+    // Per unit (bands 0..2, stacks 3..5) and digit lane: the open configurations, and their count.
+    V configs[6], counts[6];
+    for (int b = 0; b < 3; ++b) configs[b] = O::band_configs(s.band[b]);
+    {
+      V cyc, acyc;
+      stack_configs(s, cyc, acyc);
+      configs[3] = stack_unit<0>(cyc, acyc);
+      configs[4] = stack_unit<1>(cyc, acyc);
+      configs[5] = stack_unit<2>(cyc, acyc);
+    }
+    for (int u = 0; u < 6; ++u) counts[u] = O::popcount(configs[u]);
+    // Each unit's total over digits, three units to a word (byte u % 3), summed over the lanes at once.
+    const u32 band_totals =
+        O::sum_lanes(O::or3(counts[0], O::template shl<8>(counts[1]), O::template shl<16>(counts[2])));
+    const u32 stack_totals =
+        O::sum_lanes(O::or3(counts[3], O::template shl<8>(counts[4]), O::template shl<16>(counts[5])));
     // Every digit has a configuration in every unit (else propagation failed), so a unit has a
     // digit with two or more exactly when its total passes 9. Branch-free minimum over packed keys
     // (total << 3 | unit): the choice is data-dependent and a branch would mispredict.
     u32 unit_key = ~0u;
     for (int u = 0; u < 6; ++u) {
-      u32 total = 0;
-      if (u < 3) {
-        for (int i = 0; i < 6; ++i) total += static_cast<u32>(std::popcount(cfg[u][i]));
-      } else {
-        total = (stack_totals >> (8 * (u - 3))) & 0xFF;
-      }
+      const u32 total = ((u < 3 ? band_totals : stack_totals) >> (8 * (u % 3))) & 0xFF;
       const u32 key = total > 9 ? (total << 3) | static_cast<u32>(u) : ~0u;
       unit_key = key < unit_key ? key : unit_key;
     }
     Choice best;
     if (unit_key != ~0u) {
       best.unit = static_cast<int>(unit_key & 7);
-      // the unit's configurations as digit masks
-      u32 unit_cfg[6];
-      if (best.unit < 3) {
-        for (int i = 0; i < 6; ++i) unit_cfg[i] = cfg[best.unit][i];
-      } else {
-        const int st = 3 * (best.unit - 3);
-        for (int k = 0; k < 3; ++k) {
-          unit_cfg[k] = O::digits_with(cyc, 1u << (st + k));
-          unit_cfg[3 + k] = O::digits_with(acyc, 1u << (st + k));
-        }
-      }
-      // per digit, the unit's open configurations as a 3-bit counter across digit bits
-      u32 c0 = 0, c1 = 0, c2 = 0;
-      for (int i = 0; i < 6; ++i) {
-        const u32 k = unit_cfg[i], carry0 = c0 & k;
-        c0 ^= k;
-        c2 |= c1 & carry0;
-        c1 ^= carry0;
-      }
-      const u32 two = c1 & ~c0 & ~c2, three = c1 & c0 & ~c2;
-      const u32 pick = two ? two : three ? three : c2;  // two, then three, then the first with more
+      // the digit with two configurations, else three, else the first with more
+      const V n = counts[best.unit];
+      const u32 two = O::lanes_equal(n, 2), three = O::lanes_equal(n, 3);
+      const u32 pick = two ? two : three ? three : O::lanes_at_least(n, 2);
       best.digit = std::countr_zero(pick);
-      for (int i = 0; i < 6; ++i) best.alternatives |= ((unit_cfg[i] >> best.digit) & 1u) << i;
+      best.alternatives = O::lane(configs[best.unit], best.digit);
       return best;
     }
     // Every configuration is fixed: branch on a cell with two candidates, else the fewest.
@@ -341,8 +345,9 @@ class Engine {
       if (!tally_.enter_child(untried != 0)) return;  // a node or time limit
       Board child = s;
       apply(c, alt, child);
-      switch (propagate(child)) {
+      switch (propagate(child, minirow_min_open_)) {
         case Outcome::dead:
+          minirow_min_open_ = 0;
           break;
         case Outcome::solved:
           found(child);
@@ -355,6 +360,7 @@ class Engine {
     }
   }
 
+  int minirow_min_open_ = 0;
   SearchTally tally_;  // counts, limits and the first solution, kept as every strategy keeps them
   Grid* solution_ = nullptr;
 };

@@ -59,20 +59,23 @@ static constexpr ConfigKeep make_config_keep() {
 inline constexpr ConfigKeep kConfigKeep = make_config_keep();
 
 // For each 9-bit set of non-empty triads (bit 3*r + s), the cells of every configuration that
-// fits inside it: the band-level locked-candidates rule as a table, for backends without masks.
+// fits inside it (the band-level locked-candidates rule as a table, for backends without masks),
+// and those configurations (bit i).
 struct TriadTable {
   u32 allowed[512];
+  std::uint8_t configs[512];
 };
 static constexpr TriadTable make_triad_table() {
   TriadTable t{};
   for (int set = 0; set < 512; ++set) {
-    u32 m = 0;
+    u32 m = 0, c = 0;
     for (int i = 0; i < 6; ++i) {
       bool fits = true;
       for (int r = 0; r < 3; ++r) fits = fits && ((set >> (3 * r + kPerm[i][r])) & 1);
-      if (fits) m |= perm_cells(i);
+      if (fits) m |= perm_cells(i), c |= 1u << i;
     }
     t.allowed[set] = m;
+    t.configs[set] = static_cast<std::uint8_t>(c);
   }
   return t;
 }

@@ -141,14 +141,27 @@ struct Avx2Ops {
     return {_mm256_and_si256(x.lo, keep), x.hi & keep9};
   }
 
-  static void band_configs(V x, u32 (&digits)[6]) {
+  // Per digit lane, bit i: configuration i fits the non-empty triads.
+  static V band_configs(V x) {
     const W t = not_empty(x.lo);
-    const u32 t9 = (x.hi | x.hi >> 1 | x.hi >> 2) & kTriads;
+    W configs = _mm256_setzero_si256();
     for (int i = 0; i < 6; ++i) {
       const W base = wsplat(perm_bases(i));
-      digits[i] = lane_bits(_mm256_cmpeq_epi32(_mm256_and_si256(t, base), base)) |
-                  static_cast<u32>((t9 & perm_bases(i)) == perm_bases(i)) << 8;
+      configs = _mm256_or_si256(configs,
+                                _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_and_si256(t, base), base), wsplat(1u << i)));
     }
+    return {configs, kAvx2TriadTable.configs[triad_index(x.hi)]};
+  }
+  // Digits (bit d) whose lane equals v, or is at least v.
+  static u32 lanes_equal(V a, u32 v) {
+    return lane_bits(_mm256_cmpeq_epi32(a.lo, wsplat(v))) | static_cast<u32>(a.hi == v) << 8;
+  }
+  static u32 lanes_at_least(V a, u32 v) {
+    return lane_bits(_mm256_cmpeq_epi32(_mm256_max_epu32(a.lo, wsplat(v)), a.lo)) | static_cast<u32>(a.hi >= v) << 8;
+  }
+  static u32 lane(V a, int d) {
+    const u32 vector_lane = wlane0(_mm256_permutevar8x32_epi32(a.lo, wsplat(static_cast<u32>(d))));
+    return d == 8 ? a.hi : vector_lane;
   }
 
   static V popcount(V a) {

@@ -8,14 +8,13 @@
 // compiled for them.
 #pragma once
 
-#include "x86_intrinsics.h"  // first: before ops_avx2.h includes <immintrin.h> itself
-
 #include <bit>
 #include <cstdint>
 
 #include "strategies/fast/layout.h"
 #include "strategies/fast/ops_avx2.h"
 #include "strategies/fast/tables.h"
+#include "x86_intrinsics.h"  // first: before ops_avx2.h includes <immintrin.h> itself
 
 namespace sudoku::detail::fast {
 namespace {  // internal linkage: each backend's translation unit keeps its own copy
@@ -42,12 +41,19 @@ struct Avx512Ops : Avx2Ops {
     return {_mm256_and_si256(x.lo, keep), x.hi & keep9};
   }
 
-  static void band_configs(V x, u32 (&digits)[6]) {
+  static V band_configs(V x) {
     const W empty = empty_triads(x.lo);
-    const u32 t9 = (x.hi | x.hi >> 1 | x.hi >> 2) & kTriads;
+    W configs = _mm256_setzero_si256();
     for (int i = 0; i < 6; ++i)
-      digits[i] = _mm256_testn_epi32_mask(empty, wsplat(perm_bases(i))) |
-                  static_cast<u32>((t9 & perm_bases(i)) == perm_bases(i)) << 8;
+      configs = _mm256_mask_or_epi32(configs, _mm256_testn_epi32_mask(empty, wsplat(perm_bases(i))), configs,
+                                     wsplat(1u << i));
+    return {configs, kAvx2TriadTable.configs[_pext_u32(x.hi | x.hi >> 1 | x.hi >> 2, kTriads)]};
+  }
+  static u32 lanes_equal(V a, u32 v) {
+    return _mm256_cmpeq_epi32_mask(a.lo, wsplat(v)) | static_cast<u32>(a.hi == v) << 8;
+  }
+  static u32 lanes_at_least(V a, u32 v) {
+    return _mm256_cmpge_epu32_mask(a.lo, wsplat(v)) | static_cast<u32>(a.hi >= v) << 8;
   }
 
   static V popcount(V a) { return {_mm256_popcnt_epi32(a.lo), static_cast<u32>(std::popcount(a.hi))}; }

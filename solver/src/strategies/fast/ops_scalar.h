@@ -137,14 +137,25 @@ struct ScalarOps {
     ge3 = splat(four | (s & (c | cc))), ge4 = splat(four);
   }
 
-  static void band_configs(V x, u32 (&digits)[6]) {
-    for (int i = 0; i < 6; ++i) digits[i] = 0;
-    for (int d = 0; d < 9; ++d) {
+  static V band_configs(V x) {
+    return map([&](int d) {
       const u32 t = (x.l[d] | x.l[d] >> 1 | x.l[d] >> 2) & kTriads;
-      for (int i = 0; i < 6; ++i)
-        if ((t & perm_bases(i)) == perm_bases(i)) digits[i] |= 1u << d;
-    }
+      u32 configs = 0;
+      for (int i = 0; i < 6; ++i) configs |= static_cast<u32>((t & perm_bases(i)) == perm_bases(i)) << i;
+      return configs;
+    });
   }
+  static u32 lanes_equal(V a, u32 v) {
+    u32 m = 0;
+    for (int d = 0; d < 9; ++d) m |= static_cast<u32>(a.l[d] == v) << d;
+    return m;
+  }
+  static u32 lanes_at_least(V a, u32 v) {
+    u32 m = 0;
+    for (int d = 0; d < 9; ++d) m |= static_cast<u32>(a.l[d] >= v) << d;
+    return m;
+  }
+  static u32 lane(V a, int d) { return a.l[d]; }
 
   static V popcount(V a) {
     return map([&](int d) { return static_cast<u32>(std::popcount(a.l[d])); });
