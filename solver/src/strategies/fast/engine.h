@@ -10,8 +10,9 @@
 //    is locked candidates (pointing and claiming) along rows, clears the box of a placed digit and
 //    detects empty rows and boxes;
 //  - stack rule: the same for columns within each stack of three boxes;
-//  - minirow rules (only when the others are stuck): a minirow holds exactly three digits, and so
-//    does a minicolumn (minirow_rules below).
+//  - minirow rules (only when the others are stuck, and on nearly full boards only once the search
+//    has met a dead end: kMinirowMinOpen): a minirow holds exactly three digits, and so does a
+//    minicolumn (minirow_rules below).
 // A board where every cell has one candidate and both matrix rules hold is a valid solution: every
 // digit then meets every row, column and box, so 81 cells leave it exactly one of each.
 //
