@@ -24,6 +24,7 @@ constexpr std::uint64_t mix_seed(std::uint64_t seed, std::uint64_t value) {
 
 // Bit j: byte j of the `len` (at most 64) bytes at `c` is not 0.
 inline std::uint64_t nonzero_bytes(const std::uint8_t* c, int len) {
+  static_assert(std::endian::native == std::endian::little, "byte j of a loaded word is bits 8j..8j+7");
   std::uint64_t bits = 0;
   int j = 0;
   for (; j + 8 <= len; j += 8) {
@@ -41,10 +42,11 @@ inline std::uint64_t nonzero_bytes(const std::uint8_t* c, int len) {
 // one multiply by a power of it.
 inline std::uint64_t hash_grid(const Grid& grid) {
   constexpr std::uint64_t kPrime = 0x100000001b3;
-  static constexpr std::array<std::uint64_t, 66> kPowers = [] {
-    std::array<std::uint64_t, 66> p{};
+  // powers 0..64: a gap within a 64-cell chunk plus the filled cell after it
+  static constexpr std::array<std::uint64_t, 65> kPowers = [] {
+    std::array<std::uint64_t, 65> p{};
     p[0] = 1;
-    for (int i = 1; i <= 65; ++i) p[i] = p[i - 1] * kPrime;
+    for (int i = 1; i <= 64; ++i) p[i] = p[i - 1] * kPrime;
     return p;
   }();
   // u is the hash before its last multiply, so a filled cell after g blanks costs one multiply

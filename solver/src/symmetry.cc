@@ -87,7 +87,8 @@ struct Tables {
 #if SUDOKU_SYMMETRY_VBMI
 // 9x9 with byte permutes, where the build allows them: out[q] = map[in[first[u(q)] + second[v(q)]]]
 // for all 81 cells at once, (u, v) being q's (row, column), or (column, row) with `swap`; `first`
-// holds row (or column) starts, multiples of 9. Instead of 81 pairs of dependent byte loads.
+// holds row (or column) starts, multiples of 9. Instead of 81 pairs of dependent byte loads. Reads
+// `in` 64 bytes at a time: a Grid's cells run far past the 81 (kMaxCells).
 void permute81(const std::uint8_t* in, std::uint8_t* out, __m512i first, __m512i second, bool swap, __m512i map) {
   alignas(64) static constexpr auto kCoords = [] {
     std::array<std::uint8_t, 256> t{};  // row of q at q, column of q at 128 + q (0 past 80)

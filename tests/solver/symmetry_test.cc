@@ -31,7 +31,8 @@ TEST(SymmetryTest, UndoInvertsApplyForEverySize) {
 }
 
 // Cell by cell, as symmetry.h defines it: new cell (r, c) holds old cell (row[r], col[c]) with its
-// digit renamed, then the grid is transposed. Checks every size's fast path against the definition.
+// digit renamed, then the grid is transposed. Checks each size's code (9x9's byte permutes where the
+// build has AVX-512 VBMI) against that definition.
 TEST(SymmetryTest, ApplyMovesEachCellWhereTheSymmetrySays) {
   for (int box = 2; box <= 7; ++box) {
     sudoku::Grid g;

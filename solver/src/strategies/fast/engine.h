@@ -17,9 +17,9 @@
 // digit then meets every row, column and box, so 81 cells leave it exactly one of each.
 //
 // Branching follows tdoku: among the three bands and three stacks, take the one with the fewest
-// configurations (permutations above) summed over digits, then the digit with the fewest (2 if
-// any); each child fixes one configuration. Children are the configurations in order; entering
-// the last one is forced, the others count as guesses. With every configuration fixed but the
+// configurations (permutations above) summed over digits, then the first digit with two, else
+// three, else four or more; each child fixes one configuration. Children are the configurations
+// in order; entering the last one is forced, the others count as guesses. With every configuration fixed but the
 // board unsolved, branch on a cell with the fewest candidates, digits in ascending order. These
 // orders are fixed: SolveOptions::seed is not used (a driver that wants variety permutes puzzles).
 #pragma once
@@ -285,10 +285,10 @@ class Engine {
     Choice best;
     if (unit_key != ~0u) {
       best.unit = static_cast<int>(unit_key & 7);
-      // the digit with two configurations, else three, else the first with more
+      // the first digit with two configurations, else three, else four or more
       const V n = counts[best.unit];
       const u32 two = O::lanes_equal(n, 2), three = O::lanes_equal(n, 3);
-      const u32 pick = two ? two : three ? three : O::lanes_at_least(n, 2);
+      const u32 pick = two ? two : three ? three : O::lanes_at_least(n, 4);
       best.digit = std::countr_zero(pick);
       best.alternatives = O::lane(configs[best.unit], best.digit);
       return best;

@@ -59,8 +59,9 @@ static constexpr ConfigKeep make_config_keep() {
 inline constexpr ConfigKeep kConfigKeep = make_config_keep();
 
 // For each 9-bit set of non-empty triads (bit 3*r + s), the cells of every configuration that
-// fits inside it (the band-level locked-candidates rule as a table, for backends without masks),
-// and those configurations (bit i).
+// fits inside it, and those configurations (bit i): the band rule and the band's configurations
+// as tables, where a digit's word is a plain integer (the scalar backend, and digit 9 in the
+// vector ones).
 struct TriadTable {
   u32 allowed[512];
   std::uint8_t configs[512];

@@ -5,12 +5,11 @@
 // Include only from a translation unit compiled for AVX2.
 #pragma once
 
-#include <immintrin.h>
-
 #include <bit>
 #include <cstdint>
 
 #include "strategies/fast/layout.h"
+#include "x86_intrinsics.h"
 
 namespace sudoku::detail::fast {
 namespace {  // internal linkage: each backend's translation unit keeps its own copy

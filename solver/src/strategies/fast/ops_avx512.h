@@ -14,7 +14,7 @@
 #include "strategies/fast/layout.h"
 #include "strategies/fast/ops_avx2.h"
 #include "strategies/fast/tables.h"
-#include "x86_intrinsics.h"  // first: before ops_avx2.h includes <immintrin.h> itself
+#include "x86_intrinsics.h"
 
 namespace sudoku::detail::fast {
 namespace {  // internal linkage: each backend's translation unit keeps its own copy
