@@ -85,7 +85,8 @@ TEST(WrongAnswersTest, RunCountsWrongAnswersAndExitsOne) {
   for (const Case& c : kWrong) {
     SCOPED_TRACE(c.symbol);
     auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1, 2}, 1, {plugin(c.symbol)});
-    if (c.needs_verify) command.verify = "bitmask";
+    // Every record recounted, so every claimed but unwritten solution is asked for again too.
+    command.verify = "bitmask";
     const test_util::RunOutcome o = test_util::run(command);
     EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
     ASSERT_EQ(o.report.runs.size(), 2u);
@@ -99,6 +100,35 @@ TEST(WrongAnswersTest, RunCountsWrongAnswersAndExitsOne) {
     EXPECT_NE(o.err.find(c.reason), std::string::npos) << o.err.substr(0, 300);
     EXPECT_EQ(count_of(o.err, " wrong answer: "), 20u);  // the first 20 named, the rest counted
     EXPECT_NE(o.err.find("75 more invalid, aborted, wrong or failed records not named"), std::string::npos);
+  }
+}
+
+// Without --verify, run recounts about one plugin answer in 64 (and asks again for a solution only
+// there): a plugin whose every answer is wrong is caught on those, never timed as right; the
+// built-in solvers beside it are not recounted.
+TEST(WrongAnswersTest, RunRecountsASampleOfAPluginsAnswersByDefault) {
+  for (const Case& c : kWrong) {
+    SCOPED_TRACE(c.symbol);
+    auto command =
+        test_util::run_command_for({test_util::dataset_path("top1465.txt")}, {2}, 1, {plugin(c.symbol), "bitmask"});
+    const test_util::RunOutcome o = test_util::run(command);
+    EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
+    ASSERT_EQ(o.report.runs.size(), 2u);
+    const auto& wrong = o.report.runs[0];
+    const bool written = c.symbol == std::string("breaks_a_unit");  // a written solution is always checked
+    if (written) {
+      EXPECT_EQ(wrong.status.wrong, 1465u);
+    } else {
+      EXPECT_GT(wrong.status.wrong, 1465u / 64 / 2);
+      EXPECT_LT(wrong.status.wrong, 1465u / 64 * 2);
+    }
+    EXPECT_EQ(o.report.runs[1].status.wrong, 0u);
+    EXPECT_EQ(o.report.settings.verify, "bitmask (plugins only)");
+    EXPECT_EQ(o.report.settings.verify_every, 64u);
+    EXPECT_NE(o.err.find(" wrong answer: "), std::string::npos);
+    command.verify_plugins = false;  // --no-verify: the counts pass; a written broken solution is caught still
+    const test_util::RunOutcome unverified = test_util::run(command);
+    EXPECT_EQ(unverified.report.runs[0].status.wrong, written ? 1465u : 0u);
   }
 }
 

@@ -1,7 +1,12 @@
-// Plugins that answer wrongly on purpose, one symbol each, and one that answers rightly: what the
-// harness must catch (wrong_answers_test.cc). Each asks the bitmask strategy for the truth first.
+// Plugins that answer wrongly or fail on purpose, one symbol each, and one that answers rightly:
+// what the harness must catch (wrong_answers_test.cc, plugin_faults_test.cc, check-plugin's tests).
+// Each asks the bitmask strategy for the truth first.
+#include <unistd.h>
+
+#include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 #include "sudoku/parse.h"
@@ -72,4 +77,79 @@ WRONG_PLUGIN two_for_unique(const char* puzzle, size_t limit, uint32_t, char* so
 WRONG_PLUGIN writes_only_at_limit_1(const char* puzzle, size_t limit, uint32_t, char* solution, size_t* guesses) {
   sudoku::Grid grid;
   return truth(puzzle, limit, limit == 1 ? solution : nullptr, guesses, grid);
+}
+
+// For check-plugin (and the fault tests): one fault each, otherwise right.
+
+// Writes a valid grid that is not a solution of the puzzle: digits 1 and 2 swapped everywhere.
+WRONG_PLUGIN changes_givens(const char* puzzle, size_t limit, uint32_t, char* solution, size_t* guesses) {
+  sudoku::Grid grid;
+  const size_t n = truth(puzzle, limit, solution, guesses, grid);
+  if (n == 0) return n;
+  for (int i = 0; i < 81; ++i) solution[i] = solution[i] == '1' ? '2' : solution[i] == '2' ? '1' : solution[i];
+  return n;
+}
+
+// Counts past the limit it was given (to 3 at most).
+WRONG_PLUGIN ignores_limit(const char* puzzle, size_t, uint32_t, char* solution, size_t* guesses) {
+  sudoku::Grid grid;
+  return truth(puzzle, 3, solution, guesses, grid);
+}
+
+// Reads 16 bytes past the puzzle's 81 characters and its NUL.
+WRONG_PLUGIN reads_past_the_nul(const char* puzzle, size_t limit, uint32_t, char* solution, size_t* guesses) {
+  volatile char sink = 0;
+  for (int i = 82; i < 98; ++i) sink = static_cast<char>(sink + puzzle[i]);
+  sudoku::Grid grid;
+  return truth(puzzle, limit, solution, guesses, grid);
+}
+
+namespace {
+
+// The puzzle the fault plugins fail on: its first row given as 987654321.
+bool poisoned(const char* puzzle) { return std::strncmp(puzzle, "987654321", 9) == 0; }
+
+}  // namespace
+
+WRONG_PLUGIN segfaults_on_poison(const char* puzzle, size_t limit, uint32_t, char* solution, size_t* guesses) {
+  if (poisoned(puzzle)) *static_cast<volatile int*>(nullptr) = 1;
+  sudoku::Grid grid;
+  return truth(puzzle, limit, solution, guesses, grid);
+}
+
+WRONG_PLUGIN aborts_on_poison(const char* puzzle, size_t limit, uint32_t, char* solution, size_t* guesses) {
+  if (poisoned(puzzle)) std::abort();
+  sudoku::Grid grid;
+  return truth(puzzle, limit, solution, guesses, grid);
+}
+
+WRONG_PLUGIN throws_on_poison(const char* puzzle, size_t limit, uint32_t, char* solution, size_t* guesses) {
+  if (poisoned(puzzle)) throw std::runtime_error("poisoned puzzle");
+  sudoku::Grid grid;
+  return truth(puzzle, limit, solution, guesses, grid);
+}
+
+WRONG_PLUGIN divides_by_zero_on_poison(const char* puzzle, size_t limit, uint32_t, char* solution, size_t* guesses) {
+  // Both volatile: GCC rewrites 1 / x without a division.
+  volatile int zero = poisoned(puzzle) ? 0 : 1, dividend = 7;
+  volatile int quotient = dividend / zero;
+  (void)quotient;
+  sudoku::Grid grid;
+  return truth(puzzle, limit, solution, guesses, grid);
+}
+
+// Never returns on the poison (a sleep in the loop, so that a sanitizer runtime delivers signals).
+WRONG_PLUGIN hangs_on_poison(const char* puzzle, size_t limit, uint32_t, char* solution, size_t* guesses) {
+  while (poisoned(puzzle)) usleep(1000);
+  sudoku::Grid grid;
+  return truth(puzzle, limit, solution, guesses, grid);
+}
+
+WRONG_PLUGIN crashes(const char*, size_t, uint32_t, char*, size_t*) {
+  *static_cast<volatile int*>(nullptr) = 1;
+  return 0;
+}
+
+WRONG_PLUGIN hangs(const char*, size_t, uint32_t, char*, size_t*) {
+  for (;;) usleep(1000);
 }

@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
 """The harness's rooms include only downwards (README, "Layout"): cli -> cluster, report, stream -> stats;
 cli -> hunt, which includes no other room (it knows solvers only, through the solver library);
+cli, stream -> plugin (external solvers), which includes no other room;
 report and stream never include each other; the public include directory holds the plugin ABI only."""
 import pathlib
 import re
 import sys
 
 ALLOWED = {
-    "cli": {"cli", "cluster", "hunt", "report", "stream", "stats"},
+    "cli": {"cli", "cluster", "hunt", "plugin", "report", "stream", "stats"},
     "hunt": {"hunt"},
+    "plugin": {"plugin"},
     "cluster": {"cluster"},
     "report": {"report", "stats"},
-    "stream": {"stream", "stats"},
+    "stream": {"stream", "stats", "plugin"},
     "stats": {"stats"},
 }
 

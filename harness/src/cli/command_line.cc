@@ -80,7 +80,9 @@ void add_record_options(CLI::App& command, StepOptions& step, RecordOptionTexts&
                    "latency timing; a disagreement is a wrong answer. Costs the reference's time per puzzle");
   command
       .add_option("--verify-every", step.verify_every,
-                  "With --verify: recount about one puzzle in K (picked by a hash of the puzzle)")
+                  "With --verify: recount about one puzzle in K (picked by a hash of the puzzle); run without "
+                  "--verify: the same for plugins' default recount (default there: " +
+                      std::to_string(kDefaultPluginVerifyEvery) + ")")
       ->capture_default_str()
       ->check(kAtLeastOne);
 }
@@ -141,9 +143,10 @@ Subcommand add_run(CLI::App& app) {
     RunCommand command;
     RecordOptionTexts text;
     std::string threads, solvers = "bitmask", report_format = "json", shard;
-    bool no_latency = false, no_progress = false;
+    bool no_latency = false, no_progress = false, no_verify = false;
     std::string interleave;
     CLI::Option* interleave_option = nullptr;
+    CLI::Option* verify_every_option = nullptr;
   };
   auto s = std::make_shared<State>();
   CLI::App* cmd =
@@ -180,9 +183,15 @@ Subcommand add_run(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::IsMember({"json", "gbench", "bmf", "markdown", "csv"}));
   add_record_options(*cmd, c.pass.step, s->text);
+  s->verify_every_option = cmd->get_option("--verify-every");
   cmd->add_flag("--no-latency", s->no_latency,
                 "Throughput only: no clock read per puzzle, no latency figures. Puzzles are otherwise timed with "
                 "the CPU's invariant TSC where there is one (SUDOKU_BENCH_LATENCY_CLOCK=steady_clock: steady_clock)");
+  cmd->add_flag("--no-verify", s->no_verify,
+                "Do not recount plugins' answers (by default bitmask recounts about one puzzle in " +
+                    std::to_string(kDefaultPluginVerifyEvery) +
+                    ", outside the latency timing; a plugin that writes a solution only at limit 1 is asked "
+                    "again for those puzzles alone)");
   cmd->add_flag("--no-progress", s->no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   cmd->add_option("--shard", s->shard,
                   "Measure shard K of N only (K/N, from 1; auto or auto/N: from a Slurm or Kubernetes job array), "
@@ -228,7 +237,13 @@ Subcommand add_run(CLI::App& app) {
                 }
               }
             }
+            if (s->no_verify && !s->text.verify.empty()) {
+              std::fprintf(stderr, "sudoku-bench run: --verify and --no-verify contradict each other\n");
+              return kExitUsage;
+            }
             c.verify = s->text.verify;
+            c.verify_plugins = !s->no_verify;
+            if (s->verify_every_option->count() > 0) c.plugin_verify_every = c.pass.step.verify_every;
             c.progress = !s->no_progress;
             c.pass.time_puzzles = !s->no_latency;
             return run_command(c, stdout, stderr);

@@ -8,6 +8,7 @@
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
 #include "cluster/world.h"
+#include "plugin/call_guard.h"
 #include "report/build_info.h"
 
 namespace {
@@ -45,8 +46,8 @@ int main(int argc, char** argv) {
   CLI::App app{
       "sudoku-bench: throughput, latency and search-tree sizes of Sudoku solvers.\n"
       "Exit status: 0 ok, 1 some records invalid, aborted or failing their check (compare: a pair got\n"
-      "slower), 2 usage error, 3 input/output error, "
-      "128+N stopped by signal N (SIGINT, SIGTERM) after reporting what it had.",
+      "slower), 2 usage error, 3 input/output error, 4 a solver crashed or threw (named with its record;\n"
+      "the report keeps the passes before), 128+N stopped by signal N (SIGINT, SIGTERM) after reporting what it had.",
       "sudoku-bench"};
   app.require_subcommand(1);
   app.set_version_flag("--version",
@@ -60,6 +61,8 @@ int main(int argc, char** argv) {
     return app.exit(e) == 0 ? kExitOk : kExitUsage;
   }
   install_interrupt_handlers();
+  // A plugin call still running when SIGINT or SIGTERM comes is stopped (plugin/call_guard.h).
+  plugin::set_interrupt_flag(&interrupt_requested());
   for (const Subcommand& s : subcommands) {
     if (!*s.app) continue;
     if (world.size() > 1 && s.app->get_name() != "run") {

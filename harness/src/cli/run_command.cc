@@ -4,6 +4,7 @@
 #include <chrono>
 #include <csignal>
 #include <memory>
+#include <optional>
 #include <random>
 #include <set>
 #include <thread>
@@ -14,6 +15,7 @@
 #include "cli/progress.h"
 #include "cli/rank_passes.h"
 #include "cli/report_files.h"
+#include "plugin/call_guard.h"
 #include "report/context.h"
 #include "report/report_table.h"
 #include "stream/puzzle_clock.h"
@@ -34,7 +36,8 @@ struct SpecFactory {
 
 // Checks everything that can be checked before minutes of measuring; returns "" when fine.
 std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& solvers,
-                     std::unique_ptr<sudoku::SolverFactory>& reference) {
+                     std::unique_ptr<sudoku::SolverFactory>& reference,
+                     std::unique_ptr<sudoku::SolverFactory>& plugin_reference, std::vector<std::string>& notes) {
   if (c.files.empty()) return "no input files";
   if (ranks && c.shard.count) return "--shard and MPI ranks both split the input: use one of them";
   if (ranks && !c.per_puzzle_path.empty()) return "--per-puzzle is not available with MPI ranks (yet): use --shard";
@@ -48,15 +51,21 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
       return "standard input can be read only once: use it alone, with one solver, one thread count, "
              "--repetitions 1 and --warmup-seconds 0";
   }
+  bool plugins = false;
   for (const std::string& spec : c.solvers) {
-    std::string error;
-    auto factory = factory_for_spec(spec, error);
+    std::string error, note;
+    auto factory = factory_for_spec(spec, error, &note);
     if (!factory) return error;
+    if (!note.empty()) notes.push_back(note);
+    plugins |= is_plugin_spec(spec);
     solvers.push_back({spec, std::move(factory)});
   }
   if (!c.verify.empty()) {
     std::string error;
     if (!(reference = reference_for_spec(c.verify, error))) return error;
+  } else if (plugins && c.verify_plugins) {
+    std::string error;
+    if (!(plugin_reference = reference_for_spec("bitmask", error))) return error;
   }
   return {};
 }
@@ -66,11 +75,13 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
 class FileSolverPasses {
  public:
   FileSolverPasses(const RunCommand& command, const std::string& file, const SpecFactory& solver,
-                   const sudoku::SolverFactory* reference, Settings::Shard shard, Progress& progress, std::FILE* err)
+                   const sudoku::SolverFactory* reference, const sudoku::SolverFactory* plugin_reference,
+                   Settings::Shard shard, Progress& progress, std::FILE* err)
       : command_(command),
         file_(file),
         solver_(solver),
         reference_(reference),
+        plugin_reference_(is_plugin_spec(solver.spec) ? plugin_reference : nullptr),
         shard_(shard),
         progress_(progress),
         err_(err) {}
@@ -96,6 +107,13 @@ class FileSolverPasses {
     PassConfig config = command_.pass;
     config.step.solve.max_solutions = 2;
     config.step.reference = reference_;
+    if (!reference_ && plugin_reference_) {
+      config.step.reference = plugin_reference_;
+      config.step.verify_every = command_.plugin_verify_every;
+    }
+    // A second solve per record to check a solution the solver did not write is made only where
+    // the reference recounts: outside the latency, inside the pass's wall time, at 1/K the cost.
+    config.step.reask_every_record = false;
     config.pipeline.threads = threads;
     if (shard_.count > 1) {
       // The same split on every shard and rank, whatever its threads.
@@ -188,6 +206,7 @@ class FileSolverPasses {
   const std::string& file_;
   const SpecFactory& solver_;
   const sudoku::SolverFactory* reference_;
+  const sudoku::SolverFactory* plugin_reference_;  // recounts a plugin's answers when no --verify was given
   Settings::Shard shard_;
   Progress& progress_;
   std::FILE* err_;
@@ -223,12 +242,16 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   World& world = World::current();
   RankPasses ranks(world, err);
   std::vector<SpecFactory> solvers;
-  std::unique_ptr<sudoku::SolverFactory> reference;
-  if (const std::string problem = validate(command, ranks.active(), solvers, reference); !problem.empty()) {
+  std::unique_ptr<sudoku::SolverFactory> reference, plugin_reference;
+  std::vector<std::string> notes;
+  if (const std::string problem = validate(command, ranks.active(), solvers, reference, plugin_reference, notes);
+      !problem.empty()) {
     // Every rank was given the same command line: rank 0 speaks for them.
     if (ranks.leader()) std::fprintf(err, "sudoku-bench run: %s\n", problem.c_str());
     return kExitUsage;
   }
+  if (ranks.leader())
+    for (const std::string& note : notes) std::fprintf(err, "sudoku-bench run: note: %s\n", note.c_str());
   std::vector<int> thread_counts = command.threads;
   if (thread_counts.empty())
     for (int t = 1; t <= static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); ++t)
@@ -236,6 +259,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   // MPI rank R of P measures shard R+1 of P; --shard names one; else the whole input.
   const Settings::Shard shard = ranks.active() ? Settings::Shard{world.rank() + 1, world.size()} : command.shard;
 
+  plugin::set_slow_call_report(plugin::slow_call_report(command.pass.step.solve));
   Report report;
   report.context = collect_context();
   if (ranks.active()) report.context.ranks = ranks.machines(report.context.machine());
@@ -257,12 +281,18 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   if (command.pass.time_puzzles) settings.latency_clock = PuzzleClock::for_pass().name();
   settings.verify = command.verify;
   settings.verify_every = step.verify_every;
+  if (plugin_reference) {
+    settings.verify = "bitmask (plugins only)";
+    settings.verify_every = command.plugin_verify_every;
+  }
   settings.shard = command.shard;
   Progress progress(err, command.progress && ranks.leader());
   const auto& interrupted = interrupt_requested();
   // Whether to stop measuring: this process's interrupt, or under MPI what the ranks agreed.
   bool stopped = false;
   const auto halted = [&] { return ranks.active() ? stopped : interrupted.load(); };
+  std::optional<plugin::SolverFault> fault;
+  std::size_t measured_count = 0;  // a solver that crashed, threw or was stopped mid-call
 
   try {
     std::string unreadable;
@@ -287,8 +317,8 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     std::vector<PlannedPass> plan;
     for (const std::string& file : command.files) {
       for (const SpecFactory& solver : solvers) {
-        arms.push_back(
-            std::make_unique<FileSolverPasses>(command, file, solver, reference.get(), shard, progress, err));
+        arms.push_back(std::make_unique<FileSolverPasses>(command, file, solver, reference.get(),
+                                                          plugin_reference.get(), shard, progress, err));
         for (const int threads : thread_counts)
           for (int rep = 1; rep <= command.repetitions; ++rep) plan.push_back({arms.size() - 1, threads, rep});
       }
@@ -296,6 +326,11 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     for (std::size_t i = 0; i < plan.size(); ++i) plan[i].order = i;
     if (command.interleave_seed) shuffle(plan, *command.interleave_seed);
     std::set<std::pair<std::size_t, int>> warmed;  // (arm, threads)
+    const auto warm = [&](FileSolverPasses& passes, int threads, const std::string& label) {
+      const auto warm_until = Clock::now() + std::chrono::duration<double>(command.warmup_seconds);
+      while (command.warmup_seconds > 0 && Clock::now() < warm_until && !interrupted)
+        passes.pass(threads, label + " warm-up", command.warmup_seconds);
+    };
     std::vector<std::pair<std::size_t, MeasuredPass>> measured;
     for (const PlannedPass& planned : plan) {
       if (halted()) break;
@@ -303,16 +338,31 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
       const int threads = planned.threads;
       const std::string label = passes.label(threads);
       if (warmed.emplace(planned.passes, threads).second) {
-        const auto warm_until = Clock::now() + std::chrono::duration<double>(command.warmup_seconds);
-        while (command.warmup_seconds > 0 && Clock::now() < warm_until && !interrupted)
-          passes.pass(threads, label + " warm-up", command.warmup_seconds);
+        if (ranks.active()) {
+          warm(passes, threads, label);
+        } else {
+          try {
+            warm(passes, threads, label);
+          } catch (const plugin::SolverFault& f) {
+            progress.finish();
+            fault = f;
+            break;
+          }
+        }
         if (halted()) break;
       }
       const std::string rep_label =
           label + " rep " + std::to_string(planned.repetition) + "/" + std::to_string(command.repetitions);
       MeasuredPass pass;
       if (!ranks.active()) {
-        pass = passes.measured(threads, rep_label, planned.repetition, rows.get());
+        try {
+          pass = passes.measured(threads, rep_label, planned.repetition, rows.get());
+        } catch (const plugin::SolverFault& f) {
+          // The pass is lost; the ones before it are kept and written.
+          progress.finish();
+          fault = f;
+          break;
+        }
       } else {
         stopped = !ranks.measure([&] { return passes.measured(threads, rep_label, planned.repetition, nullptr); },
                                  interrupted, pass);
@@ -324,9 +374,10 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     }
     std::stable_sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (auto& [place, pass] : measured) report.runs.push_back(std::move(pass));
+    measured_count = measured.size();
     mark_outliers(report.runs);
     if (rows) rows->close();
-    report.interrupted = interrupted.load() || stopped;
+    report.interrupted = interrupted.load() || stopped || (fault && fault->interrupted());
     if (ranks.leader()) {
       print_table(out, report);
       std::fflush(out);
@@ -343,6 +394,12 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   const bool was_interrupted = report.interrupted;
   if (report_out) *report_out = std::move(report);
   int status = undecided ? kExitUndecided : kExitOk;
+  if (fault && !fault->interrupted()) {
+    std::fprintf(err, "sudoku-bench run: %s; that pass was dropped, the %zu measured before it are reported\n",
+                 fault->what(), measured_count);
+    return kExitSolverFault;
+  }
+  if (fault) std::fprintf(err, "sudoku-bench run: %s\n", fault->what());
   if (was_interrupted) {
     // Under MPI another rank may have been the one interrupted: its signal is not known here.
     const int signal = interrupt_signal() ? interrupt_signal() : SIGINT;

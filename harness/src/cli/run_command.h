@@ -16,6 +16,8 @@ namespace sudoku_bench {
 // Long enough that a pass of a 50-puzzle file is not a few dozen microseconds of timer noise; a
 // file that takes longer is still read once.
 inline constexpr double kDefaultMinTimeSeconds = 0.5;
+// A recount per 64 puzzles costs a plugin's pass about 1/64 of a bitmask solve per puzzle.
+inline constexpr std::uint64_t kDefaultPluginVerifyEvery = 64;
 
 struct RunCommand {
   std::vector<std::string> files;
@@ -36,7 +38,12 @@ struct RunCommand {
   bool progress = true;                             // drawn only when `err` is a terminal
   bool environment_warnings = true;                 // say what about the machine skews results (report/environment.h)
   std::string verify;                               // --verify: the reference strategy's spec; "" for none
-  Settings::Shard shard;                            // --shard K/N: measure shard K of N only; 0/0: all
+  // Without --verify, plugins' answers are recounted by bitmask for about one puzzle in this many
+  // (outside the latency timing), so that a plugin's wrong counts are never taken for its
+  // measurements; --no-verify (verify_plugins false) turns that off. --verify-every sets it too.
+  bool verify_plugins = true;
+  std::uint64_t plugin_verify_every = kDefaultPluginVerifyEvery;
+  Settings::Shard shard;  // --shard K/N: measure shard K of N only; 0/0: all
   // What every pass shares: limits, seed, input format, per-puzzle timing. Each pass sets its own
   // thread count, chunk size and stop requests; run always counts to 2 (a uniqueness check).
   PassConfig pass;

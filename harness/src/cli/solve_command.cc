@@ -3,6 +3,7 @@
 #include <tbb/enumerable_thread_specific.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstring>
 #include <thread>
 #include <type_traits>
@@ -10,6 +11,7 @@
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
 #include "cli/problems.h"
+#include "plugin/call_guard.h"
 #include "report/units.h"
 #include "stream/input.h"
 #include "stream/noop.h"
@@ -60,11 +62,13 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     return kExitUsage;
   }
   std::string error;
-  const auto factory = factory_for_spec(command.solver, error);
+  std::string note;
+  const auto factory = factory_for_spec(command.solver, error, &note);
   if (!factory) {
     std::fprintf(err, "sudoku-bench solve: %s\n", error.c_str());
     return kExitUsage;
   }
+  if (!note.empty()) std::fprintf(err, "sudoku-bench solve: note: %s\n", note.c_str());
   const std::string verify = command.verify.value_or(is_plugin_spec(command.solver) ? "bitmask" : "");
   std::unique_ptr<sudoku::SolverFactory> reference;
   if (!verify.empty() && !(reference = reference_for_spec(verify, error))) {
@@ -73,6 +77,7 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
   }
   StepOptions step = command.step;
   step.reference = reference.get();
+  plugin::set_slow_call_report(plugin::slow_call_report(step.solve));
   try {
     InputFile input(command.input);
     // Only a limit can abort a puzzle, and the clock is read only to say how long that took.
@@ -124,6 +129,11 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     std::fflush(out);
     std::fprintf(err, "sudoku-bench solve: %s\n", e.what());
     return kExitIo;
+  } catch (const plugin::SolverFault& f) {
+    // Every record before it has its line on stdout.
+    std::fflush(out);
+    std::fprintf(err, "sudoku-bench solve: %s\n", f.what());
+    return f.interrupted() ? kExitInterrupted + (interrupt_signal() ? interrupt_signal() : SIGINT) : kExitSolverFault;
   }
 }
 

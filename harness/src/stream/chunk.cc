@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "plugin/call_guard.h"
 #include "stream/input.h"
 
 namespace sudoku_bench {
@@ -17,6 +18,8 @@ void Chunk::reset() {
   first_line = 0;
   line_count = 0;
   read_error.clear();
+  fault = nullptr;
+  fault_line = 0;
   records.clear();
   malformed.clear();
   tally = Tally{};
@@ -86,7 +89,7 @@ void LineNumbers::place(Chunk& chunk) {
   if (!uncounted_from_) {
     if (chunk.first_line == 0) chunk.first_line = next_;
     next_ = chunk.first_line + chunk.line_count;
-  } else if (!chunk.problems.empty() || !chunk.rows.empty()) {
+  } else if (!chunk.problems.empty() || !chunk.rows.empty() || chunk.fault) {
     if (!counted_upto_) {
       // The first line of a range that starts a line is 1 + the newlines before it; of one that
       // does not, the line after the one it ends.
@@ -98,6 +101,16 @@ void LineNumbers::place(Chunk& chunk) {
     chunk.first_line = newlines_before_ + (starts_a_line(chunk.data, chunk.starts_line) ? 1 : 2);
   }
   for (Problem& p : chunk.problems) p.line += chunk.first_line - 1;
+  if (chunk.fault) chunk.fault_line += chunk.first_line - 1;
+}
+
+void LineNumbers::raise_fault(const Chunk& chunk, const std::string& file) {
+  if (!chunk.fault) return;
+  try {
+    std::rethrow_exception(chunk.fault);
+  } catch (const plugin::SolverFault& f) {
+    throw f.located(file + ":" + std::to_string(chunk.fault_line));
+  }
 }
 
 void LineNumbers::raise_read_error(const Chunk& chunk, const std::string& file) const {

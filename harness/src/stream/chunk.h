@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <exception>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,6 +64,10 @@ struct Chunk {
   // A read error met after this chunk's bytes: the sink raises it once the chunk is done, naming
   // the line being read.
   std::string read_error;
+  // A solver that failed on a record (plugin::SolverFault: a crash, an exception, a stop) ends the
+  // chunk there; the sink raises it once the chunk's lines are numbered, naming FILE:LINE.
+  std::exception_ptr fault;
+  std::uint64_t fault_line = 0;  // counted like Record::line
   std::vector<Record> records;
   std::vector<std::string> malformed;  // why records the reader assembled are malformed (grids)
   // How far into the file as stored this chunk ends: exact for plain files, in zlib's steps for gzip.
@@ -109,6 +114,8 @@ class LineNumbers {
   // Raises a read error met after `chunk` (IoError naming `file` and the line being read); call
   // it once the chunk's records are counted.
   void raise_read_error(const Chunk& chunk, const std::string& file) const;
+  // Raises the chunk's solver fault, located at FILE:LINE; call it after place().
+  static void raise_fault(const Chunk& chunk, const std::string& file);
 
  private:
   std::uint64_t next_ = 1;

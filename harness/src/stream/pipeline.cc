@@ -193,7 +193,8 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
       numbered_loop = chunk->loop;
     }
     numbers.place(*chunk);
-    sink(*chunk);
+    sink(*chunk);                                    // the records before a fault have their outcomes
+    LineNumbers::raise_fault(*chunk, input.name());  // the records after it were not solved
     numbers.raise_read_error(*chunk, input.name());  // the pool still owns the chunk
     input.done_before(chunk->data + chunk->bytes);   // records before it are done
     free_chunks.push(chunk);

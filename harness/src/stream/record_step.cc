@@ -96,9 +96,10 @@ const StepResult& RecordStep::judge() {
   // An aborted search claims nothing to judge, and cannot be verified; noop, the harness measuring
   // itself, calls every puzzle unique without solving it.
   if (r.outcome == StepResult::Outcome::aborted || !judged_) return r;
-  r.wrong = judge_answer();
-  if (r.wrong.empty() && reference_ &&
-      (options_.verify_every <= 1 || sudoku::puzzle_seed(1, puzzle_) % options_.verify_every == 0)) {
+  const bool recount =
+      reference_ && (options_.verify_every <= 1 || sudoku::puzzle_seed(1, puzzle_) % options_.verify_every == 0);
+  r.wrong = judge_answer(recount);
+  if (r.wrong.empty() && recount) {
     sudoku::SolveOptions options;
     options.max_solutions = options_.solve.max_solutions;
     const sudoku::SolveResult ref = reference_->solve(puzzle_, options, nullptr);
@@ -122,10 +123,11 @@ const StepResult& RecordStep::judge() {
   return r;
 }
 
-std::string RecordStep::judge_answer() {
+std::string RecordStep::judge_answer(bool recounted) {
   const sudoku::SolveResult& r = result_.solve;
   if (r.solutions == 0) return {};
   if (!written_) {
+    if (!options_.reask_every_record && !recounted) return {};  // its count alone; the reference samples
     // Some solvers write a solution only when asked for exactly one (tdoku does so): ask that.
     sudoku::SolveOptions options = options_.solve;
     options.max_solutions = 1;
@@ -250,7 +252,7 @@ std::string RecordStep::check_expectations() const {
       return "expected " + plus(expected) + " solutions, found " + plus(result.solutions);
     }
   }
-  if (has_expected_solution_ && result.solutions == 1) {
+  if (has_expected_solution_ && result.solutions == 1 && written_) {  // unwritten: not re-asked (run)
     const int n = puzzle_.cell_count();
     for (int i = 0; i < n; ++i) {
       if (i >= expected_solution_.cell_count() || answer_->cells[i] != expected_solution_.cells[i])

@@ -12,10 +12,11 @@
 #include <string>
 #include <string_view>
 
+#include "plugin/call_guard.h"
+#include "plugin/text_solver.h"
 #include "stream/chunk.h"
 #include "stream/problem.h"
 #include "stream/puzzle_clock.h"
-#include "stream/text_solver.h"
 #include "sudoku/solver.h"
 #include "sudoku/symmetry.h"
 
@@ -29,6 +30,11 @@ struct StepOptions {
   // about one puzzle in K, picked by a hash of the puzzle (the same ones whatever the threads).
   const sudoku::SolverFactory* reference = nullptr;
   std::uint64_t verify_every = 1;
+  // A solver that reports solutions without writing one (tdoku at limit 2) is asked again at
+  // limit 1, so that the solution can be checked: for every record when true (solve, which prints
+  // it), else only for the records the reference recounts (run: the second solve would otherwise
+  // be charged to the solver's throughput on every puzzle).
+  bool reask_every_record = true;
 };
 
 // What one record came to. Every record read has exactly one outcome.
@@ -73,7 +79,7 @@ class RecordStep {
   // Into `r` in place: a result copied just after it was written stalls the next load of it.
   // Sets written_: whether the solver wrote the solution it reports.
   void solve(const sudoku::SolveOptions& options, sudoku::SolveResult& r);
-  std::string judge_answer();
+  std::string judge_answer(bool recounted);
   std::string check_expectations() const;
   bool has_expectation() const { return expect_invalid_ || expected_count_ || has_expected_solution_; }
 
@@ -122,10 +128,19 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
     p.elapsed_ns = elapsed_ns;
   };
   for (const Record& record : chunk.records) {
-    step.run(chunk, record, solution);
+    const StepResult* judged = nullptr;
     std::uint64_t elapsed_ns = 0;
-    if constexpr (kTimed) elapsed_ns = clock.ns(clock.now() - last);
-    const StepResult& r = step.judge();
+    try {
+      step.run(chunk, record, solution);
+      if constexpr (kTimed) elapsed_ns = clock.ns(clock.now() - last);
+      judged = &step.judge();
+    } catch (const plugin::SolverFault&) {
+      // The solver cannot go on: the chunk ends here, and the sink names the record.
+      chunk.fault = std::current_exception();
+      chunk.fault_line = record.line;
+      return;
+    }
+    const StepResult& r = *judged;
     switch (r.outcome) {
       case StepResult::Outcome::unique:
         ++chunk.tally.unique;

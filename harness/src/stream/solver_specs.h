@@ -1,5 +1,5 @@
 // Solver specs as the command line gives them: a built-in strategy, `noop` (the harness alone), or
-// plugin:PATH.so[:SYMBOL].
+// plugin:PATH.so[:SYMBOL][@MODE].
 #pragma once
 
 #include <memory>
@@ -11,8 +11,10 @@
 namespace sudoku_bench {
 
 // Null, with `error` set, when the spec names no built-in strategy or the plugin cannot be loaded.
-// A plugin is "plugin:PATH[:SYMBOL]"; its library stays loaded until the process exits.
-std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error);
+// A plugin is "plugin:PATH[:SYMBOL][@shared|@private|@auto]" (plugin/plugin_solver.h); `note`,
+// when not null, receives what loading it decided that the user should hear (private instances).
+std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error,
+                                                        std::string* note = nullptr);
 
 bool is_plugin_spec(std::string_view spec);
 

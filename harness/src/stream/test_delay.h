@@ -6,7 +6,7 @@
 
 #include <memory>
 
-#include "stream/text_solver.h"
+#include "plugin/text_solver.h"
 #include "sudoku/solver.h"
 
 #if defined(SUDOKU_BENCH_TEST_DELAY_NS) && SUDOKU_BENCH_TEST_DELAY_NS > 0

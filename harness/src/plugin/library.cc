@@ -1,0 +1,130 @@
+#include "plugin/library.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+namespace sudoku_bench::plugin {
+namespace {
+
+// NODELETE: solver threads may hold a plugin's thread_local state until they exit, after the
+// library is gone; the code those destructors run must stay mapped.
+void* load(const std::string& file, std::string& error) {
+  void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+  if (!handle) {
+    const char* why = dlerror();
+    error = why ? why : "unknown error";
+  }
+  return handle;
+}
+
+}  // namespace
+
+bool parse_plugin_spec(const std::string& text, PluginSpec& spec, std::string& error) {
+  std::string rest = text;
+  if (const auto at = rest.rfind('@'); at != std::string::npos) {
+    const std::string mode = rest.substr(at + 1);
+    if (mode == "shared" || mode == "private" || mode == "auto") {
+      spec.mode = mode;
+      rest.resize(at);
+    }
+  }
+  // The last ':' starts a symbol when what follows it cannot be part of a file name's tail.
+  spec.path = rest;
+  const auto colon = rest.rfind(':');
+  if (colon != std::string::npos && rest.find_first_of("/.", colon) == std::string::npos) {
+    spec.symbol = rest.substr(colon + 1);
+    spec.path = rest.substr(0, colon);
+  }
+  if (spec.path.empty() || spec.symbol.empty()) {
+    error = "solver 'plugin:" + text + "': expected plugin:PATH.so[:SYMBOL][@shared|@private|@auto]";
+    return false;
+  }
+  // dlopen searches the library path for a bare name; a plugin is a file the user points at.
+  spec.file = spec.path.find('/') == std::string::npos ? "./" + spec.path : spec.path;
+  return true;
+}
+
+std::unique_ptr<Library> Library::open(const PluginSpec& spec, std::string& error) {
+  std::string why;
+  void* handle = load(spec.file, why);
+  if (!handle) {
+    error = "cannot load plugin '" + spec.path + "': " + why;
+    return nullptr;
+  }
+  dlerror();
+  void* fn = dlsym(handle, spec.symbol.c_str());
+  if (!fn) {
+    dlclose(handle);
+    error = "plugin '" + spec.path + "' has no function '" + spec.symbol + "'";
+    return nullptr;
+  }
+  return std::unique_ptr<Library>(new Library(spec, {handle, reinterpret_cast<sudoku_bench_solve_fn>(fn)}));
+}
+
+Library::~Library() {
+  for (const Loaded& copy : copies_) dlclose(copy.handle);
+  dlclose(first_.handle);
+  if (!copy_dir_.empty()) {
+    std::error_code ignored;
+    std::filesystem::remove_all(copy_dir_, ignored);
+  }
+}
+
+sudoku_bench_solve_fn Library::acquire(std::string& error) {
+  const std::lock_guard lock(mutex_);
+  if (!idle_.empty()) {
+    const sudoku_bench_solve_fn fn = idle_.back();
+    idle_.pop_back();
+    return fn;
+  }
+  // The loader keeps one instance per file (by name, then by device and inode): each private
+  // instance is a copy under a name of its own. The copy is removed once loaded; its mapping stays.
+  std::error_code ec;
+  if (copy_dir_.empty()) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/sudoku-bench-plugin-XXXXXX";
+    if (!mkdtemp(pattern.data())) {
+      error = "cannot make a folder for private copies of plugin '" + spec_.path + "' in " + pattern;
+      return nullptr;
+    }
+    copy_dir_ = pattern;
+  }
+  const std::string copy = copy_dir_ + "/instance-" + std::to_string(copies_.size() + 1) + ".so";
+  if (!std::filesystem::copy_file(spec_.file, copy, std::filesystem::copy_options::overwrite_existing, ec)) {
+    error = "cannot copy plugin '" + spec_.path + "' for a private instance: " + ec.message();
+    return nullptr;
+  }
+  std::string why;
+  void* handle = load(copy, why);
+  std::filesystem::remove(copy, ec);
+  if (!handle) {
+    error = "cannot load a private instance of plugin '" + spec_.path + "': " + why;
+    return nullptr;
+  }
+  dlerror();
+  void* fn = dlsym(handle, spec_.symbol.c_str());
+  if (!fn) {
+    dlclose(handle);
+    error = "a private instance of plugin '" + spec_.path + "' has no function '" + spec_.symbol + "'";
+    return nullptr;
+  }
+  copies_.push_back({handle, reinterpret_cast<sudoku_bench_solve_fn>(fn)});
+  return copies_.back().fn;
+}
+
+void Library::release(sudoku_bench_solve_fn fn) {
+  const std::lock_guard lock(mutex_);
+  idle_.push_back(fn);
+}
+
+std::size_t Library::private_instances() const {
+  const std::lock_guard lock(mutex_);
+  return copies_.size();
+}
+
+}  // namespace sudoku_bench::plugin

@@ -1,0 +1,140 @@
+#include "plugin/plugin_solver.h"
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <string_view>
+
+#include "plugin/call_guard.h"
+#include "plugin/library.h"
+#include "plugin/reentrancy.h"
+#include "plugin/text_solver.h"
+
+namespace sudoku_bench::plugin {
+namespace {
+
+// 81 characters, '1'-'9' and '.': a puzzle as the plugin interface wants it.
+bool in_plugin_format(std::string_view text) {
+  if (text.size() != 81) return false;
+  unsigned char bad = 0;
+  for (std::size_t i = 0; i < 81; ++i) {  // no branch: the compiler vectorises it
+    const auto c = static_cast<unsigned char>(text[i]);
+    bad = static_cast<unsigned char>(bad | ((static_cast<unsigned char>(c - '1') > 8) & (c != '.')));
+  }
+  return bad == 0;
+}
+
+class PluginFactory;
+
+class PluginSolver final : public sudoku::Solver, public TextSolver {
+ public:
+  PluginSolver(const std::string& name, sudoku_bench_solve_fn fn, Library* owner)
+      : guard_(name), fn_(fn), owner_(owner) {}
+  ~PluginSolver() override {
+    // A faulted instance may be broken: it goes back to no one.
+    if (owner_ && !broken_) owner_->release(fn_);
+  }
+  PluginSolver(const PluginSolver&) = delete;
+  PluginSolver& operator=(const PluginSolver&) = delete;
+
+  sudoku::SolveResult solve(const sudoku::Grid& puzzle, const sudoku::SolveOptions& options,
+                            sudoku::Grid* solution) override {
+    sudoku::write_symbols(puzzle, puzzle_.data());
+    sudoku::SolveResult r;
+    call(options, solution, r);
+    return r;
+  }
+
+  // The record's own bytes when they are what write_symbols would have written; copied all the
+  // same, since the record's bytes are followed by the next record's, not by a NUL.
+  bool solve_text(std::string_view text, const sudoku::SolveOptions& options, sudoku::Grid* solution,
+                  sudoku::SolveResult& result) override {
+    if (!in_plugin_format(text)) return false;
+    std::memcpy(puzzle_.data(), text.data(), 81);
+    call(options, solution, result);
+    return true;
+  }
+
+ private:
+  void call(const sudoku::SolveOptions& options, sudoku::Grid* solution, sudoku::SolveResult& r) {
+    std::size_t guesses = 0;
+    // The NUL after the 81 characters: solvers that take pencilmarks too (tdoku) look at byte 81.
+    puzzle_[81] = '\0';
+    // Blank, so that a solver that reports a solution without writing it is caught (RecordStep).
+    if (solution) solution_[0] = 0;
+    std::size_t found = 0;
+    try {
+      found = guard_.call(puzzle_.data(), [&] {
+        return fn_(puzzle_.data(), options.max_solutions, 0, solution_.data(), &guesses);
+      });
+    } catch (const SolverFault&) {
+      broken_ = true;
+      throw;
+    }
+    r = sudoku::SolveResult{};
+    r.solutions = std::min<std::uint64_t>(found, options.max_solutions);
+    r.guesses = guesses;
+    r.nodes = 0;  // the interface does not report it; see reports_tree_size()
+    if (solution && r.solutions > 0) {
+      solution->box = 3;
+      for (int i = 0; i < 81; ++i) {
+        const char c = solution_[static_cast<std::size_t>(i)];
+        solution->cells[static_cast<std::size_t>(i)] = c >= '1' && c <= '9' ? static_cast<std::uint8_t>(c - '0') : 0;
+      }
+    }
+  }
+
+  CallGuard guard_;
+  sudoku_bench_solve_fn fn_;
+  Library* owner_;  // the pool a private instance goes back to; null for the shared one
+  bool broken_ = false;
+  // Room past the 81 characters: the NUL, and whatever a solver writes after a solution (a NUL too).
+  alignas(64) std::array<char, 128> puzzle_{}, solution_{};
+};
+
+class PluginFactory final : public sudoku::SolverFactory {
+ public:
+  PluginFactory(std::unique_ptr<Library> library, bool per_thread, std::string name)
+      : library_(std::move(library)), per_thread_(per_thread), name_(std::move(name)) {}
+
+  std::string name() const override { return name_; }
+  std::string implementation() const override {
+    return per_thread_ ? name_ + " (a private instance per thread)" : name_;
+  }
+  bool supports(int box) const override { return box == 3; }  // the interface is 81 characters
+  std::unique_ptr<sudoku::Solver> make() const override {
+    if (!per_thread_) return std::make_unique<PluginSolver>(name_, library_->shared_function(), nullptr);
+    std::string error;
+    const sudoku_bench_solve_fn fn = library_->acquire(error);
+    if (!fn) throw SolverFault(name_, error, 0);
+    return std::make_unique<PluginSolver>(name_, fn, library_.get());
+  }
+  bool reports_tree_size() const override { return false; }
+
+ private:
+  std::unique_ptr<Library> library_;
+  bool per_thread_;
+  std::string name_;
+};
+
+}  // namespace
+
+std::unique_ptr<sudoku::SolverFactory> load_plugin(const std::string& spec_text, std::string& error,
+                                                   std::string* note) {
+  PluginSpec spec;
+  if (!parse_plugin_spec(spec_text, spec, error)) return nullptr;
+  auto library = Library::open(spec, error);
+  if (!library) return nullptr;
+  const std::string name = "plugin:" + spec_text;
+  bool per_thread = spec.mode == "private";
+  if (spec.mode == "auto") {
+    const ReentrancyCheck check = check_reentrancy(library->shared_function(), name);
+    per_thread = !check.reentrant;
+    if (per_thread && note)
+      *note = name + " is not reentrant (" + check.why_not +
+              "): each solver thread gets a private instance of it (@shared forces one instance)";
+  }
+  return std::make_unique<PluginFactory>(std::move(library), per_thread, name);
+}
+
+}  // namespace sudoku_bench::plugin
