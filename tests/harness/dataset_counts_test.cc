@@ -1,5 +1,5 @@
 // Every bundled 9x9 dataset through `solve`, as a user runs it: every count right, every
-// solution valid and keeping its givens.
+// solution valid and keeping its givens; and through a tdoku-like plugin in solve and run.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "cli/exit_codes.h"
+#include "cli/run_command.h"
 #include "cli/solve_command.h"
+#include "run_util.h"
 #include "sudoku/parse.h"
 #include "temp_file.h"
 #include "test_util.h"
@@ -68,5 +70,47 @@ TEST_P(DatasetCountsTest, EveryPublicPuzzleGetsTheRightCount) {
 
 INSTANTIATE_TEST_SUITE_P(Solvers, DatasetCountsTest, ::testing::Values("bitmask", "fast"),
                          [](const auto& info) { return info.param; });
+
+// A plugin that behaves like tdoku (tdoku_like_plugin.cc: reads byte 81, keeps its state in globals,
+// writes a solution only at limit 1), through solve and run at 1, 2 and 8 threads: the counts of
+// every bundled 9x9 dataset exact, as the built-in solvers get them.
+class TdokuLikePluginTest : public ::testing::TestWithParam<int> {};
+
+TEST_P(TdokuLikePluginTest, EveryBundledDatasetGetsExactCounts) {
+  if (test_util::stride() > 1) GTEST_SKIP() << "too slow under sanitizers; plugin_test samples it there";
+  const std::string plugin = std::string("plugin:") + SUDOKU_BENCH_TDOKU_LIKE_PLUGIN + ":tdoku_like";
+  const auto serg_counts = test_util::read_lines("serg_benchmark.counts.txt");
+  for (const std::string& file : puzzle_files()) {
+    SCOPED_TRACE(file);
+    sudoku_bench::SolveCommand solve;
+    solve.input = test_util::dataset_path(file);
+    solve.solver = plugin;
+    solve.pipeline.threads = GetParam();
+    test_util::Capture out, err;
+    ASSERT_EQ(sudoku_bench::solve_command(solve, out.file(), err.file()), sudoku_bench::kExitOk) << err.text();
+    std::istringstream lines(out.text());
+    std::size_t n = 0;
+    std::uint64_t unique = 0, multiple = 0;
+    for (std::string line; std::getline(lines, line);) {
+      ++n;
+      const std::uint64_t count = std::stoull(line.substr(82, line.find(':', 82) - 82));
+      ASSERT_EQ(count, expected_count(file, n, serg_counts)) << file << ":" << n;
+      (count == 1 ? unique : multiple) += 1;
+    }
+    ASSERT_GT(n, 0u);
+
+    auto command = test_util::run_command_for({test_util::dataset_path(file)}, {GetParam()}, 1, {plugin});
+    command.min_time_seconds = 0;
+    const test_util::RunOutcome o = test_util::run(command);
+    ASSERT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
+    const auto& status = o.report.runs.at(0).status;
+    EXPECT_EQ(status.unique, unique);
+    EXPECT_EQ(status.multiple, multiple);
+    EXPECT_EQ(status.none + status.wrong + status.aborted + status.invalid, 0u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Threads, TdokuLikePluginTest, ::testing::Values(1, 2, 8),
+                         [](const auto& info) { return std::to_string(info.param) + "_threads"; });
 
 }  // namespace

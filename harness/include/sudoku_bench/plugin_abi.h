@@ -1,17 +1,33 @@
-/* The C interface of an external solver that sudoku-bench loads with --solver plugin:PATH.so[:SYMBOL].
- * It is the signature the popular 9x9 solver benchmarks use, so existing solvers fit as they are.
+/* The C interface of an external solver that sudoku-bench loads with
+ * --solver plugin:PATH.so[:SYMBOL][@MODE]. It is the signature the popular 9x9 solver benchmarks
+ * use (tdoku's among them), so existing solvers fit as they are.
  *
- *   puzzle    81 characters, '1'-'9' for givens and '.' for blanks (not NUL-terminated)
+ *   puzzle    81 characters, '1'-'9' for givens and '.' for blanks, then a NUL byte (byte 81), in a
+ *             buffer of sudoku-bench's own that the solver may read to the NUL and even write: it is
+ *             filled anew for every call, whatever the input's format (a file, gzip, stdin)
  *   limit     stop counting at this many solutions (2 checks uniqueness)
  *   flags     0; reserved for solver-specific configuration
- *   solution  81 writable characters: the first solution found, when there is one. sudoku-bench
- *             checks it; a solver that reports solutions but writes none is asked again at
- *             limit 1 (outside the timing), and one that still writes none answered wrongly
+ *   solution  81 writable characters (and room for a NUL after them): the first solution found,
+ *             when there is one. sudoku-bench checks every solution written. A solver that
+ *             reports solutions but writes none (tdoku at limit 2) is asked again at limit 1,
+ *             outside the latency timing: by `solve` for every record, by `run` only for the
+ *             records it recounts (about 1 in 64), so that its throughput is not charged a second
+ *             solve per puzzle. One that still writes none answered wrongly
  *   guesses   receives the number of guesses made (the solver's own notion)
  *   returns   the number of solutions found, at most `limit`
  *
- * sudoku-bench calls it from several threads at once: it must be reentrant (no shared mutable
- * state, or thread-local state only). The default symbol name is "solve". */
+ * Threads: sudoku-bench calls it from several threads at once. A reentrant solver (no shared mutable
+ * state, or thread-local state only) is loaded once. One that keeps its state in globals, as tdoku
+ * does, is found out when it is loaded (answers at 2-4 threads at once differ from one thread's;
+ * @auto, the default) and then gets a private instance of the library per solver thread (a copy
+ * loaded under its own name, with its own globals); @private forces that, @shared forbids it.
+ * Globals in other libraries it loads are still shared.
+ *
+ * Faults: a call that crashes (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) or lets a C++ exception
+ * escape is stopped there, named with its record (FILE:LINE) and ends the pass (exit status 4; the
+ * passes before are reported). A call that runs on is named on stderr after 10 s (or 10 times
+ * --time-limit-ms), and SIGINT/SIGTERM stop it. `sudoku-bench check-plugin PATH[:SYMBOL]` checks
+ * all of this in seconds. The default symbol name is "solve". */
 #ifndef SUDOKU_BENCH_PLUGIN_ABI_H_
 #define SUDOKU_BENCH_PLUGIN_ABI_H_
 

@@ -8,6 +8,7 @@
 #include <random>
 #include <string>
 
+#include "cli/check_plugin_command.h"
 #include "cli/compare_command.h"
 #include "cli/exit_codes.h"
 #include "cli/hunt_command.h"
@@ -311,6 +312,32 @@ Subcommand add_solvers(CLI::App& app) {
               std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
             std::printf("%-10s %s\n", kNoopSpec, kNoopSummary);
             return kExitOk;
+          }};
+}
+
+Subcommand add_check_plugin(CLI::App& app) {
+  struct State {
+    CheckPluginCommand command;
+    double seconds = 3;
+  };
+  auto s = std::make_shared<State>();
+  CLI::App* cmd = app.add_subcommand(
+      "check-plugin",
+      "Check that a plugin is usable as it is, in seconds, a line per rule: it loads; it counts 0, 1 and 2+\n"
+      "right on a fixed set (givens in conflict included); it respects the limit; it writes a valid solution\n"
+      "keeping the givens at limit 1 (and at limit 2 or not); it reports guesses; it reads no more than the\n"
+      "81 characters and the NUL after them; it is reentrant; and roughly how fast it is. Each rule runs in a\n"
+      "child process, so a crash or a hang is named with the puzzle it happened on. PASS: the rule holds;\n"
+      "NOTE: it does not, and run and solve work around it as the line says; FAIL: answers cannot be\n"
+      "measured as they are. Exit 0 when no rule failed, 1 otherwise.");
+  cmd->add_option("PLUGIN", s->command.plugin, "PATH.so or PATH.so:SYMBOL (default symbol: solve), as after plugin:")
+      ->required();
+  cmd->add_option("--rule-seconds", s->seconds, "A rule that takes longer is reported as a hang")
+      ->capture_default_str()
+      ->check(CLI::Range(0.1, 600.0));
+  return {cmd, [s] {
+            s->command.rule_limit = std::chrono::milliseconds(static_cast<std::int64_t>(s->seconds * 1000));
+            return check_plugin_command(s->command, stdout);
           }};
 }
 

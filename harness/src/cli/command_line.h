@@ -18,6 +18,7 @@ Subcommand add_run(CLI::App& app);
 Subcommand add_compare(CLI::App& app);
 Subcommand add_merge(CLI::App& app);
 Subcommand add_solvers(CLI::App& app);
+Subcommand add_check_plugin(CLI::App& app);
 // `command_line` is the whole command as typed, which the hunt's output records.
 Subcommand add_hunt(CLI::App& app, std::string command_line);
 

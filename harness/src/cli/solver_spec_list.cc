@@ -8,7 +8,7 @@ namespace {
 
 bool starts_a_spec(std::string_view piece) {
   const std::string_view name = piece.substr(0, piece.find(':'));
-  if (name == "plugin" || name == kNoopSpec) return true;
+  if (name == "plugin" || name == "exec" || name.starts_with("exec/") || name == kNoopSpec) return true;
   for (const sudoku::StrategyInfo& s : sudoku::strategy_list())
     if (s.name == name) return true;
   return false;

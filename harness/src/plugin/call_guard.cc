@@ -38,7 +38,7 @@ struct Registry {
   std::vector<ThreadSlot*> threads;
   std::atomic<const std::atomic<bool>*> interrupt{nullptr};
   std::atomic<std::int64_t> report_after_ms{10000};
-  struct sigaction previous[NSIG]{};
+  struct sigaction previous[NSIG] {};
 };
 
 // Never destroyed: the watchdog and late thread exits may use it while static destructors run.
@@ -102,6 +102,10 @@ void install_once() {
     action.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
     for (const int s : kFaultSignals) sigaction(s, &action, &r.previous[s]);
     sigaction(kStopSignal, &action, &r.previous[kStopSignal]);
+    // A child forked to check a plugin (isolated_run.h) must not inherit the registry locked by the
+    // watchdog: the forking thread holds it across the fork.
+    pthread_atfork([] { registry().mutex.lock(); }, [] { registry().mutex.unlock(); },
+                   [] { registry().mutex.unlock(); });
     std::thread(watch).detach();
   });
 }
@@ -169,6 +173,12 @@ void set_interrupt_flag(const std::atomic<bool>* flag) { registry().interrupt.st
 
 void set_slow_call_report(std::chrono::milliseconds after) {
   registry().report_after_ms.store(after.count(), std::memory_order_relaxed);
+}
+
+const std::atomic<bool>* interrupt_flag() { return registry().interrupt.load(std::memory_order_acquire); }
+
+std::chrono::milliseconds slow_call_report_after() {
+  return std::chrono::milliseconds(registry().report_after_ms.load(std::memory_order_relaxed));
 }
 
 CallGuard::CallGuard(std::string solver) : solver_(std::move(solver)) { install_once(); }

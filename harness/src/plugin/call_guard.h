@@ -52,6 +52,9 @@ std::string signal_description(int signal);
 // a call may run before the watchdog names it. Process-wide, like signals; set before solving.
 void set_interrupt_flag(const std::atomic<bool>* flag);
 void set_slow_call_report(std::chrono::milliseconds after);
+// As set (null, 10 s when never set): for solvers that wait on their own (exec:).
+const std::atomic<bool>* interrupt_flag();
+std::chrono::milliseconds slow_call_report_after();
 // The report time for a time limit: 10 s, or 10 times the limit when that is longer.
 template <typename Options>
 std::chrono::milliseconds slow_call_report(const Options& solve) {

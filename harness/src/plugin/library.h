@@ -19,8 +19,8 @@ enum class Instances { shared, per_thread };
 
 // "plugin:PATH[:SYMBOL][@shared|@private|@auto]" without the "plugin:" prefix, taken apart.
 struct PluginSpec {
-  std::string path;    // as given
-  std::string file;    // what dlopen is given (a bare name as ./NAME)
+  std::string path;  // as given
+  std::string file;  // what dlopen is given (a bare name as ./NAME)
   std::string symbol = "solve";
   std::string mode = "auto";  // shared, private or auto (decided by a reentrancy check)
 };

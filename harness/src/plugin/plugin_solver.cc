@@ -64,9 +64,8 @@ class PluginSolver final : public sudoku::Solver, public TextSolver {
     if (solution) solution_[0] = 0;
     std::size_t found = 0;
     try {
-      found = guard_.call(puzzle_.data(), [&] {
-        return fn_(puzzle_.data(), options.max_solutions, 0, solution_.data(), &guesses);
-      });
+      found = guard_.call(puzzle_.data(),
+                          [&] { return fn_(puzzle_.data(), options.max_solutions, 0, solution_.data(), &guesses); });
     } catch (const SolverFault&) {
       broken_ = true;
       throw;
@@ -128,7 +127,9 @@ std::unique_ptr<sudoku::SolverFactory> load_plugin(const std::string& spec_text,
   const std::string name = "plugin:" + spec_text;
   bool per_thread = spec.mode == "private";
   if (spec.mode == "auto") {
-    const ReentrancyCheck check = check_reentrancy(library->shared_function(), name);
+    // A second at most: a reentrant plugin answers the check in milliseconds, and a slow one judged
+    // not reentrant only costs private instances.
+    const ReentrancyCheck check = check_reentrancy(library->shared_function(), name, std::chrono::milliseconds(1000));
     per_thread = !check.reentrant;
     if (per_thread && note)
       *note = name + " is not reentrant (" + check.why_not +

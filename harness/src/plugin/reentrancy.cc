@@ -3,12 +3,15 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <mutex>
 #include <thread>
 #include <vector>
 
 #include "plugin/call_guard.h"
+#include "plugin/isolated_run.h"
+#include "sudoku/generate.h"
 #include "sudoku/grid.h"
 #include "sudoku/random_puzzle.h"
 #include "sudoku/split_mix64.h"
@@ -17,7 +20,8 @@ namespace sudoku_bench::plugin {
 namespace {
 
 constexpr int kPuzzles = 256;
-constexpr int kRounds = 3;
+constexpr int kRounds = 3;                                // at least, per thread
+constexpr auto kMinTime = std::chrono::milliseconds(30);  // at least, per thread count
 
 struct Answer {
   std::size_t count = 0;
@@ -25,14 +29,23 @@ struct Answer {
   bool operator==(const Answer&) const = default;
 };
 
-// Random puzzles of 17 to 24 decided cells: most have many solutions and need a search, so a
-// solver's working state is busy for most of each call.
+// Unique puzzles of 40 to 47 givens (each answer a count of 1 and one solution, which a call mixed
+// up with another's puzzle rarely keeps) and random ones of 17 to 24 decided cells (most with many
+// solutions and a real search, so that the solver's state is busy for longer).
 std::vector<std::array<char, 82>> probe_puzzles() {
   std::vector<std::array<char, 82>> puzzles(kPuzzles);
+  sudoku::GenerateOptions unique;
+  unique.seed = 0x5eed;
   for (int i = 0; i < kPuzzles; ++i) {
-    sudoku::RandomPuzzleOptions options;
-    options.min_decided = 17 + i % 8;
-    const sudoku::Grid grid = sudoku::random_puzzle(options, 0x5eed0000u + static_cast<std::uint64_t>(i));
+    sudoku::Grid grid;
+    if (i % 2 == 0) {
+      unique.min_givens = 40 + i / 2 % 8;
+      grid = sudoku::PuzzleGenerator(unique).make(static_cast<std::uint64_t>(i));
+    } else {
+      sudoku::RandomPuzzleOptions options;
+      options.min_decided = 17 + i / 2 % 8;
+      grid = sudoku::random_puzzle(options, 0x5eed0000u + static_cast<std::uint64_t>(i));
+    }
     sudoku::write_symbols(grid, puzzles[static_cast<std::size_t>(i)].data());
     puzzles[static_cast<std::size_t>(i)][81] = '\0';
   }
@@ -51,49 +64,84 @@ Answer solve(CallGuard& guard, sudoku_bench_solve_fn fn, const std::array<char, 
 
 }  // namespace
 
-ReentrancyCheck check_reentrancy(sudoku_bench_solve_fn fn, const std::string& solver) {
+namespace {
+
+// In the child: the answers at one thread, then at 2 to 4 threads at once. Returns "" when they
+// agree, else the first difference; progress says which phase is running.
+std::string probe(sudoku_bench_solve_fn fn, const std::string& solver, const ChildReport& report) {
   const auto puzzles = probe_puzzles();
   std::vector<Answer> alone(puzzles.size());
-  ReentrancyCheck result;
-  try {
+  report.progress("1 thread");
+  {
     CallGuard guard(solver);
     for (std::size_t i = 0; i < puzzles.size(); ++i) alone[i] = solve(guard, fn, puzzles[i]);
-  } catch (const SolverFault& e) {
-    result.reentrant = false;
-    result.why_not = std::string("at 1 thread it ") + e.cause();
-    return result;
   }
   std::mutex mutex;
-  for (int threads = 2; threads <= 4 && result.reentrant; ++threads) {
+  std::string why_not;
+  for (int threads = 2; threads <= 4 && why_not.empty(); ++threads) {
+    report.progress(std::to_string(threads) + " threads at once");
     std::atomic<bool> differs{false};
+    std::atomic<int> ready{0};
     std::vector<std::thread> workers;
     for (int t = 0; t < threads; ++t) {
       workers.emplace_back([&, t] {
+        // All start together, and go on for a while: calls that never overlap prove nothing.
+        ready.fetch_add(1);
+        while (ready.load() < threads) std::this_thread::yield();
+        const auto until = std::chrono::steady_clock::now() + kMinTime;
         std::vector<std::size_t> order(puzzles.size());
         for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
         sudoku::SplitMix64 random(static_cast<std::uint64_t>(threads * 16 + t));
         random.shuffle(order.data(), static_cast<int>(order.size()));
+        std::string why;
         try {
           CallGuard guard(solver);
-          for (int round = 0; round < kRounds && !differs.load(std::memory_order_relaxed); ++round) {
+          for (int round = 0; (round < kRounds || std::chrono::steady_clock::now() < until) &&
+                              !differs.load(std::memory_order_relaxed) && why.empty();
+               ++round) {
             for (const std::size_t i : order) {
               if (solve(guard, fn, puzzles[i]) == alone[i]) continue;
-              const std::lock_guard lock(mutex);
-              if (!differs.exchange(true))
-                result.why_not = "at " + std::to_string(threads) +
-                                 " threads at once its answers differ from one thread's (puzzle " +
-                                 std::string(puzzles[i].data()) + ")";
-              return;
+              why = "at " + std::to_string(threads) + " threads at once its answers differ from one thread's (puzzle " +
+                    std::string(puzzles[i].data()) + ")";
+              break;
             }
           }
         } catch (const SolverFault& e) {
-          const std::lock_guard lock(mutex);
-          if (!differs.exchange(true)) result.why_not = "at " + std::to_string(threads) + " threads at once it " + e.cause();
+          why = "at " + std::to_string(threads) + " threads at once it " + e.cause();
         }
+        if (why.empty()) return;
+        const std::lock_guard lock(mutex);
+        if (!differs.exchange(true)) why_not = why;
       });
     }
     for (std::thread& w : workers) w.join();
-    result.reentrant = !differs.load();
+  }
+  return why_not;
+}
+
+}  // namespace
+
+ReentrancyCheck check_reentrancy(sudoku_bench_solve_fn fn, const std::string& solver, std::chrono::milliseconds limit) {
+  // In a child process: calls that race can corrupt the plugin's state, loop for ever or crash.
+  const IsolatedResult r =
+      run_isolated([&](const ChildReport& report) { return "R" + probe(fn, solver, report); }, limit);
+  ReentrancyCheck result;
+  switch (r.ending) {
+    case IsolatedResult::Ending::returned:
+      result.reentrant = r.value == "R";
+      result.why_not = r.value.empty() ? "the check ended without a result" : r.value.substr(1);
+      if (r.value.empty()) result.reentrant = false;
+      break;
+    case IsolatedResult::Ending::crashed:
+      result.reentrant = false;
+      result.why_not = "at " + (r.last_step.empty() ? std::string("its start") : r.last_step) + " it crashed with " +
+                       signal_description(r.signal);
+      break;
+    case IsolatedResult::Ending::timed_out:
+      result.reentrant = false;
+      result.why_not = "at " + (r.last_step.empty() ? std::string("its start") : r.last_step) +
+                       " it gave no answer within " + std::to_string(limit.count()) + " ms";
+      break;
   }
   return result;
 }

@@ -2,6 +2,7 @@
 // by 2 to 4 threads at once in shuffled orders, must get the answers one thread gets.
 #pragma once
 
+#include <chrono>
 #include <string>
 
 #include "sudoku_bench/plugin_abi.h"
@@ -13,8 +14,11 @@ struct ReentrancyCheck {
   std::string why_not;  // the first difference, or the fault, when not
 };
 
-// `solver` names it in messages. A crash or an escaping exception at several threads (guarded, see
-// call_guard.h) counts as not reentrant; one at a single thread is reported as such.
-ReentrancyCheck check_reentrancy(sudoku_bench_solve_fn fn, const std::string& solver);
+// `solver` names it in messages. The check runs in a child process (isolated_run.h): calls that race
+// may corrupt the plugin's state, loop for ever or crash, and any of that, or a check that takes
+// longer than `limit`, counts as not reentrant. Call it while no other thread holds a lock the child
+// would need (at load time).
+ReentrancyCheck check_reentrancy(sudoku_bench_solve_fn fn, const std::string& solver,
+                                 std::chrono::milliseconds limit = std::chrono::milliseconds(10000));
 
 }  // namespace sudoku_bench::plugin

@@ -65,6 +65,7 @@ RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& 
     : factory_(factory),
       solver_(factory.make()),
       text_solver_(dynamic_cast<TextSolver*>(solver_.get())),
+      batch_solver_(dynamic_cast<BatchSolver*>(solver_.get())),
       reference_(options.reference ? options.reference->make() : nullptr),
       options_(options),
       judged_(factory.name() != kNoopSpec) {}
@@ -84,6 +85,24 @@ const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudo
   solve(options_.solve, r.solve);
   r.outcome = outcome_of(r.solve);
   return r;
+}
+
+std::size_t RecordStep::prefetch(const Chunk& chunk, std::size_t first, std::size_t count) {
+  if (!batch_solver_) return 0;
+  batch_.clear();
+  const std::size_t end = std::min(chunk.records.size(), first + count);
+  for (std::size_t i = first; i < end; ++i) {
+    if (!parse(chunk, chunk.records[i]).empty()) continue;  // run() finds it invalid again
+    sudoku::Grid& grid = batch_.emplace_back();
+    if (options_.seed == 0) {
+      sudoku::copy_grid(puzzle_, grid);
+    } else {
+      const std::uint64_t seed = sudoku::puzzle_seed(options_.seed, puzzle_);
+      sudoku::apply(sudoku::random_symmetry(puzzle_.box, seed), puzzle_, grid);
+    }
+  }
+  batch_solver_->prefetch(batch_, options_.solve);
+  return batch_.size();
 }
 
 const StepResult& RecordStep::judge() {

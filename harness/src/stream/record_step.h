@@ -11,7 +11,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "plugin/batch_solver.h"
 #include "plugin/call_guard.h"
 #include "plugin/text_solver.h"
 #include "stream/chunk.h"
@@ -68,6 +70,12 @@ class RecordStep {
   // the same result, now final.
   const StepResult& judge();
 
+  // A solver behind a pipe (BatchSolver, batch_size() > 1): hands it the puzzles of records
+  // [first, first + count) of `chunk` (the valid ones, disguised as run() will disguise them), so
+  // that run() finds their answers waiting. Returns how many were handed over; 0 for other solvers.
+  std::size_t prefetch(const Chunk& chunk, std::size_t first, std::size_t count);
+  std::size_t batch_size() const { return batch_solver_ ? batch_solver_->batch_size() : 1; }
+
   // The record just run: its puzzle (valid records), and its puzzle as written (its first field in
   // csv and checks files), for echoing.
   const sudoku::Grid& puzzle() const { return puzzle_; }
@@ -85,7 +93,9 @@ class RecordStep {
 
   const sudoku::SolverFactory& factory_;
   std::unique_ptr<sudoku::Solver> solver_;
-  TextSolver* text_solver_;  // solver_ when it takes a record's own text, else null
+  TextSolver* text_solver_;          // solver_ when it takes a record's own text, else null
+  BatchSolver* batch_solver_;        // solver_ when it takes puzzles ahead in batches, else null
+  std::vector<sudoku::Grid> batch_;  // prefetch()'s puzzles, reused
   std::unique_ptr<sudoku::Solver> reference_;
   StepOptions options_;
   bool judged_;  // false for noop, which answers nothing
@@ -115,6 +125,11 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
                 const PuzzleClock& clock, OnRecord&& on_record) {
   std::uint64_t last = 0;
   if constexpr (kTimed) last = clock.now();
+  // A solver behind a pipe answers a batch per round trip: each puzzle's latency is its share of
+  // its batch's time (the batch's time divided evenly), plus its own bookkeeping.
+  const std::size_t batch = step.batch_size();
+  std::size_t index = 0, batch_end = 0;
+  std::uint64_t share_ns = 0;
   // Only kept problems cost an allocation; the rest are just counted.
   const auto keep = [&](Problem::Kind kind, std::uint64_t line, const std::string& reason,
                         const sudoku::SolveResult& solve, std::optional<std::uint64_t> elapsed_ns) {
@@ -131,8 +146,18 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
     const StepResult* judged = nullptr;
     std::uint64_t elapsed_ns = 0;
     try {
+      if (batch > 1 && index == batch_end) {
+        const std::size_t handed = step.prefetch(chunk, index, batch);
+        batch_end = index + batch;
+        if constexpr (kTimed) {
+          const std::uint64_t now = clock.now();
+          share_ns = handed ? clock.ns(now - last) / handed : 0;
+          last = now;
+        }
+      }
+      ++index;
       step.run(chunk, record, solution);
-      if constexpr (kTimed) elapsed_ns = clock.ns(clock.now() - last);
+      if constexpr (kTimed) elapsed_ns = clock.ns(clock.now() - last) + share_ns;
       judged = &step.judge();
     } catch (const plugin::SolverFault&) {
       // The solver cannot go on: the chunk ends here, and the sink names the record.

@@ -13,9 +13,11 @@ namespace sudoku_bench {
 // Null, with `error` set, when the spec names no built-in strategy or the plugin cannot be loaded.
 // A plugin is "plugin:PATH[:SYMBOL][@shared|@private|@auto]" (plugin/plugin_solver.h); `note`,
 // when not null, receives what loading it decided that the user should hear (private instances).
+// exec:COMMAND or exec/N:COMMAND runs a program per thread (plugin/exec_solver.h).
 std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error,
                                                         std::string* note = nullptr);
 
+// An external solver: plugin:... or exec:... (verified by default, like any solver not built in).
 bool is_plugin_spec(std::string_view spec);
 
 // The reference strategy of --verify: any spec but noop, which counts nothing.

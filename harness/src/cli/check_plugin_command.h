@@ -1,0 +1,19 @@
+// `sudoku-bench check-plugin PATH[:SYMBOL]`: whether a plugin is usable as it is, a line per rule.
+#pragma once
+
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+namespace sudoku_bench {
+
+struct CheckPluginCommand {
+  std::string plugin;                          // PATH[:SYMBOL], "plugin:" allowed before it
+  std::chrono::milliseconds rule_limit{3000};  // a rule taking longer is reported as a hang
+};
+
+// Prints each rule's verdict to `out` as it comes; returns 0 when the plugin is usable (no rule
+// failed; NOTE lines say what sudoku-bench works around), 1 when a rule failed (loading is one).
+int check_plugin_command(const CheckPluginCommand& command, std::FILE* out);
+
+}  // namespace sudoku_bench

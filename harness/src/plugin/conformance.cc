@@ -1,0 +1,312 @@
+#include "plugin/conformance.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstring>
+#include <memory>
+
+#include "plugin/call_guard.h"
+#include "plugin/isolated_run.h"
+#include "plugin/library.h"
+#include "plugin/reentrancy.h"
+#include "sudoku/grid.h"
+#include "sudoku/parse.h"
+#include "sudoku/strategies.h"
+
+namespace sudoku_bench::plugin {
+namespace {
+
+// A puzzle of the fixed set and its count at limit 2, by the built-in bitmask strategy.
+struct Case {
+  std::string label;
+  std::string puzzle;
+  std::size_t count = 0;
+};
+
+std::size_t reference_count(const std::string& puzzle, std::size_t limit = 2) {
+  std::string error;
+  static const auto bitmask = sudoku::make_solver_factory("bitmask", error)->make();
+  sudoku::Grid grid;
+  if (!sudoku::parse_record(puzzle, grid)) return 0;
+  sudoku::SolveOptions options;
+  options.max_solutions = limit;
+  return bitmask->solve(grid, options, nullptr).solutions;
+}
+
+std::vector<Case> fixed_cases() {
+  std::vector<Case> cases = {
+      {"a hard unique puzzle", "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"},
+      {"a hard unique puzzle", "52...6.........7.13...........4..8..6......5...........418.........3..2...87....."},
+      {"a 17-clue unique puzzle", ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."},
+      {"an easy unique puzzle", "..43..2.9..5..9..1.7..6..43..6..2.8719...74...5..83...6.....1.5..35.869..4291.3.."},
+      {"a puzzle with several solutions",
+       "8.........95.......76.........426798...571243...893165......916....3.487....1.532"},
+      {"the empty grid", std::string(81, '.')},
+      {"givens in conflict (two 1s in row 1)", "11" + std::string(79, '.')},
+  };
+  // No two givens conflict, yet there is no solution: a wrong digit in a unique puzzle's first blank.
+  std::string unsolvable = cases[0].puzzle;
+  const auto blank = unsolvable.find('.');
+  for (char d = '1'; d <= '9'; ++d) {
+    unsolvable[blank] = d;
+    sudoku::Grid grid;
+    const bool conflict_free = sudoku::parse_record(unsolvable, grid) && reference_count(unsolvable, 1) == 0;
+    if (!conflict_free) continue;
+    bool direct = false;  // a given it repeats in row, column or box
+    const std::size_t r = blank / 9, c = blank % 9;
+    for (std::size_t i = 0; i < 81; ++i) {
+      if (i == blank || unsolvable[i] != d) continue;
+      direct |= i / 9 == r || i % 9 == c || (i / 27 == r / 3 && i % 9 / 3 == c / 3);
+    }
+    if (!direct) break;
+  }
+  cases.push_back({"no solution, no givens in conflict", unsolvable});
+  for (Case& c : cases) c.count = reference_count(c.puzzle);
+  return cases;
+}
+
+// One call as sudoku-bench makes it: 81 characters and a NUL, a blank solution buffer.
+struct Answer {
+  std::size_t count = 0, guesses = 0;
+  std::string solution;  // 81 characters as written; NULs where nothing was
+};
+
+Answer ask(sudoku_bench_solve_fn fn, const std::string& puzzle, std::size_t limit, const ChildReport& report) {
+  report.progress("puzzle " + puzzle + " at limit " + std::to_string(limit));
+  std::array<char, 128> in{}, out{};
+  std::memcpy(in.data(), puzzle.data(), 81);
+  Answer a;
+  a.count = fn(in.data(), limit, 0, out.data(), &a.guesses);
+  a.solution.assign(out.data(), 81);
+  return a;
+}
+
+bool written(const Answer& a) { return a.solution[0] != '\0'; }
+
+// A rule's result through the pipe: the verdict's letter, then the detail.
+std::string verdict(Verdict v, const std::string& detail) {
+  return std::string(1, v == Verdict::pass ? 'P' : v == Verdict::note ? 'N' : 'F') + detail;
+}
+
+std::string rule_counts(sudoku_bench_solve_fn fn, const std::vector<Case>& cases, const ChildReport& report) {
+  for (const Case& c : cases) {
+    const Answer a = ask(fn, c.puzzle, 2, report);
+    if (std::min<std::size_t>(a.count, 2) != c.count)
+      return verdict(Verdict::fail, "wrong count: " + std::to_string(a.count) + " at limit 2 for " + c.label + " (" +
+                                        c.puzzle + "); it has " + (c.count == 2 ? "2 or more" : std::to_string(c.count)));
+  }
+  return verdict(Verdict::pass, std::to_string(cases.size()) +
+                                    " puzzles counted right at limit 2 (unique, several solutions, none, givens in "
+                                    "conflict)");
+}
+
+std::string rule_limit(sudoku_bench_solve_fn fn, const std::vector<Case>& cases, const ChildReport& report) {
+  for (const std::size_t limit : {std::size_t{1}, std::size_t{2}}) {
+    for (const Case& c : cases) {
+      const Answer a = ask(fn, c.puzzle, limit, report);
+      if (a.count > limit)
+        return verdict(Verdict::fail, "ignores the limit: returns " + std::to_string(a.count) + " at limit " +
+                                          std::to_string(limit) + " for " + c.label + " (" + c.puzzle + ")");
+    }
+  }
+  return verdict(Verdict::pass, "never counts past the limit (1 and 2)");
+}
+
+std::string rule_solution_at_1(sudoku_bench_solve_fn fn, const std::vector<Case>& cases, const ChildReport& report) {
+  for (const Case& c : cases) {
+    if (c.count == 0) continue;
+    const Answer a = ask(fn, c.puzzle, 1, report);
+    if (!written(a)) return verdict(Verdict::fail, "writes no solution at limit 1 for " + c.label + " (" + c.puzzle + ")");
+    sudoku::Grid puzzle, solution;
+    sudoku::parse_record(c.puzzle, puzzle);
+    const sudoku::ParseResult parsed = sudoku::parse_record(a.solution, solution);
+    const std::string why = parsed ? sudoku::solution_error(puzzle, solution) : "it is not a grid";
+    if (!why.empty()) {
+      const bool givens = why.find("changes the given") != std::string::npos;
+      return verdict(Verdict::fail, std::string(givens ? "changes givens" : "wrong solution") + " at limit 1 for " +
+                                        c.label + " (" + c.puzzle + "): " + why);
+    }
+  }
+  return verdict(Verdict::pass, "writes a valid solution keeping the givens");
+}
+
+std::string rule_solution_at_2(sudoku_bench_solve_fn fn, const std::vector<Case>& cases, const ChildReport& report) {
+  for (const Case& c : cases) {
+    if (c.count != 1) continue;
+    if (written(ask(fn, c.puzzle, 2, report))) continue;
+    return verdict(Verdict::note,
+                   "writes no solution at limit 2 (tdoku does the same): run asks again at limit 1 only for the "
+                   "answers it recounts (1 in 64 by default, outside the latency, inside the pass's time), solve "
+                   "for every record");
+  }
+  return verdict(Verdict::pass, "writes the solution at limit 2 too");
+}
+
+std::string rule_guesses(sudoku_bench_solve_fn fn, const std::vector<Case>& cases, const ChildReport& report) {
+  std::size_t guesses = 0;
+  for (const Case& c : cases) guesses += ask(fn, c.puzzle, 2, report).guesses;
+  if (guesses > 0) return verdict(Verdict::pass, std::to_string(guesses) + " guesses over the set");
+  return verdict(Verdict::note, "reports no guesses: the guess columns of its reports will be 0");
+}
+
+// The puzzle's last character at the end of a readable page; the next page unreadable. With `nul`,
+// the NUL is the page's last byte instead. A crash means it read beyond.
+std::string read_at_page_end(sudoku_bench_solve_fn fn, const std::string& puzzle, bool nul, const ChildReport& report) {
+  const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+  auto* base = static_cast<char*>(mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+  if (base == MAP_FAILED || mprotect(base + page, page, PROT_NONE) != 0) return "E";
+  char* at = base + page - 81 - (nul ? 1 : 0);
+  std::memcpy(at, puzzle.data(), 81);
+  if (nul) at[81] = '\0';
+  std::array<char, 128> out{};
+  std::size_t guesses = 0;
+  report.progress("puzzle " + puzzle + (nul ? " with its NUL at a page's end" : " at a page's end, no NUL"));
+  fn(at, 2, 0, out.data(), &guesses);
+  return "returned";
+}
+
+RuleResult rule_reads_byte_81(sudoku_bench_solve_fn fn, const std::vector<Case>& cases,
+                              const ConformanceOptions& options) {
+  const std::string& puzzle = cases[0].puzzle;
+  RuleResult r{"reads only its 82 bytes", Verdict::pass, ""};
+  const auto past_nul = run_isolated([&](const ChildReport& rep) { return read_at_page_end(fn, puzzle, true, rep); },
+                                     options.rule_limit);
+  if (past_nul.ending == IsolatedResult::Ending::crashed) {
+    r.verdict = Verdict::fail;
+    r.detail = "reads past the NUL after the 81 characters (" + signal_description(past_nul.signal) +
+               " when they end a readable page): sudoku-bench hands over 82 bytes";
+    return r;
+  }
+  const auto no_nul = run_isolated([&](const ChildReport& rep) { return read_at_page_end(fn, puzzle, false, rep); },
+                                   options.rule_limit);
+  if (no_nul.ending == IsolatedResult::Ending::crashed) {
+    r.verdict = Verdict::note;
+    r.detail = "reads byte 81, past the puzzle (as tdoku does, to tell a 729-character pencilmark puzzle): "
+               "sudoku-bench always puts a NUL there";
+    return r;
+  }
+  const auto differs = run_isolated(
+      [&](const ChildReport& rep) {
+        std::array<char, 128> in{}, out{};
+        std::memcpy(in.data(), puzzle.data(), 81);
+        std::size_t g = 0;
+        rep.progress("puzzle " + puzzle + " followed by '.' and '1'");
+        in[81] = '.';
+        in[82] = '1';
+        const std::size_t followed = fn(in.data(), 2, 0, out.data(), &g);
+        in[81] = '\0';
+        const std::size_t alone = fn(in.data(), 2, 0, out.data(), &g);
+        return std::string(followed == alone ? "same" : "differs");
+      },
+      options.rule_limit);
+  if (differs.value == "differs") {
+    r.verdict = Verdict::note;
+    r.detail = "answers differently when byte 81 is not a NUL: sudoku-bench always puts a NUL there";
+    return r;
+  }
+  r.detail = "reads the 81 characters (and at most the NUL after them)";
+  return r;
+}
+
+// Isolated by check_reentrancy itself: a hang or crash at several threads is a finding of this rule.
+std::string rule_reentrant(sudoku_bench_solve_fn fn, const std::string& name, const ConformanceOptions& options) {
+  const ReentrancyCheck check = check_reentrancy(fn, name, options.rule_limit);
+  if (check.reentrant) return verdict(Verdict::pass, "answers at 2, 3 and 4 threads at once equal one thread's");
+  return verdict(Verdict::note, "not reentrant: " + check.why_not +
+                                    "; run and solve give each thread a private instance of the library "
+                                    "(plugin:...@auto, the default)");
+}
+
+std::string rule_throughput(sudoku_bench_solve_fn fn, const std::vector<Case>& cases, const ChildReport& report) {
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  std::size_t calls = 0;
+  report.progress("the fixed puzzles, again and again for 0.3 s");
+  std::array<char, 128> in{}, out{};
+  while (Clock::now() - start < std::chrono::milliseconds(300)) {
+    for (const Case& c : cases) {
+      std::memcpy(in.data(), c.puzzle.data(), 81);
+      std::size_t g = 0;
+      fn(in.data(), 2, 0, out.data(), &g);
+      ++calls;
+    }
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return verdict(Verdict::pass, "about " + std::to_string(static_cast<long long>(calls / seconds)) +
+                                    " puzzles/s on the " + std::to_string(cases.size()) +
+                                    " fixed puzzles, one thread (rough: measure with run)");
+}
+
+RuleResult from_isolated(const std::string& rule, const IsolatedResult& r) {
+  RuleResult result{rule, Verdict::fail, ""};
+  const std::string at = r.last_step.empty() ? "" : " on " + r.last_step;
+  switch (r.ending) {
+    case IsolatedResult::Ending::crashed:
+      result.detail = "crashes: " + signal_description(r.signal) + at;
+      return result;
+    case IsolatedResult::Ending::timed_out:
+      result.detail = "hangs: no answer" + at + " within the rule's time";
+      return result;
+    case IsolatedResult::Ending::returned:
+      break;
+  }
+  if (r.value.empty() || (r.value[0] != 'P' && r.value[0] != 'N' && r.value[0] != 'F')) {
+    result.detail = r.value.empty() ? "the check ended without a result" : r.value;
+    return result;
+  }
+  result.verdict = r.value[0] == 'P' ? Verdict::pass : r.value[0] == 'N' ? Verdict::note : Verdict::fail;
+  result.detail = r.value.substr(1);
+  return result;
+}
+
+}  // namespace
+
+std::string_view verdict_name(Verdict v) {
+  return v == Verdict::pass ? "PASS" : v == Verdict::note ? "NOTE" : "FAIL";
+}
+
+std::vector<RuleResult> check_plugin(const std::string& spec_text, const ConformanceOptions& options,
+                                     const std::function<void(const RuleResult&)>& on_rule) {
+  std::vector<RuleResult> results;
+  const auto add = [&](RuleResult r) {
+    on_rule(r);
+    results.push_back(std::move(r));
+  };
+  PluginSpec spec;
+  std::string error;
+  std::unique_ptr<Library> library;
+  if (parse_plugin_spec(spec_text, spec, error)) library = Library::open(spec, error);
+  if (!library) {
+    add({"loads", Verdict::fail, error});
+    return results;
+  }
+  add({"loads", Verdict::pass, "'" + spec.symbol + "' in " + spec.path});
+  const sudoku_bench_solve_fn fn = library->shared_function();
+  const std::vector<Case> cases = fixed_cases();
+  const std::string name = "plugin:" + spec_text;
+  using Rule = std::function<std::string(const ChildReport&)>;
+  const std::vector<std::pair<std::string, Rule>> rules = {
+      {"counts", [&](const ChildReport& r) { return rule_counts(fn, cases, r); }},
+      {"respects the limit", [&](const ChildReport& r) { return rule_limit(fn, cases, r); }},
+      {"solution at limit 1", [&](const ChildReport& r) { return rule_solution_at_1(fn, cases, r); }},
+      {"solution at limit 2", [&](const ChildReport& r) { return rule_solution_at_2(fn, cases, r); }},
+      {"guesses reported", [&](const ChildReport& r) { return rule_guesses(fn, cases, r); }},
+  };
+  const auto stopped = [&] {
+    return !results.empty() && results.back().verdict == Verdict::fail &&
+           (results.back().detail.starts_with("crashes") || results.back().detail.starts_with("hangs"));
+  };
+  for (const auto& [rule, work] : rules) {
+    add(from_isolated(rule, run_isolated(work, options.rule_limit)));
+    if (stopped()) return results;
+  }
+  add(rule_reads_byte_81(fn, cases, options));
+  add(from_isolated("reentrant", {IsolatedResult::Ending::returned, rule_reentrant(fn, name, options), "", 0}));
+  add(from_isolated("throughput", run_isolated([&](const ChildReport& r) { return rule_throughput(fn, cases, r); },
+                                               options.rule_limit)));
+  return results;
+}
+
+}  // namespace sudoku_bench::plugin

@@ -1,0 +1,26 @@
+// exec:COMMAND: a solver in any language, as a program that answers puzzles on its standard
+// input and output. One process per solver thread (kept between passes), started with /bin/sh -c.
+//
+// The protocol, one line each way per puzzle, in order:
+//   in:  PUZZLE LIMIT       PUZZLE the grid's side*side symbols ('1'-'9', then 'A'...; '.' blank),
+//                           LIMIT the count to stop at (2 checks uniqueness)
+//   out: COUNT[:SOLUTION[:GUESSES]]
+//                           COUNT 0..LIMIT; SOLUTION the first solution's symbols (may be empty);
+//                           GUESSES the solver's own count of guesses
+// Puzzles are written in batches (exec:COMMAND: up to 64 at a time, exec/N:COMMAND: N; exec/1 is a
+// round trip per puzzle), so a program must answer each line as it reads it (flush after each
+// answer, or after the input has no more lines waiting). A program that exits, answers something
+// else or hangs is named with the puzzle it was given (plugin::SolverFault).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "sudoku/solver.h"
+
+namespace sudoku_bench::plugin {
+
+// `spec` is what follows "exec": ":COMMAND" or "/N:COMMAND". Null, with `error`, when malformed.
+std::unique_ptr<sudoku::SolverFactory> make_exec_factory(const std::string& spec, std::string& error);
+
+}  // namespace sudoku_bench::plugin

@@ -1,0 +1,81 @@
+// Solvers in other languages through exec:COMMAND (plugin/exec_solver.h): a Python and a C program
+// (tests/exec/) give exact counts through run and solve at 1 and 2 threads, batched or not; a
+// program that exits or answers nonsense is named with the puzzle it was given.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cli/exit_codes.h"
+#include "cli/run_command.h"
+#include "cli/solve_command.h"
+#include "run_util.h"
+#include "stream/solver_specs.h"
+#include "temp_file.h"
+#include "test_util.h"
+
+namespace {
+
+const std::string kPython = std::string("exec:") + SUDOKU_BENCH_PYTHON + " " + SUDOKU_BENCH_EXEC_PY_SOLVER;
+const std::string kC = std::string("exec:") + SUDOKU_BENCH_EXEC_C_SOLVER;
+
+std::string solve_output(const std::string& solver, const std::string& file, int threads, int* status = nullptr) {
+  sudoku_bench::SolveCommand command;
+  command.input = test_util::dataset_path(file);
+  command.solver = solver;
+  command.pipeline.threads = threads;
+  test_util::Capture out, err;
+  const int s = sudoku_bench::solve_command(command, out.file(), err.file());
+  if (status) *status = s;
+  EXPECT_EQ(s, sudoku_bench::kExitOk) << solver << " " << err.text();
+  return out.text();
+}
+
+TEST(ExecSolverTest, PythonAndCGiveTheBuiltInsAnswersAtOneAndTwoThreads) {
+  for (const char* file : {"easy50.txt", "top95.txt"}) {
+    const std::string expected = solve_output("bitmask", file, 1);
+    for (const std::string& solver : {kPython, kC, "exec/1:" + std::string(SUDOKU_BENCH_EXEC_C_SOLVER)})
+      for (int threads : {1, 2}) EXPECT_EQ(solve_output(solver, file, threads), expected) << solver << " " << file;
+  }
+}
+
+TEST(ExecSolverTest, RunCountsExactlyAtOneAndTwoThreads) {
+  for (const std::string& solver : {kPython, kC}) {
+    auto command = test_util::run_command_for(
+        {test_util::dataset_path("easy50.txt"), test_util::dataset_path("serg_benchmark.txt")}, {1, 2}, 1, {solver});
+    command.min_time_seconds = 0;
+    if (solver == kPython) command.files.pop_back();  // 10,000 multi-solution puzzles: seconds in Python
+    const test_util::RunOutcome o = test_util::run(command);
+    ASSERT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
+    for (const auto& r : o.report.runs) {
+      SCOPED_TRACE(r.dataset + " " + std::to_string(r.threads));
+      EXPECT_EQ(r.solver, solver);
+      EXPECT_EQ(r.status.wrong + r.status.none + r.status.aborted + r.status.invalid, 0u);
+      EXPECT_EQ(r.dataset == "easy50" ? r.status.unique : r.status.multiple, r.dataset == "easy50" ? 50u : 10000u);
+      EXPECT_GT(r.guesses.mean, 0);  // the third field of the answers
+      EXPECT_FALSE(r.tree_size_reported);
+    }
+  }
+}
+
+TEST(ExecSolverTest, AProgramThatExitsOrAnswersNonsenseIsNamed) {
+  struct Case {
+    std::string solver, says;
+  };
+  for (const Case& c : {Case{"exec:exit 3", "closed its output (it exited with status 3) when given"},
+                        Case{"exec:echo hello; cat", "answered 'hello' to"},
+                        Case{"exec/1:head -c 0", "closed its output"}}) {
+    SCOPED_TRACE(c.solver);
+    auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {2}, 1, {c.solver, "bitmask"});
+    command.min_time_seconds = 0;
+    const test_util::RunOutcome o = test_util::run(command);
+    EXPECT_EQ(o.status, sudoku_bench::kExitSolverFault);
+    EXPECT_NE(o.err.find(c.solver + " " + c.says), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find("(record " + test_util::dataset_path("top95.txt") + ":"), std::string::npos) << o.err;
+  }
+  std::string error;
+  EXPECT_EQ(sudoku_bench::factory_for_spec("exec/0:cat", error), nullptr);
+  EXPECT_NE(error.find("exec/N:COMMAND"), std::string::npos) << error;
+  EXPECT_EQ(sudoku_bench::factory_for_spec("exec:", error), nullptr);
+}
+
+}  // namespace
