@@ -123,7 +123,7 @@ TEST(WrongAnswersTest, RunRecountsASampleOfAPluginsAnswersByDefault) {
       EXPECT_LT(wrong.status.wrong, 1465u / 64 * 2);
     }
     EXPECT_EQ(o.report.runs[1].status.wrong, 0u);
-    EXPECT_EQ(o.report.settings.verify, "bitmask (plugins only)");
+    EXPECT_EQ(o.report.settings.verify, "external solvers only: fast (plugin), bitmask (exec)");
     EXPECT_EQ(o.report.settings.verify_every, 64u);
     EXPECT_NE(o.err.find(" wrong answer: "), std::string::npos);
     command.verify_plugins = false;  // --no-verify: the counts pass; a written broken solution is caught still

@@ -153,3 +153,10 @@ WRONG_PLUGIN crashes(const char*, size_t, uint32_t, char*, size_t*) {
 WRONG_PLUGIN hangs(const char*, size_t, uint32_t, char*, size_t*) {
   for (;;) usleep(1000);
 }
+
+// Answers 0 without reading the puzzle: what a plugin call costs the harness, its hand-off included
+// (run --solver plugin:...:counts_nothing --no-verify).
+WRONG_PLUGIN counts_nothing(const char*, size_t, uint32_t, char*, size_t* guesses) {
+  *guesses = 0;
+  return 0;
+}

@@ -48,9 +48,19 @@ double parse_percent(std::string text) {
   }
 }
 
+// What plugins and exec programs are, for `solvers` and the --solver help.
+constexpr const char* kPluginSummary =
+    "plugin:PATH.so[:SYMBOL][@auto|@private|@shared]: a solver in a shared library (tdoku's C signature, "
+    "sudoku_bench/plugin_abi.h), 9x9; @auto (default) gives each thread a private instance when it is not "
+    "reentrant; check it with check-plugin";
+constexpr const char* kExecSummary =
+    "exec:COMMAND, exec/N:COMMAND: a solver in any language, a program per thread answering 'PUZZLE LIMIT' "
+    "lines with 'COUNT[:SOLUTION[:GUESSES]]', in batches of 64 (N)";
+
 std::string known_solvers(bool with_noop) {
   std::string names;
   for (const auto& s : sudoku::strategy_list()) names += (names.empty() ? "" : ", ") + std::string(s.name);
+  names += ", plugin:PATH.so[:SYMBOL][@MODE], exec:COMMAND";
   return with_noop ? names + ", " + kNoopSpec + " (the harness alone)" : names;
 }
 
@@ -189,10 +199,10 @@ Subcommand add_run(CLI::App& app) {
                 "Throughput only: no clock read per puzzle, no latency figures. Puzzles are otherwise timed with "
                 "the CPU's invariant TSC where there is one (SUDOKU_BENCH_LATENCY_CLOCK=steady_clock: steady_clock)");
   cmd->add_flag("--no-verify", s->no_verify,
-                "Do not recount plugins' answers (by default bitmask recounts about one puzzle in " +
+                "Do not recount external solvers' answers (by default fast recounts about one plugin answer in " +
                     std::to_string(kDefaultPluginVerifyEvery) +
-                    ", outside the latency timing; a plugin that writes a solution only at limit 1 is asked "
-                    "again for those puzzles alone)");
+                    ", bitmask one exec answer, outside the latency timing; a solver that writes a solution only at "
+                    "limit 1 is asked again for those puzzles alone)");
   cmd->add_flag("--no-progress", s->no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   cmd->add_option("--shard", s->shard,
                   "Measure shard K of N only (K/N, from 1; auto or auto/N: from a Slurm or Kubernetes job array), "
@@ -306,11 +316,14 @@ Subcommand add_merge(CLI::App& app) {
 }
 
 Subcommand add_solvers(CLI::App& app) {
-  CLI::App* cmd = app.add_subcommand("solvers", "List the built-in strategies (and noop, the harness's own cost).");
+  CLI::App* cmd = app.add_subcommand(
+      "solvers", "List the built-in strategies, noop (the harness's own cost) and the external solvers' specs.");
   return {cmd, [] {
             for (const auto& s : sudoku::strategy_list())
               std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
             std::printf("%-10s %s\n", kNoopSpec, kNoopSummary);
+            std::printf("%-10s %s\n", "plugin:", kPluginSummary);
+            std::printf("%-10s %s\n", "exec:", kExecSummary);
             return kExitOk;
           }};
 }

@@ -38,9 +38,10 @@ struct RunCommand {
   bool progress = true;                             // drawn only when `err` is a terminal
   bool environment_warnings = true;                 // say what about the machine skews results (report/environment.h)
   std::string verify;                               // --verify: the reference strategy's spec; "" for none
-  // Without --verify, plugins' answers are recounted by bitmask for about one puzzle in this many
-  // (outside the latency timing), so that a plugin's wrong counts are never taken for its
-  // measurements; --no-verify (verify_plugins false) turns that off. --verify-every sets it too.
+  // Without --verify, external solvers' answers are recounted for about one puzzle in this many
+  // (outside the latency timing; by fast for plugins, bitmask for exec programs), so that wrong
+  // counts are never taken for measurements; --no-verify (verify_plugins false) turns that off.
+  // --verify-every sets it too.
   bool verify_plugins = true;
   std::uint64_t plugin_verify_every = kDefaultPluginVerifyEvery;
   Settings::Shard shard;  // --shard K/N: measure shard K of N only; 0/0: all

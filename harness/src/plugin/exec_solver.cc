@@ -183,11 +183,17 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
 
   sudoku::SolveResult solve(const sudoku::Grid& puzzle, const sudoku::SolveOptions& options,
                             sudoku::Grid* solution) override {
-    if (next_ >= answers_.size() || options.max_solutions != prefetched_limit_ || !same(puzzle, puzzles_[next_])) {
-      // Not what was handed over: a round trip of its own (a second ask at limit 1, say).
-      exchange(std::vector<sudoku::Grid>{puzzle}, options);
+    const Answer* answer = nullptr;
+    if (next_ < answers_.size() && options.max_solutions == prefetched_limit_ && same(puzzle, puzzles_[next_])) {
+      answer = &answers_[next_++];
+    } else {
+      // Not what was handed over (a second ask at limit 1, say): a round trip of its own, which
+      // leaves the batch's answers waiting.
+      single_puzzle_.assign(1, puzzle);
+      exchange(single_puzzle_, options, single_answer_);
+      answer = &single_answer_[0];
     }
-    const Answer& a = answers_[next_++];
+    const Answer& a = *answer;
     if (solution && a.written && a.result.solutions > 0) sudoku::copy_grid(a.solution, *solution);
     return a.result;
   }
@@ -195,7 +201,11 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
   std::size_t batch_size() const override;
 
   void prefetch(const std::vector<sudoku::Grid>& puzzles, const sudoku::SolveOptions& options) override {
-    if (!puzzles.empty()) exchange(puzzles, options);
+    if (puzzles.empty()) return;
+    puzzles_ = puzzles;
+    exchange(puzzles_, options, answers_);
+    next_ = 0;
+    prefetched_limit_ = options.max_solutions;
   }
 
  private:
@@ -203,7 +213,9 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
     return a.box == b.box && std::equal(a.cells.begin(), a.cells.begin() + a.cell_count(), b.cells.begin());
   }
 
-  void exchange(const std::vector<sudoku::Grid>& puzzles, const sudoku::SolveOptions& options) {
+  // Sends `puzzles` at once and reads their answers into `answers`, in order.
+  void exchange(const std::vector<sudoku::Grid>& puzzles, const sudoku::SolveOptions& options,
+                std::vector<Answer>& answers) {
     const std::string limit = std::to_string(options.max_solutions);
     std::string text, first;
     for (const sudoku::Grid& p : puzzles) {
@@ -213,27 +225,24 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
     }
     broken_ = true;  // until every answer came
     process_->send(text, first);
-    puzzles_ = puzzles;
-    answers_.resize(puzzles.size());
+    answers.resize(puzzles.size());
     for (std::size_t i = 0; i < puzzles.size(); ++i) {
       const std::string symbols = puzzle_text(puzzles[i]);
       const std::string line = process_->receive(symbols);
-      if (!parse_answer(line, puzzles[i], options.max_solutions, answers_[i]))
+      if (!parse_answer(line, puzzles[i], options.max_solutions, answers[i]))
         throw SolverFault(name_, "answered '" + line.substr(0, 200) + "' to " + symbols +
                                      ": expected COUNT[:SOLUTION[:GUESSES]]",
                           0);
     }
     broken_ = false;
-    next_ = 0;
-    prefetched_limit_ = options.max_solutions;
   }
 
   const ExecFactory& factory_;
   std::string name_;
   std::unique_ptr<Process> process_;
   bool broken_ = false;  // a process that failed mid-batch is not reused
-  std::vector<sudoku::Grid> puzzles_;
-  std::vector<Answer> answers_;
+  std::vector<sudoku::Grid> puzzles_, single_puzzle_;
+  std::vector<Answer> answers_, single_answer_;
   std::size_t next_ = 0;
   std::uint64_t prefetched_limit_ = 0;
 };

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# check-plugin names the fault of each faulty test plugin (wrong_plugins.cc) on the rule it breaks,
+# exit 1, and passes the good ones, exit 0, telling what it works around (the tdoku-like plugin:
+# reads byte 81, not reentrant, no solution at limit 2).
+# Usage: check_plugin_test.sh SUDOKU_BENCH WRONG_PLUGINS TDOKU_LIKE_PLUGIN EXAMPLE_PLUGIN
+set -euo pipefail
+bench=$1 wrong=$2 tdoku_like=$3 example=$4
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+passed=0 failed=0
+
+# expect STATUS PLUGIN LINE...: the exit status, and lines (grep -E) the report must hold.
+expect() {
+  local status=$1 plugin=$2
+  shift 2
+  local got=0
+  "$bench" check-plugin --rule-seconds 2 "$plugin" >"$out" 2>&1 || got=$?
+  local ok=1
+  [ "$got" -eq "$status" ] || { echo "FAIL: $plugin exited $got, expected $status"; ok=0; }
+  for line in "$@"; do
+    grep -Eq -- "$line" "$out" || { echo "FAIL: $plugin: no line matching '$line'"; ok=0; }
+  done
+  if [ $ok -eq 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); cat "$out"; fi
+}
+
+expect 0 "$wrong:right" "^PASS  reentrant" "^PASS  reads only its 82 bytes" "is usable$"
+expect 0 "$example" "^PASS  counts" "is usable$"
+expect 0 "plugin:$tdoku_like:tdoku_like" "^NOTE  reads only its 82 bytes +reads byte 81" \
+  "^NOTE  reentrant +not reentrant: at [234] threads at once" "^NOTE  solution at limit 2 +writes no solution" \
+  "is usable \(sudoku-bench works around"
+expect 1 "$wrong:two_for_unique" "^FAIL  counts +wrong count: 2 at limit 2 for a hard unique puzzle"
+expect 1 "$wrong:breaks_a_unit" "^FAIL  solution at limit 1 +wrong solution .*a digit repeats"
+expect 1 "$wrong:changes_givens" "^FAIL  solution at limit 1 +changes givens .*changes the given"
+expect 1 "$wrong:claims_without_writing" "^FAIL  solution at limit 1 +writes no solution at limit 1"
+expect 1 "$wrong:ignores_limit" "^FAIL  respects the limit +ignores the limit: returns 3 at limit 1"
+expect 1 "$wrong:reads_past_the_nul" "^FAIL  reads only its 82 bytes +reads past the NUL"
+expect 1 "$wrong:crashes" "^FAIL  counts +crashes: SIGSEGV .* on puzzle [1-9.]{81} at limit 2" "is not usable"
+expect 1 "$wrong:hangs" "^FAIL  counts +hangs: no answer on puzzle [1-9.]{81} at limit 2"
+expect 1 "$wrong:no_such_symbol" "^FAIL  loads +plugin '.*' has no function 'no_such_symbol'"
+expect 1 "/nonexistent/lib.so" "^FAIL  loads +cannot load plugin"
+echo "check-plugin: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
