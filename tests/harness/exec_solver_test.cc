@@ -61,9 +61,9 @@ TEST(ExecSolverTest, AProgramThatExitsOrAnswersNonsenseIsNamed) {
   struct Case {
     std::string solver, says;
   };
-  for (const Case& c : {Case{"exec:exit 3", "closed its output (it exited with status 3) when given"},
-                        Case{"exec:echo hello; cat", "answered 'hello' to"},
-                        Case{"exec/1:head -c 0", "closed its output"}}) {
+  for (const Case& c :
+       {Case{"exec:exit 3", "closed its output (it exited with status 3) when given"},
+        Case{"exec:echo hello; cat", "answered 'hello' to"}, Case{"exec/1:head -c 0", "closed its output"}}) {
     SCOPED_TRACE(c.solver);
     auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {2}, 1, {c.solver, "bitmask"});
     command.min_time_seconds = 0;

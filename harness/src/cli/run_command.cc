@@ -77,8 +77,7 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
 class FileSolverPasses {
  public:
   FileSolverPasses(const RunCommand& command, const std::string& file, const SpecFactory& solver,
-                   const sudoku::SolverFactory* reference, Settings::Shard shard, Progress& progress,
-                   std::FILE* err)
+                   const sudoku::SolverFactory* reference, Settings::Shard shard, Progress& progress, std::FILE* err)
       : command_(command),
         file_(file),
         solver_(solver),
@@ -244,8 +243,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   std::vector<SpecFactory> solvers;
   std::unique_ptr<sudoku::SolverFactory> reference;
   std::vector<std::string> notes;
-  if (const std::string problem = validate(command, ranks.active(), solvers, reference, notes);
-      !problem.empty()) {
+  if (const std::string problem = validate(command, ranks.active(), solvers, reference, notes); !problem.empty()) {
     // Every rank was given the same command line: rank 0 speaks for them.
     if (ranks.leader()) std::fprintf(err, "sudoku-bench run: %s\n", problem.c_str());
     return kExitUsage;
@@ -281,7 +279,8 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   if (command.pass.time_puzzles) settings.latency_clock = PuzzleClock::for_pass().name();
   settings.verify = command.verify;
   settings.verify_every = step.verify_every;
-  if (std::any_of(solvers.begin(), solvers.end(), [](const SpecFactory& s) { return s.default_reference != nullptr; })) {
+  if (std::any_of(solvers.begin(), solvers.end(),
+                  [](const SpecFactory& s) { return s.default_reference != nullptr; })) {
     settings.verify = "external solvers only: fast (plugin), bitmask (exec)";
     settings.verify_every = command.plugin_verify_every;
   }

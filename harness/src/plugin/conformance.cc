@@ -95,7 +95,8 @@ std::string rule_counts(sudoku_bench_solve_fn fn, const std::vector<Case>& cases
     const Answer a = ask(fn, c.puzzle, 2, report);
     if (std::min<std::size_t>(a.count, 2) != c.count)
       return verdict(Verdict::fail, "wrong count: " + std::to_string(a.count) + " at limit 2 for " + c.label + " (" +
-                                        c.puzzle + "); it has " + (c.count == 2 ? "2 or more" : std::to_string(c.count)));
+                                        c.puzzle + "); it has " +
+                                        (c.count == 2 ? "2 or more" : std::to_string(c.count)));
   }
   return verdict(Verdict::pass, std::to_string(cases.size()) +
                                     " puzzles counted right at limit 2 (unique, several solutions, none, givens in "
@@ -118,7 +119,8 @@ std::string rule_solution_at_1(sudoku_bench_solve_fn fn, const std::vector<Case>
   for (const Case& c : cases) {
     if (c.count == 0) continue;
     const Answer a = ask(fn, c.puzzle, 1, report);
-    if (!written(a)) return verdict(Verdict::fail, "writes no solution at limit 1 for " + c.label + " (" + c.puzzle + ")");
+    if (!written(a))
+      return verdict(Verdict::fail, "writes no solution at limit 1 for " + c.label + " (" + c.puzzle + ")");
     sudoku::Grid puzzle, solution;
     sudoku::parse_record(c.puzzle, puzzle);
     const sudoku::ParseResult parsed = sudoku::parse_record(a.solution, solution);
@@ -171,8 +173,8 @@ RuleResult rule_reads_byte_81(sudoku_bench_solve_fn fn, const std::vector<Case>&
                               const ConformanceOptions& options) {
   const std::string& puzzle = cases[0].puzzle;
   RuleResult r{"reads only its 82 bytes", Verdict::pass, ""};
-  const auto past_nul = run_isolated([&](const ChildReport& rep) { return read_at_page_end(fn, puzzle, true, rep); },
-                                     options.rule_limit);
+  const auto past_nul =
+      run_isolated([&](const ChildReport& rep) { return read_at_page_end(fn, puzzle, true, rep); }, options.rule_limit);
   if (past_nul.ending == IsolatedResult::Ending::crashed) {
     r.verdict = Verdict::fail;
     r.detail = "reads past the NUL after the 81 characters (" + signal_description(past_nul.signal) +
@@ -183,8 +185,9 @@ RuleResult rule_reads_byte_81(sudoku_bench_solve_fn fn, const std::vector<Case>&
                                    options.rule_limit);
   if (no_nul.ending == IsolatedResult::Ending::crashed) {
     r.verdict = Verdict::note;
-    r.detail = "reads byte 81, past the puzzle (as tdoku does, to tell a 729-character pencilmark puzzle): "
-               "sudoku-bench always puts a NUL there";
+    r.detail =
+        "reads byte 81, past the puzzle (as tdoku does, to tell a 729-character pencilmark puzzle): "
+        "sudoku-bench always puts a NUL there";
     return r;
   }
   const auto differs = run_isolated(
@@ -263,9 +266,7 @@ RuleResult from_isolated(const std::string& rule, const IsolatedResult& r) {
 
 }  // namespace
 
-std::string_view verdict_name(Verdict v) {
-  return v == Verdict::pass ? "PASS" : v == Verdict::note ? "NOTE" : "FAIL";
-}
+std::string_view verdict_name(Verdict v) { return v == Verdict::pass ? "PASS" : v == Verdict::note ? "NOTE" : "FAIL"; }
 
 std::vector<RuleResult> check_plugin(const std::string& spec_text, const ConformanceOptions& options,
                                      const std::function<void(const RuleResult&)>& on_rule) {

@@ -230,9 +230,8 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
       const std::string symbols = puzzle_text(puzzles[i]);
       const std::string line = process_->receive(symbols);
       if (!parse_answer(line, puzzles[i], options.max_solutions, answers[i]))
-        throw SolverFault(name_, "answered '" + line.substr(0, 200) + "' to " + symbols +
-                                     ": expected COUNT[:SOLUTION[:GUESSES]]",
-                          0);
+        throw SolverFault(
+            name_, "answered '" + line.substr(0, 200) + "' to " + symbols + ": expected COUNT[:SOLUTION[:GUESSES]]", 0);
     }
     broken_ = false;
   }

@@ -59,7 +59,8 @@ IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>
   const auto deadline = std::chrono::steady_clock::now() + limit;
   bool timed_out = false;
   for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
       timed_out = true;
       break;

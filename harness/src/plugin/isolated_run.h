@@ -21,9 +21,9 @@ class ChildReport {
 
 struct IsolatedResult {
   enum class Ending { returned, crashed, timed_out } ending = Ending::returned;
-  std::string value;       // what the work returned (ending returned)
-  std::string last_step;   // the last progress() before the end
-  int signal = 0;          // what ended the child (ending crashed)
+  std::string value;      // what the work returned (ending returned)
+  std::string last_step;  // the last progress() before the end
+  int signal = 0;         // what ended the child (ending crashed)
 };
 
 // `work` runs in a forked child; call it from a process with one thread (no locks held elsewhere).
