@@ -75,7 +75,13 @@ int main(int argc, char** argv) {
                      s.app->get_name().c_str(), s.app->get_name().c_str());
       return kExitUsage;
     }
-    return s.run();
+    try {
+      return s.run();
+    } catch (const plugin::SolverFault& f) {
+      // The commands name a solver's fault with its record; one that escapes them is named here.
+      std::fprintf(stderr, "sudoku-bench %s: %s\n", s.app->get_name().c_str(), f.what());
+      return kExitSolverFault;
+    }
   }
   return kExitUsage;
 }

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "plugin/call_guard.h"
 #include "report/pass_parts.h"
 #include "report/report_json.h"
 #include "stream/input.h"
@@ -50,6 +51,8 @@ bool RankPasses::measure(const std::function<MeasuredPass()>& measure_share, con
   try {
     pass = measure_share();
   } catch (const IoError& e) {
+    error = e.what();
+  } catch (const plugin::SolverFault& e) {  // a plugin that crashed on this rank: named like an input error
     error = e.what();
   }
   return finish_pass(error, interrupted.load(), pass);

@@ -338,7 +338,12 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
       const std::string label = passes.label(threads);
       if (warmed.emplace(planned.passes, threads).second) {
         if (ranks.active()) {
-          warm(passes, threads, label);
+          // Every rank must reach the next measured pass together: a fault here is raised there.
+          try {
+            warm(passes, threads, label);
+          } catch (const plugin::SolverFault& f) {
+            fault = f;
+          }
         } else {
           try {
             warm(passes, threads, label);
@@ -363,8 +368,12 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
           break;
         }
       } else {
-        stopped = !ranks.measure([&] { return passes.measured(threads, rep_label, planned.repetition, nullptr); },
-                                 interrupted, pass);
+        stopped = !ranks.measure(
+            [&] {
+              if (fault) throw *fault;
+              return passes.measured(threads, rep_label, planned.repetition, nullptr);
+            },
+            interrupted, pass);
         if (ranks.failed()) return ranks.agree_exit(kExitIo);
         if (!ranks.leader()) continue;
       }

@@ -7,19 +7,31 @@
 #include <algorithm>
 #include <filesystem>
 #include <system_error>
+#include <utility>
 
 namespace sudoku_bench::plugin {
 namespace {
 
-// NODELETE: solver threads may hold a plugin's thread_local state until they exit, after the
-// library is gone; the code those destructors run must stay mapped.
-void* load(const std::string& file, std::string& error) {
+// Loads `file` and finds `symbol` in it; {} with `error` ("cannot load ...: why" or "... has no
+// function ...", `what` naming the library) when either fails. NODELETE: solver threads may hold a
+// plugin's thread_local state until they exit, after the library is gone; the code those
+// destructors run must stay mapped.
+std::pair<void*, sudoku_bench_solve_fn> load(const std::string& file, const std::string& symbol,
+                                             const std::string& what, std::string& error) {
   void* handle = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
   if (!handle) {
     const char* why = dlerror();
-    error = why ? why : "unknown error";
+    error = "cannot load " + what + ": " + (why ? why : "unknown error");
+    return {};
   }
-  return handle;
+  dlerror();
+  void* fn = dlsym(handle, symbol.c_str());
+  if (!fn) {
+    dlclose(handle);
+    error = what + " has no function '" + symbol + "'";
+    return {};
+  }
+  return {handle, reinterpret_cast<sudoku_bench_solve_fn>(fn)};
 }
 
 }  // namespace
@@ -50,20 +62,9 @@ bool parse_plugin_spec(const std::string& text, PluginSpec& spec, std::string& e
 }
 
 std::unique_ptr<Library> Library::open(const PluginSpec& spec, std::string& error) {
-  std::string why;
-  void* handle = load(spec.file, why);
-  if (!handle) {
-    error = "cannot load plugin '" + spec.path + "': " + why;
-    return nullptr;
-  }
-  dlerror();
-  void* fn = dlsym(handle, spec.symbol.c_str());
-  if (!fn) {
-    dlclose(handle);
-    error = "plugin '" + spec.path + "' has no function '" + spec.symbol + "'";
-    return nullptr;
-  }
-  return std::unique_ptr<Library>(new Library(spec, {handle, reinterpret_cast<sudoku_bench_solve_fn>(fn)}));
+  const auto [handle, fn] = load(spec.file, spec.symbol, "plugin '" + spec.path + "'", error);
+  if (!handle) return nullptr;
+  return std::unique_ptr<Library>(new Library(spec, {handle, fn}));
 }
 
 Library::~Library() {
@@ -99,21 +100,10 @@ sudoku_bench_solve_fn Library::acquire(std::string& error) {
     error = "cannot copy plugin '" + spec_.path + "' for a private instance: " + ec.message();
     return nullptr;
   }
-  std::string why;
-  void* handle = load(copy, why);
+  const auto [handle, fn] = load(copy, spec_.symbol, "a private instance of plugin '" + spec_.path + "'", error);
   std::filesystem::remove(copy, ec);
-  if (!handle) {
-    error = "cannot load a private instance of plugin '" + spec_.path + "': " + why;
-    return nullptr;
-  }
-  dlerror();
-  void* fn = dlsym(handle, spec_.symbol.c_str());
-  if (!fn) {
-    dlclose(handle);
-    error = "a private instance of plugin '" + spec_.path + "' has no function '" + spec_.symbol + "'";
-    return nullptr;
-  }
-  copies_.push_back({handle, reinterpret_cast<sudoku_bench_solve_fn>(fn)});
+  if (!handle) return nullptr;
+  copies_.push_back({handle, fn});
   return copies_.back().fn;
 }
 
