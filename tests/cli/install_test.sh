@@ -48,7 +48,7 @@ if [[ -z $page ]]; then
   exit 0
 fi
 if [[ $page == *.gz ]]; then zcat "$page"; else cat "$page"; fi | sed 's/\\-/-/g' >"$tmp/page.txt"
-for sub in solve run compare merge solvers hunt; do
+for sub in solve run compare merge solvers check-plugin hunt; do
   for option in $("$bench" "$sub" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
     grep -qF -- "$option" "$tmp/page.txt" || { echo "$page lacks $sub's $option" >&2; exit 1; }
   done
