@@ -73,12 +73,25 @@ struct Answer {
   std::string solution;  // 81 characters as written; NULs where nothing was
 };
 
+// A rule's finding that ends it: a crash or an exception, named with the call it happened in.
+struct Crash {
+  std::string what;
+};
+
+// In the child, guarded (call_guard.h) so that a crash is named by its own signal even where a
+// sanitizer's handler would have turned it into an abort.
 Answer ask(sudoku_bench_solve_fn fn, const std::string& puzzle, std::size_t limit, const ChildReport& report) {
-  report.progress("puzzle " + puzzle + " at limit " + std::to_string(limit));
+  static CallGuard guard("the plugin");
+  const std::string call = "puzzle " + puzzle + " at limit " + std::to_string(limit);
+  report.progress(call);
   std::array<char, 128> in{}, out{};
   std::memcpy(in.data(), puzzle.data(), 81);
   Answer a;
-  a.count = fn(in.data(), limit, 0, out.data(), &a.guesses);
+  try {
+    a.count = guard.call(in.data(), [&] { return fn(in.data(), limit, 0, out.data(), &a.guesses); });
+  } catch (const SolverFault& f) {
+    throw Crash{(f.signal() ? "crashes: " + signal_description(f.signal()) : "throws: " + f.cause()) + " on " + call};
+  }
   a.solution.assign(out.data(), 81);
   return a;
 }
@@ -242,6 +255,19 @@ std::string rule_throughput(sudoku_bench_solve_fn fn, const std::vector<Case>& c
                                     " fixed puzzles, one thread (rough: measure with run)");
 }
 
+// A rule as run in the child: its verdict, or FAIL with the crash that ended it.
+using ChildRule = std::string (*)(sudoku_bench_solve_fn, const std::vector<Case>&, const ChildReport&);
+std::function<std::string(const ChildReport&)> guarded(ChildRule rule, sudoku_bench_solve_fn fn,
+                                                       const std::vector<Case>& cases) {
+  return [rule, fn, &cases](const ChildReport& report) {
+    try {
+      return rule(fn, cases, report);
+    } catch (const Crash& c) {
+      return verdict(Verdict::fail, c.what);
+    }
+  };
+}
+
 RuleResult from_isolated(const std::string& rule, const IsolatedResult& r) {
   RuleResult result{rule, Verdict::fail, ""};
   const std::string at = r.last_step.empty() ? "" : " on " + r.last_step;
@@ -289,16 +315,19 @@ std::vector<RuleResult> check_plugin(const std::string& spec_text, const Conform
   const std::string name = "plugin:" + spec_text;
   using Rule = std::function<std::string(const ChildReport&)>;
   const std::vector<std::pair<std::string, Rule>> rules = {
-      {"counts", [&](const ChildReport& r) { return rule_counts(fn, cases, r); }},
-      {"respects the limit", [&](const ChildReport& r) { return rule_limit(fn, cases, r); }},
-      {"solution at limit 1", [&](const ChildReport& r) { return rule_solution_at_1(fn, cases, r); }},
-      {"solution at limit 2", [&](const ChildReport& r) { return rule_solution_at_2(fn, cases, r); }},
-      {"guesses reported", [&](const ChildReport& r) { return rule_guesses(fn, cases, r); }},
+      {"counts", guarded(rule_counts, fn, cases)},
+      {"respects the limit", guarded(rule_limit, fn, cases)},
+      {"solution at limit 1", guarded(rule_solution_at_1, fn, cases)},
+      {"solution at limit 2", guarded(rule_solution_at_2, fn, cases)},
+      {"guesses reported", guarded(rule_guesses, fn, cases)},
   };
+
   const auto stopped = [&] {
-    return !results.empty() && results.back().verdict == Verdict::fail &&
-           (results.back().detail.starts_with("crashes") || results.back().detail.starts_with("hangs"));
+    const RuleResult& last = results.back();
+    return last.verdict == Verdict::fail && (last.detail.starts_with("crashes") || last.detail.starts_with("throws") ||
+                                             last.detail.starts_with("hangs"));
   };
+
   for (const auto& [rule, work] : rules) {
     add(from_isolated(rule, run_isolated(work, options.rule_limit)));
     if (stopped()) return results;
