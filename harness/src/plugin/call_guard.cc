@@ -149,10 +149,12 @@ void watch() {
       }
       t->stuck += kTick;
       if (stopping) pthread_kill(t->thread, kStopSignal);
-      if (t->stuck >= t->next_report && t->next_report.count() > 0) {
+      const std::string* solver = t->slot.solver.load(std::memory_order_relaxed);
+      const char* puzzle = t->slot.puzzle.load(std::memory_order_relaxed);
+      if (t->stuck >= t->next_report && t->next_report.count() > 0 && solver && puzzle) {
         const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(t->stuck).count();
-        std::fprintf(stderr, "sudoku-bench: %s has been solving %s for %lld s%s\n", t->slot.solver->c_str(),
-                     t->slot.puzzle, static_cast<long long>(seconds),
+        std::fprintf(stderr, "sudoku-bench: %s has been solving %s for %lld s%s\n", solver->c_str(), puzzle,
+                     static_cast<long long>(seconds),
                      stopping ? "; stopping it" : " (SIGINT or SIGTERM stops it and writes what was measured)");
         t->next_report *= 2;
       }
@@ -183,12 +185,21 @@ std::chrono::milliseconds slow_call_report_after() {
 
 CallGuard::CallGuard(std::string solver) : solver_(std::move(solver)) { install_once(); }
 
-CallGuard::~CallGuard() = default;
+CallGuard::~CallGuard() {
+  // The watchdog reads the name and the puzzle under this lock: after it, it reads them no more.
+  Registry& r = registry();
+  const std::lock_guard lock(r.mutex);
+  for (ThreadSlot* t : r.threads) {
+    if (t->slot.solver.load(std::memory_order_relaxed) != &solver_) continue;
+    t->slot.solver.store(nullptr, std::memory_order_relaxed);
+    t->slot.puzzle.store(nullptr, std::memory_order_relaxed);
+  }
+}
 
 CallSlot& CallGuard::enter(const char* puzzle) {
   CallSlot& slot = this_thread_slot().slot;
-  slot.puzzle = puzzle;
-  slot.solver = &solver_;
+  slot.puzzle.store(puzzle, std::memory_order_relaxed);
+  slot.solver.store(&solver_, std::memory_order_relaxed);
   slot.signal.store(0, std::memory_order_relaxed);
   // Release: the watchdog that sees the odd count sees the puzzle and solver it names.
   slot.calls.store(slot.calls.load(std::memory_order_relaxed) + 1, std::memory_order_release);

@@ -68,8 +68,10 @@ struct CallSlot {
   // Odd while a call runs, even between calls: the watchdog sees a call that does not move.
   std::atomic<std::uint64_t> calls{0};
   std::atomic<int> signal{0};  // set by the handler before it jumps
-  const char* puzzle = nullptr;
-  const std::string* solver = nullptr;
+  // What the call is given and who makes it, for the watchdog's message. Atomic: the next call
+  // sets them while the watchdog may read; a guard that goes clears them under the registry's lock.
+  std::atomic<const char*> puzzle{nullptr};
+  std::atomic<const std::string*> solver{nullptr};
 };
 
 // One thread's guarded calls. Make one per solver instance; call() from one thread at a time.

@@ -178,7 +178,13 @@ std::string read_at_page_end(sudoku_bench_solve_fn fn, const std::string& puzzle
   std::array<char, 128> out{};
   std::size_t guesses = 0;
   report.progress("puzzle " + puzzle + (nul ? " with its NUL at a page's end" : " at a page's end, no NUL"));
-  fn(at, 2, 0, out.data(), &guesses);
+  // Guarded: a sanitizer's own handler would end the child with its exit status instead.
+  CallGuard guard("the plugin");
+  try {
+    guard.call(at, [&] { return fn(at, 2, 0, out.data(), &guesses); });
+  } catch (const SolverFault& f) {
+    return "crashed:" + signal_description(f.signal());
+  }
   return "returned";
 }
 
@@ -188,15 +194,20 @@ RuleResult rule_reads_byte_81(sudoku_bench_solve_fn fn, const std::vector<Case>&
   RuleResult r{"reads only its 82 bytes", Verdict::pass, ""};
   const auto past_nul =
       run_isolated([&](const ChildReport& rep) { return read_at_page_end(fn, puzzle, true, rep); }, options.rule_limit);
-  if (past_nul.ending == IsolatedResult::Ending::crashed) {
+  // A crash at the page's end: caught in the child ("crashed:SIGNAL") or ending it.
+  const auto crash = [](const IsolatedResult& i) -> std::string {
+    if (i.value.starts_with("crashed:")) return i.value.substr(8);
+    return i.ending == IsolatedResult::Ending::crashed ? signal_description(i.signal) : "";
+  };
+  if (const std::string signal = crash(past_nul); !signal.empty()) {
     r.verdict = Verdict::fail;
-    r.detail = "reads past the NUL after the 81 characters (" + signal_description(past_nul.signal) +
+    r.detail = "reads past the NUL after the 81 characters (" + signal +
                " when they end a readable page): sudoku-bench hands over 82 bytes";
     return r;
   }
   const auto no_nul = run_isolated([&](const ChildReport& rep) { return read_at_page_end(fn, puzzle, false, rep); },
                                    options.rule_limit);
-  if (no_nul.ending == IsolatedResult::Ending::crashed) {
+  if (!crash(no_nul).empty()) {
     r.verdict = Verdict::note;
     r.detail =
         "reads byte 81, past the puzzle (as tdoku does, to tell a 729-character pencilmark puzzle): "

@@ -22,12 +22,21 @@ void write_all(int fd, const std::string& text) {
   }
 }
 
+// A sanitizer build runs the plugin's code and the harness's tens of times slower: a limit meant
+// to tell a hang from a slow answer is stretched as much.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr int kTimeScale = 20;
+#else
+constexpr int kTimeScale = 1;
+#endif
+
 }  // namespace
 
 void ChildReport::progress(const std::string& what) const { write_all(fd_, "P" + what + "\n"); }
 
 IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>& work,
                             std::chrono::milliseconds limit) {
+  limit *= kTimeScale;
   IsolatedResult result;
   int fds[2];
   if (pipe(fds) != 0) {

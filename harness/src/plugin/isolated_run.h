@@ -26,7 +26,8 @@ struct IsolatedResult {
   int signal = 0;         // what ended the child (ending crashed)
 };
 
-// `work` runs in a forked child; call it from a process with one thread (no locks held elsewhere).
+// `work` runs in a forked child, killed after `limit` (20 times that in a sanitizer build); call it
+// while no other thread holds a lock the child needs.
 IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>& work,
                             std::chrono::milliseconds limit);
 
