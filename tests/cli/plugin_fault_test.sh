@@ -3,9 +3,12 @@
 # a first row given as 987654321), as a user meets them: run and solve name the plugin, the record
 # (FILE:LINE) and the signal; run's JSON keeps the passes completed before; a hang is named while it
 # runs and SIGINT still ends the run within a second, the passes before it written.
-# Usage: plugin_fault_test.sh SUDOKU_BENCH WRONG_PLUGINS DATASETS_DIR
+# Usage: plugin_fault_test.sh SUDOKU_BENCH WRONG_PLUGINS DATASETS_DIR [SANITIZER]
+# Under ThreadSanitizer the hang is not checked: TSan runs a signal's handler only when the thread
+# it came to reaches code TSan sees, and the main thread then waits inside libtbb, which is not
+# instrumented, so SIGINT is never handled there (the plain and ASan builds check it).
 set -euo pipefail
-bench=$1 plugins=$2 datasets=$3
+bench=$1 plugins=$2 datasets=$3 sanitizer=${4:-}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*"; cat "$work/err" 2>/dev/null; exit 1; }
@@ -39,6 +42,11 @@ PY
   grep -q "(record $work/poisoned.txt:7)" "$work/err" || fail "solve with $symbol: record not named"
   [ "$(wc -l <"$work/out")" -eq 6 ] || fail "solve with $symbol: expected the 6 lines before the poison"
 done
+
+if [ "$sanitizer" = thread ]; then
+  echo "plugin faults: 1 passed, 0 failed (the hang not checked under ThreadSanitizer)"
+  exit 0
+fi
 
 # A hang: named while it runs (after 10 s), and SIGINT ends the run at once with the completed pass.
 "$bench" run "${common[@]}" --solver "plugin:$plugins:hangs_on_poison" --json "$work/report.json" \
