@@ -28,19 +28,17 @@ class SolverFault : public std::runtime_error {
       : std::runtime_error(solver + " " + cause + (where.empty() ? std::string() : " (record " + where + ")")),
         solver_(std::move(solver)),
         cause_(std::move(cause)),
-        where_(std::move(where)),
         signal_(signal),
         interrupted_(interrupted) {}
-  const std::string& solver() const { return solver_; }
   const std::string& cause() const { return cause_; }
-  const std::string& where() const { return where_; }  // FILE:LINE, once known
-  int signal() const { return signal_; }               // 0 for an exception
+  int signal() const { return signal_; }  // 0 for an exception
   // Stopped because the run was interrupted, not because the solver failed.
   bool interrupted() const { return interrupted_; }
-  SolverFault located(std::string where) const { return {solver_, cause_, signal_, interrupted_, std::move(where)}; }
+  // The same fault, named with its record (FILE:LINE).
+  SolverFault located(const std::string& where) const { return {solver_, cause_, signal_, interrupted_, where}; }
 
  private:
-  std::string solver_, cause_, where_;
+  std::string solver_, cause_;
   int signal_;
   bool interrupted_;
 };
@@ -105,8 +103,6 @@ class CallGuard {
       throw_fault();
     }
   }
-
-  const std::string& solver() const { return solver_; }
 
  private:
   CallSlot& enter(const char* puzzle);

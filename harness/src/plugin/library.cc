@@ -112,9 +112,4 @@ void Library::release(sudoku_bench_solve_fn fn) {
   idle_.push_back(fn);
 }
 
-std::size_t Library::private_instances() const {
-  const std::lock_guard lock(mutex_);
-  return copies_.size();
-}
-
 }  // namespace sudoku_bench::plugin

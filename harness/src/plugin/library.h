@@ -15,8 +15,6 @@
 
 namespace sudoku_bench::plugin {
 
-enum class Instances { shared, per_thread };
-
 // "plugin:PATH[:SYMBOL][@shared|@private|@auto]" without the "plugin:" prefix, taken apart.
 struct PluginSpec {
   std::string path;  // as given
@@ -43,7 +41,6 @@ class Library {
   // Give it back with release() once no thread calls it any more.
   sudoku_bench_solve_fn acquire(std::string& error);
   void release(sudoku_bench_solve_fn fn);
-  std::size_t private_instances() const;
 
  private:
   struct Loaded {
@@ -54,7 +51,7 @@ class Library {
 
   PluginSpec spec_;
   Loaded first_;
-  mutable std::mutex mutex_;
+  std::mutex mutex_;
   std::vector<Loaded> copies_;               // every private instance loaded
   std::vector<sudoku_bench_solve_fn> idle_;  // those no solver holds
   std::string copy_dir_;                     // where the copies' files were made (removed at once)
