@@ -30,8 +30,7 @@ constexpr std::uint64_t kRecordsNamed = 20;  // per file and solver; the rest ar
 using Clock = std::chrono::steady_clock;
 
 // A solver spec as given, the factory it named, and for an external solver without --verify the
-// strategy that recounts a sample of its answers: fast for plugins (9x9, and faster than any plugin
-// measured here, so a recount per 64 puzzles costs under 2%), bitmask for exec programs (any size).
+// strategy that recounts a sample of its answers (default_recount_for_spec).
 struct SpecFactory {
   std::string spec;
   std::unique_ptr<sudoku::SolverFactory> factory;
@@ -60,8 +59,9 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
     if (!factory) return error;
     if (!note.empty()) notes.push_back(note);
     std::unique_ptr<sudoku::SolverFactory> recount;
-    if (c.verify.empty() && c.verify_plugins && is_plugin_spec(spec) &&
-        !(recount = reference_for_spec(spec.starts_with("exec") ? "bitmask" : "fast", error)))
+    const std::string_view recount_spec = default_recount_for_spec(spec);
+    if (c.verify.empty() && c.verify_plugins && !recount_spec.empty() &&
+        !(recount = reference_for_spec(recount_spec, error)))
       return error;
     solvers.push_back({spec, std::move(factory), std::move(recount)});
   }
@@ -337,19 +337,13 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
       const int threads = planned.threads;
       const std::string label = passes.label(threads);
       if (warmed.emplace(planned.passes, threads).second) {
-        if (ranks.active()) {
-          // Every rank must reach the next measured pass together: a fault here is raised there.
-          try {
-            warm(passes, threads, label);
-          } catch (const plugin::SolverFault& f) {
-            fault = f;
-          }
-        } else {
-          try {
-            warm(passes, threads, label);
-          } catch (const plugin::SolverFault& f) {
+        try {
+          warm(passes, threads, label);
+        } catch (const plugin::SolverFault& f) {
+          fault = f;
+          // Ranks must reach the next measured pass together: there the fault is raised on this one.
+          if (!ranks.active()) {
             progress.finish();
-            fault = f;
             break;
           }
         }

@@ -63,10 +63,8 @@ class Process {
     close(to_);  // end of input: a well-behaved program exits
     close(from_);
     if (pid_ <= 0) return;
-    for (int i = 0; i < 20; ++i) {
-      if (waitpid(pid_, nullptr, WNOHANG) == pid_) return;
-      usleep(5000);
-    }
+    int status = 0;
+    if (reaped(status)) return;
     kill(pid_, SIGKILL);
     waitpid(pid_, nullptr, 0);
   }
@@ -121,22 +119,29 @@ class Process {
   SolverFault fault(const std::string& what, const std::string& puzzle) {
     std::string why = what;
     int status = 0, signal = 0;
-    for (int i = 0; i < 20 && pid_ > 0; ++i) {
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        pid_ = -1;
-        if (WIFEXITED(status)) why += " (it exited with status " + std::to_string(WEXITSTATUS(status)) + ")";
-        if (WIFSIGNALED(status)) {
-          signal = WTERMSIG(status);
-          why += " (it was ended by " + signal_description(signal) + ")";
-        }
-        break;
+    if (pid_ > 0 && reaped(status)) {
+      if (WIFEXITED(status)) why += " (it exited with status " + std::to_string(WEXITSTATUS(status)) + ")";
+      if (WIFSIGNALED(status)) {
+        signal = WTERMSIG(status);
+        why += " (it was ended by " + signal_description(signal) + ")";
       }
-      usleep(5000);
     }
     return SolverFault(name_, why + " when given " + puzzle, signal);
   }
 
  private:
+  // Whether the program ended within 0.1 s (it has closed its end, or been asked to by ours).
+  bool reaped(int& status) {
+    for (int i = 0; i < 20; ++i) {
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        return true;
+      }
+      usleep(5000);
+    }
+    return false;
+  }
+
   std::string name_;
   pid_t pid_ = -1;
   int to_ = -1, from_ = -1;

@@ -97,8 +97,8 @@ std::size_t RecordStep::prefetch(const Chunk& chunk, std::size_t first, std::siz
     if (options_.seed == 0) {
       sudoku::copy_grid(puzzle_, grid);
     } else {
-      const std::uint64_t seed = sudoku::puzzle_seed(options_.seed, puzzle_);
-      sudoku::apply(sudoku::random_symmetry(puzzle_.box, seed), puzzle_, grid);
+      sudoku::Symmetry symmetry;
+      disguise(symmetry, grid);
     }
   }
   batch_solver_->prefetch(batch_, options_.solve);
@@ -248,16 +248,21 @@ void RecordStep::solve(const sudoku::SolveOptions& options, sudoku::SolveResult&
       r = solver_->solve(puzzle_, options, &out);
     written_ = r.solutions > 0 && out.cells[0] != 0;
   } else {
-    const std::uint64_t seed = sudoku::puzzle_seed(options_.seed, puzzle_);
-    const sudoku::Symmetry symmetry = sudoku::random_symmetry(puzzle_.box, seed);
-    sudoku::apply(symmetry, puzzle_, disguised_);
+    sudoku::Symmetry symmetry;
     sudoku::SolveOptions disguised_options = options;
-    disguised_options.seed = seed;
+    disguised_options.seed = disguise(symmetry, disguised_);
     found_.cells[0] = 0;
     r = solver_->solve(disguised_, disguised_options, &found_);
     written_ = r.solutions > 0 && found_.cells[0] != 0;
     if (written_) sudoku::undo(symmetry, found_, out);
   }
+}
+
+std::uint64_t RecordStep::disguise(sudoku::Symmetry& symmetry, sudoku::Grid& out) const {
+  const std::uint64_t seed = sudoku::puzzle_seed(options_.seed, puzzle_);
+  symmetry = sudoku::random_symmetry(puzzle_.box, seed);
+  sudoku::apply(symmetry, puzzle_, out);
+  return seed;
 }
 
 std::string RecordStep::check_expectations() const {

@@ -87,6 +87,8 @@ class RecordStep {
   // Into `r` in place: a result copied just after it was written stalls the next load of it.
   // Sets written_: whether the solver wrote the solution it reports.
   void solve(const sudoku::SolveOptions& options, sudoku::SolveResult& r);
+  // --seed: the puzzle under the symmetry (seed, puzzle) picks, into `out`; returns the puzzle's seed.
+  std::uint64_t disguise(sudoku::Symmetry& symmetry, sudoku::Grid& out) const;
   std::string judge_answer(bool recounted);
   std::string check_expectations() const;
   bool has_expectation() const { return expect_invalid_ || expected_count_ || has_expected_solution_; }

@@ -16,19 +16,27 @@ constexpr std::string_view kExecPrefix = "exec";
 
 bool is_exec_spec(std::string_view spec) { return spec.starts_with("exec:") || spec.starts_with("exec/"); }
 
+// A built-in strategy, a plugin or an exec program, as named.
+std::unique_ptr<sudoku::SolverFactory> make_factory(std::string_view spec, std::string& error, std::string* note) {
+  if (is_exec_spec(spec)) return plugin::make_exec_factory(std::string(spec.substr(kExecPrefix.size())), error);
+  if (is_plugin_spec(spec)) return plugin::load_plugin(std::string(spec.substr(kPluginPrefix.size())), error, note);
+  return sudoku::make_solver_factory(spec, error);
+}
+
 }  // namespace
 
 std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error, std::string* note) {
   if (spec == kNoopSpec) return detail::with_test_delay(make_noop_factory());
-  if (is_exec_spec(spec))
-    return detail::with_test_delay(plugin::make_exec_factory(std::string(spec.substr(kExecPrefix.size())), error));
-  return detail::with_test_delay(is_plugin_spec(spec)
-                                     ? plugin::load_plugin(std::string(spec.substr(kPluginPrefix.size())), error, note)
-                                     : sudoku::make_solver_factory(spec, error));
+  return detail::with_test_delay(make_factory(spec, error, note));
 }
 
 bool is_plugin_spec(std::string_view spec) {
   return spec.substr(0, kPluginPrefix.size()) == kPluginPrefix || is_exec_spec(spec);
+}
+
+std::string_view default_recount_for_spec(std::string_view spec) {
+  if (is_exec_spec(spec)) return "bitmask";   // any size
+  return is_plugin_spec(spec) ? "fast" : "";  // 9x9, and faster than any plugin measured
 }
 
 std::unique_ptr<sudoku::SolverFactory> reference_for_spec(std::string_view spec, std::string& error) {
@@ -37,9 +45,7 @@ std::unique_ptr<sudoku::SolverFactory> reference_for_spec(std::string_view spec,
     return nullptr;
   }
   // Not slowed by the test delay: that delays the solver under test, not its judge.
-  if (is_exec_spec(spec)) return plugin::make_exec_factory(std::string(spec.substr(kExecPrefix.size())), error);
-  return is_plugin_spec(spec) ? plugin::load_plugin(std::string(spec.substr(kPluginPrefix.size())), error)
-                              : sudoku::make_solver_factory(spec, error);
+  return make_factory(spec, error, nullptr);
 }
 
 }  // namespace sudoku_bench

@@ -20,6 +20,10 @@ std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, s
 // An external solver: plugin:... or exec:... (verified by default, like any solver not built in).
 bool is_plugin_spec(std::string_view spec);
 
+// The strategy that recounts a sample of an external solver's answers in `run` without --verify:
+// fast for plugins, bitmask for exec programs (any size); "" for built-in strategies.
+std::string_view default_recount_for_spec(std::string_view spec);
+
 // The reference strategy of --verify: any spec but noop, which counts nothing.
 std::unique_ptr<sudoku::SolverFactory> reference_for_spec(std::string_view spec, std::string& error);
 
