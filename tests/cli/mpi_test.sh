@@ -2,10 +2,11 @@
 # run as MPI ranks, end to end: mpirun -n 2 and -n 3 (oversubscribed on a 2-core machine) measure
 # the same records as one process (status counts, tree-size and guesses buckets identical, every
 # puzzle timed once); a sweep over ranks merges into one report with speedups; a rank that
-# cannot read its input fails the run, named; only run is spread over ranks.
-# Usage: mpi_test.sh SUDOKU_BENCH MPIEXEC DATASETS_DIR PYTHON
+# cannot read its input fails the run, named; a plugin that crashes on one rank does too; only run is
+# spread over ranks.
+# Usage: mpi_test.sh SUDOKU_BENCH MPIEXEC DATASETS_DIR PYTHON WRONG_PLUGINS
 set -euo pipefail
-bench=$1 mpiexec=$2 data=$3 python=$4
+bench=$1 mpiexec=$2 data=$3 python=$4 plugins=$5
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # CI runs as root, which Open MPI refuses unless told; the oversubscription is deliberate.
@@ -76,4 +77,11 @@ expect_refused "an unreadable file on rank 1" "rank 1 (.*missing.txt" \
 expect_refused "ranks with different inputs" "the ranks measured different passes" \
   "$mpiexec" -n 1 "$bench" "${common[@]}" "$data/top95.txt" : -n 1 "$bench" "${common[@]}" "$data/top91.txt"
 expect_refused "solve under mpirun -n 2" "only run is spread over MPI ranks" "$mpiexec" -n 2 "$bench" solve "$data/top95.txt"
+# A plugin that crashes on a record of one rank's shard (wrong_plugins.cc, "poison": a first row
+# 987654321): every rank stops, the rank, the plugin, the signal and the record named.
+{ head -n 50 "$data/top95.txt"; echo "987654321........................................................................"; } \
+  >"$work/poisoned.txt"
+expect_refused "a plugin crashing on a rank" "rank [01] (.*segfaults_on_poison crashed with SIGSEGV.*poisoned.txt:51)" \
+  "$mpiexec" -n 2 "$bench" "${common[@]}" --solver "plugin:$plugins:segfaults_on_poison" "$data/top95.txt" \
+  "$work/poisoned.txt"
 echo "mpi: failures named and refused"
