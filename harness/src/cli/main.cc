@@ -1,6 +1,11 @@
 // sudoku-bench: the command line. Each subcommand declares its own options (cli/command_line.h).
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <CLI/CLI.hpp>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -33,10 +38,35 @@ std::string command_line(int argc, char** argv) {
   return line;
 }
 
+// A standard descriptor the caller closed (`>&-`) is held by /dev/null opened read-only: no file
+// this process opens can take its number and receive the table, and writes to it fail, as
+// finish_output reports.
+void hold_closed_standard_descriptors() {
+  for (int fd = 0; fd <= 2; ++fd) {
+    if (fcntl(fd, F_GETFD) != -1 || errno != EBADF) continue;
+    const int null = open("/dev/null", O_RDONLY);
+    if (null >= 0 && null != fd) {
+      dup2(null, fd);
+      close(null);
+    }
+  }
+}
+
+// A command's table that could not be written is an output error, not a success.
+int finish_output(int status, const std::string& command) {
+  const bool flushed = std::fflush(stdout) == 0;
+  const int error = errno;
+  if (flushed && !std::ferror(stdout)) return status;
+  std::fprintf(stderr, "sudoku-bench %s: standard output: cannot write: %s\n", command.c_str(),
+               flushed ? "an earlier write failed" : std::strerror(error));
+  return status == sudoku_bench::kExitOk || status == sudoku_bench::kExitUndecided ? sudoku_bench::kExitIo : status;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace sudoku_bench;
+  hold_closed_standard_descriptors();
   // Joins the MPI job first thing when an MPI launcher started this process (cluster/world.h).
   World world(argc, argv);
   if (!world.problem().empty()) {
@@ -76,7 +106,7 @@ int main(int argc, char** argv) {
       return kExitUsage;
     }
     try {
-      return s.run();
+      return finish_output(s.run(), s.app->get_name());
     } catch (const plugin::SolverFault& f) {
       // The commands name a solver's fault with its record; one that escapes them is named here.
       std::fprintf(stderr, "sudoku-bench %s: %s\n", s.app->get_name().c_str(), f.what());

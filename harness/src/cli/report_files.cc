@@ -1,8 +1,5 @@
 #include "cli/report_files.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -12,6 +9,7 @@
 
 #include "report/report_json.h"
 #include "stream/input.h"
+#include "stream/output_file.h"
 
 namespace sudoku_bench {
 
@@ -33,31 +31,9 @@ Report read_json_file(const std::string& path) {
 }
 
 void write_text_file(const std::string& path, const std::string& text) {
-  const std::filesystem::path target(path);
-  std::error_code ec;
-  if (target.has_parent_path()) std::filesystem::create_directories(target.parent_path(), ec);
-  const std::string tmp = path + ".tmp." + std::to_string(getpid());
-  const int fd = open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw IoError(path, std::string("cannot write: ") + std::strerror(errno));
-  std::size_t done = 0;
-  while (done < text.size()) {
-    const ssize_t n = write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int e = errno;
-      close(fd);
-      unlink(tmp.c_str());
-      throw IoError(path, std::string("cannot write: ") + std::strerror(e));
-    }
-    done += static_cast<std::size_t>(n);
-  }
-  const bool synced = fsync(fd) == 0;
-  const bool closed = close(fd) == 0;
-  if (!synced || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int e = errno;
-    unlink(tmp.c_str());
-    throw IoError(path, std::string("cannot write: ") + std::strerror(e));
-  }
+  OutputFile out(path, "");
+  out.write(text);
+  out.commit();
 }
 
 void write_json_file(const std::string& path, const nlohmann::ordered_json& json) {

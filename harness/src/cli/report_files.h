@@ -13,8 +13,7 @@ namespace sudoku_bench {
 // Throws IoError when `path` cannot be read, ReportFormatError when it holds no report.
 Report read_json_file(const std::string& path);
 
-// Writes to a temporary file beside `path`, then renames it over `path`, so that readers see the
-// old file or the whole new one, never half of it. Throws IoError.
+// Writes `text` as an OutputFile does: a regular file is replaced whole or not at all. Throws IoError.
 void write_text_file(const std::string& path, const std::string& text);
 
 // write_text_file of the JSON as reports are written (json_text).

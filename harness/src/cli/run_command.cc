@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <map>
 #include <memory>
 #include <optional>
 #include <random>
@@ -19,6 +20,7 @@
 #include "plugin/call_guard.h"
 #include "report/context.h"
 #include "report/report_table.h"
+#include "stream/output_file.h"
 #include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
 
@@ -47,12 +49,17 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
   if (!(c.warmup_seconds >= 0)) return "--warmup-seconds must be 0 or more";
   if (!(c.min_time_seconds >= 0)) return "--min-time must be 0 or more";
   for (const std::string& f : c.files) {
-    if (f == "-" &&
+    if (read_once(f) &&
         (c.files.size() > 1 || c.repetitions * c.solvers.size() * std::max<std::size_t>(c.threads.size(), 1) > 1 ||
          c.warmup_seconds > 0))
-      return "standard input can be read only once: use it alone, with one solver, one thread count, "
-             "--repetitions 1 and --warmup-seconds 0";
+      return (f == "-" ? std::string("standard input") : f + " (a pipe or a device)") +
+             " can be read only once: use it alone, with one solver, one thread count, --repetitions 1 "
+             "and --warmup-seconds 0";
   }
+  for (std::size_t i = 0; i < c.files.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (same_file(c.files[i], c.files[j]))
+        return c.files[j] + " and " + c.files[i] + " are the same file: give it once";
   for (const std::string& spec : c.solvers) {
     std::string error, note;
     auto factory = factory_for_spec(spec, error, &note);
@@ -77,18 +84,19 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
 class FileSolverPasses {
  public:
   FileSolverPasses(const RunCommand& command, const std::string& file, const SpecFactory& solver,
-                   const sudoku::SolverFactory* reference, Settings::Shard shard, Progress& progress, std::FILE* err)
+                   const sudoku::SolverFactory* reference, Settings::Shard shard, Progress& progress, std::FILE* err,
+                   const FileIdentity* identity, std::string dataset)
       : command_(command),
         file_(file),
+        dataset_(std::move(dataset)),
         solver_(solver),
         reference_(reference),
         shard_(shard),
         progress_(progress),
-        err_(err) {}
+        err_(err),
+        identity_(identity) {}
 
-  std::string label(int threads) const {
-    return dataset_name(file_) + " " + solver_.spec + " threads=" + std::to_string(threads);
-  }
+  std::string label(int threads) const { return dataset_ + " " + solver_.spec + " threads=" + std::to_string(threads); }
 
   // A measured pass: the file read again until command.min_time_seconds have passed (standard
   // input once); rows go to `rows` from the first reading only.
@@ -101,6 +109,10 @@ class FileSolverPasses {
   PassResult pass(int threads, const std::string& label, double budget_seconds, int repetition = 0,
                   PerPuzzleRows* rows = nullptr) {
     InputFile input(file_);
+    // Every pass reads the file the run began with: one changed between passes is not averaged in.
+    if (identity_ && !read_once(file_))
+      if (const std::string change = how_changed(*identity_, input.identity()); !change.empty())
+        throw IoError(input.name(), "changed since the run began: " + change);
     const bool name_records = budget_seconds == 0 && !named_;
     std::atomic<bool> stop{false};
     const auto started = Clock::now();
@@ -131,7 +143,7 @@ class FileSolverPasses {
     // No chunk needs to keep more than can still be named.
     config.problems_per_chunk = name_records ? kRecordsNamed : 0;
     if (rows && budget_seconds == 0) {
-      rows->start_pass(dataset_name(file_), file_, solver_.factory->name(), threads, repetition,
+      rows->start_pass(dataset_, file_, solver_.factory->name(), threads, repetition,
                        solver_.factory->reports_tree_size(), config.time_puzzles);
       config.rows = rows;
     }
@@ -168,7 +180,7 @@ class FileSolverPasses {
  private:
   MeasuredPass measured_pass_of(int threads, int repetition, const PassResult& r) const {
     MeasuredPass pass;
-    pass.dataset = dataset_name(file_);
+    pass.dataset = dataset_;
     pass.path = file_;
     pass.solver = solver_.factory->name();
     pass.implementation = solver_.factory->implementation();
@@ -204,11 +216,13 @@ class FileSolverPasses {
 
   const RunCommand& command_;
   const std::string& file_;
+  std::string dataset_;
   const SpecFactory& solver_;
   const sudoku::SolverFactory* reference_;
   Settings::Shard shard_;
   Progress& progress_;
   std::FILE* err_;
+  const FileIdentity* identity_;  // the file when the run began
   std::uint64_t shown_ = 0;
   bool named_ = false;
   bool warned_empty_ = false;
@@ -293,10 +307,37 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   std::optional<plugin::SolverFault> fault;
   std::size_t measured_count = 0;  // a solver that crashed, threw or was stopped mid-call
 
+  // Every output is checked, and made ready, before anything is measured; only the leader writes.
+  std::optional<OutputFile> json_out, rows_out;
+  int output_status = kExitOk;
+  if (ranks.leader()) {
+    try {
+      if (!command.json_path.empty()) json_out.emplace(command.json_path, "--json");
+      if (!command.per_puzzle_path.empty()) rows_out.emplace(command.per_puzzle_path, "--per-puzzle");
+      std::vector<const OutputFile*> outputs;
+      for (const auto* out : {&json_out, &rows_out})
+        if (*out) outputs.push_back(&**out);
+      if (const std::string conflict = output_conflicts(outputs, command.files); !conflict.empty()) {
+        std::fprintf(err, "sudoku-bench run: %s\n", conflict.c_str());
+        output_status = kExitUsage;
+      }
+    } catch (const IoError& e) {
+      std::fprintf(err, "sudoku-bench run: %s\n", e.what());
+      output_status = kExitIo;
+    }
+  }
+  if (ranks.active()) output_status = ranks.agree_exit(output_status);
+  if (output_status != kExitOk) return output_status;
+  std::map<std::string, FileIdentity> identities;  // every input as the run began
+  std::optional<IoError> input_error;              // an input that failed mid-run: the passes before it are kept
+  bool output_failed = false;
+
   try {
     std::string unreadable;
     try {
-      for (const std::string& f : command.files) InputFile check(f);  // fail before measuring anything
+      // Fails before measuring anything; files read once are left for their one pass.
+      for (const std::string& f : command.files)
+        if (!read_once(f)) identities.emplace(f, InputFile(f).identity());
     } catch (const IoError& e) {
       if (!ranks.active()) throw;
       unreadable = e.what();
@@ -308,16 +349,19 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
                                                        *std::max_element(thread_counts.begin(), thread_counts.end())))
         std::fprintf(err, "sudoku-bench run: warning: %s\n", w.c_str());
     std::unique_ptr<PerPuzzleRows> rows;
-    if (!command.per_puzzle_path.empty()) rows = std::make_unique<PerPuzzleRows>(command.per_puzzle_path);
+    if (rows_out) rows = std::make_unique<PerPuzzleRows>(*rows_out);
 
     // Every (file, solver) keeps its own passes' state; the plan lists the measured passes in the
     // order of the command line, which --interleave shuffles and the report restores.
     std::vector<std::unique_ptr<FileSolverPasses>> arms;
     std::vector<PlannedPass> plan;
-    for (const std::string& file : command.files) {
+    const std::vector<std::string> datasets = dataset_names(command.files);
+    for (std::size_t f = 0; f < command.files.size(); ++f) {
+      const std::string& file = command.files[f];
       for (const SpecFactory& solver : solvers) {
-        arms.push_back(
-            std::make_unique<FileSolverPasses>(command, file, solver, reference.get(), shard, progress, err));
+        arms.push_back(std::make_unique<FileSolverPasses>(command, file, solver, reference.get(), shard, progress, err,
+                                                          identities.count(file) ? &identities.at(file) : nullptr,
+                                                          datasets[f]));
         for (const int threads : thread_counts)
           for (int rep = 1; rep <= command.repetitions; ++rep) plan.push_back({arms.size() - 1, threads, rep});
       }
@@ -360,6 +404,10 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
           progress.finish();
           fault = f;
           break;
+        } catch (const IoError& e) {
+          progress.finish();
+          input_error = e;
+          break;
         }
       } else {
         stopped = !ranks.measure(
@@ -378,12 +426,25 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     for (auto& [place, pass] : measured) report.runs.push_back(std::move(pass));
     measured_count = measured.size();
     mark_outliers(report.runs);
-    if (rows) rows->close();
     report.interrupted = interrupted.load() || stopped || (fault && fault->interrupted());
     if (ranks.leader()) {
+      // Each output fails alone, named: the others are still written.
       print_table(out, report);
       std::fflush(out);
-      if (!command.json_path.empty()) write_text_file(command.json_path, to_text_as(report, command.report_format));
+      const auto finish = [&](auto&& write) {
+        try {
+          write();
+        } catch (const IoError& e) {
+          std::fprintf(err, "sudoku-bench run: %s\n", e.what());
+          output_failed = true;
+        }
+      };
+      if (rows) finish([&] { rows->close(); });
+      if (json_out)
+        finish([&] {
+          json_out->write(to_text_as(report, command.report_format));
+          json_out->commit();
+        });
     }
   } catch (const IoError& e) {
     progress.finish();
@@ -396,6 +457,12 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   const bool was_interrupted = report.interrupted;
   if (report_out) *report_out = std::move(report);
   int status = undecided ? kExitUndecided : kExitOk;
+  if (input_error) {
+    std::fprintf(err, "sudoku-bench run: %s; that pass was dropped, the %zu measured before it are reported\n",
+                 input_error->what(), measured_count);
+    return kExitIo;
+  }
+  if (output_failed) return kExitIo;
   if (fault && !fault->interrupted()) {
     std::fprintf(err, "sudoku-bench run: %s; that pass was dropped, the %zu measured before it are reported\n",
                  fault->what(), measured_count);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <stdexcept>
 #include <tuple>
@@ -140,6 +141,36 @@ std::string dataset_name(std::string_view path) {
   for (std::string_view ext : {".gz", ".txt"})
     if (name.size() > ext.size() && name.substr(name.size() - ext.size()) == ext) name.remove_suffix(ext.size());
   return std::string(name);
+}
+
+std::vector<std::string> dataset_names(const std::vector<std::string>& paths) {
+  // A path's last `depth` components, the extension dropped as dataset_name does.
+  const auto name_of = [](const std::string& path, std::size_t depth) {
+    if (path == "-") return std::string("stdin");
+    std::vector<std::string> parts;
+    for (const auto& part : std::filesystem::path(path).lexically_normal())
+      if (!part.empty() && part != "/") parts.push_back(part.string());
+    if (parts.empty()) return dataset_name(path);
+    depth = std::min(depth, parts.size());
+    std::string name;
+    for (std::size_t i = parts.size() - depth; i + 1 < parts.size(); ++i) name += parts[i] + '/';
+    return name + dataset_name(parts.back());
+  };
+  std::vector<std::size_t> depth(paths.size(), 1);
+  std::vector<std::string> names(paths.size());
+  for (bool longer = true; longer;) {
+    longer = false;
+    for (std::size_t i = 0; i < paths.size(); ++i) names[i] = name_of(paths[i], depth[i]);
+    for (std::size_t i = 0; i < paths.size(); ++i)
+      for (std::size_t j = i + 1; j < paths.size(); ++j)
+        if (names[i] == names[j] && paths[i] != paths[j])
+          for (const std::size_t k : {i, j})
+            if (name_of(paths[k], depth[k] + 1) != names[k]) {
+              ++depth[k];
+              longer = true;
+            }
+  }
+  return names;
 }
 
 std::optional<PipelineFigures> pipeline_figures(const MeasuredPass& pass) {

@@ -210,5 +210,8 @@ struct Report {
 
 // The dataset name of an input path: its file name without ".gz" and ".txt".
 std::string dataset_name(std::string_view path);
+// The dataset names of a run's inputs: dataset_name, with as many folders before it as tell two
+// different paths of one name apart ("a/top95", "b/top95").
+std::vector<std::string> dataset_names(const std::vector<std::string>& paths);
 
 }  // namespace sudoku_bench

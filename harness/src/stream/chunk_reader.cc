@@ -7,6 +7,40 @@
 
 namespace sudoku_bench {
 
+namespace {
+
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
+// A header names its columns: a few words, each starting with a letter, and no puzzle (which has
+// digits or dots). Anything else is a record, to be judged, never skipped unseen.
+bool is_csv_header(std::string_view line) {
+  constexpr std::size_t kMaxColumns = 8;
+  std::size_t columns = 0;
+  bool puzzle_like = true;  // the first column could be a puzzle of letters (16x16 and up)
+  for (std::size_t from = 0; from <= line.size(); ++columns) {
+    const std::size_t comma = std::min(line.find(',', from), line.size());
+    const std::string_view field = line.substr(from, comma - from);
+    const auto word_char = [](char c) {
+      return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == ' ' ||
+             c == '-';
+    };
+    if (field.empty() || !((field[0] >= 'A' && field[0] <= 'Z') || (field[0] >= 'a' && field[0] <= 'z')) ||
+        !std::all_of(field.begin(), field.end(), word_char) || columns == kMaxColumns)
+      return false;
+    if (columns == 0)
+      puzzle_like =
+          std::all_of(field.begin(), field.end(),
+                      [](char c) {
+                        return (c >= '0' && c <= '9') || c == '.' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'p');
+                      }) &&
+          sudoku::box_for_cell_count(field.size()) != 0;
+    from = comma + 1;
+  }
+  return !puzzle_like;
+}
+
+}  // namespace
+
 ChunkReader::ChunkReader(InputFile& input, InputFormat format, std::size_t buffer_bytes)
     : input_(input),
       buffer_(std::make_unique_for_overwrite<char[]>(std::max(buffer_bytes, kMaxRecordBytes + 1))),
@@ -210,6 +244,10 @@ void ChunkReader::finish_long_line(Chunk& chunk, std::size_t have) {
 }
 
 void ChunkReader::add_line(Chunk& chunk, std::string_view line, std::uint64_t full_length) {
+  if (line_ == 1 && line.starts_with(kUtf8Bom)) {  // editors on Windows start text files so
+    line.remove_prefix(kUtf8Bom.size());
+    full_length -= kUtf8Bom.size();
+  }
   const bool content = !line.empty() && line.front() != '#';
   if (format_ == InputFormat::automatic) {
     if (!content) return;
@@ -223,11 +261,7 @@ void ChunkReader::add_line(Chunk& chunk, std::string_view line, std::uint64_t fu
   if (!content) return;
   if (format_ == InputFormat::csv && !csv_header_checked_) {
     csv_header_checked_ = true;
-    const std::string_view first = line.substr(0, line.find(','));
-    const bool header = std::any_of(first.begin(), first.end(), [](char c) {
-      return !((c >= '0' && c <= '9') || c == '.' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'p'));
-    });
-    if (header) return;  // e.g. "quizzes,solutions"
+    if (is_csv_header(line)) return;  // e.g. "quizzes,solutions"
   }
   chunk.records.push_back(Record{static_cast<std::uint32_t>(chunk.text.size()), static_cast<std::uint32_t>(line.size()),
                                  line_, full_length, -1});

@@ -10,15 +10,36 @@
 #include <climits>
 #include <cstring>
 
+#include "stream/mapped_guard.h"
+
 namespace sudoku_bench {
 namespace {
 
 gzFile gz(void* p) { return static_cast<gzFile>(p); }
 
+FileIdentity identity_of(const struct stat& st) {
+  return {static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino),
+          static_cast<std::uint64_t>(st.st_size),
+          static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
+}
+
 }  // namespace
 
+bool same_file(const std::string& a, const std::string& b) {
+  if (a == b) return true;
+  struct stat sa {
+  }, sb{};
+  return stat(a.c_str(), &sa) == 0 && stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+bool read_once(const std::string& path) {
+  struct stat st {};
+  return path == "-" ||
+         (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) && !S_ISBLK(st.st_mode));
+}
+
 InputFile::InputFile(const std::string& path, bool map)
-    : name_(path == "-" ? "<stdin>" : path), is_stdin_(path == "-") {
+    : name_(path == "-" ? "<stdin>" : path), path_(path), is_stdin_(path == "-") {
   int fd = is_stdin_ ? dup(STDIN_FILENO) : open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw IoError(name_, std::string("cannot open: ") + std::strerror(errno));
   struct stat st {};
@@ -31,13 +52,18 @@ InputFile::InputFile(const std::string& path, bool map)
     close(fd);
     throw IoError(name_, "is a directory");
   }
+  seekable_ = !is_stdin_ && (S_ISREG(st.st_mode) || S_ISBLK(st.st_mode));
   if (S_ISREG(st.st_mode)) size_ = static_cast<std::uint64_t>(st.st_size);
+  identity_ = identity_of(st);
+  fd_ = fd;
   if (map && !is_stdin_ && size_ > 0) {
     void* p = mmap(nullptr, size_, PROT_READ, MAP_PRIVATE, fd, 0);
     if (p != MAP_FAILED) {
       const auto* bytes = static_cast<const unsigned char*>(p);
       if (size_ >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b) {
         munmap(p, size_);  // gzip: read through zlib
+      } else if ((guard_slot_ = mapped_guard::watch(static_cast<const char*>(p), size_)) < 0) {
+        munmap(p, size_);  // no guard left for it: read it rather than risk SIGBUS
       } else {
         map_ = static_cast<const char*>(p);
         map_size_ = size_;
@@ -55,11 +81,37 @@ InputFile::InputFile(const std::string& path, bool map)
 
 InputFile::~InputFile() {
   if (gz_) gzclose(gz(gz_));
+  mapped_guard::unwatch(guard_slot_);
   if (map_) munmap(const_cast<char*>(map_), map_size_);
 }
 
+std::string how_changed(const FileIdentity& was, const FileIdentity& is) {
+  if (is.device != was.device || is.inode != was.inode) return "it was replaced by another file";
+  if (is.size < was.size)
+    return "it shrank from " + std::to_string(was.size) + " to " + std::to_string(is.size) + " bytes";
+  if (is.size > was.size)
+    return "it grew from " + std::to_string(was.size) + " to " + std::to_string(is.size) + " bytes";
+  if (is.mtime_ns != was.mtime_ns) return "it was written to (its modification time changed)";
+  return {};
+}
+
+std::string InputFile::changed() const {
+  if (!seekable_) return {};
+  struct stat now {
+  }, at_path{};
+  if (fstat(fd_, &now) != 0) return std::string("cannot stat it: ") + std::strerror(errno);
+  if (std::string change = how_changed(identity_, identity_of(now)); !change.empty()) return change;
+  if (stat(path_.c_str(), &at_path) != 0) return "it was removed";
+  return how_changed(identity_, identity_of(at_path));
+}
+
+bool InputFile::truncated() const { return mapped_guard::faulted(guard_slot_); }
+
 bool InputFile::rewind() {
-  if (is_stdin_ || gzrewind(gz(gz_)) != 0) return false;
+  if (!seekable_) return false;
+  if (const std::string change = changed(); !change.empty())
+    throw IoError(name_, "changed between two readings of one pass: " + change);
+  if (gzrewind(gz(gz_)) != 0) return false;
   pending_error_.clear();
   // The next reading gives pages back from the start again, so that it too stays small. A worker
   // still finishing the last reading may give back a page the new one reads: it is read back in.

@@ -25,6 +25,23 @@ class IoError : public std::runtime_error {
   std::string file_, reason_;
 };
 
+// What says a file is still the one first read: where it is and what it holds.
+struct FileIdentity {
+  std::uint64_t device = 0, inode = 0, size = 0;
+  std::int64_t mtime_ns = 0;
+  bool operator==(const FileIdentity&) const = default;
+};
+
+// "" when `is` is the file `was` described, unchanged; otherwise how it changed.
+std::string how_changed(const FileIdentity& was, const FileIdentity& is);
+
+// Whether two paths name one file (one device and inode; or both "-").
+bool same_file(const std::string& a, const std::string& b);
+
+// Whether `path` can be read only once: standard input ("-"), a pipe (`<(...)`), a FIFO, a
+// terminal, a socket. Looks, never opens (a FIFO's open waits for its writer).
+bool read_once(const std::string& path);
+
 class InputFile {
  public:
   // Throws IoError when the file is missing, unreadable or a directory. A plain (not gzip) regular
@@ -49,9 +66,19 @@ class InputFile {
   bool compressed() const;
   std::uint64_t size() const { return size_; }
 
-  // Starts reading again from the first byte, and marking done from it; false for standard input,
-  // which cannot. The file stays mapped: pages given back are read back in.
+  // Starts reading again from the first byte, and marking done from it; false for standard input
+  // and pipes, which cannot. The file stays mapped: pages given back are read back in. Throws
+  // IoError when the file changed since it was opened (changed()).
   bool rewind();
+
+  // The file as opened.
+  const FileIdentity& identity() const { return identity_; }
+  // "" while the file at the path is still the one opened, unchanged; otherwise how it changed
+  // ("it shrank from 80000000 to 1000 bytes", "it was replaced"). Two system calls.
+  std::string changed() const;
+  // Whether a read of the mapped bytes met the file's end, the file having shrunk since it was
+  // mapped (mapped_guard.h): bytes from there on read as zeros. An atomic load.
+  bool truncated() const;
 
   // The whole file, when it is mapped; empty otherwise (gzip, stdin, pipes, empty files).
   std::string_view mapped() const { return {map_, map_size_}; }
@@ -65,8 +92,12 @@ class InputFile {
   void release_done();
 
  private:
-  std::string name_;
+  std::string name_, path_;
   bool is_stdin_ = false;
+  bool seekable_ = false;
+  int fd_ = -1;  // gz_'s
+  int guard_slot_ = -1;
+  FileIdentity identity_;
   std::uint64_t size_ = 0;
   void* gz_ = nullptr;         // gzFile; zlib reads plain files through unchanged
   std::string pending_error_;  // raised by the read after the one that met it

@@ -1,5 +1,6 @@
 #include "stream/per_puzzle_rows.h"
 
+#include <unistd.h>
 #include <zlib.h>
 
 #include <cerrno>
@@ -30,20 +31,19 @@ void append_number(std::string& out, std::uint64_t value) {
 
 }  // namespace
 
-PerPuzzleRows::PerPuzzleRows(std::string path) : path_(std::move(path)) {
-  if (path_.ends_with(".gz")) {
+PerPuzzleRows::PerPuzzleRows(OutputFile& out) : out_(out) {
+  if (out_.path().ends_with(".gz")) {
+    const int fd = dup(out_.descriptor());  // gzclose closes its own; commit() the original
     // Level 1: per-puzzle rows compress well even so, and the serial sink writes them.
-    gz_ = gzopen(path_.c_str(), "wb1");
-    if (!gz_) throw IoError(path_, std::string("cannot create: ") + std::strerror(errno));
-  } else {
-    file_ = std::fopen(path_.c_str(), "wb");
-    if (!file_) throw IoError(path_, std::string("cannot create: ") + std::strerror(errno));
+    if (fd < 0 || !(gz_ = gzdopen(fd, "wb1"))) {
+      if (fd >= 0) ::close(fd);
+      throw IoError(out_.name(), "cannot write: out of memory or descriptors");
+    }
   }
   write_bytes(std::string(kPerPuzzleHeader));
 }
 
 PerPuzzleRows::~PerPuzzleRows() {
-  if (file_) std::fclose(file_);
   if (gz_) gzclose(static_cast<gzFile>(gz_));
 }
 
@@ -80,20 +80,26 @@ void PerPuzzleRows::write(const Chunk& chunk) {
 }
 
 void PerPuzzleRows::write_bytes(const std::string& bytes) {
-  if (bytes.empty()) return;
-  const bool ok = gz_ ? gzwrite(static_cast<gzFile>(gz_), bytes.data(), static_cast<unsigned>(bytes.size())) ==
-                            static_cast<int>(bytes.size())
-                      : std::fwrite(bytes.data(), 1, bytes.size(), file_) == bytes.size();
-  if (!ok) throw IoError(path_, std::string("cannot write: ") + std::strerror(errno));
+  if (bytes.empty() || !error_.empty()) return;
+  if (gz_) {
+    if (gzwrite(static_cast<gzFile>(gz_), bytes.data(), static_cast<unsigned>(bytes.size())) !=
+        static_cast<int>(bytes.size()))
+      error_ = std::string("cannot write: ") + std::strerror(errno);
+    return;
+  }
+  try {
+    out_.write(bytes);
+  } catch (const IoError& e) {
+    error_ = e.reason();
+  }
 }
 
 void PerPuzzleRows::close() {
-  bool ok = true;
-  if (file_) ok = std::fclose(file_) == 0;
-  if (gz_) ok = gzclose(static_cast<gzFile>(gz_)) == Z_OK;
-  file_ = nullptr;
+  if (gz_ && gzclose(static_cast<gzFile>(gz_)) != Z_OK && error_.empty())
+    error_ = std::string("cannot write: ") + std::strerror(errno);
   gz_ = nullptr;
-  if (!ok) throw IoError(path_, std::string("cannot write: ") + std::strerror(errno));
+  if (!error_.empty()) throw IoError(out_.name(), error_);
+  out_.commit();
 }
 
 }  // namespace sudoku_bench

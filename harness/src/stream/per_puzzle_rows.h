@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "stream/chunk.h"
+#include "stream/output_file.h"
 #include "stream/record_step.h"
 
 namespace sudoku_bench {
@@ -19,8 +20,8 @@ inline constexpr std::string_view kPerPuzzleHeader =
 
 class PerPuzzleRows {
  public:
-  // Creates `path` and writes the header; a path ending in .gz is written gzip-compressed. Throws IoError.
-  explicit PerPuzzleRows(std::string path);
+  // Writes the header to `out`; a path ending in .gz is written gzip-compressed. Throws IoError.
+  explicit PerPuzzleRows(OutputFile& out);
   ~PerPuzzleRows();
   PerPuzzleRows(const PerPuzzleRows&) = delete;
   PerPuzzleRows& operator=(const PerPuzzleRows&) = delete;
@@ -35,17 +36,19 @@ class PerPuzzleRows {
         {record.line, latency_ns, result.solve.nodes, result.solve.guesses, static_cast<std::uint8_t>(result.outcome)});
   }
 
-  // Sink side, in input order, once the chunk's first line is known: its rows. Throws IoError.
+  // Sink side, in input order, once the chunk's first line is known: its rows. A write that fails
+  // is kept, not thrown, so that the measurement and the other outputs go on; close() raises it.
   void write(const Chunk& chunk);
-  // Flushes and closes; throws IoError when the file could not be written whole.
+  // Flushes and makes the file (OutputFile::commit); throws IoError when it could not be written
+  // whole, leaving what was at the path as it was.
   void close();
 
  private:
   void write_bytes(const std::string& bytes);
 
-  std::string path_;
-  std::FILE* file_ = nullptr;
+  OutputFile& out_;
   void* gz_ = nullptr;         // a gzFile, for .gz
+  std::string error_;          // the first write that failed
   std::string head_, middle_;  // "dataset,file," and ",solver,threads,repetition,"
   bool tree_size_reported_ = true;
   bool timed_ = true;

@@ -133,6 +133,9 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
     bool dropped_starts_line = false;
     for (;;) {
       if (!reader->next(*chunk, config.chunk)) {
+        // A file that changed while it was read gave records that are neither the old nor the new ones.
+        if (const std::string change = input.changed(); !change.empty())
+          throw IoError(input.name(), "changed while it was read: " + change);
         // Whole readings only: another one starts if the time is not up (a clock read per reading).
         if (config.min_seconds > 0 && loop_chunks > 0 && chunk->read_error.empty() &&
             std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() < config.min_seconds &&
@@ -193,6 +196,9 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
       numbered_loop = chunk->loop;
     }
     numbers.place(*chunk);
+    if (input.truncated())  // the chunk may hold zeros read past the file's new end
+      throw IoError(input.name(), "the file shrank while it was read: records from here on are lost",
+                    chunk->first_line);
     sink(*chunk);                                    // the records before a fault have their outcomes
     LineNumbers::raise_fault(*chunk, input.name());  // the records after it were not solved
     numbers.raise_read_error(*chunk, input.name());  // the pool still owns the chunk

@@ -1,0 +1,168 @@
+#include "stream/output_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+#include "stream/input.h"
+
+namespace sudoku_bench {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string reason(const char* what, int error) { return std::string(what) + ": " + std::strerror(error); }
+
+// /dev and /proc hold nodes and magic links (/dev/stdout, /proc/self/fd/1): written as they are,
+// their links never followed by hand and nothing ever renamed there.
+bool system_node(const std::string& path) {
+  std::error_code ec;
+  const std::string absolute = fs::absolute(path, ec).lexically_normal().string();
+  return absolute.starts_with("/dev/") || absolute.starts_with("/proc/");
+}
+
+// `path` with every symlink in its last component followed, as open() would.
+std::string follow_links(const std::string& path, const std::string& name) {
+  std::string at = path;
+  for (int hops = 0;; ++hops) {
+    struct stat st {};
+    if (system_node(at) || lstat(at.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return at;
+    if (hops == 40) throw IoError(name, "cannot write: too many levels of symbolic links");
+    std::error_code ec;
+    const fs::path link = fs::read_symlink(at, ec);
+    if (ec) throw IoError(name, "cannot write: cannot read the link: " + ec.message());
+    at = link.is_absolute() ? link.string() : (fs::path(at).parent_path() / link).string();
+  }
+}
+
+std::string canonical_or_self(const std::string& path) {
+  std::error_code ec;
+  const fs::path p = fs::weakly_canonical(path, ec);
+  return ec ? path : p.string();
+}
+
+}  // namespace
+
+OutputFile::OutputFile(std::string path, std::string option) : path_(std::move(path)), option_(std::move(option)) {
+  if (path_.empty()) throw IoError(option_.empty() ? "output" : option_, "needs a file name");
+  target_ = follow_links(path_, name());
+  struct stat st {};
+  if (system_node(target_)) {
+    direct_ = true;
+    if (stat(target_.c_str(), &st) == 0) {
+      device_ = st.st_dev;
+      inode_ = st.st_ino;
+    }
+    return;
+  }
+  const fs::path target(target_);
+  const std::string folder = target.has_parent_path() ? target.parent_path().string() : std::string(".");
+  if (stat(target_.c_str(), &st) == 0) {
+    if (S_ISDIR(st.st_mode)) throw IoError(name(), "cannot write: it is a directory");
+    exists_ = true;
+    device_ = st.st_dev;
+    inode_ = st.st_ino;
+    if (!S_ISREG(st.st_mode)) {  // a device, a FIFO, a socket: written in place
+      direct_ = true;
+      return;
+    }
+  } else if (errno != ENOENT) {
+    throw IoError(name(), reason("cannot write", errno));
+  } else {
+    struct stat dir {};
+    if (stat(folder.c_str(), &dir) != 0 || !S_ISDIR(dir.st_mode))
+      throw IoError(name(), "cannot write: the folder '" + folder + "' does not exist");
+  }
+  const long name_max = pathconf(folder.c_str(), _PC_NAME_MAX);
+  if (name_max > 0 && target.filename().string().size() > static_cast<std::size_t>(name_max))
+    throw IoError(name(), reason("cannot write", ENAMETOOLONG));
+  std::string temp = folder + "/.sudoku-bench-XXXXXX";
+  fd_ = mkostemp(temp.data(), O_CLOEXEC);
+  if (fd_ < 0) throw IoError(name(), reason(("cannot write in the folder '" + folder + "'").c_str(), errno));
+  temp_ = std::move(temp);
+  mode_t mode = st.st_mode & 07777;
+  if (!exists_) {
+    const mode_t mask = umask(0);  // read, then restored at once
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
+  fchmod(fd_, mode);
+}
+
+OutputFile::~OutputFile() {
+  if (fd_ >= 0) close(fd_);
+  if (!committed_ && !temp_.empty()) unlink(temp_.c_str());
+}
+
+int OutputFile::descriptor() {
+  if (fd_ < 0) {
+    if (committed_) throw IoError(name(), "cannot write: already written");
+    fd_ = open(target_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd_ < 0) throw IoError(name(), reason("cannot open", errno));
+  }
+  return fd_;
+}
+
+void OutputFile::write(std::string_view bytes) {
+  const int fd = descriptor();
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw IoError(name(), reason("cannot write", n < 0 ? errno : ENOSPC));
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+void OutputFile::commit() {
+  const int fd = descriptor();
+  if (direct_) {
+    fd_ = -1;
+    committed_ = true;
+    if (close(fd) != 0) throw IoError(name(), reason("cannot write", errno));
+    return;
+  }
+  const bool synced = fsync(fd) == 0;
+  int error = errno;
+  fd_ = -1;
+  const bool closed = close(fd) == 0;
+  if (synced && !closed) error = errno;
+  if (!synced || !closed) throw IoError(name(), reason("cannot write", error));
+  if (std::rename(temp_.c_str(), target_.c_str()) != 0) throw IoError(name(), reason("cannot write", errno));
+  committed_ = true;
+}
+
+bool OutputFile::is(const std::string& path) const {
+  if (direct_) return false;  // a device or a FIFO is not destroyed by writing it
+  struct stat st {};
+  if (exists_ && stat(path.c_str(), &st) == 0 && st.st_dev == device_ && st.st_ino == inode_) return true;
+  return canonical_or_self(target_) == canonical_or_self(path);
+}
+
+bool OutputFile::same_as(const OutputFile& other) const {
+  if (direct_ || other.direct_) return false;  // /dev/null twice harms nothing
+  if (exists_ && other.exists_) return device_ == other.device_ && inode_ == other.inode_;
+  return canonical_or_self(target_) == canonical_or_self(other.target_);
+}
+
+std::string output_conflicts(const std::vector<const OutputFile*>& outputs, const std::vector<std::string>& inputs) {
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const OutputFile& out = *outputs[i];
+    for (const std::string& input : inputs)
+      if (input != "-" && out.is(input))
+        return out.option() + " " + out.path() + " is also an input (" + input + "): writing it would destroy it";
+    for (std::size_t j = 0; j < i; ++j)
+      if (out.same_as(*outputs[j]))
+        return outputs[j]->option() + " and " + out.option() + " name the same file (" + out.path() +
+               "): one would overwrite the other";
+  }
+  return {};
+}
+
+}  // namespace sudoku_bench

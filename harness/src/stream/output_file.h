@@ -1,0 +1,61 @@
+// An output that destroys nothing. A regular file (or a new path) is written to a temporary file
+// beside it and renamed over it once whole, so that a reader, a full disk or a kill finds the old
+// file or the whole new one; a symlink is followed and its target replaced so. Anything else (a
+// device, a FIFO, /dev/stdout) is opened and written as it is, never replaced. Everything that can
+// be checked is checked when the OutputFile is made, before a command measures anything.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sudoku_bench {
+
+class OutputFile {
+ public:
+  // `option` names the output in messages ("--json"; may be empty). Throws IoError naming it when its folder
+  // does not exist, it is a directory, its name is too long or its folder cannot be written.
+  OutputFile(std::string path, std::string option);
+  ~OutputFile();  // an output not committed leaves the path as it was
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  const std::string& path() const { return path_; }
+  const std::string& option() const { return option_; }
+  // "OPTION PATH" (or PATH without an option): how messages name it.
+  std::string name() const { return option_.empty() ? path_ : option_ + " " + path_; }
+  // Written in place (a device, a FIFO), rather than replaced whole.
+  bool direct() const { return direct_; }
+
+  // The descriptor the bytes go to: the temporary file, or the node itself, opened on the first
+  // call. Throws IoError.
+  int descriptor();
+  // Writes all of `bytes`. Throws IoError ("PATH: cannot write: reason").
+  void write(std::string_view bytes);
+  // The bytes written become the file (fsync, rename). Throws IoError; the old file then stays.
+  void commit();
+
+  // Whether this output would overwrite the file at `path` (same device and inode, or the same
+  // path once links are followed).
+  bool is(const std::string& path) const;
+  bool same_as(const OutputFile& other) const;
+
+ private:
+  std::string path_, option_;
+  std::string target_;  // `path_` with its symlinks followed
+  bool direct_ = false;
+  bool exists_ = false;  // target_ existed when checked
+  dev_t device_ = 0;
+  ino_t inode_ = 0;
+  std::string temp_;  // the temporary file beside target_, until committed
+  int fd_ = -1;
+  bool committed_ = false;
+};
+
+// "" when fine; otherwise why these outputs cannot be written: one is also one of `inputs`, or two
+// are the same file. A command refuses them before it reads anything.
+std::string output_conflicts(const std::vector<const OutputFile*>& outputs, const std::vector<std::string>& inputs);
+
+}  // namespace sudoku_bench

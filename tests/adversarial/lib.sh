@@ -1,0 +1,49 @@
+# Shared by the adversary probes. The environment names the programs (ctest sets it):
+#   BENCH (sudoku-bench), GENERATE (sudoku-generate), DATASETS (the bundled datasets), PYTHON,
+#   WRONG_PLUGINS (the faulty test plugins), MPIEXEC (empty without MPI), SANITIZE (address, thread or empty).
+# Each probe runs in its own temporary folder, $work, removed at exit.
+set -uo pipefail
+: "${BENCH:?}" "${DATASETS:?}"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+failures=0
+
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+# probe NAME EXPECTED_STATUS COMMAND...: runs COMMAND with stdout in $work/out, stderr in $work/err,
+# and fails NAME unless it exits EXPECTED_STATUS.
+probe() {
+  local name=$1 expected=$2
+  shift 2
+  status=0
+  "$@" >"$work/out" 2>"$work/err" || status=$?
+  if [ "$status" != "$expected" ]; then
+    fail "$name: exit $status, expected $expected"
+    sed 's/^/  stderr: /' "$work/err" | head -20 >&2
+  fi
+}
+
+# says NAME PATTERN: the last probe's stderr matches the extended regular expression PATTERN.
+says() {
+  grep -Eq -- "$2" "$work/err" || {
+    fail "$1: stderr does not match /$2/"
+    sed 's/^/  stderr: /' "$work/err" | head -20 >&2
+  }
+}
+
+# same NAME FILE SUM: FILE's sha256 is still SUM (sum_of FILE gives it).
+sum_of() { sha256sum "$1" | cut -d' ' -f1; }
+same() { [ -f "$2" ] && [ "$(sum_of "$2")" = "$3" ] || fail "$1: $2 was harmed"; }
+
+# Ends the probe: 0 when every check held.
+finish() {
+  if [ "$failures" -gt 0 ]; then
+    echo "$failures check(s) failed" >&2
+    exit 1
+  fi
+  exit 0
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Outputs destroy nothing: nodes and links stay, an output that is an input or another output is
+# refused up front, a missing folder is an error before anything is measured, one failed output
+# leaves the others written, and a killed run leaves the old file whole.
+source "$(dirname "$0")/lib.sh"
+cp "$DATASETS/top95.txt" in.txt
+in_sum=$(sum_of in.txt)
+run=("$BENCH" run --threads 1 --min-time 0 --warmup-seconds 0 --no-progress)
+
+probe "json is the input" 2 "${run[@]}" --json in.txt in.txt
+says "json is the input" "--json in.txt is also an input"
+same "json is the input" in.txt "$in_sum"
+probe "per-puzzle is the input" 2 "${run[@]}" --per-puzzle in.txt in.txt
+says "per-puzzle is the input" "--per-puzzle in.txt is also an input"
+same "per-puzzle is the input" in.txt "$in_sum"
+ln -s in.txt alias.txt
+probe "json is the input through a link" 2 "${run[@]}" --json alias.txt in.txt
+same "json is the input through a link" in.txt "$in_sum"
+probe "two outputs, one file" 2 "${run[@]}" --json x.out --per-puzzle x.out in.txt
+says "two outputs, one file" "--json and --per-puzzle name the same file"
+[ ! -e x.out ] || fail "two outputs, one file: x.out was created"
+
+# Checked before measuring: no table on stdout, nothing created.
+probe "missing folder" 3 "${run[@]}" --json missing/dir/r.json in.txt
+says "missing folder" "--json missing/dir/r.json: cannot write: the folder 'missing/dir' does not exist"
+[ ! -e missing ] || fail "missing folder: folders were created"
+[ ! -s out ] || fail "missing folder: measured before failing"
+mkdir folder
+probe "a folder" 3 "${run[@]}" --json folder in.txt
+says "a folder" "--json folder: cannot write: it is a directory"
+long=$(printf 'n%.0s' $(seq 300))
+probe "name too long" 3 "${run[@]}" --per-puzzle "$long.csv" in.txt
+says "name too long" "File name too long"
+
+# A symlink: its target is replaced, the link stays a link.
+echo old >target.json
+ln -s target.json link.json
+probe "json to a link" 0 "${run[@]}" --json link.json in.txt
+[ -L link.json ] || fail "json to a link: the link was replaced"
+grep -q '"schema"' target.json || fail "json to a link: the target was not written"
+
+# A FIFO is written in place and stays a FIFO.
+mkfifo fifo
+cat fifo >from_fifo &
+reader=$!
+probe "json to a fifo" 0 "${run[@]}" --json fifo in.txt
+wait $reader
+[ -p fifo ] || fail "json to a fifo: the FIFO was replaced"
+grep -q '"schema"' from_fifo || fail "json to a fifo: nothing came through"
+
+# Device nodes made here, never the machine's own /dev: they stay nodes; a full one fails alone.
+if mknod null c 1 3 2>/dev/null && mknod full c 1 7 2>/dev/null; then
+  probe "json to a null node" 0 "${run[@]}" --json null in.txt
+  [ -c null ] || fail "json to a null node: the node was replaced"
+  probe "json to a full node" 3 "${run[@]}" --json full --per-puzzle rows.csv in.txt
+  [ -c full ] || fail "json to a full node: the node was replaced"
+  says "json to a full node" "--json full: cannot write: No space left on device"
+  grep -q "^in " out || fail "json to a full node: the table was lost"
+  [ "$(wc -l <rows.csv)" -gt 95 ] || fail "json to a full node: the --per-puzzle rows were lost"
+  probe "per-puzzle to a full node" 3 "${run[@]}" --json ok.json --per-puzzle full in.txt
+  says "per-puzzle to a full node" "--per-puzzle full: cannot write"
+  grep -q '"schema"' ok.json || fail "per-puzzle to a full node: the JSON was lost"
+else
+  echo "note: mknod not permitted here; the node probes are skipped" >&2
+fi
+
+# /dev/null and /dev/stdout as such, in a private mount namespace with a /dev of its own.
+if command -v unshare >/dev/null && unshare -m true 2>/dev/null; then
+  cat >ns.sh <<'NS'
+set -e
+mount -t tmpfs none /dev
+mknod /dev/null c 1 3
+ln -s /proc/self/fd/1 /dev/stdout
+"$@" --json /dev/null in.txt >/dev/null
+[ -c /dev/null ] || { echo "/dev/null was replaced"; exit 1; }
+"$@" --json /dev/stdout in.txt >ns.out
+[ -L /dev/stdout ] || { echo "/dev/stdout was replaced"; exit 1; }
+grep -q '"schema"' ns.out || { echo "/dev/stdout got no JSON"; exit 1; }
+NS
+  unshare -m --propagation private bash ns.sh "${run[@]}" 2>ns.err || { fail "namespace /dev probes"; cat ns.err >&2; }
+else
+  echo "note: no private mount namespace here; /dev/null and /dev/stdout themselves are not probed" >&2
+fi
+
+# A killed run leaves the old file whole: outputs are written beside and renamed once complete.
+for i in $(seq 8); do cat "$DATASETS/sudoku17_49158.txt"; done >big.txt
+echo "old rows" >old.csv
+echo "old report" >old.json
+"${run[@]}" --repetitions 100 --json old.json --per-puzzle old.csv big.txt >/dev/null 2>&1 &
+pid=$!
+sleep 2
+kill -KILL $pid
+wait $pid 2>/dev/null
+[ "$(cat old.csv)" = "old rows" ] || fail "SIGKILL: the old --per-puzzle file was harmed"
+[ "$(cat old.json)" = "old report" ] || fail "SIGKILL: the old --json file was harmed"
+
+# merge and hunt outputs likewise.
+"${run[@]}" --json a.json in.txt >/dev/null 2>&1
+a_sum=$(sum_of a.json)
+probe "merge into its input" 2 "$BENCH" merge --json a.json a.json
+same "merge into its input" a.json "$a_sum"
+probe "hunt into a missing folder" 3 "$BENCH" hunt --evaluations 10 --threads 1 --no-progress --out missing/h.txt
+[ ! -e missing ] || fail "hunt into a missing folder: folders were created"
+finish
