@@ -228,6 +228,33 @@ class FileSolverPasses {
   bool warned_empty_ = false;
 };
 
+// At rank 0, "" when every rank reads the same bytes under each input path; otherwise which do not.
+// Every rank calls it.
+std::string differing_inputs(World& world, const std::vector<std::string>& files) {
+  std::string mine;
+  for (const std::string& f : files) {
+    try {
+      mine += (read_once(f) ? std::string("-") : content_fingerprint(f)) + "\n";
+    } catch (const IoError& e) {
+      mine += std::string(e.what()) + "\n";
+    }
+  }
+  const std::vector<std::string> all = world.gather(mine);
+  std::string differ;
+  const auto line = [](const std::string& text, std::size_t i) {
+    std::size_t from = 0;
+    for (; i > 0; --i) from = text.find('\n', from) + 1;
+    return text.substr(from, text.find('\n', from) - from);
+  };
+  for (std::size_t r = 1; r < all.size(); ++r)
+    for (std::size_t f = 0; f < files.size(); ++f)
+      if (line(all[r], f) != line(all[0], f))
+        differ += (differ.empty() ? "" : "; ") + files[f] + " is not the same file on rank " + std::to_string(r) +
+                  " (size:hash " + line(all[r], f) + ") as on rank 0 (" + line(all[0], f) +
+                  "): every rank must read the same bytes";
+  return differ;
+}
+
 // One measured pass to make: the index of its FileSolverPasses, its threads, its repetition.
 struct PlannedPass {
   std::size_t passes = 0;
@@ -343,6 +370,9 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
       unreadable = e.what();
     }
     if (ranks.active() && !ranks.all_fine(unreadable)) return ranks.agree_exit(kExitIo);
+    // Ranks given one path may still read different files (a node's own copy): each measures a
+    // shard of what it reads, so they must read the same bytes.
+    if (ranks.active() && !ranks.all_fine(differing_inputs(world, command.files))) return ranks.agree_exit(kExitIo);
     // What about this machine skews what follows (governor, load, too few CPUs), once it will run.
     if (ranks.leader() && command.environment_warnings)
       for (const std::string& w : environment_warnings(report.context.environment,

@@ -8,7 +8,9 @@
 
 #include <cerrno>
 #include <climits>
+#include <cstdio>
 #include <cstring>
+#include <vector>
 
 #include "stream/mapped_guard.h"
 
@@ -24,6 +26,32 @@ FileIdentity identity_of(const struct stat& st) {
 }
 
 }  // namespace
+
+std::string content_fingerprint(const std::string& path) {
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw IoError(path, std::string("cannot open: ") + std::strerror(errno));
+  std::vector<unsigned char> block(1 << 20);
+  std::uint64_t hash = 0x243F6A8885A308D3ULL, size = 0;
+  for (;;) {
+    const ssize_t n = ::read(fd, block.data(), block.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      const int e = errno;
+      close(fd);
+      throw IoError(path, std::string("read error: ") + std::strerror(e));
+    }
+    if (n == 0) break;
+    for (ssize_t i = 0; i < n; ++i) {  // the compiler unrolls it; a few GB/s is plenty here
+      hash = (hash ^ block[static_cast<std::size_t>(i)]) * 0x100000001B3ULL;
+      hash ^= hash >> 29;
+    }
+    size += static_cast<std::uint64_t>(n);
+  }
+  close(fd);
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(hash));
+  return std::to_string(size) + ":" + hex;
+}
 
 bool same_file(const std::string& a, const std::string& b) {
   if (a == b) return true;

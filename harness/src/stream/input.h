@@ -35,6 +35,10 @@ struct FileIdentity {
 // "" when `is` is the file `was` described, unchanged; otherwise how it changed.
 std::string how_changed(const FileIdentity& was, const FileIdentity& is);
 
+// "SIZE:HASH" of the bytes of `path` as stored (a 64-bit hash, for telling files apart, not for
+// security): what MPI ranks compare to be sure they read one dataset. Reads the whole file; throws IoError.
+std::string content_fingerprint(const std::string& path);
+
 // Whether two paths name one file (one device and inode; or both "-").
 bool same_file(const std::string& a, const std::string& b);
 
