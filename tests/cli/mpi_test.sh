@@ -73,8 +73,8 @@ expect_refused() {
 # A rank given a file it cannot read (MPMD: rank 1 alone gets it) fails the run, naming the rank.
 expect_refused "an unreadable file on rank 1" "rank 1 (.*missing.txt" \
   "$mpiexec" -n 1 "$bench" "${common[@]}" "$data/top95.txt" : -n 1 "$bench" "${common[@]}" "$work/missing.txt"
-# Ranks started with different inputs measure different passes: refused, no report.
-expect_refused "ranks with different inputs" "the ranks measured different passes" \
+# Ranks started with different inputs: refused before measuring, both named, no report.
+expect_refused "ranks with different inputs" "rank 1 reads .*top91.txt where rank 0 reads .*top95.txt" \
   "$mpiexec" -n 1 "$bench" "${common[@]}" "$data/top95.txt" : -n 1 "$bench" "${common[@]}" "$data/top91.txt"
 expect_refused "solve under mpirun -n 2" "only run is spread over MPI ranks" "$mpiexec" -n 2 "$bench" solve "$data/top95.txt"
 # A plugin that crashes on a record of one rank's shard (wrong_plugins.cc, "poison": a first row

@@ -234,9 +234,9 @@ std::string differing_inputs(World& world, const std::vector<std::string>& files
   std::string mine;
   for (const std::string& f : files) {
     try {
-      mine += (read_once(f) ? std::string("-") : content_fingerprint(f)) + "\n";
+      mine += f + "\t" + (read_once(f) ? std::string("-") : content_fingerprint(f)) + "\n";
     } catch (const IoError& e) {
-      mine += std::string(e.what()) + "\n";
+      mine += f + "\t" + e.reason() + "\n";
     }
   }
   const std::vector<std::string> all = world.gather(mine);
@@ -246,12 +246,20 @@ std::string differing_inputs(World& world, const std::vector<std::string>& files
     for (; i > 0; --i) from = text.find('\n', from) + 1;
     return text.substr(from, text.find('\n', from) - from);
   };
+  // A line is "PATH\tSIZE:HASH": ranks started with other paths (MPMD) are told apart from ranks
+  // reading other bytes under one path.
   for (std::size_t r = 1; r < all.size(); ++r)
-    for (std::size_t f = 0; f < files.size(); ++f)
-      if (line(all[r], f) != line(all[0], f))
-        differ += (differ.empty() ? "" : "; ") + files[f] + " is not the same file on rank " + std::to_string(r) +
-                  " (size:hash " + line(all[r], f) + ") as on rank 0 (" + line(all[0], f) +
-                  "): every rank must read the same bytes";
+    for (std::size_t f = 0; f < files.size(); ++f) {
+      const std::string theirs = line(all[r], f), ours = line(all[0], f);
+      if (theirs == ours) continue;
+      const std::string their_path = theirs.substr(0, theirs.find('\t')), our_path = files[f];
+      differ += (differ.empty() ? "" : "; ") +
+                (their_path == our_path
+                     ? our_path + " is not the same file on rank " + std::to_string(r)
+                     : "rank " + std::to_string(r) + " reads " + their_path + " where rank 0 reads " + our_path) +
+                " (size:hash " + theirs.substr(theirs.find('\t') + 1) + " on rank " + std::to_string(r) + ", " +
+                ours.substr(ours.find('\t') + 1) + " on rank 0): every rank must read the same bytes";
+    }
   return differ;
 }
 
