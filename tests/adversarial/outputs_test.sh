@@ -101,4 +101,11 @@ probe "merge into its input" 2 "$BENCH" merge --json a.json a.json
 same "merge into its input" a.json "$a_sum"
 probe "hunt into a missing folder" 3 "$BENCH" hunt --evaluations 10 --threads 1 --no-progress --out missing/h.txt
 [ ! -e missing ] || fail "hunt into a missing folder: folders were created"
+echo "old puzzles" >hunted.txt
+"$BENCH" hunt --threads 1 --no-progress --out hunted.txt >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -KILL $pid
+wait $pid 2>/dev/null
+[ "$(cat hunted.txt)" = "old puzzles" ] || fail "hunt killed: the old --out file was harmed"
 finish

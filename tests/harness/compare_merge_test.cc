@@ -1,11 +1,17 @@
 // compare and merge: which pairs count as slower, when reports are refused, and the exit statuses.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
+#include <memory>
+
 #include "cli/compare_command.h"
 #include "cli/exit_codes.h"
 #include "cli/merge_command.h"
 #include "report/comparison.h"
 #include "report/report_json.h"
+#include "report/shard_merge.h"
+#include "run_util.h"
 #include "temp_file.h"
 
 namespace {
@@ -33,6 +39,7 @@ Report report_with(const std::vector<double>& puzzles_per_second, const std::str
     run.repetition = ++rep;
     run.status.unique = 1000;
     run.wall_seconds = 1000 / pps;
+    run.latency_ns.mean = 1e9 / pps;
     for (std::size_t i = 0; i < run.latency_ns.percentiles.size(); ++i)
       run.latency_ns.percentiles[i] = static_cast<std::uint64_t>(1e9 / pps * (1 + static_cast<double>(i)));
     r.runs.push_back(run);
@@ -213,23 +220,209 @@ TEST(CompareCommandTest, UnreadableInputsAreIoErrors) {
   EXPECT_EQ(sudoku_bench::compare_command(command, out.file(), err.file()), sudoku_bench::kExitIo);
   command.current_path = bad.path();
   EXPECT_EQ(sudoku_bench::compare_command(command, out.file(), err.file()), sudoku_bench::kExitIo);
-  EXPECT_NE(err.text().find("schema is not a string"), std::string::npos) << err.text();
+  EXPECT_NE(err.text().find("schema: 1 is not a string"), std::string::npos) << err.text();
+}
+
+TEST(CompareCommandTest, FieldsOutOfRangeAreNamedWithTheFile) {
+  nlohmann::ordered_json j = sudoku_bench::to_json(report_with(kBase));
+  j["runs"][2]["threads"] = -3;
+  test_util::TempFile good(sudoku_bench::to_json(report_with(kBase)).dump(), ".json"), bad(j.dump(), ".json");
+  sudoku_bench::CompareCommand command;
+  command.base_path = good.path();
+  command.current_path = bad.path();
+  test_util::Capture out, err;
+  EXPECT_EQ(sudoku_bench::compare_command(command, out.file(), err.file()), sudoku_bench::kExitIo);
+  EXPECT_EQ(err.text(), "sudoku-bench compare: " + bad.path() + ": runs[2].threads: -3 is not a thread count >= 1\n");
+}
+
+const std::vector<std::string> kNames = {"a.json", "b.json", "c.json"};
+
+// report_with's passes as `run` writes them: each with its run's id and its place in the order.
+Report run_report(const std::vector<double>& puzzles_per_second, const std::string& run_id) {
+  Report r = report_with(puzzles_per_second);
+  for (std::size_t i = 0; i < r.runs.size(); ++i) {
+    r.runs[i].run_id = run_id;
+    r.runs[i].sequence = static_cast<int>(i) + 1;
+  }
+  return r;
 }
 
 TEST(MergeTest, ConcatenatesAndRenumbers) {
   Report merged;
-  ASSERT_EQ(sudoku_bench::merge_reports({report_with({1, 2}), report_with({3}), report_with({4}, "easy50")}, merged),
-            "");
+  ASSERT_EQ(
+      sudoku_bench::merge_reports({report_with({1, 2}), report_with({3}), report_with({4}, "easy50")}, kNames, merged),
+      "");
   ASSERT_EQ(merged.runs.size(), 4u);
   EXPECT_EQ(merged.runs[2].repetition, 3);
   EXPECT_NEAR(merged.runs[2].puzzles_per_second(), 3, 1e-9);
   EXPECT_EQ(merged.runs[3].repetition, 1);
   EXPECT_EQ(merged.settings.repetitions, 3);
+}
 
+TEST(MergeTest, RefusalsNameTheFilesAndTheField) {
+  Report merged;
   Report other = report_with({5});
   other.context.git_commit = "def";
-  EXPECT_EQ(sudoku_bench::merge_reports({report_with({1}), other}, merged),
-            "input 2 comes from another build or machine (context differs)");
+  EXPECT_EQ(sudoku_bench::merge_reports({report_with({1}), other}, kNames, merged),
+            "b.json (input 2) comes from another build or machine than a.json (input 1): context.git_commit \"def\" "
+            "vs \"abc\"");
+  other = report_with({5});
+  other.context.hardware_threads = 8;
+  EXPECT_EQ(sudoku_bench::merge_reports({report_with({1}), report_with({2}), other}, kNames, merged),
+            "c.json (input 3) comes from another build or machine than a.json (input 1): context.hardware_threads 8 "
+            "vs 0");
+  other = report_with({5});
+  other.settings.node_limit = 5;
+  EXPECT_EQ(sudoku_bench::merge_reports({report_with({1}), other}, kNames, merged),
+            "b.json (input 2) was measured with other settings than a.json (input 1): settings.node_limit 5 vs 0");
+  other = report_with({5});
+  other.settings.verify = "norvig";
+  EXPECT_EQ(sudoku_bench::merge_reports({report_with({1}), other}, kNames, merged),
+            "b.json (input 2) was measured with other settings than a.json (input 1): settings.verify \"norvig\" vs "
+            "null");
+  // Threads, solvers and repetitions may differ: that is what merging is for.
+  other = report_with({5}, "top95", 2);
+  other.settings.threads = {2};
+  other.settings.repetitions = 7;
+  EXPECT_EQ(sudoku_bench::merge_reports({report_with({1}), other}, kNames, merged), "");
+}
+
+TEST(MergeTest, RefusesAPassGivenTwice) {
+  const Report a = run_report({1, 2}, "aaaa"), b = run_report({3}, "bbbb");
+  Report merged;
+  EXPECT_EQ(sudoku_bench::merge_reports({a, a}, {"a.json", "a.json"}, merged),
+            "a.json (input 2) repeats a pass of a.json (input 1): top95 bitmask threads=1 repetition 1 is pass 1 of "
+            "run aaaa; a measurement merged twice would count twice");
+  // A merged report merged again with one of its sources: the pass keeps its run's id and place.
+  Report ab;
+  ASSERT_EQ(sudoku_bench::merge_reports({a, b}, {"a.json", "b.json"}, ab), "");
+  EXPECT_EQ(ab.runs.at(2).repetition, 3);
+  EXPECT_EQ(ab.runs.at(2).run_id, "bbbb");
+  const Report back = sudoku_bench::from_json(sudoku_bench::to_json(ab));
+  EXPECT_EQ(sudoku_bench::merge_reports({back, b}, {"ab.json", "b.json"}, merged),
+            "b.json (input 2) repeats a pass of ab.json (input 1): top95 bitmask threads=1 repetition 1 (repetition 3 "
+            "there) is pass 1 of run bbbb; a measurement merged twice would count twice");
+  EXPECT_EQ(sudoku_bench::merge_reports({run_report({4}, "cccc"), back}, {"c.json", "ab.json"}, merged), "");
+  // Without ids (reports before /6): a copy is told by its figures, also within one file.
+  Report old_a = report_with({1, 2}), old_b = report_with({1});
+  EXPECT_EQ(sudoku_bench::merge_reports({old_a, old_b}, {"a.json", "b.json"}, merged),
+            "b.json (input 2) repeats a pass of a.json (input 1): top95 bitmask threads=1 repetition 1 has the same "
+            "figures (seconds, counts, mean latency, pipeline seconds); a measurement merged twice would count twice");
+  old_a.runs.push_back(old_a.runs[0]);
+  old_a.runs.back().repetition = 3;
+  EXPECT_EQ(sudoku_bench::merge_reports({old_a}, {"a.json"}, merged),
+            "a.json (input 1) holds one pass twice: top95 bitmask threads=1 repetitions 1 and 3 have the same "
+            "figures (seconds, counts, mean latency, pipeline seconds); a measurement merged twice would count twice");
+  // Passes of microseconds, or timed by wall and CPU time alone, share them by chance: not refused.
+  EXPECT_EQ(sudoku_bench::merge_reports({report_with({1e7}), report_with({1e7})}, kNames, merged), "");
+  Report untimed = report_with({1});
+  untimed.runs[0].latency_measured = false;
+  EXPECT_EQ(sudoku_bench::merge_reports({untimed, untimed}, kNames, merged), "");
+  // The same figures under another run id are the same measurement too.
+  Report relabelled = a;
+  for (auto& pass : relabelled.runs) pass.run_id = "dddd";
+  EXPECT_NE(sudoku_bench::merge_reports({a, relabelled}, {"a.json", "d.json"}, merged)
+                .find("d.json (input 2) repeats a pass of a.json (input 1): top95 bitmask threads=1 repetition 1 has "
+                      "the same figures"),
+            std::string::npos);
+}
+
+// Shard k of n of top95, as read back from its JSON.
+Report shard(int k, int n) {
+  auto command = test_util::run_command_for({std::string(SUDOKU_BENCH_DATASETS_DIR) + "/top95.txt"}, {1}, 1);
+  command.shard = {k, n};
+  const auto o = test_util::run(command);
+  EXPECT_EQ(o.status, 0) << o.err;
+  return sudoku_bench::from_json(sudoku_bench::to_json(o.report));
+}
+
+TEST(MergeTest, ShardsMergedKeepEveryShardsRunId) {
+  const Report one = shard(1, 2), two = shard(2, 2);
+  const std::string id1 = one.runs.at(0).run_id, id2 = two.runs.at(0).run_id;
+  ASSERT_EQ(id1.size(), 32u);
+  ASSERT_NE(id1, id2);
+  Report whole;
+  ASSERT_EQ(sudoku_bench::merge_shards({one, two}, {"1.json", "2.json"}, whole), "");
+  EXPECT_EQ(whole.runs.at(0).run_id, id1 + "+" + id2);
+  const Report back = sudoku_bench::from_json(sudoku_bench::to_json(whole));
+  EXPECT_EQ(back.runs.at(0).run_id, id1 + "+" + id2);
+  Report merged;
+  EXPECT_EQ(sudoku_bench::merge_reports({back, back}, {"w.json", "w.json"}, merged),
+            "w.json (input 2) repeats a pass of w.json (input 1): top95 bitmask threads=1 repetition 1 is pass 1 of "
+            "run " +
+                id1 + "; a measurement merged twice would count twice");
+  // A shard's report relabelled as another shard is the same measurement.
+  Report relabelled = one;
+  relabelled.settings.shard.index = 2;
+  EXPECT_EQ(sudoku_bench::merge_shards({one, relabelled}, {"1.json", "2.json"}, merged),
+            "2.json (input 2) repeats a pass of 1.json (input 1): top95 bitmask threads=1 repetition 1 is pass 1 of "
+            "run " +
+                id1 + "; a measurement merged twice would count twice");
+  // Counts that would wrap when the shards are summed.
+  Report huge = two;
+  huge.runs.at(0).status.none = UINT64_MAX - huge.runs.at(0).status.records();
+  EXPECT_EQ(sudoku_bench::merge_shards({one, huge}, {"1.json", "2.json"}, merged),
+            "2.json: runs[0].status: the shards' counts add up to more than 2^64 - 1");
+}
+
+struct MergeOutcome {
+  int status;
+  std::string err;
+  bool written;
+};
+
+MergeOutcome merge_files(const std::vector<std::string>& texts) {
+  std::vector<std::unique_ptr<test_util::TempFile>> files;
+  sudoku_bench::MergeCommand command;
+  for (const std::string& text : texts) {
+    files.push_back(std::make_unique<test_util::TempFile>(text, ".json"));
+    command.inputs.push_back(files.back()->path());
+  }
+  test_util::TempFile out("", ".json");
+  std::remove(out.path().c_str());
+  command.json_path = out.path();
+  test_util::Capture err;
+  const int status = sudoku_bench::merge_command(command, err.file());
+  std::string text = err.text();
+  // The temporary names, as a.json, b.json, …, so that messages can be checked whole.
+  for (std::size_t i = 0; i < files.size(); ++i)
+    for (std::size_t at; (at = text.find(files[i]->path())) != std::string::npos;)
+      text.replace(at, files[i]->path().size(), std::string(1, static_cast<char>('a' + i)) + ".json");
+  return {status, text, std::ifstream(out.path()).good()};
+}
+
+TEST(MergeCommandTest, RefusesRepeatsAndBadFieldsNamingFileAndField) {
+  Report a_report = run_report({1, 2}, "aaaa");
+  const std::string a = sudoku_bench::to_json(a_report).dump(),
+                    b = sudoku_bench::to_json(run_report({3}, "bbbb")).dump();
+  MergeOutcome o = merge_files({a, b});
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.err, "");
+  EXPECT_TRUE(o.written);
+
+  o = merge_files({a, b, a});
+  EXPECT_EQ(o.status, sudoku_bench::kExitUsage);
+  EXPECT_EQ(o.err,
+            "sudoku-bench merge: c.json (input 3) repeats a pass of a.json (input 1): top95 bitmask threads=1 "
+            "repetition 1 is pass 1 of run aaaa; a measurement merged twice would count twice\n");
+  EXPECT_FALSE(o.written);
+
+  nlohmann::ordered_json bad = sudoku_bench::to_json(a_report);
+  bad["runs"][1]["threads"] = -3;
+  o = merge_files({a, b, bad.dump()});
+  EXPECT_EQ(o.status, sudoku_bench::kExitIo);
+  EXPECT_EQ(o.err, "sudoku-bench merge: c.json: runs[1].threads: -3 is not a thread count >= 1\n");
+  EXPECT_FALSE(o.written);
+
+  // A report before /6 merges, with a warning: its repeats are caught by their figures only.
+  nlohmann::ordered_json old = sudoku_bench::to_json(report_with({5}));
+  old["schema"] = "sudoku-bench/5";
+  o = merge_files({a, old.dump()});
+  EXPECT_EQ(o.status, 0) << o.err;
+  EXPECT_EQ(o.err,
+            "sudoku-bench merge: warning: b.json has passes without a run_id (written before sudoku-bench/6): a pass "
+            "given twice is caught only when its figures are identical\n");
+  EXPECT_TRUE(o.written);
 }
 
 }  // namespace

@@ -42,6 +42,7 @@ MeasuredPass pass_of(const std::string& dataset, int threads, double puzzles_per
   p.dataset = dataset;
   p.solver = "bitmask";
   p.threads = threads;
+  p.repetition = 1;
   p.status.unique = 1000;
   p.wall_seconds = 1000 / puzzles_per_second;
   return p;

@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
 #include "cli/exit_codes.h"
 #include "cli/report_files.h"
 #include "cli/run_command.h"
@@ -97,16 +101,94 @@ TEST(ReportJsonTest, ErrorsNameTheField) {
   EXPECT_EQ(error_of(j), "runs[1].status.unique: missing");
   j = good;
   j["runs"][0]["latency_ns"]["percentiles"]["99.9"] = "fast";
-  EXPECT_EQ(error_of(j), "runs[0].latency_ns.percentiles.99.9 is not a whole number >= 0");
+  EXPECT_EQ(error_of(j), "runs[0].latency_ns.percentiles.99.9: \"fast\" is not a whole number >= 0");
   j = good;
   j["schema"] = "sudoku-bench/9";
   EXPECT_EQ(error_of(j),
-            "schema \"sudoku-bench/9\" is not \"sudoku-bench/5\" (nor an earlier one this version reads: "
-            "sudoku-bench/4, sudoku-bench/3, sudoku-bench/2, sudoku-bench/1)");
+            "schema \"sudoku-bench/9\" is not \"sudoku-bench/6\" (nor an earlier one this version reads: "
+            "sudoku-bench/5, sudoku-bench/4, sudoku-bench/3, sudoku-bench/2, sudoku-bench/1)");
   EXPECT_EQ(error_of(Json::array()), "not a sudoku-bench report (no \"schema\")");
   j = good;
   j["runs"] = Json::object();
-  EXPECT_EQ(error_of(j), "runs is not an array");
+  EXPECT_EQ(error_of(j), "runs: {…} is not an array");
+}
+
+// Every number is range-checked as it is read: a damaged or hostile file is refused, naming the
+// field and its value, before merge could wrap a sum or compare judge nonsense.
+TEST(ReportJsonTest, FiguresOutOfRangeAreRefusedNamingTheField) {
+  const Json good = sudoku_bench::to_json(measured_report());
+  ASSERT_EQ(error_of(good), "no error");
+  const auto with = [&](const char* pointer, const Json& value) {
+    Json j = good;
+    j[Json::json_pointer(pointer)] = value;
+    return error_of(j);
+  };
+  const std::uint64_t max = UINT64_MAX;
+  EXPECT_EQ(with("/runs/2/threads", -3), "runs[2].threads: -3 is not a thread count >= 1");
+  EXPECT_EQ(with("/runs/2/threads", 0), "runs[2].threads: 0 is not a thread count >= 1");
+  EXPECT_EQ(with("/runs/0/threads", 4294967297u), "runs[0].threads: 4294967297 is not a thread count >= 1");
+  EXPECT_EQ(with("/runs/0/threads", 1.5), "runs[0].threads: 1.5 is not a thread count >= 1");
+  EXPECT_EQ(with("/runs/0/threads_observed", -1), "runs[0].threads_observed: -1 is not a thread count >= 0");
+  EXPECT_EQ(with("/runs/1/repetition", 0), "runs[1].repetition: 0 is not a repetition number >= 1");
+  EXPECT_EQ(with("/runs/1/loops", 0), "runs[1].loops: 0 is not a loop count >= 1");
+  EXPECT_EQ(with("/runs/1/ranks", -2), "runs[1].ranks: -2 is not a rank count >= 1");
+  EXPECT_EQ(with("/runs/1/sequence", -1), "runs[1].sequence: -1 is not a place in the run's order >= 0");
+  EXPECT_EQ(with("/runs/0/status/unique", -5), "runs[0].status.unique: -5 is not a whole number >= 0");
+  EXPECT_EQ(with("/runs/0/status/unique", 1e30), "runs[0].status.unique: 1e+30 is not a whole number >= 0");
+  EXPECT_EQ(with("/runs/0/status/none", max), "runs[0].status: the counts (and checks) add up to more than 2^64 - 1");
+  EXPECT_EQ(with("/runs/0/checks/failed", 1), "runs[0].checks.failed: 1 is more than checks.checked (0)");
+  EXPECT_EQ(with("/runs/0/puzzles", -95), "runs[0].puzzles: -95 is not a whole number >= 0");
+  EXPECT_EQ(with("/runs/0/wall_seconds", -0.5), "runs[0].wall_seconds: -0.5 is not a finite number of seconds >= 0");
+  EXPECT_EQ(with("/runs/0/wall_seconds", std::numeric_limits<double>::infinity()),
+            "runs[0].wall_seconds: Infinity is not a finite number of seconds >= 0");
+  EXPECT_EQ(with("/runs/0/cpu_seconds", std::nan("")),
+            "runs[0].cpu_seconds: NaN is not a finite number of seconds >= 0");
+  EXPECT_EQ(with("/runs/0/latency_ns/mean", -1.0), "runs[0].latency_ns.mean: -1.0 is not a finite number >= 0");
+  EXPECT_EQ(with("/runs/0/latency_ns/min", max), "runs[0].latency_ns: min 18446744073709551615 is above max " +
+                                                     std::to_string(measured_report().runs[0].latency_ns.max));
+  EXPECT_EQ(with("/runs/0/tree_size/log2_counts/0", max),
+            "runs[0].tree_size.log2_counts: the counts add up to more than 2^64 - 1");
+  EXPECT_EQ(with("/runs/0/guesses/buckets/0/1", max),
+            "runs[0].guesses.buckets: the counts add up to more than 2^64 - 1");
+  EXPECT_EQ(with("/runs/0/guesses/buckets/0/0", 1u << 30),
+            "runs[0].guesses.buckets: histogram slot 1073741824 out of range");
+  EXPECT_EQ(with("/runs/0/guesses/buckets/0/0", max),
+            "runs[0].guesses.buckets[0][0]: 18446744073709551615 is not a histogram slot");
+  EXPECT_EQ(with("/runs/0/pipeline/reader_seconds", -1),
+            "runs[0].pipeline.reader_seconds: -1 is not a finite number of seconds >= 0");
+  EXPECT_EQ(with("/runs/0/timing", "later"), "runs[0].timing: \"later\" is not process, ranks or shards");
+  EXPECT_EQ(with("/settings/threads/1", -3), "settings.threads[1]: -3 is not a thread count >= 1");
+  EXPECT_EQ(with("/settings/repetitions", -1), "settings.repetitions: -1 is not a repetition count >= 0");
+  EXPECT_EQ(with("/settings/warmup_seconds", -2), "settings.warmup_seconds: -2 is not a finite number of seconds >= 0");
+  EXPECT_EQ(with("/settings/time_limit_ms", -2.5),
+            "settings.time_limit_ms: -2.5 is not a finite number of milliseconds >= 0");
+  EXPECT_EQ(with("/settings/verify_every", 0), "settings.verify_every: 0 is not a whole number >= 1");
+  EXPECT_EQ(with("/context/hardware_threads", -4), "context.hardware_threads: -4 is not a thread count >= 0");
+  EXPECT_EQ(with("/runs/0/run_id", 7), "runs[0].run_id: 7 is not a string");
+  const std::string long_text(100, 'x');
+  EXPECT_EQ(with("/runs/0/threads", long_text),
+            "runs[0].threads: \"" + long_text.substr(0, 36) + "... is not a thread count >= 1");
+}
+
+// Every pass carries the id of the run that measured it: one per run, new each run, kept when read back;
+// reports before /6 have none and still read.
+TEST(ReportJsonTest, EveryPassCarriesItsRunsId) {
+  const Json written = sudoku_bench::to_json(measured_report());
+  const std::string id = written["runs"][0]["run_id"].get<std::string>();
+  EXPECT_EQ(id.size(), 32u);
+  EXPECT_EQ(id.find_first_not_of("0123456789abcdef"), std::string::npos) << id;
+  for (const auto& pass : written["runs"]) EXPECT_EQ(pass["run_id"], id);
+  const sudoku_bench::Report read = sudoku_bench::from_json(written);
+  EXPECT_EQ(read.runs.at(3).run_id, id);
+  EXPECT_EQ(read.runs.at(3).sequence, 4);
+  EXPECT_NE(sudoku_bench::new_run_id(), sudoku_bench::new_run_id());
+
+  Json old = written;
+  old["schema"] = "sudoku-bench/5";
+  for (auto& pass : old["runs"]) pass.erase("run_id");
+  const sudoku_bench::Report before = sudoku_bench::from_json(old);
+  EXPECT_EQ(before.runs.at(0).run_id, "");
+  EXPECT_EQ(sudoku_bench::to_json(before)["runs"][0]["run_id"], nullptr);
 }
 
 TEST(ReportJsonTest, ReadJsonFileSeparatesIoFromFormat) {

@@ -1,12 +1,18 @@
 #include "cli/command_line.h"
 
-#include <cerrno>
+#include <charconv>
 #include <chrono>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
+#include <functional>
+#include <limits>
 #include <memory>
 #include <random>
 #include <string>
+#include <system_error>
+#include <type_traits>
+#include <vector>
 
 #include "cli/check_plugin_command.h"
 #include "cli/compare_command.h"
@@ -26,15 +32,93 @@
 namespace sudoku_bench {
 namespace {
 
-// CLI11's own number checks print their limits as huge floats; this one says what is wrong.
-const CLI::Validator kAtLeastOne(
-    [](std::string& value) -> std::string {
-      return value.find_first_not_of("0123456789") == std::string::npos &&
-                     value.find_first_not_of('0') != std::string::npos
-                 ? std::string()
-                 : "must be a whole number of at least 1, not '" + value + "'";
-    },
-    "K>=1");
+// Every numeric option of every command is taken by CLI11 as text and converted here, so that a
+// bad value is refused the same way whatever the option, before anything runs: exit 2 with
+// "sudoku-bench CMD: --OPTION: 'TEXT' is not a whole number from MIN to MAX" (or "a number").
+// CLI11 2.1's own conversion would take "-1" into an unsigned option as 2^64-1, saturate
+// "18446744073709551616", read "010" as octal and "0x10" as hex, and let NaN through its ranges.
+class Numbers {
+ public:
+  // A whole number in [min, max], decimal digits only: no sign, no spaces, no exponent.
+  template <typename T>
+  CLI::Option* whole(CLI::App& command, const std::string& name, T& target, std::uint64_t min, std::uint64_t max,
+                     const std::string& help, bool show_default = true) {
+    static_assert(std::is_integral_v<T>);
+    Entry& e = add(command, name, help, std::is_signed_v<T> ? "INT" : "UINT",
+                   show_default ? std::to_string(target) : std::string());
+    e.range = "a whole number from " + std::to_string(min) + " to " + std::to_string(max);
+    e.convert = [&target, min, max](const std::string& text) {
+      if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) return false;
+      std::uint64_t v = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+      if (ec != std::errc() || end != text.data() + text.size() || v < min || v > max) return false;
+      target = static_cast<T>(v);
+      return true;
+    };
+    return e.option;
+  }
+
+  // A finite number in [min, max] (decimal or exponent notation).
+  CLI::Option* real(CLI::App& command, const std::string& name, double& target, double min, double max,
+                    const std::string& help, bool show_default = true) {
+    Entry& e = add(command, name, help, "FLOAT", show_default ? shortest(target) : std::string());
+    e.range = "a number from " + shortest(min) + " to " + shortest(max);
+    e.convert = [&target, min, max](const std::string& text) {
+      double v = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+      if (text.empty() || ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v) || v < min ||
+          v > max)
+        return false;
+      target = v == 0 ? 0.0 : v;  // -0 is 0
+      return true;
+    };
+    return e.option;
+  }
+
+  // Converts every option given into its target; false, with the first bad one named on `err`.
+  bool apply(const char* command, std::FILE* err) const {
+    for (const auto& e : entries_) {
+      if (e->option->count() == 0 || e->convert(e->text)) continue;
+      std::fprintf(err, "sudoku-bench %s: %s: '%s' is not %s\n", command, e->option->get_name().c_str(),
+                   e->text.c_str(), e->range.c_str());
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  struct Entry {
+    CLI::Option* option = nullptr;
+    std::string text;
+    std::string range;
+    std::function<bool(const std::string&)> convert;
+  };
+
+  Entry& add(CLI::App& command, const std::string& name, const std::string& help, const char* type,
+             const std::string& default_text) {
+    auto& e = *entries_.emplace_back(std::make_unique<Entry>());
+    e.option = command.add_option(name, e.text, help)->type_name(type);
+    if (!default_text.empty()) e.option->default_str(default_text);
+    return e;
+  }
+
+  // 0.2, 3600, 1000000000, 1e-09: whole numbers in full, others as short as they read back the same.
+  static std::string shortest(double v) {
+    char buffer[64];
+    const bool whole = v == std::floor(v) && std::fabs(v) < 1e16;
+    const auto [end, ec] = whole ? std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::fixed)
+                                 : std::to_chars(buffer, buffer + sizeof buffer, v);
+    return ec == std::errc() ? std::string(buffer, end) : std::to_string(v);
+  }
+
+  std::vector<std::unique_ptr<Entry>> entries_;  // stable addresses: CLI11 writes each text in place
+};
+
+constexpr std::uint64_t kAnyCount = std::numeric_limits<std::uint64_t>::max();
+// The longest per-puzzle time limit: about 11.6 days, far below where milliseconds as nanoseconds
+// would overflow std::int64_t (9.2e15 ms).
+constexpr double kMaxTimeLimitMs = 1e9;
+constexpr int kMaxThreads = 1024;
 
 // "5%" or "5": a percentage, as a fraction; negative when the text is none.
 double parse_percent(std::string text) {
@@ -72,15 +156,13 @@ struct RecordOptionTexts {
   std::string verify;  // the reference's spec, when --verify was given
 };
 
-void add_record_options(CLI::App& command, StepOptions& step, RecordOptionTexts& text) {
-  command.add_option("--node-limit", step.solve.max_nodes, "Abort a puzzle after N search nodes (0: none)")
-      ->capture_default_str();
-  command.add_option("--time-limit-ms", text.time_limit_ms, "Abort a puzzle after T milliseconds (0: none)")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
-  command
-      .add_option("--seed", step.seed, "Solve each puzzle under a random symmetry picked by (S, puzzle) (0: as given)")
-      ->capture_default_str();
+void add_record_options(CLI::App& command, Numbers& numbers, StepOptions& step, RecordOptionTexts& text) {
+  numbers.whole(command, "--node-limit", step.solve.max_nodes, 0, kAnyCount,
+                "Abort a puzzle after N search nodes (0: none)");
+  numbers.real(command, "--time-limit-ms", text.time_limit_ms, 0, kMaxTimeLimitMs,
+               "Abort a puzzle after T milliseconds (0: none; at most 1e9, about 11.6 days)");
+  numbers.whole(command, "--seed", step.seed, 0, kAnyCount,
+                "Solve each puzzle under a random symmetry picked by (S, puzzle) (0: as given)");
   command
       .add_option("--input-format", text.input_format,
                   "auto, lines, grid, csv (puzzle,solution), checks (puzzle:count[:solution]) or numbers (side*side "
@@ -89,24 +171,23 @@ void add_record_options(CLI::App& command, StepOptions& step, RecordOptionTexts&
   command.add_flag("--verify{bitmask}", text.verify,
                    "Recount each puzzle with a reference strategy (--verify=REF; default bitmask) outside the "
                    "latency timing; a disagreement is a wrong answer. Costs the reference's time per puzzle");
-  command
-      .add_option("--verify-every", step.verify_every,
-                  "With --verify: recount about one puzzle in K (picked by a hash of the puzzle); run without "
-                  "--verify: the same for plugins' default recount (default there: " +
-                      std::to_string(kDefaultPluginVerifyEvery) + ")")
-      ->capture_default_str()
-      ->check(kAtLeastOne);
+  numbers.whole(command, "--verify-every", step.verify_every, 1, kAnyCount,
+                "With --verify: recount about one puzzle in K (picked by a hash of the puzzle); run without "
+                "--verify: the same for plugins' default recount (default there: " +
+                    std::to_string(kDefaultPluginVerifyEvery) + ")");
 }
 
 // Applies the converted texts; false, with a message, when the input format is unknown.
-bool apply_record_options(const RecordOptionTexts& text, StepOptions& step, PipelineConfig& pipeline) {
-  step.solve.time_limit = std::chrono::nanoseconds(static_cast<std::int64_t>(text.time_limit_ms * 1e6));
+bool apply_record_options(const char* command, const RecordOptionTexts& text, StepOptions& step,
+                          PipelineConfig& pipeline) {
+  // Whole nanoseconds, rounded up: a limit above 0 never becomes none (0). At most 1e15: no overflow.
+  step.solve.time_limit = std::chrono::nanoseconds(static_cast<std::int64_t>(std::ceil(text.time_limit_ms * 1e6)));
   if (const auto f = input_format_named(text.input_format)) {
     pipeline.format = *f;
     return true;
   }
-  std::fprintf(stderr, "sudoku-bench: --input-format must be auto, lines, grid, csv, checks or numbers, not '%s'\n",
-               text.input_format.c_str());
+  std::fprintf(stderr, "sudoku-bench %s: --input-format: '%s' is not auto, lines, grid, csv, checks or numbers\n",
+               command, text.input_format.c_str());
   return false;
 }
 
@@ -116,6 +197,7 @@ Subcommand add_solve(CLI::App& app) {
   struct State {
     SolveCommand command;
     RecordOptionTexts text;
+    Numbers numbers;
     bool no_verify = false;
   };
   auto s = std::make_shared<State>();
@@ -128,18 +210,18 @@ Subcommand add_solve(CLI::App& app) {
                          "Every answer is judged: a reported solution must be one (a solver that writes none is asked\n"
                          "again at limit 1), and with --verify (default for plugins) the count must match the\n"
                          "reference's; an answer that fails prints PUZZLE:wrong, FILE:LINE: reason on stderr, exit 1.");
-  cmd->add_option("--limit", s->command.step.solve.max_solutions, "Count solutions up to K (2 checks uniqueness)")
-      ->capture_default_str()
-      ->check(kAtLeastOne);
-  cmd->add_option("--threads", s->command.pipeline.threads, "Worker threads (default: all hardware threads)")
-      ->check(CLI::Range(1, 1024));
+  s->numbers.whole(*cmd, "--limit", s->command.step.solve.max_solutions, 1, kAnyCount,
+                   "Count solutions up to K (2 checks uniqueness)");
+  s->numbers.whole(*cmd, "--threads", s->command.pipeline.threads, 1, kMaxThreads,
+                   "Worker threads (default: all hardware threads)", false);
   cmd->add_option("--solver", s->command.solver, "Strategy: " + known_solvers(false))->capture_default_str();
-  add_record_options(*cmd, s->command.step, s->text);
+  add_record_options(*cmd, s->numbers, s->command.step, s->text);
   cmd->add_flag("--no-verify", s->no_verify,
                 "Do not recount a plugin's answers with bitmask (on by default for plugins)");
   cmd->add_option("FILE", s->command.input, "Puzzle file, .gz allowed; - for standard input")->capture_default_str();
   return {cmd, [s] {
-            if (!apply_record_options(s->text, s->command.step, s->command.pipeline)) return kExitUsage;
+            if (!s->numbers.apply("solve", stderr)) return kExitUsage;
+            if (!apply_record_options("solve", s->text, s->command.step, s->command.pipeline)) return kExitUsage;
             if (s->no_verify && !s->text.verify.empty()) {
               std::fprintf(stderr, "sudoku-bench solve: --verify and --no-verify contradict each other\n");
               return kExitUsage;
@@ -153,6 +235,7 @@ Subcommand add_run(CLI::App& app) {
   struct State {
     RunCommand command;
     RecordOptionTexts text;
+    Numbers numbers;
     std::string threads, solvers = "bitmask", report_format = "json", shard;
     bool no_latency = false, no_progress = false, no_verify = false;
     std::string interleave;
@@ -167,18 +250,12 @@ Subcommand add_run(CLI::App& app) {
   RunCommand& c = s->command;
   cmd->add_option("--threads", s->threads, "Thread counts, like 1,2,4 or 1:16 (default: 1 to all hardware threads)");
   cmd->add_option("--solver", s->solvers, "Comma-separated strategies: " + known_solvers(true))->capture_default_str();
-  cmd->add_option("--repetitions", c.repetitions, "Measured passes per thread count")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1000000));
-  cmd->add_option("--warmup-seconds", c.warmup_seconds, "Unmeasured passes before each thread count")
-      ->capture_default_str()
-      ->check(CLI::Range(0.0, 3600.0));
+  s->numbers.whole(*cmd, "--repetitions", c.repetitions, 1, 1'000'000, "Measured passes per thread count");
+  s->numbers.real(*cmd, "--warmup-seconds", c.warmup_seconds, 0, 3600, "Unmeasured passes before each thread count");
   c.min_time_seconds = kDefaultMinTimeSeconds;
-  cmd->add_option("--min-time", c.min_time_seconds,
+  s->numbers.real(*cmd, "--min-time", c.min_time_seconds, 0, 3600,
                   "Seconds a measured pass lasts at least: it reads its file again (whole files) until then, and "
-                  "reports the loops; 0 reads it once")
-      ->capture_default_str()
-      ->check(CLI::Range(0.0, 3600.0));
+                  "reports the loops; 0 reads it once");
   s->interleave_option =
       // A flag, so that it never takes the next argument (a FILE) as its seed: --interleave=SEED.
       cmd->add_flag("--interleave{random}", s->interleave,
@@ -193,7 +270,7 @@ Subcommand add_run(CLI::App& app) {
                   "bmf (Bencher), markdown (the table, for a pull request), csv (a row per pass)")
       ->capture_default_str()
       ->check(CLI::IsMember({"json", "gbench", "bmf", "markdown", "csv"}));
-  add_record_options(*cmd, c.pass.step, s->text);
+  add_record_options(*cmd, s->numbers, c.pass.step, s->text);
   s->verify_every_option = cmd->get_option("--verify-every");
   cmd->add_flag("--no-latency", s->no_latency,
                 "Throughput only: no clock read per puzzle, no latency figures. Puzzles are otherwise timed with "
@@ -210,6 +287,7 @@ Subcommand add_run(CLI::App& app) {
   cmd->add_option("FILE", c.files, "Puzzle files, .gz allowed")->required();
   return {cmd, [s] {
             RunCommand& c = s->command;
+            if (!s->numbers.apply("run", stderr)) return kExitUsage;
             if (!s->shard.empty()) {
               std::string error;
               const auto shard = parse_shard(s->shard, error);
@@ -223,7 +301,7 @@ Subcommand add_run(CLI::App& app) {
               std::string error;
               c.threads = parse_thread_list(s->threads, error);
               if (c.threads.empty()) {
-                std::fprintf(stderr, "sudoku-bench run: %s\n", error.c_str());
+                std::fprintf(stderr, "sudoku-bench run: --threads: %s\n", error.c_str());
                 return kExitUsage;
               }
             }
@@ -233,19 +311,22 @@ Subcommand add_run(CLI::App& app) {
               std::fprintf(stderr, "sudoku-bench run: --format %s needs --json PATH\n", s->report_format.c_str());
               return kExitUsage;
             }
-            if (!apply_record_options(s->text, c.pass.step, c.pass.pipeline)) return kExitUsage;
+            if (!apply_record_options("run", s->text, c.pass.step, c.pass.pipeline)) return kExitUsage;
             if (s->interleave_option->count() > 0) {
               if (s->interleave == "random") {
                 c.interleave_seed = std::random_device{}();
               } else {
-                char* end = nullptr;
-                errno = 0;
-                c.interleave_seed = std::strtoull(s->interleave.c_str(), &end, 10);
-                if (errno || *end || s->interleave.empty() || s->interleave[0] == '-') {
-                  std::fprintf(stderr, "sudoku-bench run: --interleave=SEED: '%s' is not a whole number >= 0\n",
-                               s->interleave.c_str());
+                std::uint64_t seed = 0;
+                const std::string& text = s->interleave;
+                const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+                if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || ec != std::errc() ||
+                    end != text.data() + text.size()) {
+                  std::fprintf(stderr,
+                               "sudoku-bench run: --interleave=SEED: '%s' is not a whole number from 0 to %llu\n",
+                               text.c_str(), static_cast<unsigned long long>(kAnyCount));
                   return kExitUsage;
                 }
+                c.interleave_seed = seed;
               }
             }
             if (s->no_verify && !s->text.verify.empty()) {
@@ -264,6 +345,7 @@ Subcommand add_run(CLI::App& app) {
 Subcommand add_compare(CLI::App& app) {
   struct State {
     CompareCommand command;
+    Numbers numbers;
     std::string max_slowdown = "5%", gate = "wall";
   };
   auto s = std::make_shared<State>();
@@ -276,9 +358,7 @@ Subcommand add_compare(CLI::App& app) {
   cmd->add_option("NEW", c.current_path, "The report to judge")->required();
   cmd->add_option("--max-slowdown", s->max_slowdown, "Allowed growth of time per puzzle, like 5% or 2.5")
       ->capture_default_str();
-  cmd->add_option("--alpha", c.options.alpha, "Significance level of the U test")
-      ->capture_default_str()
-      ->check(CLI::Range(1e-9, 0.5));
+  s->numbers.real(*cmd, "--alpha", c.options.alpha, 1e-9, 0.5, "Significance level of the U test");
   cmd->add_option("--gate", s->gate, "Time per puzzle that decides: wall (1 / puzzles/s) or cpu (process CPU time)")
       ->capture_default_str()
       ->check(CLI::IsMember({"wall", "cpu"}));
@@ -288,13 +368,16 @@ Subcommand add_compare(CLI::App& app) {
                 "Leave out passes marked disturbed (steal time or waiting for a CPU above the README's thresholds), "
                 "and say how many");
   cmd->add_flag("--per-puzzle", c.per_puzzle,
-                "BASE and NEW are run --per-puzzle CSVs: pair puzzles by (dataset, line); per dataset, who is faster "
-                "how often, the median ratio with its 95% interval, a Wilcoxon signed-rank test, the most slowed "
-                "puzzles. Exit 1 when a dataset's median ratio exceeds 1 + --max-slowdown with p < --alpha");
-  cmd->add_option("--show", c.show, "With --per-puzzle: how many most-slowed puzzles to name per dataset")
-      ->capture_default_str();
+                "BASE and NEW are run --per-puzzle CSVs (.gz too): pair puzzles by (dataset, solver, threads, file, "
+                "line), a puzzle's repetitions once, at their median latency; per (dataset, solver, threads), who is "
+                "faster how often, the median ratio with its 95% interval, a Wilcoxon signed-rank test, the most "
+                "slowed puzzles. Exit 1 when a median ratio exceeds 1 + --max-slowdown with p < --alpha; 2 when "
+                "nothing pairs; 3 when a row is malformed (FILE:LINE: column NAME: 'VALUE' is not ...)");
+  s->numbers.whole(*cmd, "--show", c.show, 0, 1'000'000,
+                   "With --per-puzzle: how many most-slowed puzzles to name per dataset");
   return {cmd, [s] {
             CompareCommand& c = s->command;
+            if (!s->numbers.apply("compare", stderr)) return kExitUsage;
             c.options.max_slowdown = parse_percent(s->max_slowdown);
             if (c.options.max_slowdown < 0) {
               std::fprintf(stderr, "sudoku-bench compare: --max-slowdown: '%s' is not a percentage like 5%%\n",
@@ -331,6 +414,7 @@ Subcommand add_solvers(CLI::App& app) {
 Subcommand add_check_plugin(CLI::App& app) {
   struct State {
     CheckPluginCommand command;
+    Numbers numbers;
     double seconds = 3;
   };
   auto s = std::make_shared<State>();
@@ -345,10 +429,9 @@ Subcommand add_check_plugin(CLI::App& app) {
       "measured as they are. Exit 0 when no rule failed, 1 otherwise.");
   cmd->add_option("PLUGIN", s->command.plugin, "PATH.so or PATH.so:SYMBOL (default symbol: solve), as after plugin:")
       ->required();
-  cmd->add_option("--rule-seconds", s->seconds, "A rule that takes longer is reported as a hang")
-      ->capture_default_str()
-      ->check(CLI::Range(0.1, 600.0));
+  s->numbers.real(*cmd, "--rule-seconds", s->seconds, 0.1, 600, "A rule that takes longer is reported as a hang");
   return {cmd, [s] {
+            if (!s->numbers.apply("check-plugin", stderr)) return kExitUsage;
             s->command.rule_limit = std::chrono::milliseconds(static_cast<std::int64_t>(s->seconds * 1000));
             return check_plugin_command(s->command, stdout);
           }};
@@ -357,6 +440,7 @@ Subcommand add_check_plugin(CLI::App& app) {
 Subcommand add_hunt(CLI::App& app, std::string command_line) {
   struct State {
     HuntCommand command;
+    Numbers numbers;
     std::string method = "random", by = "nodes";
     bool no_progress = false;
   };
@@ -383,30 +467,24 @@ Subcommand add_hunt(CLI::App& app, std::string command_line) {
       ->check(CLI::IsMember({"nodes", "time"}));
   cmd->add_option("--solver", c.solver, "Strategy, as for solve: " + known_solvers(false) + ", or plugin:PATH.so")
       ->capture_default_str();
-  cmd->add_option("--threads", c.options.threads, "Worker threads (default: all hardware threads)")
-      ->check(CLI::Range(1, 1024));
-  cmd->add_option("--seed", c.options.seed, "Seed of every random choice")->capture_default_str();
-  cmd->add_option("--evaluations", c.options.evaluations,
-                  "Stop after N solves (0: no bound); with --seed, a reproducible hunt at a given --threads")
-      ->capture_default_str();
-  cmd->add_option("--seconds", c.options.seconds, "Stop after T seconds (0: no bound); the first bound reached stops")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
-  cmd->add_option("--node-limit", c.options.node_limit,
-                  "Abort an evaluation after N nodes (0: none); it counts at its partial tree size, marked aborted")
-      ->capture_default_str();
-  cmd->add_option("--top", c.options.top, "How many puzzles to write")->capture_default_str();
-  cmd->add_option("--restart-after", c.options.restart_after,
-                  "climb: start a walk again after N steps without a new best")
-      ->capture_default_str()
-      ->check(kAtLeastOne);
+  s->numbers.whole(*cmd, "--threads", c.options.threads, 1, kMaxThreads,
+                   "Worker threads (default: all hardware threads)", false);
+  s->numbers.whole(*cmd, "--seed", c.options.seed, 0, kAnyCount, "Seed of every random choice");
+  s->numbers.whole(*cmd, "--evaluations", c.options.evaluations, 0, kAnyCount,
+                   "Stop after N solves (0: no bound); with --seed, a reproducible hunt at a given --threads");
+  s->numbers.real(*cmd, "--seconds", c.options.seconds, 0, 1e9,
+                  "Stop after T seconds (0: no bound); the first bound reached stops");
+  s->numbers.whole(*cmd, "--node-limit", c.options.node_limit, 0, kAnyCount,
+                   "Abort an evaluation after N nodes (0: none); it counts at its partial tree size, marked aborted");
+  s->numbers.whole(*cmd, "--top", c.options.top, 0, 10'000, "How many puzzles to write");
+  s->numbers.whole(*cmd, "--restart-after", c.options.restart_after, 1, kAnyCount,
+                   "climb: start a walk again after N steps without a new best");
   cmd->add_flag("--unique", c.options.unique,
                 "Keep only uniquely solvable puzzles; climb starts from unique puzzles (generated, or FILE's), "
                 "moves by symmetries or removes or moves givens keeping the solution, and rejects moves that lose "
                 "uniqueness");
-  cmd->add_option("--box", c.options.box, "Box side of the puzzles: 2 (4x4), 3 (9x9), 4 (16x16), 5 (25x25)")
-      ->capture_default_str()
-      ->check(CLI::Range(sudoku::kMinBox, sudoku::kMaxRandomBox));
+  s->numbers.whole(*cmd, "--box", c.options.box, sudoku::kMinBox, sudoku::kMaxRandomBox,
+                   "Box side of the puzzles: 2 (4x4), 3 (9x9), 4 (16x16), 5 (25x25)");
   cmd->add_option("--out", c.out_path, "Write the puzzles here instead of standard output");
   cmd->add_flag("--no-progress", s->no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   cmd->add_option("FILE", c.files,
@@ -414,6 +492,7 @@ Subcommand add_hunt(CLI::App& app, std::string command_line) {
                   "turn at each start");
   return {cmd, [s] {
             HuntCommand& c = s->command;
+            if (!s->numbers.apply("hunt", stderr)) return kExitUsage;
             c.options.method = s->method == "climb" ? HuntMethod::climb : HuntMethod::random;
             c.options.by = s->by == "time" ? HuntMeasure::time : HuntMeasure::nodes;
             c.progress = !s->no_progress;

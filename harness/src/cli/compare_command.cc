@@ -70,58 +70,96 @@ std::string percent(std::size_t part, std::size_t whole) {
   return buf;
 }
 
-int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std::FILE* err) {
-  PerPuzzleSide base, current;
+// Reads a --per-puzzle file into `side`; false, with the message on `err`, when it cannot be read.
+bool read_side(const std::string& path, PerPuzzleSide& side, std::FILE* err) {
   try {
-    base = read_per_puzzle_file(command.base_path);
-    current = read_per_puzzle_file(command.current_path);
+    side = read_per_puzzle_file(path);
+    return true;
   } catch (const IoError& e) {
     std::fprintf(err, "sudoku-bench compare: %s\n", e.what());
-    return kExitIo;
+    return false;
   }
+}
+
+int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std::FILE* err) {
+  PerPuzzleSide base, current;
+  if (!read_side(command.base_path, base, err) || !read_side(command.current_path, current, err)) return kExitIo;
+  for (const auto* side : {&base, &current})
+    if (side->empty())
+      std::fprintf(err, "sudoku-bench compare: %s has a header and no row: nothing to compare\n",
+                   (side == &base ? command.base_path : command.current_path).c_str());
+  if (base.empty() || current.empty()) return kExitUsage;
   PerPuzzleOptions options;
   options.alpha = command.options.alpha;
   options.max_slowdown = command.options.max_slowdown;
   options.show = command.show;
-  std::vector<std::string> only;
-  const std::vector<DatasetComparison> datasets =
-      compare_per_puzzle(std::move(base), std::move(current), options, only);
-  for (const std::string& name : only)
-    std::fprintf(err, "sudoku-bench compare: dataset %s is in one file only\n", name.c_str());
-  if (datasets.empty()) {
-    std::fprintf(err, "sudoku-bench compare: no dataset in both files: nothing to compare\n");
+  const PerPuzzleComparison comparison = compare_per_puzzle(std::move(base), std::move(current), options);
+  for (const PuzzleGroup& g : comparison.only_base)
+    std::fprintf(err, "sudoku-bench compare: only in BASE: %s (%s)\n", g.name().c_str(), g.file.c_str());
+  for (const PuzzleGroup& g : comparison.only_current)
+    std::fprintf(err, "sudoku-bench compare: only in NEW: %s (%s)\n", g.name().c_str(), g.file.c_str());
+  // The same dataset read under another path pairs nothing: say why.
+  for (const PuzzleGroup& a : comparison.only_base)
+    for (const PuzzleGroup& b : comparison.only_current)
+      if (a.dataset == b.dataset && a.solver == b.solver && a.threads == b.threads)
+        std::fprintf(err,
+                     "sudoku-bench compare: %s: BASE's rows name %s, NEW's %s: rows pair only within one file path\n",
+                     a.name().c_str(), a.file.c_str(), b.file.c_str());
+  std::vector<const GroupComparison*> compared;
+  for (const GroupComparison& c : comparison.groups) {
+    if (c.skipped_base || c.skipped_current)
+      std::fprintf(err,
+                   "sudoku-bench compare: %s: rows left out (not timed, or not solved: aborted, wrong, invalid): "
+                   "%llu of BASE, %llu of NEW\n",
+                   c.group.name().c_str(), static_cast<unsigned long long>(c.skipped_base),
+                   static_cast<unsigned long long>(c.skipped_current));
+    if (c.pairs == 0)
+      std::fprintf(err, "sudoku-bench compare: %s: no puzzle timed and solved in both files: not compared\n",
+                   c.group.name().c_str());
+    else
+      compared.push_back(&c);
+    if (c.pairs && (c.only_base || c.only_current))
+      std::fprintf(err, "sudoku-bench compare: %s: %zu puzzles only in BASE, %zu only in NEW (not compared)\n",
+                   c.group.name().c_str(), c.only_base, c.only_current);
+  }
+  if (comparison.groups.empty()) {
+    std::fprintf(err, "sudoku-bench compare: no (dataset, solver, threads, file) in both files: nothing to compare\n");
+    return kExitUsage;
+  }
+  if (compared.empty()) {
+    std::fprintf(err, "sudoku-bench compare: no puzzle timed and solved in both files: nothing to compare\n");
     return kExitUsage;
   }
   std::fprintf(out, "BASE %s\nNEW  %s\n\n", command.base_path.c_str(), command.current_path.c_str());
-  std::fprintf(out, "%-28s %9s %11s %10s %19s %26s %8s %s\n", "dataset", "puzzles", "base faster", "new faster",
-               "fewer nodes b/n", "new/base median [95% CI]", "p", "verdict");
+  std::fprintf(out, "%-28s %-12s %7s %9s %11s %10s %19s %26s %8s %s\n", "dataset", "solver", "threads", "puzzles",
+               "base faster", "new faster", "fewer nodes b/n", "new/base median [95% CI]", "p", "verdict");
   int slower = 0;
-  for (const DatasetComparison& c : datasets) {
+  for (const GroupComparison* c : compared) {
     char interval[64];
-    std::snprintf(interval, sizeof interval, "%.3f [%.3f, %.3f]", c.ratio.median, c.ratio.low, c.ratio.high);
-    const std::string nodes =
-        c.base_fewer ? percent(*c.base_fewer, c.pairs) + " / " + percent(*c.current_fewer, c.pairs) : std::string("-");
-    slower += c.slower;
-    std::fprintf(out, "%-28s %9zu %11s %10s %19s %26s %8s %s\n", c.dataset.c_str(), c.pairs,
-                 percent(c.base_faster, c.pairs).c_str(), percent(c.current_faster, c.pairs).c_str(), nodes.c_str(),
-                 interval, format_p(c.test.p_value).c_str(), c.slower ? "SLOWER" : "");
-    if (c.only_base || c.only_current)
-      std::fprintf(err, "sudoku-bench compare: %s: %zu puzzles only in BASE, %zu only in NEW (not compared)\n",
-                   c.dataset.c_str(), c.only_base, c.only_current);
+    std::snprintf(interval, sizeof interval, "%.3f [%.3f, %.3f]", c->ratio.median, c->ratio.low, c->ratio.high);
+    const std::string nodes = c->base_fewer
+                                  ? percent(*c->base_fewer, c->pairs) + " / " + percent(*c->current_fewer, c->pairs)
+                                  : std::string("-");
+    slower += c->slower;
+    std::fprintf(out, "%-28s %-12s %7llu %9zu %11s %10s %19s %26s %8s %s\n", c->group.dataset.c_str(),
+                 c->group.solver.c_str(), static_cast<unsigned long long>(c->group.threads), c->pairs,
+                 percent(c->base_faster, c->pairs).c_str(), percent(c->current_faster, c->pairs).c_str(), nodes.c_str(),
+                 interval, format_p(c->test.p_value).c_str(), c->slower ? "SLOWER" : "");
   }
-  for (const DatasetComparison& c : datasets) {
-    if (c.most_slowed.empty() || c.most_slowed.front().current_ns <= c.most_slowed.front().base_ns) continue;
-    std::fprintf(out, "\nMost slowed in %s (median time of each puzzle's rows):\n", c.dataset.c_str());
-    for (const SlowedPuzzle& p : c.most_slowed) {
+  for (const GroupComparison* c : compared) {
+    if (c->most_slowed.empty() || c->most_slowed.front().current_ns <= c->most_slowed.front().base_ns) continue;
+    std::fprintf(out, "\nMost slowed in %s (median time of each puzzle's repetitions):\n", c->group.name().c_str());
+    for (const SlowedPuzzle& p : c->most_slowed) {
       if (p.current_ns <= p.base_ns) break;
-      std::fprintf(out, "  %s:%llu  base %s  new %s  %.2fx\n", c.file.c_str(), static_cast<unsigned long long>(p.line),
-                   format_duration_ns(p.base_ns).c_str(), format_duration_ns(p.current_ns).c_str(),
-                   p.current_ns / p.base_ns);
+      std::fprintf(out, "  %s:%llu  base %s  new %s  %.2fx\n", c->group.file.c_str(),
+                   static_cast<unsigned long long>(p.line), format_duration_ns(p.base_ns).c_str(),
+                   format_duration_ns(p.current_ns).c_str(), p.current_ns / p.base_ns);
     }
   }
   std::fprintf(out,
-               "\nPuzzles are paired by (dataset, line). A dataset is SLOWER when the median of its per-puzzle\n"
-               "ratios new/base exceeds %.3f and a two-sided Wilcoxon signed-rank test on their logs gives p < %g.\n",
+               "\nPuzzles pair by (dataset, solver, threads, file, line); a puzzle's repetitions count once, at their\n"
+               "median. A (dataset, solver, threads) is SLOWER when the median of its per-puzzle ratios new/base\n"
+               "exceeds %.3f and a two-sided Wilcoxon signed-rank test on their logs gives p < %g.\n",
                1 + options.max_slowdown, options.alpha);
   return slower ? kExitSlower : kExitOk;
 }

@@ -16,16 +16,18 @@ struct CompareCommand {
   bool drop_disturbed = false;
   // --per-puzzle: the two files are run --per-puzzle CSVs, compared puzzle by puzzle.
   bool per_puzzle = false;
-  std::size_t show = 10;  // the puzzles that got most slower, per dataset
+  std::size_t show = 10;  // the puzzles that got most slower, per (dataset, solver, threads)
 };
 
 // Prints the table to `out`, refusals and notes to `err`. Returns 0 when no pair is slower,
 // 1 when one is (by more than max_slowdown, with p < alpha), 2 when the reports are not
 // comparable (different context without allow_context_mismatch, or no pair in common), 3 when a
 // file cannot be read or is not a report.
-// With per_puzzle: 0 when no dataset is slower, 1 when one is (median per-puzzle ratio above
-// 1 + max_slowdown with a signed-rank p < alpha), 2 when no dataset is in both files, 3 when a
-// file cannot be read.
+// With per_puzzle: rows pair by (dataset, solver, threads, file, line), a puzzle's repetitions at
+// their median; 0 when no (dataset, solver, threads) is slower, 1 when one is (median per-puzzle
+// ratio above 1 + max_slowdown with a signed-rank p < alpha), 2 when there is nothing to compare (a
+// file without rows, or no puzzle timed and solved in both), 3 when a file cannot be read or a row
+// is malformed ("FILE:LINE: column NAME: 'VALUE' is not ...").
 int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* err);
 
 }  // namespace sudoku_bench

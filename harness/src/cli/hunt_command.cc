@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 
 #include "cli/exit_codes.h"
@@ -11,7 +12,9 @@
 #include "cli/progress.h"
 #include "hunt/hunt_report.h"
 #include "report/units.h"
+#include "stream/input.h"
 #include "stream/noop.h"
+#include "stream/output_file.h"
 #include "stream/solver_specs.h"
 #include "sudoku/parse.h"
 
@@ -75,12 +78,15 @@ int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err) {
       throw UsageError("FILE arguments are start puzzles for --method climb");
     options.starts = read_starts(command.files, options.box);
 
-    // Opened before the hunt, so that an output that cannot be written costs no hunt; after the
-    // starts are read, so that a hunt may climb from its own earlier output.
-    std::FILE* target = out;
-    std::FILE* opened = nullptr;
-    if (!command.out_path.empty() && !(target = opened = std::fopen(command.out_path.c_str(), "w")))
-      throw FileError(command.out_path + ": cannot open for writing: " + std::strerror(errno));
+    // Checked before the hunt, so that an output that cannot be written costs no hunt; after the
+    // starts are read, so that a hunt may climb from its own earlier output, which is replaced
+    // whole once the hunt is over (OutputFile).
+    std::optional<OutputFile> opened;
+    try {
+      if (!command.out_path.empty()) opened.emplace(command.out_path, "--out");
+    } catch (const IoError& e) {
+      throw FileError(e.what());
+    }
 
     Progress progress(err, command.progress);
     const bool bounded = options.evaluations > 0 || options.seconds > 0;
@@ -98,7 +104,6 @@ int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err) {
     try {
       result = hunt(*factory, options, interrupt_requested(), tick);
     } catch (const std::invalid_argument& e) {
-      if (opened) std::fclose(opened);
       throw UsageError(e.what());
     }
     progress.finish();
@@ -107,14 +112,17 @@ int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err) {
     context.command_line = command.command_line;
     context.solver = factory->implementation();
     context.interrupted = interrupt_requested().load();
-    const std::string name = command.out_path.empty() ? "<stdout>" : command.out_path;
-    try {
-      write_all(target, hunt_checks_file(result, options, context), name);
-    } catch (const FileError&) {
-      if (opened) std::fclose(opened);
-      throw;
+    const std::string checks = hunt_checks_file(result, options, context);
+    if (opened) {
+      try {
+        opened->write(checks);
+        opened->commit();
+      } catch (const IoError& e) {
+        throw FileError(e.what());
+      }
+    } else {
+      write_all(out, checks, "<stdout>");
     }
-    if (opened && std::fclose(opened) != 0) throw FileError(name + ": cannot write: " + std::strerror(errno));
     std::fputs(hunt_summary(result, options, context).c_str(), err);
     if (context.interrupted) return kExitInterrupted + interrupt_signal();
     return kExitOk;

@@ -1,6 +1,8 @@
 #include "cli/interrupt.h"
 
 #include <csignal>
+#include <cstdint>
+#include <ctime>
 
 namespace sudoku_bench {
 namespace {
@@ -8,12 +10,38 @@ namespace {
 // Process-wide by nature: a signal is delivered to the process, not to a command.
 std::atomic<bool> requested{false};
 std::atomic<int> signal_number{0};
-static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free,
+std::atomic<std::int64_t> first_at_ns{0};  // CLOCK_MONOTONIC when the first signal came
+static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free &&
+                  std::atomic<std::int64_t>::is_always_lock_free,
               "set from a signal handler");
 
+// timeout(1) sends its signal to the command and then again to the command's process group,
+// microseconds apart; a terminal's Ctrl-C reaches every process of the foreground group once. A
+// signal this soon after the first is the same request, not the second that ends the process.
+constexpr std::int64_t kSameRequestNs = 250'000'000;
+
+std::int64_t monotonic_ns() {
+  timespec now{};
+  clock_gettime(CLOCK_MONOTONIC, &now);  // async-signal-safe
+  return static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
+}
+
 extern "C" void on_signal(int signal) {
-  signal_number.store(signal, std::memory_order_relaxed);
-  requested.store(true, std::memory_order_release);
+  const std::int64_t now = monotonic_ns();
+  if (!requested.load(std::memory_order_acquire)) {
+    first_at_ns.store(now, std::memory_order_relaxed);
+    signal_number.store(signal, std::memory_order_relaxed);
+    requested.store(true, std::memory_order_release);
+    return;
+  }
+  if (now - first_at_ns.load(std::memory_order_relaxed) < kSameRequestNs) return;
+  // A second request: the default action, which ends the process once this handler returns
+  // (the signal is blocked while it runs, so the raised one waits until then).
+  struct sigaction fallback {};
+  fallback.sa_handler = SIG_DFL;
+  sigemptyset(&fallback.sa_mask);
+  sigaction(signal, &fallback, nullptr);
+  raise(signal);
 }
 
 }  // namespace
@@ -22,7 +50,9 @@ void install_interrupt_handlers() {
   struct sigaction action {};
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);
-  action.sa_flags = SA_RESETHAND;  // the second signal takes the default action: stop now
+  sigaddset(&action.sa_mask, SIGINT);  // one handler at a time
+  sigaddset(&action.sa_mask, SIGTERM);
+  action.sa_flags = 0;  // no SA_RESTART: a blocking call returns EINTR, so waits notice the request
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
 }
@@ -33,6 +63,7 @@ int interrupt_signal() { return signal_number.load(std::memory_order_relaxed); }
 
 void simulate_interrupt(int signal) {
   signal_number.store(signal, std::memory_order_relaxed);
+  first_at_ns.store(signal != 0 ? monotonic_ns() : 0, std::memory_order_relaxed);
   requested.store(signal != 0, std::memory_order_release);
 }
 

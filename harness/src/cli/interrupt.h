@@ -1,5 +1,7 @@
-// SIGINT and SIGTERM as a request to stop cleanly: reading stops, chunks already read finish,
-// and the command reports what it has. A second signal ends the process at once.
+// SIGINT and SIGTERM as a request to stop cleanly: reading stops, the searches in progress stop
+// (SolveOptions::stop points at the flag), and the command reports what it has. A second signal
+// ends the process at once; one within 0.25 s of the first is taken for the same request
+// (timeout(1) signals the command and then its whole process group).
 #pragma once
 
 #include <atomic>

@@ -19,10 +19,16 @@ struct MergeCommand {
 
 // The runs of every input in order, repetitions renumbered 1, 2, … per (dataset, solver, ranks, threads).
 // Inputs must agree on everything in their context but the date (same build, same machine) and
-// on the settings that change the work; the first input's context is kept. Returns "" or why they cannot merge.
-std::string merge_reports(const std::vector<Report>& inputs, Report& merged);
+// on the settings that change the work, and hold no measured pass twice (repeated_pass); the first
+// input's context is kept. `names[i]` names inputs[i] in messages. Returns "" or why they cannot
+// merge, naming the files and the field that differs.
+std::string merge_reports(const std::vector<Report>& inputs, const std::vector<std::string>& names, Report& merged);
 
-// Returns 0, 2 when the inputs do not belong together, 3 when one cannot be read or OUT written.
+// Returns 0; 2 when OUT is also an input (checked before anything is read) or the inputs do not
+// belong together (another build or machine, other settings, a pass given twice); 3 when one cannot
+// be read, is not a report or holds a field out of range ("FILE: FIELD: why"), or OUT cannot be
+// written (its folder missing: before anything is read). Nothing is written unless it succeeds. Warns when an input has
+// no run ids (written before schema /6): a pass given twice is then caught only by its identical figures.
 int merge_command(const MergeCommand& command, std::FILE* err);
 
 }  // namespace sudoku_bench

@@ -23,7 +23,7 @@ Report read_json_file(const std::string& path) {
   if (in.bad()) throw IoError(path, std::string("cannot read: ") + std::strerror(errno));
   try {
     return from_json(nlohmann::ordered_json::parse(text.str()));
-  } catch (const nlohmann::ordered_json::parse_error& e) {
+  } catch (const nlohmann::ordered_json::exception& e) {
     throw ReportFormatError(path + ": not JSON: " + e.what());
   } catch (const ReportFormatError& e) {
     throw ReportFormatError(path + ": " + e.what());

@@ -137,6 +137,7 @@ class FileSolverPasses {
     }
     config.pipeline.stop = &stop;
     config.pipeline.interrupt = &interrupt_requested();
+    config.step.solve.stop = &interrupt_requested();  // and stops the searches in progress
     if (budget_seconds == 0) config.pipeline.min_seconds = command_.min_time_seconds;
     // A shard's records are not a prefix of its file: tail growth is for whole files.
     config.tail_growth = budget_seconds == 0 && shard_.count <= 1;
@@ -309,6 +310,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   plugin::set_slow_call_report(plugin::slow_call_report(command.pass.step.solve));
   Report report;
   report.context = collect_context();
+  report.run_id = new_run_id();  // each pass carries it: merge takes every measurement once
   if (ranks.active()) report.context.ranks = ranks.machines(report.context.machine());
   const StepOptions& step = command.pass.step;
   Settings& settings = report.settings;

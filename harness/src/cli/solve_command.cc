@@ -34,7 +34,16 @@ void append_symbols(std::string& out, const sudoku::Grid& grid) {
 // The line `solve` prints for a record.
 void append_line(std::string& out, const RecordStep& step, const StepResult& r, const sudoku::Grid& solution) {
   if (!r.is_puzzle()) {
-    out.append(step.puzzle_text());
+    // As it was read, but for bytes a terminal or a line-reading script would choke on: \xNN.
+    for (const char c : step.puzzle_text()) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (byte >= 0x20 && byte < 0x7f && byte != '\\') {
+        out += c;
+      } else {
+        constexpr char kHex[] = "0123456789ABCDEF";
+        out += {'\\', 'x', kHex[byte >> 4], kHex[byte & 15]};
+      }
+    }
     out += ":invalid\n";
     return;
   }
@@ -77,6 +86,8 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
   }
   StepOptions step = command.step;
   step.reference = reference.get();
+  // SIGINT or SIGTERM stops the searches in progress too (within 256 nodes), not only the reading.
+  step.solve.stop = &interrupt_requested();
   plugin::set_slow_call_report(plugin::slow_call_report(step.solve));
   try {
     InputFile input(command.input);
@@ -108,20 +119,34 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     };
     Tally tally;
     std::string messages;
+    // The first record a signal left without its line (its search stopped, or not started), once
+    // a chunk was cut short: the chunks after it are dropped, so that the lines printed are
+    // exactly those of the records before it.
+    std::uint64_t cut_line = 0;
+    bool cut = false;
     const auto sink = [&](Chunk& chunk) {
+      if (cut) return;
       tally += chunk.tally;
       write_all(out, chunk.out, "<stdout>");
       messages.clear();
       for (const Problem& p : chunk.problems) append_problem(messages, input.name(), p);
       write_all(err, messages, "<stderr>");
+      if (const std::uint64_t done = chunk.tally.records(); done < chunk.records.size() && !chunk.fault) {
+        cut = true;
+        if (chunk.first_line > 0) cut_line = chunk.first_line + chunk.records[done].line - 1;
+      }
     };
     const bool complete = run_pipeline(input, pipeline, process, sink).complete;
     if (std::fflush(out) != 0) throw IoError("<stdout>", std::string("cannot write: ") + std::strerror(errno));
-    if (!complete) {
+    // A signal after the last chunk was read still stopped the searches in progress.
+    if (!complete || cut || interrupt_requested().load()) {
       const int signal = interrupt_signal();
-      std::fprintf(err,
-                   "sudoku-bench solve: interrupted by signal %d after %s records; every record read has its line\n",
-                   signal, format_count(static_cast<double>(tally.records())).c_str());
+      const std::string where = !cut ? "every record read has its line"
+                                     : "every record before " +
+                                           (cut_line ? input.name() + ":" + std::to_string(cut_line) : "the next") +
+                                           " has its line";
+      std::fprintf(err, "sudoku-bench solve: interrupted by signal %d after %s records; %s\n", signal,
+                   format_count(static_cast<double>(tally.records())).c_str(), where.c_str());
       return kExitInterrupted + signal;
     }
     return tally.undecided() > 0 ? kExitUndecided : kExitOk;

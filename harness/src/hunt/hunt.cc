@@ -110,6 +110,9 @@ struct Evaluate {
     sudoku::SolveOptions options;
     options.max_solutions = 2;
     options.max_nodes = hunt.options.node_limit;
+    // The hunt's end (a bound, a signal, a failed worker) stops the evaluations in progress too,
+    // within 256 nodes: one 25x25 search may otherwise run for minutes past it.
+    options.stop = &hunt.stop;
     Found f;
     f.puzzle = puzzle;
     const auto t0 = Clock::now();
@@ -125,6 +128,8 @@ struct Evaluate {
 struct Record {
   const Hunt& hunt;
   void operator()(Worker& w, const Found& f) const {
+    // Stopped by the hunt's end, not by its node limit: a partial tree measures nothing.
+    if (f.result.aborted && hunt.stop.load(std::memory_order_relaxed)) return;
     const CountClass c = class_of(f.result);
     ++w.counts[c];
     if (c != kAborted) {

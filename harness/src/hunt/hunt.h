@@ -72,8 +72,9 @@ struct HuntTick {
 };
 
 // Runs the hunt on one solver per worker. `interrupt` is polled every few milliseconds by the
-// calling thread, which also calls `tick` (may be empty) then; setting it stops the hunt, the
-// evaluations in flight finishing first. Throws std::invalid_argument for a size the solver or the
+// calling thread, which also calls `tick` (may be empty) then; setting it, or reaching
+// options.seconds, stops the hunt: the evaluations in flight stop within 256 nodes and are not
+// counted (a partial tree measures nothing). Throws std::invalid_argument for a size the solver or the
 // generator does not take.
 HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options, const std::atomic<bool>& interrupt,
                 const std::function<void(const HuntTick&)>& tick);

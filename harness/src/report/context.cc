@@ -4,8 +4,12 @@
 #include <tbb/version.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
 #include <ctime>
 #include <fstream>
+#include <random>
 #include <thread>
 
 #include "report/build_info.h"
@@ -43,7 +47,62 @@ std::string compiler() {
 #endif
 }
 
+std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+
+std::string machines(const std::vector<Context::Machine>& list) {
+  std::string out = "[";
+  for (const Context::Machine& m : list)
+    out += (out.size() > 1 ? ", " : "") + m.host + " " + quoted(m.cpu_model) + " " + std::to_string(m.hardware_threads);
+  return out + "]";
+}
+
+// splitmix64: spreads a few changing bits (time, pid) over all 64.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+  return x ^ (x >> 31);
+}
+
 }  // namespace
+
+std::string context_difference(const Context& a, const Context& b) {
+  const auto text = [](const char* field, const std::string& x, const std::string& y) {
+    return x == y ? std::string() : std::string(field) + " " + quoted(x) + " vs " + quoted(y);
+  };
+  for (const std::string& d :
+       {text("host", a.host, b.host), text("os", a.os, b.os), text("cpu_model", a.cpu_model, b.cpu_model),
+        a.hardware_threads == b.hardware_threads
+            ? std::string()
+            : "hardware_threads " + std::to_string(a.hardware_threads) + " vs " + std::to_string(b.hardware_threads),
+        text("compiler", a.compiler, b.compiler), text("compiler_flags", a.compiler_flags, b.compiler_flags),
+        text("build_type", a.build_type, b.build_type), text("tbb_version", a.tbb_version, b.tbb_version),
+        text("git_commit", a.git_commit, b.git_commit), text("sudoku_bench_version", a.version, b.version),
+        a.ranks == b.ranks ? std::string() : "ranks " + machines(a.ranks) + " vs " + machines(b.ranks),
+        a.environment_known == b.environment_known && a.environment == b.environment
+            ? std::string()
+            : std::string("environment (the machine's state at start)")})
+    if (!d.empty()) return d;
+  return {};
+}
+
+std::string new_run_id() {
+  std::uint64_t words[2] = {0, 0};
+  try {
+    std::random_device device;
+    for (std::uint64_t& w : words) w = (std::uint64_t{device()} << 32) ^ device();
+  } catch (const std::exception&) {
+    // No entropy source: the time to the nanosecond and the process id, so that two runs started
+    // at once still differ.
+    const auto now = std::chrono::system_clock::now().time_since_epoch().count();
+    words[0] = mix(static_cast<std::uint64_t>(now));
+    words[1] = mix(words[0] ^ static_cast<std::uint64_t>(getpid()));
+  }
+  char text[33];
+  std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(words[0]),
+                static_cast<unsigned long long>(words[1]));
+  return text;
+}
 
 Context collect_context() {
   Context c;

@@ -4,11 +4,16 @@
 #include <cmath>
 
 namespace sudoku_bench {
+
+std::string PuzzleGroup::name() const {
+  return dataset + ' ' + solver + ' ' + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+}
+
 namespace {
 
 double median_of(std::vector<double>& values) { return median_interval(values, 0.5).median; }
 
-// One row per line: repeated rows of a puzzle become their median.
+// One row per line: a puzzle's repetitions become their median.
 std::vector<PuzzleRow> one_per_line(std::vector<PuzzleRow> rows) {
   std::sort(rows.begin(), rows.end(), [](const PuzzleRow& a, const PuzzleRow& b) { return a.line < b.line; });
   std::vector<PuzzleRow> out;
@@ -31,11 +36,12 @@ std::vector<PuzzleRow> one_per_line(std::vector<PuzzleRow> rows) {
   return out;
 }
 
-DatasetComparison compare_dataset(const std::string& name, DatasetRows& base, DatasetRows& current,
-                                  const PerPuzzleOptions& options) {
-  DatasetComparison c;
-  c.dataset = name;
-  c.file = current.file.empty() ? base.file : current.file;
+GroupComparison compare_group(const PuzzleGroup& group, GroupRows& base, GroupRows& current,
+                              const PerPuzzleOptions& options) {
+  GroupComparison c;
+  c.group = group;
+  c.skipped_base = base.skipped;
+  c.skipped_current = current.skipped;
   const std::vector<PuzzleRow> a = one_per_line(std::move(base.rows)), b = one_per_line(std::move(current.rows));
   std::vector<double> log_ratios, ratios;
   std::size_t base_fewer = 0, current_fewer = 0;
@@ -77,7 +83,8 @@ DatasetComparison compare_dataset(const std::string& name, DatasetRows& base, Da
   const std::size_t shown = std::min(options.show, c.most_slowed.size());
   std::partial_sort(c.most_slowed.begin(), c.most_slowed.begin() + static_cast<std::ptrdiff_t>(shown),
                     c.most_slowed.end(), [](const SlowedPuzzle& p, const SlowedPuzzle& q) {
-                      return p.current_ns * q.base_ns > q.current_ns * p.base_ns;  // p's ratio the larger
+                      // The ratios themselves: products of two latencies could overflow to infinity.
+                      return p.current_ns / p.base_ns > q.current_ns / q.base_ns;
                     });
   c.most_slowed.resize(shown);
   // Slower only when the change is both real (the test) and large enough to matter (the median).
@@ -87,19 +94,18 @@ DatasetComparison compare_dataset(const std::string& name, DatasetRows& base, Da
 
 }  // namespace
 
-std::vector<DatasetComparison> compare_per_puzzle(PerPuzzleSide base, PerPuzzleSide current,
-                                                  const PerPuzzleOptions& options, std::vector<std::string>& only) {
-  std::vector<DatasetComparison> out;
-  for (auto& [name, rows] : base) {
-    const auto other = current.find(name);
+PerPuzzleComparison compare_per_puzzle(PerPuzzleSide base, PerPuzzleSide current, const PerPuzzleOptions& options) {
+  PerPuzzleComparison out;
+  for (auto& [group, rows] : base) {
+    const auto other = current.find(group);
     if (other == current.end()) {
-      only.push_back(name);
+      out.only_base.push_back(group);
       continue;
     }
-    out.push_back(compare_dataset(name, rows, other->second, options));
+    out.groups.push_back(compare_group(group, rows, other->second, options));
   }
-  for (const auto& [name, rows] : current)
-    if (!base.contains(name)) only.push_back(name);
+  for (const auto& [group, rows] : current)
+    if (!base.contains(group)) out.only_current.push_back(group);
   return out;
 }
 

@@ -1,9 +1,15 @@
 // compare --per-puzzle: two solvers (or builds) puzzle by puzzle. Each side's rows (run
-// --per-puzzle) are paired by (dataset, line); repeated rows of a puzzle (thread counts,
-// repetitions) count once, at their median. The test is paired: each puzzle is its own control,
-// so the puzzle-to-puzzle spread, which is far wider than any change, drops out.
+// --per-puzzle) fall into groups by (dataset, solver, threads, file): the rows of one solver at one
+// thread count over the same file. Groups of the same key in both sides are compared; within a
+// group, rows pair by line. A puzzle's repetitions are replicates of one condition, not puzzles:
+// they count once, at their median, so that a file measured 5 times weighs no more than once
+// measured (and its p-value is not made small by counting a puzzle 5 times). Thread counts are
+// conditions, not replicates: each is its own group, as compare pairs runs by threads. The test is
+// paired: each puzzle is its own control, so the puzzle-to-puzzle spread, which is far wider than
+// any change, drops out.
 #pragma once
 
+#include <compare>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -14,6 +20,16 @@
 
 namespace sudoku_bench {
 
+// What rows must share to pair: one solver at one thread count over one file of one dataset.
+struct PuzzleGroup {
+  std::string dataset, solver;
+  std::uint64_t threads = 0;
+  std::string file;  // the path the rows name, for pointing at puzzles
+  auto operator<=>(const PuzzleGroup&) const = default;
+  // "top95 fast 1 thread", for messages.
+  std::string name() const;
+};
+
 // One row of a per-puzzle file that solved a puzzle (outcome unique, multiple or none) and was timed.
 struct PuzzleRow {
   std::uint64_t line = 0;
@@ -21,19 +37,18 @@ struct PuzzleRow {
   std::optional<double> nodes;  // not every solver reports its tree size
 };
 
-// A side's rows of one dataset.
-struct DatasetRows {
-  std::string file;  // the path the rows name, for pointing at puzzles
+// A side's rows of one group.
+struct GroupRows {
   std::vector<PuzzleRow> rows;
   std::uint64_t skipped = 0;  // rows not timed or not solved (invalid, aborted, wrong), left out
 };
 
-using PerPuzzleSide = std::map<std::string, DatasetRows>;  // by dataset
+using PerPuzzleSide = std::map<PuzzleGroup, GroupRows>;
 
 struct PerPuzzleOptions {
   double alpha = 0.05;         // significance level of the signed-rank test
   double max_slowdown = 0.05;  // median per-puzzle ratio above 1 + this, with p < alpha: slower
-  std::size_t show = 10;       // the puzzles that got most slower, per dataset
+  std::size_t show = 10;       // the puzzles that got most slower, per group
 };
 
 struct SlowedPuzzle {
@@ -41,19 +56,23 @@ struct SlowedPuzzle {
   double base_ns = 0, current_ns = 0;
 };
 
-struct DatasetComparison {
-  std::string dataset, file;
-  std::size_t pairs = 0, only_base = 0, only_current = 0;
-  std::size_t base_faster = 0, current_faster = 0;       // by latency; the rest tie
-  std::optional<std::size_t> base_fewer, current_fewer;  // by nodes, when both sides report them
-  SignedRankResult test;                                 // on log(current / base) of each pair: positive means slower
-  MedianInterval ratio;                                  // of current / base, per puzzle, 95%
+struct GroupComparison {
+  PuzzleGroup group;
+  std::size_t pairs = 0, only_base = 0, only_current = 0;  // puzzles (after the median over repetitions)
+  std::uint64_t skipped_base = 0, skipped_current = 0;     // rows not timed or not solved
+  std::size_t base_faster = 0, current_faster = 0;         // by latency; the rest tie
+  std::optional<std::size_t> base_fewer, current_fewer;    // by nodes, when both sides report them
+  SignedRankResult test;                                   // on log(current / base) of each pair: positive means slower
+  MedianInterval ratio;                                    // of current / base, per puzzle, 95%
   std::vector<SlowedPuzzle> most_slowed;
   bool slower = false;
 };
 
-// Datasets in both sides, in name order; `only` receives the names of those in one side only.
-std::vector<DatasetComparison> compare_per_puzzle(PerPuzzleSide base, PerPuzzleSide current,
-                                                  const PerPuzzleOptions& options, std::vector<std::string>& only);
+struct PerPuzzleComparison {
+  std::vector<GroupComparison> groups;               // in both sides, in key order; pairs may be 0
+  std::vector<PuzzleGroup> only_base, only_current;  // groups in one side only
+};
+
+PerPuzzleComparison compare_per_puzzle(PerPuzzleSide base, PerPuzzleSide current, const PerPuzzleOptions& options);
 
 }  // namespace sudoku_bench

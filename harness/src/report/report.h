@@ -84,6 +84,11 @@ struct MeasuredPass {
   int loops = 1;
   // Its place in the order the passes ran (1-based; --interleave shuffles it); 0 when unknown.
   int sequence = 0;
+  // The run that measured it (new_run_id; README runs[].run_id): with `sequence`, what tells one
+  // measurement from another, so that merge takes each once. A pass merged from shards joins its
+  // shards' ids with '+'. Empty in reports before schema /6, and in a report still being written by
+  // `run` (to_json gives such passes the Report's run_id).
+  std::string run_id;
   Tally status;
   double wall_seconds = 0;
   double cpu_seconds = 0;        // CPU time of the whole process (every thread) during the pass
@@ -202,6 +207,9 @@ inline bool latency_clocks_differ(const Settings& a, const Settings& b) {
 }
 
 struct Report {
+  // The id of the `run` that made the report (new_run_id), written on each of its passes that has
+  // none; empty for reports read back or merged, whose passes keep their own.
+  std::string run_id;
   Context context;
   Settings settings;
   std::vector<MeasuredPass> runs;

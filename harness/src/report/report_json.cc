@@ -2,9 +2,14 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
+
+#include "stats/histogram.h"
 
 namespace sudoku_bench {
 namespace {
@@ -55,7 +60,9 @@ Json tail_growth_json(const MeasuredPass& r) {
           {"tree_size", tail_figure_json(r.tail_tree_size)}};
 }
 
-// A JSON value with the path that led to it, so that an error names the field: "runs[2].status.unique".
+// A JSON value with the path that led to it, so that an error names the field and the value:
+// "runs[2].threads: -3 is not a thread count >= 1". Every number is range-checked as it is read:
+// whole numbers within their type, seconds and other figures finite and >= 0.
 class Field {
  public:
   Field(const Json& json, std::string path) : json_(json), path_(std::move(path)) {}
@@ -78,56 +85,99 @@ class Field {
     if (!json_.is_string()) fail("is not a string");
     return json_.get<std::string>();
   }
-  std::uint64_t count() const {
-    if (!json_.is_number_unsigned() && !(json_.is_number_integer() && json_.get<std::int64_t>() >= 0))
-      fail("is not a whole number >= 0");
+  // A whole number from `least` to 2^64 - 1.
+  std::uint64_t count(std::uint64_t least = 0, const char* what = "a whole number >= 0") const {
+    const bool whole = json_.is_number_unsigned() || (json_.is_number_integer() && json_.get<std::int64_t>() >= 0);
+    if (!whole || json_.get<std::uint64_t>() < least) fail(std::string("is not ") + what);
     return json_.get<std::uint64_t>();
   }
-  int integer() const {
-    if (!json_.is_number_integer()) fail("is not a whole number");
+  // A whole number from `least` to INT_MAX.
+  int integer(int least, const char* what) const {
+    bool in_range = false;
+    if (json_.is_number_unsigned())
+      in_range = json_.get<std::uint64_t>() <= std::uint64_t{INT_MAX} && json_.get<std::int64_t>() >= least;
+    else if (json_.is_number_integer())
+      in_range = json_.get<std::int64_t>() >= least && json_.get<std::int64_t>() <= INT_MAX;
+    if (!in_range) fail(std::string("is not ") + what);
     return json_.get<int>();
   }
-  double number() const {
-    if (!json_.is_number()) fail("is not a number");
+  // A finite number >= 0: seconds, means, shares.
+  double figure(const char* what = "a finite number >= 0") const {
+    if (!json_.is_number() || !std::isfinite(json_.get<double>()) || json_.get<double>() < 0)
+      fail(std::string("is not ") + what);
     return json_.get<double>();
   }
+  double seconds() const { return figure("a finite number of seconds >= 0"); }
   bool boolean() const {
     if (!json_.is_boolean()) fail("is not true or false");
     return json_.get<bool>();
   }
+  [[noreturn]] void fail(const std::string& what) const {
+    throw ReportFormatError((path_.empty() ? "the document" : path_) + ": " + value() + " " + what);
+  }
+  // A problem of the field as a whole, not of its value: "runs[0].status: the counts add up to …".
+  [[noreturn]] void fail_field(const std::string& what) const { throw ReportFormatError(path_ + ": " + what); }
 
  private:
   std::string join(const char* key) const { return path_.empty() ? key : path_ + "." + key; }
-  [[noreturn]] void fail(const char* what) const {
-    throw ReportFormatError((path_.empty() ? "the document" : path_) + " " + what);
+  // The value as the message shows it: scalars as written (cut short), containers by their kind.
+  std::string value() const {
+    if (json_.is_object()) return "{…}";
+    if (json_.is_array()) return "[…]";
+    if (json_.is_number_float() && !std::isfinite(json_.get<double>())) {
+      const double v = json_.get<double>();
+      return std::isnan(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
+    }
+    std::string text = json_.dump();
+    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    return text;
   }
 
   const Json& json_;
   std::string path_;
 };
 
+// Adds `n` to `total`, or fails naming `field` when the sum would pass 2^64 - 1.
+void add_count(std::uint64_t& total, std::uint64_t n, const Field& field, const char* what) {
+  if (n > UINT64_MAX - total) field.fail_field(std::string(what) + " add up to more than 2^64 - 1");
+  total += n;
+}
+
 Summary summary_from(const Field& f) {
   Summary s;
   s.min = f["min"].count();
   s.max = f["max"].count();
-  s.mean = f["mean"].number();
-  s.stddev = f["stddev"].number();
+  if (s.min > s.max) f.fail_field("min " + std::to_string(s.min) + " is above max " + std::to_string(s.max));
+  s.mean = f["mean"].figure();
+  s.stddev = f["stddev"].figure();
   const Field p = f["percentiles"];
   for (std::size_t i = 0; i < kPercentiles.size(); ++i)
     s.percentiles[i] = p[std::string(kPercentileNames[i]).c_str()].count();
   if (f.has("log2_counts")) {
     const Field counts = f["log2_counts"];
-    for (std::size_t i = 0; i < counts.size(); ++i) s.log2_counts.push_back(counts[i].count());
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+      s.log2_counts.push_back(counts[i].count());
+      add_count(total, s.log2_counts.back(), counts, "the counts");
+    }
   }
   s.buckets_kept = f.has("buckets") && !f["buckets"].null();
   if (s.buckets_kept) {
     const Field buckets = f["buckets"];
+    std::uint64_t total = 0;
     for (std::size_t i = 0, n = buckets.size(); i < n; ++i) {
       const Field pair = buckets[i];
-      if (pair.size() != 2) throw ReportFormatError("a bucket is not [slot, count]");
+      if (pair.size() != 2) pair.fail("is not [slot, count]");
       const std::uint64_t slot = pair[std::size_t{0}].count();
-      if (slot > UINT32_MAX) throw ReportFormatError("a bucket's slot is out of range");
+      if (slot > UINT32_MAX) pair[std::size_t{0}].fail("is not a histogram slot");
       s.buckets.emplace_back(static_cast<std::uint32_t>(slot), pair[std::size_t{1}].count());
+      add_count(total, s.buckets.back().second, buckets, "the counts");
+    }
+    // What merging will do with them: slots out of range, or extremes the wrong way round, fail here.
+    try {
+      (void)Histogram::from_buckets(s.buckets, s.min, s.max);
+    } catch (const std::invalid_argument& e) {
+      buckets.fail_field(e.what());
     }
   }
   return s;
@@ -139,7 +189,7 @@ std::vector<TailPoint> tail_figure_from(const Field& growth, const char* name) {
   const Field records = growth["records"], figure = growth[name];
   const Field max = figure["max"], p999 = figure["p99.9"];
   if (max.size() != records.size() || p999.size() != records.size())
-    throw ReportFormatError("run.tail_growth." + std::string(name) + ": not one value per record count");
+    figure.fail_field("not one value per record count");
   for (std::size_t i = 0; i < records.size(); ++i) {
     TailPoint& p = points.emplace_back();
     p.records = records[i].count();
@@ -155,13 +205,13 @@ MeasuredPass pass_from(const Field& r) {
   pass.path = r["path"].text();
   pass.solver = r["solver"].text();
   if (r.has("implementation") && !r["implementation"].null()) pass.implementation = r["implementation"].text();
-  pass.threads = r["threads"].integer();
-  pass.threads_observed = r["threads_observed"].integer();
-  pass.repetition = r["repetition"].integer();
+  if (r.has("run_id") && !r["run_id"].null()) pass.run_id = r["run_id"].text();
+  pass.threads = r["threads"].integer(1, "a thread count >= 1");
+  pass.threads_observed = r["threads_observed"].integer(0, "a thread count >= 0");
+  pass.repetition = r["repetition"].integer(1, "a repetition number >= 1");
   if (r.has("complete")) pass.complete = r["complete"].boolean();
-  if (r.has("sequence")) pass.sequence = r["sequence"].integer();
-  if (r.has("loops")) pass.loops = r["loops"].integer();
-  if (pass.loops < 1) throw ReportFormatError("run.loops must be at least 1");
+  if (r.has("sequence")) pass.sequence = r["sequence"].integer(0, "a place in the run's order >= 0");
+  if (r.has("loops")) pass.loops = r["loops"].integer(1, "a loop count >= 1");
   if (r.has("file_records")) pass.file_records = r["file_records"].count();
   if (r.has("tail_growth") && !r["tail_growth"].null()) {
     pass.tail_latency_ns = tail_figure_from(r["tail_growth"], "latency_ns");
@@ -174,12 +224,24 @@ MeasuredPass pass_from(const Field& r) {
   pass.status.invalid = st["invalid"].count();
   pass.status.aborted = st["aborted"].count();
   if (st.has("wrong")) pass.status.wrong = st["wrong"].count();
-  pass.wall_seconds = r["wall_seconds"].number();
+  pass.wall_seconds = r["wall_seconds"].seconds();
+  // Derived, recomputed from the counts and seconds; still, a file must not hold nonsense.
+  if (r.has("puzzles")) (void)r["puzzles"].count();
+  if (r.has("puzzles_per_second")) (void)r["puzzles_per_second"].figure();
   if (r.has("checks")) {
     pass.status.checked = r["checks"]["checked"].count();
     pass.status.check_failed = r["checks"]["failed"].count();
+    if (pass.status.check_failed > pass.status.checked)
+      r["checks"]["failed"].fail("is more than checks.checked (" + std::to_string(pass.status.checked) + ")");
   }
-  if (r.has("cpu_seconds")) pass.cpu_seconds = r["cpu_seconds"].number();
+  // Every sum of the counts (records, puzzles, undecided) must be a count too.
+  const Tally& t = pass.status;
+  std::uint64_t total = 0;
+  for (const std::uint64_t n : {t.unique, t.multiple, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed})
+    add_count(total, n, st, "the counts (and checks)");
+  if (t.checked > t.records())
+    r["checks"]["checked"].fail("is more than the records in status (" + std::to_string(t.records()) + ")");
+  if (r.has("cpu_seconds")) pass.cpu_seconds = r["cpu_seconds"].seconds();
   // null: not measured (run --no-latency) or not reported (plugins report no tree sizes).
   pass.latency_measured = !r["latency_ns"].null();
   if (pass.latency_measured) pass.latency_ns = summary_from(r["latency_ns"]);
@@ -188,9 +250,9 @@ MeasuredPass pass_from(const Field& r) {
   pass.guesses = summary_from(r["guesses"]);
   if (r.has("pipeline") && !r["pipeline"].null()) {
     const Field p = r["pipeline"];
-    pass.pipeline = {true, p["reader_seconds"].number(), p["sink_seconds"].number(), p["worker_seconds"].number()};
+    pass.pipeline = {true, p["reader_seconds"].seconds(), p["sink_seconds"].seconds(), p["worker_seconds"].seconds()};
   }
-  if (r.has("ranks")) pass.ranks = r["ranks"].integer();
+  if (r.has("ranks")) pass.ranks = r["ranks"].integer(1, "a rank count >= 1");
   if (r.has("timing")) {
     const std::string timing = r["timing"].text();
     if (timing == "ranks")
@@ -198,23 +260,23 @@ MeasuredPass pass_from(const Field& r) {
     else if (timing == "shards")
       pass.timing = Timing::shards;
     else if (timing != "process")
-      throw ReportFormatError("timing \"" + timing + "\" is not process, ranks or shards");
+      r["timing"].fail("is not process, ranks or shards");
   }
   if (r.has("parts") && !r["parts"].null()) {
     const Field parts = r["parts"];
     for (std::size_t i = 0, n = parts.size(); i < n; ++i)
-      pass.parts.push_back({parts[i]["part"].integer(), parts[i]["host"].text(), parts[i]["puzzles"].count(),
-                            parts[i]["wall_seconds"].number()});
+      pass.parts.push_back({parts[i]["part"].integer(0, "a rank or shard number >= 0"), parts[i]["host"].text(),
+                            parts[i]["puzzles"].count(), parts[i]["wall_seconds"].seconds()});
   }
   if (r.has("noise") && !r["noise"].null()) {
     const Field n = r["noise"];
     PassNoise& noise = pass.noise;
     noise.measured = true;
     // Stored figures, read back as written: `disturbed` is recomputed from them.
-    if (!n["steal"].null()) noise.steal = n["steal"].number();
+    if (!n["steal"].null()) noise.steal = n["steal"].figure();
     noise.involuntary_switches = n["involuntary_context_switches"].count();
     if (!n["cpu_migrations"].null()) noise.migrations = n["cpu_migrations"].count();
-    if (!n["waiting"].null()) noise.waiting = n["waiting"].number();
+    if (!n["waiting"].null()) noise.waiting = n["waiting"].figure();
   }
   if (r.has("outlier")) pass.outlier = r["outlier"].boolean();
   pass.latency_ns.count = pass.tree_size.count = pass.guesses.count = pass.puzzles();
@@ -315,6 +377,7 @@ nlohmann::ordered_json pass_to_json(const MeasuredPass& r) {
           {"threads_observed", r.threads_observed},
           {"repetition", r.repetition},
           {"sequence", r.sequence},
+          {"run_id", r.run_id.empty() ? Json(nullptr) : Json(r.run_id)},
           {"complete", r.complete},
           {"loops", r.loops},
           {"file_records", r.records_per_loop()},
@@ -362,7 +425,11 @@ nlohmann::ordered_json to_json(const Report& report) {
                    {"verify_every", s.verify_every},
                    {"shard", s.shard.count ? Json{{"index", s.shard.index}, {"count", s.shard.count}} : Json(nullptr)}};
   Json runs = Json::array();
-  for (const MeasuredPass& r : report.runs) runs.push_back(pass_to_json(r));
+  for (const MeasuredPass& r : report.runs) {
+    Json run = pass_to_json(r);
+    if (r.run_id.empty() && !report.run_id.empty()) run["run_id"] = report.run_id;  // measured by this run
+    runs.push_back(std::move(run));
+  }
   Json scaling = Json::array();
   for (const ScalingRow& row : scaling_of(report.runs)) {
     scaling.push_back({{"dataset", row.dataset},
@@ -398,7 +465,7 @@ Report from_json(const nlohmann::ordered_json& json) {
   context.host = c["host"].text();
   context.os = c["os"].text();
   context.cpu_model = c["cpu_model"].text();
-  context.hardware_threads = c["hardware_threads"].integer();
+  context.hardware_threads = c["hardware_threads"].integer(0, "a thread count >= 0");
   context.compiler = c["compiler"].text();
   context.compiler_flags = c["compiler_flags"].text();
   context.build_type = c["build_type"].text();
@@ -408,8 +475,8 @@ Report from_json(const nlohmann::ordered_json& json) {
   if (c.has("ranks")) {
     const Field ranks = c["ranks"];
     for (std::size_t i = 0, n = ranks.size(); i < n; ++i)
-      context.ranks.push_back(
-          {ranks[i]["host"].text(), ranks[i]["cpu_model"].text(), ranks[i]["hardware_threads"].integer()});
+      context.ranks.push_back({ranks[i]["host"].text(), ranks[i]["cpu_model"].text(),
+                               ranks[i]["hardware_threads"].integer(0, "a thread count >= 0")});
   }
   // Absent (or null) in reports written before the environment was recorded.
   if (c.has("environment") && !c["environment"].null()) {
@@ -424,22 +491,26 @@ Report from_json(const nlohmann::ordered_json& json) {
   const Field s = root["settings"];
   Settings& settings = report.settings;
   for (std::size_t i = 0, n = s["solvers"].size(); i < n; ++i) settings.solvers.push_back(s["solvers"][i].text());
-  for (std::size_t i = 0, n = s["threads"].size(); i < n; ++i) settings.threads.push_back(s["threads"][i].integer());
-  settings.repetitions = s["repetitions"].integer();
-  settings.warmup_seconds = s["warmup_seconds"].number();
-  if (s.has("min_time_seconds")) settings.min_time_seconds = s["min_time_seconds"].number();
+  for (std::size_t i = 0, n = s["threads"].size(); i < n; ++i)
+    settings.threads.push_back(s["threads"][i].integer(1, "a thread count >= 1"));
+  // 0 only in a report merged from reports without passes.
+  settings.repetitions = s["repetitions"].integer(0, "a repetition count >= 0");
+  settings.warmup_seconds = s["warmup_seconds"].seconds();
+  if (s.has("min_time_seconds")) settings.min_time_seconds = s["min_time_seconds"].seconds();
   settings.interleave = s.has("interleave_seed") && !s["interleave_seed"].null();
   if (settings.interleave) settings.interleave_seed = s["interleave_seed"].count();
   settings.limit = s["limit"].count();
   settings.node_limit = s["node_limit"].count();
-  if (s.has("time_limit_ms")) settings.time_limit_ms = s["time_limit_ms"].number();
+  if (s.has("time_limit_ms"))
+    settings.time_limit_ms = s["time_limit_ms"].figure("a finite number of milliseconds >= 0");
   if (s.has("seed")) settings.seed = s["seed"].count();
   if (s.has("latency")) settings.latency = s["latency"].boolean();
   if (s.has("latency_clock") && !s["latency_clock"].null()) settings.latency_clock = s["latency_clock"].text();
   if (s.has("verify") && !s["verify"].null()) settings.verify = s["verify"].text();
-  if (s.has("verify_every")) settings.verify_every = s["verify_every"].count();
+  if (s.has("verify_every")) settings.verify_every = s["verify_every"].count(1, "a whole number >= 1");
   if (s.has("shard") && !s["shard"].null()) {
-    settings.shard = {s["shard"]["index"].integer(), s["shard"]["count"].integer()};
+    settings.shard = {s["shard"]["index"].integer(1, "a shard number >= 1"),
+                      s["shard"]["count"].integer(1, "a shard count >= 1")};
     if (settings.shard.count < 1 || settings.shard.index < 1 || settings.shard.index > settings.shard.count)
       throw ReportFormatError("settings.shard is not K of N with 1 <= K <= N");
   }

@@ -1,4 +1,4 @@
-// The JSON form of a report (schema "sudoku-bench/5", documented in README.md): written and read
+// The JSON form of a report (schema "sudoku-bench/6", documented in README.md): written and read
 // back here only, so that one module owns the schema.
 #pragma once
 
@@ -10,15 +10,17 @@
 
 namespace sudoku_bench {
 
-inline constexpr const char* kSchema = "sudoku-bench/5";
-// Earlier schemas still read. /4 lacks runs[].tail_growth; /3 lacks the noise, loops, outlier flags, order and
-// implementation of passes and the context's environment; /2 lacks the histograms' buckets (no exact merge) and the
-// parts of passes measured on several ranks or shards; /1 also lacks status.wrong and settings.verify (reports before
-// answers were judged).
-inline constexpr const char* kSchemasBefore[] = {"sudoku-bench/4", "sudoku-bench/3", "sudoku-bench/2",
+inline constexpr const char* kSchema = "sudoku-bench/6";
+// Earlier schemas still read. /5 lacks runs[].run_id (merge cannot tell a pass given twice but by its figures); /4
+// lacks runs[].tail_growth; /3 lacks the noise, loops, outlier flags, order and implementation of passes and the
+// context's environment; /2 lacks the histograms' buckets (no exact merge) and the parts of passes measured on several
+// ranks or shards; /1 also lacks status.wrong and settings.verify (reports before answers were judged).
+inline constexpr const char* kSchemasBefore[] = {"sudoku-bench/5", "sudoku-bench/4", "sudoku-bench/3", "sudoku-bench/2",
                                                  "sudoku-bench/1"};
 
-// A file that is JSON but not a report this version can read; the message names the field.
+// A file that is JSON but not a report this version can read, or one whose figures are out of range
+// (a negative thread count, a count past 2^64 - 1, seconds that are not finite); the message names
+// the field and its value: "runs[2].threads: -3 is not a thread count >= 1".
 class ReportFormatError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -34,15 +36,15 @@ nlohmann::ordered_json context_json(const Context& context);
 // which made a report four times the size).
 std::string json_text(const nlohmann::ordered_json& json);
 
-// One "runs" entry, and its inverse: how MPI ranks send their passes to rank 0.
+// One "runs" entry, and its inverse: how MPI ranks send their passes to rank 0. to_json gives
+// each pass without a run_id the report's.
 nlohmann::ordered_json pass_to_json(const MeasuredPass& pass);
 MeasuredPass pass_from_json(const nlohmann::ordered_json& json);
 
-// The inverse of to_json. complete, checks, cpu_seconds, log2_counts, settings.time_limit_ms,
-// settings.seed and settings.latency may be absent (hand-made or trimmed files) and read as their
-// defaults; null latency_ns and tree_size read as not measured / not reported;
-// derived fields (puzzles, puzzles_per_second, scaling) are recomputed, not trusted.
-// Throws ReportFormatError.
+// The inverse of to_json; every number is range-checked. complete, checks, cpu_seconds, log2_counts,
+// settings.time_limit_ms, settings.seed and settings.latency may be absent (hand-made or trimmed files) and read as
+// their defaults; null latency_ns and tree_size read as not measured / not reported; derived fields (puzzles,
+// puzzles_per_second, scaling) are recomputed, not trusted. Throws ReportFormatError.
 Report from_json(const nlohmann::ordered_json& json);
 
 }  // namespace sudoku_bench

@@ -1,7 +1,13 @@
 #include "report/shard_merge.h"
 
+#include <array>
+#include <climits>
+#include <compare>
+#include <cstdint>
+#include <functional>
 #include <map>
 #include <stdexcept>
+#include <tuple>
 
 #include "report/pass_parts.h"
 
@@ -15,7 +21,150 @@ std::string pass_name(const MeasuredPass& p) {
          std::to_string(p.repetition);
 }
 
+// An input as messages name it: its file and its place on the command line, which tells one file
+// given twice apart from itself.
+std::string input_name(const std::vector<std::string>& names, std::size_t i) {
+  const std::string number = "input " + std::to_string(i + 1);
+  return i < names.size() ? names[i] + " (" + number + ")" : number;
+}
+
+// The ids a pass names: its run's, or for a pass merged from shards each shard's ('+' between).
+std::vector<std::string> run_ids_of(const MeasuredPass& pass) {
+  std::vector<std::string> ids;
+  std::size_t start = 0;
+  while (start <= pass.run_id.size()) {
+    const std::size_t end = std::min(pass.run_id.find('+', start), pass.run_id.size());
+    if (end > start) ids.push_back(pass.run_id.substr(start, end - start));
+    start = end + 1;
+  }
+  return ids;
+}
+
+// Which build field two contexts differ in (`git_commit "a" vs "b"`); the machine may differ.
+std::string build_difference(const Context& a, Context b) {
+  b.date = a.date;
+  b.host = a.host;
+  b.os = a.os;
+  b.cpu_model = a.cpu_model;
+  b.hardware_threads = a.hardware_threads;
+  b.ranks = a.ranks;
+  b.environment = a.environment;
+  b.environment_known = a.environment_known;
+  return context_difference(a, b);
+}
+
+// Why the shards' pass `p` would not add up: a sum of counts past 2^64 - 1 (or of threads past
+// INT_MAX), naming the shard that pushes it over and the field; "" when all fit.
+std::string overflow_of(const std::vector<Report>& inputs, const std::vector<std::size_t>& order,
+                        const std::function<std::string(std::size_t)>& name, std::size_t p) {
+  const auto bucket_total = [](const Summary& s) {
+    std::uint64_t total = 0;
+    for (const auto& [slot, n] : s.buckets) total = n > UINT64_MAX - total ? UINT64_MAX : total + n;
+    return total;
+  };
+  const auto tally_total = [](const Tally& t) {
+    std::uint64_t total = 0;
+    for (const std::uint64_t n :
+         {t.unique, t.multiple, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed})
+      total = n > UINT64_MAX - total ? UINT64_MAX : total + n;
+    return total;
+  };
+  const std::vector<std::pair<const char*, std::function<std::uint64_t(const MeasuredPass&)>>> fields = {
+      {"status", [&](const MeasuredPass& r) { return tally_total(r.status); }},
+      {"file_records", [](const MeasuredPass& r) { return r.records_per_loop(); }},
+      {"latency_ns.buckets", [&](const MeasuredPass& r) { return bucket_total(r.latency_ns); }},
+      {"tree_size.buckets", [&](const MeasuredPass& r) { return bucket_total(r.tree_size); }},
+      {"guesses.buckets", [&](const MeasuredPass& r) { return bucket_total(r.guesses); }},
+      {"noise.involuntary_context_switches", [](const MeasuredPass& r) { return r.noise.involuntary_switches; }},
+      {"noise.cpu_migrations", [](const MeasuredPass& r) { return r.noise.migrations.value_or(0); }},
+  };
+  for (const auto& [field, value] : fields) {
+    std::uint64_t total = 0;
+    for (const std::size_t i : order) {
+      const std::uint64_t n = value(inputs[i].runs[p]);
+      if (n > UINT64_MAX - total)
+        return name(i) + ": runs[" + std::to_string(p) + "]." + field +
+               ": the shards' counts add up to more than 2^64 - 1";
+      total += n;
+    }
+  }
+  std::int64_t threads = 0;
+  for (const std::size_t i : order) {
+    threads += inputs[i].runs[p].threads_observed;
+    if (threads > INT_MAX)
+      return name(i) + ": runs[" + std::to_string(p) + "].threads_observed: the shards' threads add up to more than " +
+             std::to_string(INT_MAX);
+  }
+  return {};
+}
+
 }  // namespace
+
+std::string repeated_pass(const std::vector<Report>& inputs, const std::vector<std::string>& names) {
+  struct Place {
+    std::size_t input;
+    const MeasuredPass* pass;
+  };
+  // (run id, file, solver, threads, place in the run's order, repetition where that place is unknown)
+  using IdKey = std::tuple<std::string, std::string, std::string, int, int, int>;
+  // What a pass measured, to the last bit: the same in two passes only when one is a copy of the other.
+  struct Figures {
+    std::string path, solver;
+    int threads = 0, loops = 0;
+    // wall and CPU seconds, latency mean and standard deviation, pipeline seconds (reader, sink, workers)
+    std::array<double, 7> seconds{};
+    std::array<std::uint64_t, 9> counts{};  // the outcomes, the checks, the involuntary context switches
+    auto operator<=>(const Figures&) const = default;
+  };
+  std::map<IdKey, Place> by_id;
+  std::map<Figures, Place> by_content;
+  // `one` and `both` say why the passes are one measurement, of one pass and of two.
+  const auto refusal = [&](const Place& first, const Place& again, const std::string& one, const std::string& both) {
+    const MeasuredPass &a = *first.pass, &b = *again.pass;
+    const std::string pass = b.dataset + " " + b.solver + " threads=" + std::to_string(b.threads);
+    const std::string why = "; a measurement merged twice would count twice";
+    if (first.input == again.input)
+      return input_name(names, again.input) + " holds one pass twice: " + pass + " repetitions " +
+             std::to_string(a.repetition) + " and " + std::to_string(b.repetition) + " " + both + why;
+    const std::string there =
+        a.repetition == b.repetition ? std::string() : " (repetition " + std::to_string(a.repetition) + " there)";
+    return input_name(names, again.input) + " repeats a pass of " + input_name(names, first.input) + ": " + pass +
+           " repetition " + std::to_string(b.repetition) + there + " " + one + why;
+  };
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    for (const MeasuredPass& pass : inputs[i].runs) {
+      const Place here{i, &pass};
+      for (const std::string& id : run_ids_of(pass)) {
+        const IdKey key{id, pass.path, pass.solver, pass.threads, pass.sequence, pass.sequence ? 0 : pass.repetition};
+        if (const auto [it, fresh] = by_id.emplace(key, here); !fresh) {
+          const std::string of_run =
+              (pass.sequence ? "pass " + std::to_string(pass.sequence) : "a pass") + " of run " + id;
+          return refusal(it->second, here, "is " + of_run, "are " + of_run);
+        }
+      }
+      // Timings repeat by chance to the nanosecond in passes of microseconds on a steady machine
+      // (two 25 us passes of results/fast/as_given_untimed.json have the same wall and CPU seconds):
+      // only a pass of a millisecond or more, with a mean latency or pipeline seconds (sums of
+      // thousands of readings) beside its wall and CPU time, has figures that no other pass shares.
+      const bool distinct = pass.wall_seconds >= 1e-3 && ((pass.latency_measured && pass.latency_ns.mean > 0) ||
+                                                          (pass.pipeline.measured && pass.pipeline.worker > 0));
+      if (!distinct) continue;
+      const Tally& t = pass.status;
+      const Figures figures{pass.path,
+                            pass.solver,
+                            pass.threads,
+                            pass.loops,
+                            {pass.wall_seconds, pass.cpu_seconds, pass.latency_ns.mean, pass.latency_ns.stddev,
+                             pass.pipeline.reader, pass.pipeline.sink, pass.pipeline.worker},
+                            {t.unique, t.multiple, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed,
+                             pass.noise.involuntary_switches}};
+      if (const auto [it, fresh] = by_content.emplace(figures, here); !fresh)
+        return refusal(it->second, here, "has the same figures (seconds, counts, mean latency, pipeline seconds)",
+                       "have the same figures (seconds, counts, mean latency, pipeline seconds)");
+    }
+  }
+  return {};
+}
 
 bool any_shard(const std::vector<Report>& inputs) {
   for (const Report& r : inputs)
@@ -48,9 +197,7 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
     const Report& r = inputs[i];
     if (!r.context.same_build(first.context))
       return name(i) + " (shard " + shard_name(r.settings.shard) + ") comes from another build than " + first_name +
-             " (git_commit " + r.context.git_commit + " vs " + first.context.git_commit +
-             ", or compiler, flags, "
-             "build type, TBB, version)";
+             " (context." + build_difference(r.context, first.context) + ")";
     if (const std::string field = settings_difference(r.settings, first.settings); !field.empty())
       return name(i) + " (shard " + shard_name(r.settings.shard) + ") was measured with other settings than " +
              first_name + " (" + field + ")";
@@ -69,6 +216,12 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
                ") where " + first_name + "'s is " + pass_name(first.runs[p]) + " (" + first.runs[p].path + ")";
   }
 
+  if (const std::string repeated = repeated_pass(inputs, names); !repeated.empty()) return repeated;
+  std::vector<std::size_t> order;  // the inputs in shard order
+  for (const auto& [k, i] : by_index) order.push_back(i);
+  for (std::size_t p = 0; p < first.runs.size(); ++p)
+    if (const std::string overflow = overflow_of(inputs, order, name, p); !overflow.empty()) return overflow;
+
   merged = Report{};
   merged.context = first.context;
   merged.settings = first.settings;
@@ -86,6 +239,11 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
       std::vector<MeasuredPass> parts;
       for (const auto& [k, i] : by_index) parts.push_back(inputs[i].runs[p]);
       merged.runs.push_back(combine_parts(parts, hosts, numbers, Timing::shards));
+      // Measured by every shard's run: each is named, so that merging it again is caught.
+      std::string ids;
+      for (const MeasuredPass& part : parts)
+        if (!part.run_id.empty()) ids += (ids.empty() ? "" : "+") + part.run_id;
+      merged.runs.back().run_id = ids;
     }
   } catch (const std::invalid_argument& e) {
     return e.what();

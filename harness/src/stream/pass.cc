@@ -74,7 +74,10 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
   const double cpu_start = process_cpu_seconds();
   const auto start = Clock::now();
   const PipelineResult pipeline = run_pipeline(input, config.pipeline, process, sink);
-  result.complete = pipeline.complete;
+  // A stop flag that was set (SIGINT, SIGTERM) may have cut searches short, leaving their records,
+  // and the rest of their chunks, without an outcome, even when the whole input had been read.
+  result.complete =
+      pipeline.complete && !(config.step.solve.stop && config.step.solve.stop->load(std::memory_order_acquire));
   result.loops = pipeline.loops;
   result.pipeline = pipeline.times;
   result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();

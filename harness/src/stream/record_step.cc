@@ -73,6 +73,7 @@ RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& 
 const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudoku::Grid* solution) {
   StepResult& r = result_;
   r.checked = false;
+  r.stopped = false;
   r.mismatch.clear();
   r.wrong.clear();
   r.invalid = parse(chunk, record);
@@ -84,6 +85,9 @@ const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudo
   answer_ = solution ? solution : &own_solution_;
   solve(options_.solve, r.solve);
   r.outcome = outcome_of(r.solve);
+  // Aborted with the flag set: it may have been a limit just before the signal, but the record
+  // is dropped either way, as the records after it are.
+  r.stopped = r.solve.aborted && stop_requested();
   return r;
 }
 
@@ -118,10 +122,16 @@ const StepResult& RecordStep::judge() {
   const bool recount =
       reference_ && (options_.verify_every <= 1 || sudoku::puzzle_seed(1, puzzle_) % options_.verify_every == 0);
   r.wrong = judge_answer(recount);
+  if (r.stopped) return r;  // the second ask was stopped
   if (r.wrong.empty() && recount) {
     sudoku::SolveOptions options;
     options.max_solutions = options_.solve.max_solutions;
+    options.stop = options_.solve.stop;
     const sudoku::SolveResult ref = reference_->solve(puzzle_, options, nullptr);
+    if (ref.aborted) {  // only the stop flag can abort it
+      r.stopped = true;
+      return r;
+    }
     if (ref.solutions != r.solve.solutions) {
       const std::uint64_t limit = options.max_solutions;
       const auto count = [&](std::uint64_t n) {
@@ -152,6 +162,10 @@ std::string RecordStep::judge_answer(bool recounted) {
     options.max_solutions = 1;
     sudoku::SolveResult again;
     solve(options, again);
+    if (again.aborted && stop_requested()) {
+      result_.stopped = true;
+      return {};
+    }
     if (!written_) {
       const std::string claim = std::to_string(r.solutions) + (r.solutions == 1 ? " solution" : " solutions");
       return again.solutions == 0 ? "reports " + claim + " but finds none at limit 1"

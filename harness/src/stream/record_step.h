@@ -4,6 +4,7 @@
 // expect. step_chunk() runs a chunk's records through it and counts what they came to.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <limits>
@@ -26,8 +27,11 @@ namespace sudoku_bench {
 
 // How every record is solved, whichever command asks.
 struct StepOptions {
-  sudoku::SolveOptions solve;  // solution limit, node and time limits
-  std::uint64_t seed = 0;      // 0: puzzles as given; else each under the symmetry (seed, puzzle) picks
+  // Solution limit, node and time limits, and the stop flag: when it is set (the commands point it
+  // at the SIGINT/SIGTERM flag), searches in progress stop within 256 nodes, the records they were
+  // solving get no outcome, and step_chunk starts no further record.
+  sudoku::SolveOptions solve;
+  std::uint64_t seed = 0;  // 0: puzzles as given; else each under the symmetry (seed, puzzle) picks
   // --verify: a strategy that recounts the puzzles, or null (not owned); with verify_every K > 1,
   // about one puzzle in K, picked by a hash of the puzzle (the same ones whatever the threads).
   const sudoku::SolverFactory* reference = nullptr;
@@ -48,6 +52,9 @@ struct StepResult {
   std::string invalid;        // why the record is not a puzzle this solver takes
   std::string wrong;          // why the solver's answer failed the harness's check (outcome wrong)
   std::string mismatch;       // how a checked record disagreed with its file; empty when it agreed
+  // The stop flag (StepOptions::solve.stop: SIGINT, SIGTERM) cut a search of this record short:
+  // the record has no outcome (`outcome` says nothing), and step_chunk ends its chunk there.
+  bool stopped = false;
 
   bool is_puzzle() const { return outcome != Outcome::invalid; }
 };
@@ -80,6 +87,9 @@ class RecordStep {
   // csv and checks files), for echoing.
   const sudoku::Grid& puzzle() const { return puzzle_; }
   std::string_view puzzle_text() const { return puzzle_text_; }
+
+  // Whether the stop flag is set: no record should be started, and an aborted search was stopped.
+  bool stop_requested() const { return options_.solve.stop && options_.solve.stop->load(std::memory_order_relaxed); }
 
  private:
   std::string parse(const Chunk& chunk, const Record& record);
@@ -121,7 +131,10 @@ inline constexpr std::size_t kKeepEveryProblem = std::numeric_limits<std::size_t
 // `on_record(record, result, elapsed_ns)` for each. With kTimed, elapsed_ns is the time from the
 // end of the previous record's bookkeeping (or the chunk's start) to the end of this one's solve:
 // parsing included, judging the answer and bookkeeping not (two reads of `clock` per record);
-// without it, no clock is read and it is 0.
+// without it, no clock is read and it is 0. Once the step's stop flag is set the chunk ends early:
+// at a record whose search it stopped (that record has no outcome: nothing is counted or called
+// for it), or before the next record. So the records with an outcome are always a prefix of the
+// chunk's, and chunk.tally.records() < chunk.records.size() tells a chunk cut short.
 template <bool kTimed, typename OnRecord>
 void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::size_t keep_problems,
                 const PuzzleClock& clock, OnRecord&& on_record) {
@@ -145,6 +158,8 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
     p.elapsed_ns = elapsed_ns;
   };
   for (const Record& record : chunk.records) {
+    if (step.stop_requested()) [[unlikely]]
+      return;  // the records from here on get no outcome
     const StepResult* judged = nullptr;
     std::uint64_t elapsed_ns = 0;
     try {
@@ -158,9 +173,12 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
         }
       }
       ++index;
-      step.run(chunk, record, solution);
+      if (step.run(chunk, record, solution).stopped) [[unlikely]]
+        return;
       if constexpr (kTimed) elapsed_ns = clock.ns(clock.now() - last) + share_ns;
       judged = &step.judge();
+      if (judged->stopped) [[unlikely]]
+        return;
     } catch (const plugin::SolverFault&) {
       // The solver cannot go on: the chunk ends here, and the sink names the record.
       chunk.fault = std::current_exception();

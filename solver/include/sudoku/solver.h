@@ -1,6 +1,7 @@
 // The one interface between solvers and whatever drives them.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -18,6 +19,10 @@ struct SolveOptions {
   std::uint64_t max_nodes = 0;
   // Likewise for time spent in one solve() call, checked every few hundred nodes. 0: no limit.
   std::chrono::nanoseconds time_limit{0};
+  // A request to stop from outside (the harness sets it on SIGINT or SIGTERM): a search that sees
+  // it set stops and reports `aborted`. Read every 256 nodes, like the clock, so a search stops
+  // within 256 nodes of its setting. Null: never asked. Not owned; it must outlive the solve() call.
+  const std::atomic<bool>* stop = nullptr;
   // 0: each strategy's fixed variable and value orders. Otherwise strategies with random orders
   // use it; results must depend only on (seed, puzzle), never on threads or call history.
   std::uint64_t seed = 0;
@@ -31,7 +36,7 @@ struct SolveResult {
   std::uint64_t solutions = 0;  // 0..max_solutions; max_solutions means "that many or more"
   std::uint64_t nodes = 0;
   std::uint64_t guesses = 0;
-  bool aborted = false;  // a limit stopped the search; `solutions` is then a lower bound
+  bool aborted = false;  // a limit or the stop flag stopped the search; `solutions` is then a lower bound
 };
 
 enum class Status { none, unique, multiple, aborted };

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# merge and compare against reports that lie: one report given twice (compare would see its passes
+# as independent repetitions: p = 0.20 became p = 0.0097), a merged report merged again with one of
+# its sources, and fields out of range (threads -3, counts past 2^64 - 1 or negative, seconds that
+# are not finite). Each is refused naming the file (and the field), nothing is written.
+source "$(dirname "$0")/lib.sh"
+
+"$BENCH" run --threads 1 --repetitions 2 --min-time 0 --no-progress --json a.json "$DATASETS/top95.txt" >/dev/null 2>&1 ||
+  fail "run a.json"
+"$BENCH" run --threads 1 --repetitions 2 --min-time 0 --no-progress --json b.json "$DATASETS/top95.txt" >/dev/null 2>&1 ||
+  fail "run b.json"
+a_sum=$(sum_of a.json)
+
+# One report three times, or twice: refused, both places named, nothing written.
+probe "same report three times" 2 "$BENCH" merge --json m.json a.json a.json a.json
+says "same report three times" "a\.json \(input 2\) repeats a pass of a\.json \(input 1\): top95 bitmask threads=1 repetition 1"
+[ ! -e m.json ] || fail "same report three times: m.json was written"
+probe "same report twice" 2 "$BENCH" merge --json m.json a.json a.json
+says "same report twice" "a\.json \(input 2\) repeats a pass of a\.json \(input 1\)"
+[ ! -e m.json ] || fail "same report twice: m.json was written"
+same "same report twice" a.json "$a_sum"
+
+# Two runs merge; the merged report merged again with one of its sources is refused.
+probe "two runs" 0 "$BENCH" merge --json m.json a.json b.json
+[ -s m.json ] || fail "two runs: m.json was not written"
+probe "merged again with a source" 2 "$BENCH" merge --json m2.json m.json b.json
+says "merged again with a source" "b\.json \(input 2\) repeats a pass of m\.json \(input 1\): top95 bitmask threads=1 repetition 1 \(repetition 3 there\)"
+[ ! -e m2.json ] || fail "merged again with a source: m2.json was written"
+probe "merged report twice" 2 "$BENCH" merge --json m2.json m.json m.json
+says "merged report twice" "m\.json \(input 2\) repeats a pass of m\.json \(input 1\)"
+
+# A report of the schema before run ids: merged with a warning; a copy of it is still caught by its figures.
+"$PYTHON" - <<'EOF' || fail "editing reports"
+import json
+
+def edit(name, change):
+    report = json.load(open("a.json"))
+    change(report)
+    with open(name, "w") as f:
+        f.write(json.dumps(report))
+
+def old(r):
+    r["schema"] = "sudoku-bench/5"
+    for p in r["runs"]:
+        p.pop("run_id", None)
+
+edit("old.json", old)
+edit("threads.json", lambda r: r["runs"][1].update(threads=-3))
+edit("negative.json", lambda r: r["runs"][0]["status"].update(unique=-5))
+edit("huge.json", lambda r: r["runs"][0]["status"].update(unique=2**64))
+edit("wraps.json", lambda r: r["runs"][0]["status"].update(none=2**64 - 1))
+edit("seconds.json", lambda r: r["runs"][0].update(cpu_seconds=-0.5))
+edit("reps.json", lambda r: r["runs"][0].update(repetition=0))
+edit("nan.json", lambda r: r["runs"][0]["latency_ns"].update(mean=float("nan")))
+EOF
+sed 's/"wall_seconds": [0-9.e+-]*/"wall_seconds": 1e400/' a.json >infinite.json
+
+probe "old schema" 0 "$BENCH" merge --json o.json old.json b.json
+says "old schema" "warning: old\.json has passes without a run_id"
+probe "old schema twice" 2 "$BENCH" merge --json o2.json old.json old.json
+says "old schema twice" "old\.json \(input 2\) repeats a pass of old\.json \(input 1\): .* has the same figures"
+[ ! -e o2.json ] || fail "old schema twice: o2.json was written"
+
+# Fields out of range: merge and compare both refuse, exit 3, naming the file and the field.
+check_field() {
+  local file=$1 field=$2
+  rm -f x.json
+  probe "merge $file" 3 "$BENCH" merge --json x.json a.json "$file"
+  says "merge $file" "sudoku-bench merge: $file: $field"
+  [ ! -e x.json ] || fail "merge $file: x.json was written"
+  probe "compare $file" 3 "$BENCH" compare a.json "$file"
+  says "compare $file" "sudoku-bench compare: $file: $field"
+}
+check_field threads.json 'runs\[1\]\.threads: -3 is not a thread count >= 1'
+check_field negative.json 'runs\[0\]\.status\.unique: -5 is not a whole number >= 0'
+check_field huge.json 'runs\[0\]\.status\.unique: .* is not a whole number >= 0'
+check_field wraps.json 'runs\[0\]\.status: the counts .*add up to more than 2\^64 - 1'
+check_field seconds.json 'runs\[0\]\.cpu_seconds: -0\.5 is not a finite number of seconds >= 0'
+check_field reps.json 'runs\[0\]\.repetition: 0 is not a repetition number >= 1'
+# NaN and 1e400 are no JSON numbers: refused as not JSON, still naming the file, never a crash.
+for bad in nan.json infinite.json; do
+  rm -f x.json
+  probe "merge $bad" 3 "$BENCH" merge --json x.json a.json "$bad"
+  says "merge $bad" "sudoku-bench merge: $bad: "
+  [ ! -e x.json ] || fail "merge $bad: x.json was written"
+  probe "compare $bad" 3 "$BENCH" compare a.json "$bad"
+  says "compare $bad" "sudoku-bench compare: $bad: "
+done
+same "inputs untouched" a.json "$a_sum"
+finish
