@@ -8,37 +8,21 @@ run=("$BENCH" run --min-time 0 --warmup-seconds 0 --no-progress)
 # measured before it kept.
 for i in $(seq 20); do cat "$DATASETS/sudoku17_49158.txt"; done >big.txt
 [ "$(stat -c %s big.txt)" -gt 80000000 ] || fail "the 80 MB file is smaller than it should be"
-"${run[@]}" --solver noop --threads 2 --repetitions 10000 --json cut.json big.txt >out 2>err &
-pid=$!
-sleep 3
-truncate -s 1000000 big.txt
-status=0
-wait $pid || status=$?
-[ "$status" = 3 ] || fail "run over a shrinking file: exit $status, expected 3"
+meanwhile "run over a shrinking file" 3 3 "truncate -s 1000000 big.txt" \
+  "${run[@]}" --solver noop --threads 2 --repetitions 10000 --json cut.json big.txt
 says "run over a shrinking file" "big.txt(:[0-9]+)?: (the file shrank while it was read|changed (while it was read|since the run began): it shrank)"
 "$PYTHON" -c "import json,sys; r=json.load(open('cut.json')); sys.exit(0 if all(p['complete'] for p in r['runs']) else 1)" ||
   fail "run over a shrinking file: no report of the passes before, or an incomplete one in it"
 
 for i in $(seq 20); do cat "$DATASETS/sudoku17_49158.txt"; done >big.txt
-"$BENCH" solve --threads 2 big.txt >out 2>err &
-pid=$!
-sleep 1
-truncate -s 1000000 big.txt
-status=0
-wait $pid || status=$?
-[ "$status" = 3 ] || fail "solve over a shrinking file: exit $status, expected 3"
+meanwhile "solve over a shrinking file" 3 1 "truncate -s 1000000 big.txt" "$BENCH" solve --threads 2 big.txt
 says "solve over a shrinking file" "big.txt(:[0-9]+)?: .*shr[au]nk"
 [ -z "$(tail -c 1 out)" ] || fail "solve over a shrinking file: its last line is cut"
 
 # A file written to while a run reads it again and again: named, not averaged in.
 cp "$DATASETS/top95.txt" grows.txt
-"${run[@]}" --threads 1 --repetitions 100000 --json grows.json grows.txt >out 2>err &
-pid=$!
-sleep 1
-head -1 "$DATASETS/top95.txt" >>grows.txt
-status=0
-wait $pid || status=$?
-[ "$status" = 3 ] || fail "a file that grows: exit $status, expected 3"
+meanwhile "a file that grows" 3 1 'head -1 "$DATASETS/top95.txt" >>grows.txt' \
+  "${run[@]}" --threads 1 --repetitions 100000 --json grows.json grows.txt
 says "a file that grows" "grows.txt: changed .*it grew from [0-9]+ to [0-9]+ bytes"
 
 # Read once: a pipe or a FIFO with repetitions is refused at once, never averaged nor waited on.

@@ -27,6 +27,23 @@ probe() {
   fi
 }
 
+# meanwhile NAME EXPECTED_STATUS SECONDS CHANGE COMMAND...: like probe, with COMMAND in the background
+# and the shell command CHANGE run SECONDS after it started (a file cut, a signal sent).
+meanwhile() {
+  local name=$1 expected=$2 seconds=$3 change=$4 pid
+  shift 4
+  "$@" >"$work/out" 2>"$work/err" &
+  pid=$!
+  sleep "$seconds"
+  eval "$change"
+  status=0
+  wait $pid || status=$?
+  if [ "$status" != "$expected" ]; then
+    fail "$name: exit $status, expected $expected"
+    sed 's/^/  stderr: /' "$work/err" | head -20 >&2
+  fi
+}
+
 # says NAME PATTERN: the last probe's stderr matches the extended regular expression PATTERN.
 says() {
   grep -Eq -- "$2" "$work/err" || {

@@ -86,11 +86,7 @@ fi
 for i in $(seq 8); do cat "$DATASETS/sudoku17_49158.txt"; done >big.txt
 echo "old rows" >old.csv
 echo "old report" >old.json
-"${run[@]}" --repetitions 100 --json old.json --per-puzzle old.csv big.txt >/dev/null 2>&1 &
-pid=$!
-sleep 2
-kill -KILL $pid
-wait $pid 2>/dev/null
+meanwhile "SIGKILL" 137 2 'kill -KILL $pid' "${run[@]}" --repetitions 100 --json old.json --per-puzzle old.csv big.txt
 [ "$(cat old.csv)" = "old rows" ] || fail "SIGKILL: the old --per-puzzle file was harmed"
 [ "$(cat old.json)" = "old report" ] || fail "SIGKILL: the old --json file was harmed"
 
@@ -102,10 +98,6 @@ same "merge into its input" a.json "$a_sum"
 probe "hunt into a missing folder" 3 "$BENCH" hunt --evaluations 10 --threads 1 --no-progress --out missing/h.txt
 [ ! -e missing ] || fail "hunt into a missing folder: folders were created"
 echo "old puzzles" >hunted.txt
-"$BENCH" hunt --threads 1 --no-progress --out hunted.txt >/dev/null 2>&1 &
-pid=$!
-sleep 1
-kill -KILL $pid
-wait $pid 2>/dev/null
+meanwhile "hunt killed" 137 1 'kill -KILL $pid' "$BENCH" hunt --threads 1 --no-progress --out hunted.txt
 [ "$(cat hunted.txt)" = "old puzzles" ] || fail "hunt killed: the old --out file was harmed"
 finish

@@ -13,6 +13,8 @@
 #include <thread>
 #include <vector>
 
+#include "plugin/signal_chain.h"
+
 namespace sudoku_bench::plugin {
 namespace {
 
@@ -73,18 +75,7 @@ extern "C" void on_plugin_signal(int signal, siginfo_t* info, void* context) {
   }
   if (signal == kStopSignal) return;  // the call ended before the signal came
   // Not a plugin's fault: the handler that was there before (a sanitizer's) or the default.
-  const struct sigaction& before = registry().previous[signal];
-  if ((before.sa_flags & SA_SIGINFO) && before.sa_sigaction) {
-    before.sa_sigaction(signal, info, context);
-    return;
-  }
-  if (before.sa_handler != SIG_DFL && before.sa_handler != SIG_IGN && before.sa_handler) {
-    before.sa_handler(signal);
-    return;
-  }
-  struct sigaction dfl {};
-  dfl.sa_handler = SIG_DFL;
-  sigaction(signal, &dfl, nullptr);
+  if (signal_chain::pass_on(registry().previous[signal], signal, info, context)) return;
   raise(signal);  // a synchronous fault returns into the faulting instruction and dies there
 }
 

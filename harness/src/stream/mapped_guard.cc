@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <mutex>
 
+#include "plugin/signal_chain.h"
+
 namespace sudoku_bench::mapped_guard {
 namespace {
 
@@ -21,21 +23,6 @@ constexpr int kSlots = 64;
 Slot slots[kSlots];
 struct sigaction previous {};
 std::once_flag installed;
-
-void chain(int signal, siginfo_t* info, void* context) {
-  if ((previous.sa_flags & SA_SIGINFO) && previous.sa_sigaction) {
-    previous.sa_sigaction(signal, info, context);
-    return;
-  }
-  if (previous.sa_handler != SIG_DFL && previous.sa_handler != SIG_IGN && previous.sa_handler) {
-    previous.sa_handler(signal);
-    return;
-  }
-  // The default action: returning re-executes the faulting read, which now ends the process.
-  struct sigaction dfl {};
-  dfl.sa_handler = SIG_DFL;
-  sigaction(signal, &dfl, nullptr);
-}
 
 extern "C" void on_sigbus(int signal, siginfo_t* info, void* context) {
   const auto at = reinterpret_cast<std::uintptr_t>(info->si_addr);
@@ -54,7 +41,8 @@ extern "C" void on_sigbus(int signal, siginfo_t* info, void* context) {
       return;
     }
   }
-  chain(signal, info, context);
+  // With the default action restored, returning re-executes the faulting read, which now ends the process.
+  signal_chain::pass_on(previous, signal, info, context);
 }
 
 void install() {
