@@ -45,6 +45,7 @@ Outcome solve(const std::string& path, sudoku_bench::InputFormat format = sudoku
 std::pair<int, sudoku_bench::Tally> run(const std::string& path, std::string* err_text = nullptr,
                                         sudoku_bench::InputFormat format = sudoku_bench::InputFormat::automatic) {
   sudoku_bench::RunCommand command;
+  command.min_time_seconds = 0;  // each file once
   command.files = {path};
   command.pass.pipeline.format = format;
   command.threads = {2};
@@ -204,6 +205,8 @@ TEST(HostileInputTest, AbortedPuzzlesAreNamedAndCounted) {
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3);
 
   sudoku_bench::RunCommand run;
+
+  run.min_time_seconds = 0;  // each file once
   run.files = {f.path()};
   run.threads = {1};
   run.repetitions = 2;
@@ -238,6 +241,7 @@ class InterruptTest : public ::testing::Test {
 TEST_F(InterruptTest, AnInterruptedRunWritesAValidReportMarkedInterrupted) {
   TempFile json("", ".json");
   sudoku_bench::RunCommand command;
+  command.min_time_seconds = 0;  // each file once
   command.files = {test_util::dataset_path("top95.txt")};
   command.threads = {1};
   command.json_path = json.path();

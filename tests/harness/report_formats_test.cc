@@ -316,6 +316,7 @@ TEST(ReportFormatsTest, BencherMetricFormat) {
 TEST(ReportFormatsTest, RunWritesTheChosenFormat) {
   test_util::TempFile json("", ".json");
   sudoku_bench::RunCommand command;
+  command.min_time_seconds = 0;  // each file once
   command.files = {test_util::dataset_path("easy50.txt")};
   command.threads = {1};
   command.repetitions = 1;

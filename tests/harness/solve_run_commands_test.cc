@@ -142,6 +142,7 @@ TEST(RunCommandTest, OversubscribedThreadsCountEveryRecord) {
 TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {
   TempFile json("", ".json");
   sudoku_bench::RunCommand command;
+  command.min_time_seconds = 0;  // each file once
   command.files = {test_util::dataset_path("top95.txt"), test_util::dataset_path("easy50.txt")};
   command.threads = {1, 2};
   command.repetitions = 2;
@@ -202,6 +203,7 @@ TEST(RunCommandTest, InvalidRecordsAreCountedNamedAndSetTheExitStatus) {
 
 TEST(RunCommandTest, UsageAndIoErrorsComeBeforeAnyMeasuring) {
   sudoku_bench::RunCommand command;
+  command.min_time_seconds = 0;  // each file once
   command.files = {test_util::dataset_path("top95.txt"), "/nonexistent.txt"};
   command.threads = {1};
   Capture out, err;
@@ -215,6 +217,7 @@ TEST(RunCommandTest, UsageAndIoErrorsComeBeforeAnyMeasuring) {
 TEST(RunCommandTest, NoLatencyMeasuresThroughputOnly) {
   TempFile json("", ".json");
   sudoku_bench::RunCommand command;
+  command.min_time_seconds = 0;  // each file once
   command.files = {test_util::dataset_path("top95.txt")};
   command.threads = {1};
   command.repetitions = 1;

@@ -10,6 +10,8 @@ namespace sudoku_bench {
 struct CheckPluginCommand {
   std::string plugin;                          // PATH[:SYMBOL], "plugin:" allowed before it
   std::chrono::milliseconds rule_limit{3000};  // a rule taking longer is reported as a hang
+
+  bool operator==(const CheckPluginCommand&) const = default;
 };
 
 // Prints each rule's verdict to `out` as it comes; returns 0 when the plugin is usable (no rule

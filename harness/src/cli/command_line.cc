@@ -1,5 +1,6 @@
 #include "cli/command_line.h"
 
+#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -8,6 +9,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <system_error>
@@ -148,26 +150,49 @@ std::string known_solvers(bool with_noop) {
   return with_noop ? names + ", " + kNoopSpec + " (the harness alone)" : names;
 }
 
-// The options `solve` and `run` share: how each record is solved and how the input is read.
-// They land in the command's own settings; the texts that need a conversion are kept in `text`.
+// "a, b, c or d".
+std::string one_of(const std::vector<std::string>& words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+  return out;
+}
+
+std::string input_format_names(bool with_layouts) {
+  std::vector<std::string> words;
+  for (const InputFormat f : kInputFormats) {
+    const std::string layout = layout_of(f);
+    words.push_back(name_of(f) + (with_layouts && !layout.empty() ? " (" + layout + ")" : std::string()));
+  }
+  return one_of(words);
+}
+
+std::string join(const std::vector<std::string>& words, const char* separator) {
+  std::string out;
+  for (const std::string& w : words) out += (out.empty() ? "" : separator) + w;
+  return out;
+}
+
+// The options `solve` and `run` share: how each record is solved and how the input is read. They
+// land in the command's own settings, whose defaults the texts start from; the texts that need a
+// conversion are kept in `text`.
 struct RecordOptionTexts {
   double time_limit_ms = 0;
-  std::string input_format = "auto";
+  std::string input_format;
   std::string verify;  // the reference's spec, when --verify was given
 };
 
-void add_record_options(CLI::App& command, Numbers& numbers, StepOptions& step, RecordOptionTexts& text) {
+void add_record_options(CLI::App& command, Numbers& numbers, StepOptions& step, const PipelineConfig& pipeline,
+                        RecordOptionTexts& text) {
+  text.time_limit_ms = std::chrono::duration<double, std::milli>(step.solve.time_limit).count();
+  text.input_format = name_of(pipeline.format);
   numbers.whole(command, "--node-limit", step.solve.max_nodes, 0, kAnyCount,
                 "Abort a puzzle after N search nodes (0: none)");
   numbers.real(command, "--time-limit-ms", text.time_limit_ms, 0, kMaxTimeLimitMs,
                "Abort a puzzle after T milliseconds (0: none; at most 1e9, about 11.6 days)");
   numbers.whole(command, "--seed", step.seed, 0, kAnyCount,
                 "Solve each puzzle under a random symmetry picked by (S, puzzle) (0: as given)");
-  command
-      .add_option("--input-format", text.input_format,
-                  "auto, lines, grid, csv (puzzle,solution), checks (puzzle:count[:solution]) or numbers (side*side "
-                  "numbers separated by commas or spaces, 0 a blank)")
-      ->capture_default_str();
+  command.add_option("--input-format", text.input_format, input_format_names(true))->capture_default_str();
   command.add_flag("--verify{bitmask}", text.verify,
                    "Recount each puzzle with a reference strategy (--verify=REF; default bitmask) outside the "
                    "latency timing; a disagreement is a wrong answer. Costs the reference's time per puzzle");
@@ -186,22 +211,36 @@ bool apply_record_options(const char* command, const RecordOptionTexts& text, St
     pipeline.format = *f;
     return true;
   }
-  std::fprintf(stderr, "sudoku-bench %s: --input-format: '%s' is not auto, lines, grid, csv, checks or numbers\n",
-               command, text.input_format.c_str());
+  std::fprintf(stderr, "sudoku-bench %s: --input-format: '%s' is not %s\n", command, text.input_format.c_str(),
+               input_format_names(false).c_str());
   return false;
 }
 
-}  // namespace
+// Each command's state while its line is parsed: the command's own struct, which owns every
+// default, and the texts that are converted into it once parsing is done (finish: kExitOk, or the
+// exit status of a bad line, said on stderr).
+struct SolveState {
+  CLI::App* app = nullptr;
+  SolveCommand command;
+  RecordOptionTexts text;
+  Numbers numbers;
+  bool no_verify = false;
 
-Subcommand add_solve(CLI::App& app) {
-  struct State {
-    SolveCommand command;
-    RecordOptionTexts text;
-    Numbers numbers;
-    bool no_verify = false;
-  };
-  auto s = std::make_shared<State>();
-  CLI::App* cmd =
+  int finish() {
+    if (!numbers.apply("solve", stderr)) return kExitUsage;
+    if (!apply_record_options("solve", text, command.step, command.pipeline)) return kExitUsage;
+    if (no_verify && !text.verify.empty()) {
+      std::fprintf(stderr, "sudoku-bench solve: --verify and --no-verify contradict each other\n");
+      return kExitUsage;
+    }
+    if (no_verify || !text.verify.empty()) command.verify = text.verify;
+    return kExitOk;
+  }
+};
+
+std::shared_ptr<SolveState> declare_solve(CLI::App& app) {
+  auto s = std::make_shared<SolveState>();
+  CLI::App* cmd = s->app =
       app.add_subcommand("solve",
                          "Solve every record; print PUZZLE:COUNT[:SOLUTION] per record, in input order.\n"
                          "COUNT is 0..K, K meaning K or more; SOLUTION follows when COUNT is 1.\n"
@@ -215,44 +254,46 @@ Subcommand add_solve(CLI::App& app) {
   s->numbers.whole(*cmd, "--threads", s->command.pipeline.threads, 1, kMaxThreads,
                    "Worker threads (default: all hardware threads)", false);
   cmd->add_option("--solver", s->command.solver, "Strategy: " + known_solvers(false))->capture_default_str();
-  add_record_options(*cmd, s->numbers, s->command.step, s->text);
+  add_record_options(*cmd, s->numbers, s->command.step, s->command.pipeline, s->text);
   cmd->add_flag("--no-verify", s->no_verify,
                 "Do not recount a plugin's answers with bitmask (on by default for plugins)");
   cmd->add_option("FILE", s->command.input, "Puzzle file, .gz allowed; - for standard input")->capture_default_str();
-  return {cmd, [s] {
-            if (!s->numbers.apply("solve", stderr)) return kExitUsage;
-            if (!apply_record_options("solve", s->text, s->command.step, s->command.pipeline)) return kExitUsage;
-            if (s->no_verify && !s->text.verify.empty()) {
-              std::fprintf(stderr, "sudoku-bench solve: --verify and --no-verify contradict each other\n");
-              return kExitUsage;
-            }
-            if (s->no_verify || !s->text.verify.empty()) s->command.verify = s->text.verify;
-            return solve_command(s->command, stdout, stderr);
-          }};
+  return s;
 }
 
-Subcommand add_run(CLI::App& app) {
-  struct State {
-    RunCommand command;
-    RecordOptionTexts text;
-    Numbers numbers;
-    std::string threads, solvers = "bitmask", report_format = "json", shard;
-    bool no_latency = false, no_progress = false, no_verify = false;
-    std::string interleave;
-    CLI::Option* interleave_option = nullptr;
-    CLI::Option* verify_every_option = nullptr;
-  };
-  auto s = std::make_shared<State>();
-  CLI::App* cmd =
+struct RunState {
+  CLI::App* app = nullptr;
+  RunCommand command;
+  RecordOptionTexts text;
+  Numbers numbers;
+  std::string threads, solvers, report_format, shard;
+  bool no_latency = false, no_progress = false, no_verify = false;
+  std::string interleave;
+  CLI::Option* interleave_option = nullptr;
+  CLI::Option* verify_every_option = nullptr;
+
+  int finish();
+  bool parse_interleave();
+};
+
+std::shared_ptr<RunState> declare_run(CLI::App& app) {
+  auto s = std::make_shared<RunState>();
+  CLI::App* cmd = s->app =
       app.add_subcommand("run",
                          "Measure throughput, latency and tree sizes for each FILE x solver x thread count.\n"
                          "Prints a table; --json writes every repetition, percentiles, scaling and context.");
   RunCommand& c = s->command;
+  s->solvers = join(c.solvers, ",");
+  s->report_format = name_of(c.report_format);
+  std::vector<std::string> formats, described;
+  for (const ReportFormatName& f : kReportFormats) {
+    formats.emplace_back(f.name);
+    described.push_back(std::string(f.name) + " (" + std::string(f.about) + ")");
+  }
   cmd->add_option("--threads", s->threads, "Thread counts, like 1,2,4 or 1:16 (default: 1 to all hardware threads)");
   cmd->add_option("--solver", s->solvers, "Comma-separated strategies: " + known_solvers(true))->capture_default_str();
   s->numbers.whole(*cmd, "--repetitions", c.repetitions, 1, 1'000'000, "Measured passes per thread count");
   s->numbers.real(*cmd, "--warmup-seconds", c.warmup_seconds, 0, 3600, "Unmeasured passes before each thread count");
-  c.min_time_seconds = kDefaultMinTimeSeconds;
   s->numbers.real(*cmd, "--min-time", c.min_time_seconds, 0, 3600,
                   "Seconds a measured pass lasts at least: it reads its file again (whole files) until then, and "
                   "reports the loops; 0 reads it once");
@@ -265,19 +306,17 @@ Subcommand add_run(CLI::App& app) {
   cmd->add_option("--json", c.json_path, "Write the report here (atomically)");
   cmd->add_option("--per-puzzle", c.per_puzzle_path,
                   "Write a CSV row per record of every measured pass here (.gz: compressed), for compare --per-puzzle");
-  cmd->add_option("--format", s->report_format,
-                  "Format of the --json file: json (sudoku-bench's own), gbench (Google Benchmark, with aggregates), "
-                  "bmf (Bencher), markdown (the table, for a pull request), csv (a row per pass)")
+  cmd->add_option("--format", s->report_format, "Format of the --json file: " + join(described, ", "))
       ->capture_default_str()
-      ->check(CLI::IsMember({"json", "gbench", "bmf", "markdown", "csv"}));
-  add_record_options(*cmd, s->numbers, c.pass.step, s->text);
+      ->check(CLI::IsMember(formats));
+  add_record_options(*cmd, s->numbers, c.pass.step, c.pass.pipeline, s->text);
   s->verify_every_option = cmd->get_option("--verify-every");
   cmd->add_flag("--no-latency", s->no_latency,
                 "Throughput only: no clock read per puzzle, no latency figures. Puzzles are otherwise timed with "
                 "the CPU's invariant TSC where there is one (SUDOKU_BENCH_LATENCY_CLOCK=steady_clock: steady_clock)");
   cmd->add_flag("--no-verify", s->no_verify,
                 "Do not recount external solvers' answers (by default fast recounts about one plugin answer in " +
-                    std::to_string(kDefaultPluginVerifyEvery) +
+                    std::to_string(c.plugin_verify_every) +
                     ", bitmask one exec answer, outside the latency timing; a solver that writes a solution only at "
                     "limit 1 is asked again for those puzzles alone)");
   cmd->add_flag("--no-progress", s->no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
@@ -285,75 +324,101 @@ Subcommand add_run(CLI::App& app) {
                   "Measure shard K of N only (K/N, from 1; auto or auto/N: from a Slurm or Kubernetes job array), "
                   "for merge; under mpirun every rank measures its own shard without it");
   cmd->add_option("FILE", c.files, "Puzzle files, .gz allowed")->required();
-  return {cmd, [s] {
-            RunCommand& c = s->command;
-            if (!s->numbers.apply("run", stderr)) return kExitUsage;
-            if (!s->shard.empty()) {
-              std::string error;
-              const auto shard = parse_shard(s->shard, error);
-              if (!shard) {
-                std::fprintf(stderr, "sudoku-bench run: %s\n", error.c_str());
-                return kExitUsage;
-              }
-              c.shard = *shard;
-            }
-            if (!s->threads.empty()) {
-              std::string error;
-              c.threads = parse_thread_list(s->threads, error);
-              if (c.threads.empty()) {
-                std::fprintf(stderr, "sudoku-bench run: --threads: %s\n", error.c_str());
-                return kExitUsage;
-              }
-            }
-            c.solvers = split_solver_specs(s->solvers);
-            c.report_format = *report_format_named(s->report_format);
-            if (c.report_format != ReportFormat::json && c.json_path.empty()) {
-              std::fprintf(stderr, "sudoku-bench run: --format %s needs --json PATH\n", s->report_format.c_str());
-              return kExitUsage;
-            }
-            if (!apply_record_options("run", s->text, c.pass.step, c.pass.pipeline)) return kExitUsage;
-            if (s->interleave_option->count() > 0) {
-              if (s->interleave == "random") {
-                c.interleave_seed = std::random_device{}();
-              } else {
-                std::uint64_t seed = 0;
-                const std::string& text = s->interleave;
-                const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
-                if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || ec != std::errc() ||
-                    end != text.data() + text.size()) {
-                  std::fprintf(stderr,
-                               "sudoku-bench run: --interleave=SEED: '%s' is not a whole number from 0 to %llu\n",
-                               text.c_str(), static_cast<unsigned long long>(kAnyCount));
-                  return kExitUsage;
-                }
-                c.interleave_seed = seed;
-              }
-            }
-            if (s->no_verify && !s->text.verify.empty()) {
-              std::fprintf(stderr, "sudoku-bench run: --verify and --no-verify contradict each other\n");
-              return kExitUsage;
-            }
-            c.verify = s->text.verify;
-            c.verify_plugins = !s->no_verify;
-            if (s->verify_every_option->count() > 0) c.plugin_verify_every = c.pass.step.verify_every;
-            c.progress = !s->no_progress;
-            c.pass.time_puzzles = !s->no_latency;
-            return run_command(c, stdout, stderr);
-          }};
+  return s;
 }
 
-Subcommand add_compare(CLI::App& app) {
-  struct State {
-    CompareCommand command;
-    Numbers numbers;
-    std::string max_slowdown = "5%", gate = "wall";
-  };
-  auto s = std::make_shared<State>();
-  CLI::App* cmd = app.add_subcommand("compare",
-                                     "Compare two run reports pair by pair (dataset, solver, threads).\n"
-                                     "Exit 1 when a pair's time per puzzle grew by more than --max-slowdown\n"
-                                     "with p < --alpha (Mann-Whitney U over repetitions), else 0.");
+bool RunState::parse_interleave() {
+  if (interleave_option->count() == 0) return true;
+  if (interleave == "random") {
+    command.interleave_seed = std::random_device{}();
+    return true;
+  }
+  std::uint64_t seed = 0;
+  const auto [end, ec] = std::from_chars(interleave.data(), interleave.data() + interleave.size(), seed);
+  if (interleave.empty() || interleave.find_first_not_of("0123456789") != std::string::npos || ec != std::errc() ||
+      end != interleave.data() + interleave.size()) {
+    std::fprintf(stderr, "sudoku-bench run: --interleave=SEED: '%s' is not a whole number from 0 to %llu\n",
+                 interleave.c_str(), static_cast<unsigned long long>(kAnyCount));
+    return false;
+  }
+  command.interleave_seed = seed;
+  return true;
+}
+
+int RunState::finish() {
+  RunCommand& c = command;
+  if (!numbers.apply("run", stderr)) return kExitUsage;
+  std::string error;
+  if (!shard.empty()) {
+    const auto parsed = parse_shard(shard, error);
+    if (!parsed) {
+      std::fprintf(stderr, "sudoku-bench run: %s\n", error.c_str());
+      return kExitUsage;
+    }
+    c.shard = *parsed;
+  }
+  if (!threads.empty()) {
+    c.threads = parse_thread_list(threads, error);
+    if (c.threads.empty()) {
+      std::fprintf(stderr, "sudoku-bench run: --threads: %s\n", error.c_str());
+      return kExitUsage;
+    }
+  }
+  c.solvers = split_solver_specs(solvers);
+  c.report_format = *report_format_named(report_format);
+  if (c.report_format != ReportFormat::json && c.json_path.empty()) {
+    std::fprintf(stderr, "sudoku-bench run: --format %s needs --json PATH\n", report_format.c_str());
+    return kExitUsage;
+  }
+  if (!apply_record_options("run", text, c.pass.step, c.pass.pipeline)) return kExitUsage;
+  if (!parse_interleave()) return kExitUsage;
+  if (no_verify && !text.verify.empty()) {
+    std::fprintf(stderr, "sudoku-bench run: --verify and --no-verify contradict each other\n");
+    return kExitUsage;
+  }
+  c.verify = text.verify;
+  if (no_verify) c.verify_plugins = false;
+  if (verify_every_option->count() > 0) c.plugin_verify_every = c.pass.step.verify_every;
+  if (no_progress) c.progress = false;
+  if (no_latency) c.pass.time_puzzles = false;
+  return kExitOk;
+}
+
+// 0.05 as "5%", as --max-slowdown is written.
+std::string percent_text(double fraction) {
+  char buffer[32];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, fraction * 100);
+  return std::string(buffer, ec == std::errc() ? end : buffer) + "%";
+}
+
+struct CompareState {
+  CLI::App* app = nullptr;
+  CompareCommand command;
+  Numbers numbers;
+  std::string max_slowdown, gate;
+
+  int finish() {
+    if (!numbers.apply("compare", stderr)) return kExitUsage;
+    command.options.max_slowdown = parse_percent(max_slowdown);
+    if (command.options.max_slowdown < 0) {
+      std::fprintf(stderr, "sudoku-bench compare: --max-slowdown: '%s' is not a percentage like 5%%\n",
+                   max_slowdown.c_str());
+      return kExitUsage;
+    }
+    command.options.gate = gate == "cpu" ? GateTime::cpu : GateTime::wall;
+    return kExitOk;
+  }
+};
+
+std::shared_ptr<CompareState> declare_compare(CLI::App& app) {
+  auto s = std::make_shared<CompareState>();
+  CLI::App* cmd = s->app = app.add_subcommand("compare",
+                                              "Compare two run reports pair by pair (dataset, solver, threads).\n"
+                                              "Exit 1 when a pair's time per puzzle grew by more than --max-slowdown\n"
+                                              "with p < --alpha (Mann-Whitney U over repetitions), else 0.");
   CompareCommand& c = s->command;
+  s->max_slowdown = percent_text(c.options.max_slowdown);
+  s->gate = c.options.gate == GateTime::cpu ? "cpu" : "wall";
   cmd->add_option("BASE", c.base_path, "The reference report (sudoku-bench JSON; CSV with --per-puzzle)")->required();
   cmd->add_option("NEW", c.current_path, "The report to judge")->required();
   cmd->add_option("--max-slowdown", s->max_slowdown, "Allowed growth of time per puzzle, like 5% or 2.5")
@@ -375,50 +440,40 @@ Subcommand add_compare(CLI::App& app) {
                 "nothing pairs; 3 when a row is malformed (FILE:LINE: column NAME: 'VALUE' is not ...)");
   s->numbers.whole(*cmd, "--show", c.show, 0, 1'000'000,
                    "With --per-puzzle: how many most-slowed puzzles to name per dataset");
-  return {cmd, [s] {
-            CompareCommand& c = s->command;
-            if (!s->numbers.apply("compare", stderr)) return kExitUsage;
-            c.options.max_slowdown = parse_percent(s->max_slowdown);
-            if (c.options.max_slowdown < 0) {
-              std::fprintf(stderr, "sudoku-bench compare: --max-slowdown: '%s' is not a percentage like 5%%\n",
-                           s->max_slowdown.c_str());
-              return kExitUsage;
-            }
-            c.options.gate = s->gate == "cpu" ? GateTime::cpu : GateTime::wall;
-            return compare_command(c, stdout, stderr);
-          }};
+  return s;
 }
 
-Subcommand add_merge(CLI::App& app) {
-  auto command = std::make_shared<MergeCommand>();
-  CLI::App* cmd =
-      app.add_subcommand("merge", "Join reports of one build (same context) into one, repetitions renumbered.");
-  cmd->add_option("--json", command->json_path, "Write the merged report here")->required();
-  cmd->add_option("FILE", command->inputs, "Reports written by run --json")->required();
-  return {cmd, [command] { return merge_command(*command, stderr); }};
+struct MergeState {
+  CLI::App* app = nullptr;
+  MergeCommand command;
+  int finish() { return kExitOk; }
+};
+
+std::shared_ptr<MergeState> declare_merge(CLI::App& app) {
+  auto s = std::make_shared<MergeState>();
+  s->app = app.add_subcommand("merge", "Join reports of one build (same context) into one, repetitions renumbered.");
+  s->app->add_option("--json", s->command.json_path, "Write the merged report here")->required();
+  s->app->add_option("FILE", s->command.inputs, "Reports written by run --json")->required();
+  return s;
 }
 
-Subcommand add_solvers(CLI::App& app) {
-  CLI::App* cmd = app.add_subcommand(
-      "solvers", "List the built-in strategies, noop (the harness's own cost) and the external solvers' specs.");
-  return {cmd, [] {
-            for (const auto& s : sudoku::strategy_list())
-              std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
-            std::printf("%-10s %s\n", kNoopSpec, kNoopSummary);
-            std::printf("%-10s %s\n", "plugin:", kPluginSummary);
-            std::printf("%-10s %s\n", "exec:", kExecSummary);
-            return kExitOk;
-          }};
-}
+struct CheckPluginState {
+  CLI::App* app = nullptr;
+  CheckPluginCommand command;
+  Numbers numbers;
+  double seconds = 0;
 
-Subcommand add_check_plugin(CLI::App& app) {
-  struct State {
-    CheckPluginCommand command;
-    Numbers numbers;
-    double seconds = 3;
-  };
-  auto s = std::make_shared<State>();
-  CLI::App* cmd = app.add_subcommand(
+  int finish() {
+    if (!numbers.apply("check-plugin", stderr)) return kExitUsage;
+    command.rule_limit = std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+    return kExitOk;
+  }
+};
+
+std::shared_ptr<CheckPluginState> declare_check_plugin(CLI::App& app) {
+  auto s = std::make_shared<CheckPluginState>();
+  s->seconds = std::chrono::duration<double>(s->command.rule_limit).count();
+  CLI::App* cmd = s->app = app.add_subcommand(
       "check-plugin",
       "Check that a plugin is usable as it is, in seconds, a line per rule: it loads; it counts 0, 1 and 2+\n"
       "right on a fixed set (givens in conflict included); it respects the limit; it writes a valid solution\n"
@@ -430,23 +485,31 @@ Subcommand add_check_plugin(CLI::App& app) {
   cmd->add_option("PLUGIN", s->command.plugin, "PATH.so or PATH.so:SYMBOL (default symbol: solve), as after plugin:")
       ->required();
   s->numbers.real(*cmd, "--rule-seconds", s->seconds, 0.1, 600, "A rule that takes longer is reported as a hang");
-  return {cmd, [s] {
-            if (!s->numbers.apply("check-plugin", stderr)) return kExitUsage;
-            s->command.rule_limit = std::chrono::milliseconds(static_cast<std::int64_t>(s->seconds * 1000));
-            return check_plugin_command(s->command, stdout);
-          }};
+  return s;
 }
 
-Subcommand add_hunt(CLI::App& app, std::string command_line) {
-  struct State {
-    HuntCommand command;
-    Numbers numbers;
-    std::string method = "random", by = "nodes";
-    bool no_progress = false;
-  };
-  auto s = std::make_shared<State>();
-  s->command.command_line = std::move(command_line);
-  CLI::App* cmd = app.add_subcommand(
+struct HuntState {
+  CLI::App* app = nullptr;
+  HuntCommand command;
+  Numbers numbers;
+  std::string method, by;
+  bool no_progress = false;
+
+  int finish() {
+    if (!numbers.apply("hunt", stderr)) return kExitUsage;
+    command.options.method = method == "climb" ? HuntMethod::climb : HuntMethod::random;
+    command.options.by = by == "time" ? HuntMeasure::time : HuntMeasure::nodes;
+    if (no_progress) command.progress = false;
+    return kExitOk;
+  }
+};
+
+std::shared_ptr<HuntState> declare_hunt(CLI::App& app) {
+  auto s = std::make_shared<HuntState>();
+  HuntCommand& c = s->command;
+  s->method = c.options.method == HuntMethod::climb ? "climb" : "random";
+  s->by = c.options.by == HuntMeasure::time ? "time" : "nodes";
+  CLI::App* cmd = s->app = app.add_subcommand(
       "hunt",
       "Search for the puzzles that make a solver work hardest, by tree size (nodes, the default) or time.\n"
       "random: solve Norvig's random puzzles (random candidates with propagation until 17 cells with 8\n"
@@ -458,7 +521,6 @@ Subcommand add_hunt(CLI::App& app, std::string command_line) {
       "comments; the summary also goes to stderr. With --evaluations and --seed the output repeats byte for byte\n"
       "at the same --threads, but for the lines starting '# time'. Runs until a bound or SIGINT/SIGTERM (which\n"
       "still writes what was found, exit 128+N).");
-  HuntCommand& c = s->command;
   cmd->add_option("--method", s->method, "random (Norvig's experiment) or climb (local search)")
       ->capture_default_str()
       ->check(CLI::IsMember({"random", "climb"}));
@@ -490,14 +552,82 @@ Subcommand add_hunt(CLI::App& app, std::string command_line) {
   cmd->add_option("FILE", c.files,
                   "climb: start puzzles, one per line (lines, csv or checks files, # comments skipped), taken in "
                   "turn at each start");
-  return {cmd, [s] {
-            HuntCommand& c = s->command;
-            if (!s->numbers.apply("hunt", stderr)) return kExitUsage;
-            c.options.method = s->method == "climb" ? HuntMethod::climb : HuntMethod::random;
-            c.options.by = s->by == "time" ? HuntMeasure::time : HuntMeasure::nodes;
-            c.progress = !s->no_progress;
-            return hunt_command(c, stdout, stderr);
+  return s;
+}
+
+// A command that runs `run` on its options once its line is finished.
+template <class State, class Run>
+Subcommand subcommand(std::shared_ptr<State> s, Run run) {
+  return {s->app, [s, run] {
+            const int status = s->finish();
+            return status != kExitOk ? status : run(s->command);
           }};
 }
+
+template <class State>
+auto parsed(std::shared_ptr<State> (*declare)(CLI::App&), std::vector<std::string> args)
+    -> std::optional<decltype(State::command)> {
+  CLI::App app;
+  const std::shared_ptr<State> s = declare(app);
+  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError&) {
+    return std::nullopt;
+  }
+  if (s->finish() != kExitOk) return std::nullopt;
+  return s->command;
+}
+
+}  // namespace
+
+Subcommand add_solve(CLI::App& app) {
+  return subcommand(declare_solve(app), [](const SolveCommand& c) { return solve_command(c, stdout, stderr); });
+}
+
+Subcommand add_run(CLI::App& app) {
+  return subcommand(declare_run(app), [](const RunCommand& c) { return run_command(c, stdout, stderr); });
+}
+
+Subcommand add_compare(CLI::App& app) {
+  return subcommand(declare_compare(app), [](const CompareCommand& c) { return compare_command(c, stdout, stderr); });
+}
+
+Subcommand add_merge(CLI::App& app) {
+  return subcommand(declare_merge(app), [](const MergeCommand& c) { return merge_command(c, stderr); });
+}
+
+Subcommand add_solvers(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand(
+      "solvers", "List the built-in strategies, noop (the harness's own cost) and the external solvers' specs.");
+  return {cmd, [] {
+            for (const auto& s : sudoku::strategy_list())
+              std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
+            std::printf("%-10s %s\n", kNoopSpec, kNoopSummary);
+            std::printf("%-10s %s\n", "plugin:", kPluginSummary);
+            std::printf("%-10s %s\n", "exec:", kExecSummary);
+            return kExitOk;
+          }};
+}
+
+Subcommand add_check_plugin(CLI::App& app) {
+  return subcommand(declare_check_plugin(app),
+                    [](const CheckPluginCommand& c) { return check_plugin_command(c, stdout); });
+}
+
+Subcommand add_hunt(CLI::App& app, std::string command_line) {
+  const auto s = declare_hunt(app);
+  s->command.command_line = std::move(command_line);
+  return subcommand(s, [](const HuntCommand& c) { return hunt_command(c, stdout, stderr); });
+}
+
+std::optional<SolveCommand> parse_solve(std::vector<std::string> args) { return parsed(declare_solve, args); }
+std::optional<RunCommand> parse_run(std::vector<std::string> args) { return parsed(declare_run, args); }
+std::optional<CompareCommand> parse_compare(std::vector<std::string> args) { return parsed(declare_compare, args); }
+std::optional<MergeCommand> parse_merge(std::vector<std::string> args) { return parsed(declare_merge, args); }
+std::optional<CheckPluginCommand> parse_check_plugin(std::vector<std::string> args) {
+  return parsed(declare_check_plugin, args);
+}
+std::optional<HuntCommand> parse_hunt(std::vector<std::string> args) { return parsed(declare_hunt, args); }
 
 }  // namespace sudoku_bench

@@ -4,7 +4,16 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <optional>
 #include <string>
+#include <vector>
+
+#include "cli/check_plugin_command.h"
+#include "cli/compare_command.h"
+#include "cli/hunt_command.h"
+#include "cli/merge_command.h"
+#include "cli/run_command.h"
+#include "cli/solve_command.h"
 
 namespace sudoku_bench {
 
@@ -21,5 +30,15 @@ Subcommand add_solvers(CLI::App& app);
 Subcommand add_check_plugin(CLI::App& app);
 // `command_line` is the whole command as typed, which the hunt's output records.
 Subcommand add_hunt(CLI::App& app, std::string command_line);
+
+// What a command line (`run`, its options, its files) makes of a command's options, without
+// running it; empty for a line the command refuses (said on stderr). Each command's struct owns
+// its defaults: the line starts from them, and a test holds the two equal.
+std::optional<SolveCommand> parse_solve(std::vector<std::string> args);
+std::optional<RunCommand> parse_run(std::vector<std::string> args);
+std::optional<CompareCommand> parse_compare(std::vector<std::string> args);
+std::optional<MergeCommand> parse_merge(std::vector<std::string> args);
+std::optional<CheckPluginCommand> parse_check_plugin(std::vector<std::string> args);
+std::optional<HuntCommand> parse_hunt(std::vector<std::string> args);
 
 }  // namespace sudoku_bench

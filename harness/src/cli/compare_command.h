@@ -17,6 +17,8 @@ struct CompareCommand {
   // --per-puzzle: the two files are run --per-puzzle CSVs, compared puzzle by puzzle.
   bool per_puzzle = false;
   std::size_t show = 10;  // the puzzles that got most slower, per (dataset, solver, threads)
+
+  bool operator==(const CompareCommand&) const = default;
 };
 
 // Prints the table to `out`, refusals and notes to `err`. Returns 0 when no pair is slower,

@@ -17,6 +17,8 @@ struct HuntCommand {
   std::string out_path;            // "": standard output
   std::string command_line;        // for the output's header
   bool progress = true;            // drawn only when `err` is a terminal
+
+  bool operator==(const HuntCommand&) const = default;
 };
 
 // Returns the exit status: 0, 2 (usage), 3 (input/output) or 128 + signal after writing.

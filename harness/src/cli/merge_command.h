@@ -15,6 +15,8 @@ namespace sudoku_bench {
 struct MergeCommand {
   std::vector<std::string> inputs;
   std::string json_path;
+
+  bool operator==(const MergeCommand&) const = default;
 };
 
 // The runs of every input in order, repetitions renumbered 1, 2, … per (dataset, solver, ranks, threads).

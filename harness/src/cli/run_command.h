@@ -26,9 +26,8 @@ struct RunCommand {
   int repetitions = 3;
   double warmup_seconds = 0.2;
   // --min-time: a measured pass reads its file again until this many seconds have passed (whole
-  // files only, so that every puzzle counts alike). 0: once. The command line's default is
-  // kDefaultMinTimeSeconds.
-  double min_time_seconds = 0;
+  // files only, so that every puzzle counts alike). 0: once.
+  double min_time_seconds = kDefaultMinTimeSeconds;
   // --interleave: run the passes of every (file, solver, threads, repetition) in an order shuffled
   // with this seed, so that a machine's slow drift hits every arm alike.
   std::optional<std::uint64_t> interleave_seed;
@@ -48,6 +47,8 @@ struct RunCommand {
   // What every pass shares: limits, seed, input format, per-puzzle timing. Each pass sets its own
   // thread count, chunk size and stop requests; run always counts to 2 (a uniqueness check).
   PassConfig pass;
+
+  bool operator==(const RunCommand&) const = default;
 };
 
 // Prints the table to `out`, messages to `err`, writes the JSON; returns the exit status. Started

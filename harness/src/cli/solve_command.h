@@ -18,6 +18,8 @@ struct SolveCommand {
   // The reference strategy's spec for --verify; "" for none; unset: bitmask for plugins, none for
   // built-in strategies (which the tests hold to bitmask's counts already).
   std::optional<std::string> verify;
+
+  bool operator==(const SolveCommand&) const = default;
 };
 
 // Writes `PUZZLE:COUNT[:SOLUTION]` (or `RECORD:invalid`, `PUZZLE:aborted`) lines to `out` and

@@ -34,6 +34,8 @@ struct HuntOptions {
   // and starts only from unique puzzles.
   bool unique = false;
   std::vector<sudoku::Grid> starts;  // climb: start puzzles; empty: random ones
+
+  bool operator==(const HuntOptions&) const = default;
 };
 
 // One evaluation: a puzzle solved at limit 2, as `run` solves it.

@@ -20,6 +20,8 @@ struct CompareOptions {
   double max_slowdown = 0.05;  // 0.05: time per puzzle may grow by up to 5%
   double alpha = 0.05;         // significance level of the U test
   GateTime gate = GateTime::wall;
+
+  bool operator==(const CompareOptions&) const = default;
 };
 
 enum class Verdict { same, slower, faster };

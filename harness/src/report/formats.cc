@@ -11,12 +11,15 @@
 
 namespace sudoku_bench {
 
+std::string_view name_of(ReportFormat format) {
+  for (const ReportFormatName& f : kReportFormats)
+    if (f.format == format) return f.name;
+  return "?";
+}
+
 std::optional<ReportFormat> report_format_named(std::string_view name) {
-  if (name == "json") return ReportFormat::json;
-  if (name == "gbench") return ReportFormat::gbench;
-  if (name == "bmf") return ReportFormat::bmf;
-  if (name == "markdown") return ReportFormat::markdown;
-  if (name == "csv") return ReportFormat::csv;
+  for (const ReportFormatName& f : kReportFormats)
+    if (f.name == name) return f.format;
   return std::nullopt;
 }
 

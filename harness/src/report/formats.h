@@ -16,7 +16,22 @@ namespace sudoku_bench {
 
 enum class ReportFormat { json, gbench, bmf, markdown, csv };
 
-// "json", "gbench", "bmf", "markdown" or "csv"; empty for anything else.
+// Every format with its name, in the order --format lists them: the one list the names, the
+// option's help and its check come from.
+struct ReportFormatName {
+  ReportFormat format;
+  std::string_view name;
+  std::string_view about;  // for --help
+};
+inline constexpr ReportFormatName kReportFormats[] = {
+    {ReportFormat::json, "json", "sudoku-bench's own"},
+    {ReportFormat::gbench, "gbench", "Google Benchmark, with aggregates"},
+    {ReportFormat::bmf, "bmf", "Bencher"},
+    {ReportFormat::markdown, "markdown", "the table, for a pull request"},
+    {ReportFormat::csv, "csv", "a row per pass"},
+};
+std::string_view name_of(ReportFormat format);
+// Empty for a name not in kReportFormats.
 std::optional<ReportFormat> report_format_named(std::string_view name);
 
 // The benchmark name the other formats use: "solve/DATASET/SOLVER/threads:N".

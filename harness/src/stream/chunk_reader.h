@@ -19,6 +19,8 @@ namespace sudoku_bench {
 struct ChunkSize {
   std::size_t bytes = 64 * 1024;  // a mapped range: this many bytes; a block read: its whole lines within them
   std::size_t records = 256;      // records assembled one by one (grids): at most this many
+
+  bool operator==(const ChunkSize&) const = default;
 };
 
 class ChunkReader {

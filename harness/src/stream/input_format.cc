@@ -38,8 +38,7 @@ bool looks_like_numbers(std::string_view line) {
 }
 
 std::optional<InputFormat> input_format_named(std::string_view name) {
-  for (InputFormat f : {InputFormat::automatic, InputFormat::lines, InputFormat::grid, InputFormat::csv,
-                        InputFormat::checks, InputFormat::numbers})
+  for (InputFormat f : kInputFormats)
     if (name == name_of(f)) return f;
   return std::nullopt;
 }
@@ -60,6 +59,19 @@ const char* name_of(InputFormat format) {
       return "numbers";
   }
   return "?";
+}
+
+const char* layout_of(InputFormat format) {
+  switch (format) {
+    case InputFormat::csv:
+      return "puzzle,solution";
+    case InputFormat::checks:
+      return "puzzle:count[:solution]";
+    case InputFormat::numbers:
+      return "side*side numbers separated by commas or spaces, 0 a blank";
+    default:
+      return "";
+  }
 }
 
 std::string grid_cells(std::string_view line) {

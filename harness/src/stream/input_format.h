@@ -17,8 +17,13 @@ enum class InputFormat {
   numbers,    // side*side decimal numbers per line (0 a blank), separated by commas or spaces
 };
 
+// Every format, in the order --input-format lists them: the one list its names, help and check come from.
+inline constexpr InputFormat kInputFormats[] = {InputFormat::automatic, InputFormat::lines,  InputFormat::grid,
+                                                InputFormat::csv,       InputFormat::checks, InputFormat::numbers};
 std::optional<InputFormat> input_format_named(std::string_view name);
 const char* name_of(InputFormat format);
+// What a format's lines hold, for --help: "puzzle,solution" for csv.
+const char* layout_of(InputFormat format);
 
 // Only digits separated by commas or blanks, as many fields as some grid has cells (not a csv
 // puzzle,solution pair, which has 2).

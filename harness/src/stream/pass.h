@@ -31,6 +31,13 @@ struct PassConfig {
   bool tail_growth = false;
   // Called in input order with each chunk once it is done (progress, messages).
   std::function<void(const Chunk&)> on_chunk;
+
+  // The same settings; on_chunk, a callback, counts by whether there is one.
+  bool operator==(const PassConfig& o) const {
+    return pipeline == o.pipeline && step == o.step && time_puzzles == o.time_puzzles &&
+           problems_per_chunk == o.problems_per_chunk && rows == o.rows && tail_growth == o.tail_growth &&
+           static_cast<bool>(on_chunk) == static_cast<bool>(o.on_chunk);
+  }
 };
 
 struct PassResult {

@@ -36,6 +36,8 @@ struct PipelineConfig {
   // rather than a pass per reading, whose setup would outweigh a small file's records. 0: once.
   // Standard input is read once. Chunk::loop says which reading a chunk is of.
   double min_seconds = 0;
+
+  bool operator==(const PipelineConfig&) const = default;
 };
 
 // Enough chunks that every thread gets several, without tiny chunks on large inputs: an input of

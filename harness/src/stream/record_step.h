@@ -41,6 +41,8 @@ struct StepOptions {
   // it), else only for the records the reference recounts (run: the second solve would otherwise
   // be charged to the solver's throughput on every puzzle).
   bool reask_every_record = true;
+
+  bool operator==(const StepOptions&) const = default;
 };
 
 // What one record came to. Every record read has exactly one outcome.

@@ -24,6 +24,8 @@ struct Grid {
 
   constexpr int side() const { return box * box; }
   constexpr int cell_count() const { return side() * side(); }
+
+  bool operator==(const Grid&) const = default;
 };
 
 // The box size whose grid has `cells` cells, or 0 if no supported size does.

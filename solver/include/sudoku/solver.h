@@ -26,6 +26,8 @@ struct SolveOptions {
   // 0: each strategy's fixed variable and value orders. Otherwise strategies with random orders
   // use it; results must depend only on (seed, puzzle), never on threads or call history.
   std::uint64_t seed = 0;
+
+  bool operator==(const SolveOptions&) const = default;
 };
 
 // Every strategy counts the same way, so that tree sizes compare across strategies:

@@ -1,0 +1,76 @@
+// Each command's struct owns its defaults: a command line with nothing but what is required makes
+// the struct a program would build in code, so the CLI and code that builds a command (tests,
+// embedders) measure alike.
+#include <gtest/gtest.h>
+
+#include "cli/command_line.h"
+
+namespace {
+
+using namespace sudoku_bench;
+
+TEST(CommandDefaultsTest, SolveFromAnEmptyLineIsTheStructsDefault) {
+  const auto parsed = parse_solve({"solve"});
+  ASSERT_TRUE(parsed);
+  EXPECT_TRUE(*parsed == SolveCommand{});
+}
+
+TEST(CommandDefaultsTest, RunFromALineWithOnlyItsFilesIsTheStructsDefault) {
+  const auto parsed = parse_run({"run", "a.txt"});
+  ASSERT_TRUE(parsed);
+  RunCommand in_code;
+  in_code.files = {"a.txt"};
+  EXPECT_TRUE(*parsed == in_code);
+  EXPECT_EQ(parsed->min_time_seconds, kDefaultMinTimeSeconds);  // once 0 in code, 0.5 on the line
+  EXPECT_EQ(parsed->solvers, in_code.solvers);
+}
+
+TEST(CommandDefaultsTest, CompareFromALineWithOnlyItsFilesIsTheStructsDefault) {
+  const auto parsed = parse_compare({"compare", "a.json", "b.json"});
+  ASSERT_TRUE(parsed);
+  CompareCommand in_code;
+  in_code.base_path = "a.json";
+  in_code.current_path = "b.json";
+  EXPECT_TRUE(*parsed == in_code);
+  EXPECT_EQ(parsed->options.max_slowdown, in_code.options.max_slowdown);
+}
+
+TEST(CommandDefaultsTest, MergeFromALineWithOnlyItsFilesIsTheStructsDefault) {
+  const auto parsed = parse_merge({"merge", "--json", "m.json", "a.json"});
+  ASSERT_TRUE(parsed);
+  EXPECT_TRUE(*parsed == (MergeCommand{{"a.json"}, "m.json"}));
+}
+
+TEST(CommandDefaultsTest, CheckPluginFromALineWithOnlyThePluginIsTheStructsDefault) {
+  const auto parsed = parse_check_plugin({"check-plugin", "p.so"});
+  ASSERT_TRUE(parsed);
+  CheckPluginCommand in_code;
+  in_code.plugin = "p.so";
+  EXPECT_TRUE(*parsed == in_code);
+}
+
+TEST(CommandDefaultsTest, HuntFromAnEmptyLineIsTheStructsDefault) {
+  const auto parsed = parse_hunt({"hunt"});
+  ASSERT_TRUE(parsed);
+  EXPECT_TRUE(*parsed == HuntCommand{});
+}
+
+// The comparison itself sees a changed option: the test above would catch a default written twice.
+TEST(CommandDefaultsTest, AnOptionGivenMakesADifferentCommand) {
+  RunCommand in_code;
+  in_code.files = {"a.txt"};
+  for (const std::vector<std::string>& line :
+       {std::vector<std::string>{"run", "--min-time", "0", "a.txt"}, {"run", "--solver", "fast", "a.txt"},
+        {"run", "--format", "csv", "--json", "x.csv", "a.txt"}, {"run", "--input-format", "lines", "a.txt"},
+        {"run", "--time-limit-ms", "1", "a.txt"}, {"run", "--no-progress", "a.txt"}}) {
+    const auto parsed = parse_run(line);
+    ASSERT_TRUE(parsed) << line[1];
+    EXPECT_FALSE(*parsed == in_code) << line[1];
+  }
+  const auto compare = parse_compare({"compare", "--max-slowdown", "5.5%", "a", "b"});
+  ASSERT_TRUE(compare);
+  EXPECT_DOUBLE_EQ(compare->options.max_slowdown, 0.055);
+  EXPECT_FALSE(parse_run({"run", "--min-time", "-1", "a.txt"}));
+}
+
+}  // namespace
