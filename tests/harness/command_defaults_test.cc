@@ -59,10 +59,12 @@ TEST(CommandDefaultsTest, HuntFromAnEmptyLineIsTheStructsDefault) {
 TEST(CommandDefaultsTest, AnOptionGivenMakesADifferentCommand) {
   RunCommand in_code;
   in_code.files = {"a.txt"};
-  for (const std::vector<std::string>& line :
-       {std::vector<std::string>{"run", "--min-time", "0", "a.txt"}, {"run", "--solver", "fast", "a.txt"},
-        {"run", "--format", "csv", "--json", "x.csv", "a.txt"}, {"run", "--input-format", "lines", "a.txt"},
-        {"run", "--time-limit-ms", "1", "a.txt"}, {"run", "--no-progress", "a.txt"}}) {
+  for (const std::vector<std::string>& line : {std::vector<std::string>{"run", "--min-time", "0", "a.txt"},
+                                               {"run", "--solver", "fast", "a.txt"},
+                                               {"run", "--format", "csv", "--json", "x.csv", "a.txt"},
+                                               {"run", "--input-format", "lines", "a.txt"},
+                                               {"run", "--time-limit-ms", "1", "a.txt"},
+                                               {"run", "--no-progress", "a.txt"}}) {
     const auto parsed = parse_run(line);
     ASSERT_TRUE(parsed) << line[1];
     EXPECT_FALSE(*parsed == in_code) << line[1];

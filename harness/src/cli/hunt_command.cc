@@ -15,6 +15,7 @@
 #include "stream/input.h"
 #include "stream/noop.h"
 #include "stream/output_file.h"
+#include "stream/pipeline.h"
 #include "stream/solver_specs.h"
 #include "sudoku/parse.h"
 
@@ -64,6 +65,7 @@ void write_all(std::FILE* f, const std::string& s, const std::string& name) {
 
 int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err) {
   HuntOptions options = command.options;
+  options.threads = thread_count(options.threads);
   try {
     if (command.solver == kNoopSpec) throw UsageError("noop finds no solutions and grows no trees");
     std::string error;

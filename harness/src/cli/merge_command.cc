@@ -6,7 +6,6 @@
 #include <map>
 #include <optional>
 #include <set>
-#include <tuple>
 
 #include "cli/exit_codes.h"
 #include "cli/report_files.h"
@@ -68,7 +67,7 @@ std::string merge_reports(const std::vector<Report>& inputs, const std::vector<s
   merged.settings = inputs.front().settings;
   merged.settings.solvers.clear();
   merged.settings.threads.clear();
-  std::map<std::tuple<std::string, std::string, int, int>, int> repetitions;
+  std::map<PassKey, int> repetitions;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const Report& in = inputs[i];
     Context undated = in.context;
@@ -97,7 +96,7 @@ std::string merge_reports(const std::vector<Report>& inputs, const std::vector<s
     for (int t : in.settings.threads) add_unique(merged.settings.threads, t);
     merged.interrupted |= in.interrupted;
     for (MeasuredPass r : in.runs) {
-      r.repetition = ++repetitions[{r.dataset, r.solver, r.ranks, r.threads}];
+      r.repetition = ++repetitions[PassKey::of(r)];
       merged.runs.push_back(std::move(r));
     }
   }

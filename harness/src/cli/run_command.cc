@@ -302,8 +302,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     for (const std::string& note : notes) std::fprintf(err, "sudoku-bench run: note: %s\n", note.c_str());
   std::vector<int> thread_counts = command.threads;
   if (thread_counts.empty())
-    for (int t = 1; t <= static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); ++t)
-      thread_counts.push_back(t);
+    for (int t = 1; t <= thread_count(0); ++t) thread_counts.push_back(t);
   // MPI rank R of P measures shard R+1 of P; --shard names one; else the whole input.
   const Settings::Shard shard = ranks.active() ? Settings::Shard{world.rank() + 1, world.size()} : command.shard;
 

@@ -341,8 +341,7 @@ HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options
     throw std::invalid_argument("box " + std::to_string(options.box) +
                                 " is not a size the hunt makes puzzles of (2 to " +
                                 std::to_string(sudoku::kMaxRandomBox) + ")");
-  const int threads =
-      options.threads > 0 ? options.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int threads = std::max(1, options.threads);
   std::vector<std::unique_ptr<Worker>> workers;
   for (int i = 0; i < threads; ++i) workers.push_back(std::make_unique<Worker>(factory, options.top));
   Hunt h{options, workers, Clock::now()};

@@ -1,37 +1,15 @@
 #include "report/comparison.h"
 
 #include <algorithm>
-#include <map>
-#include <tuple>
 
 namespace sudoku_bench {
 namespace {
 
-using Key = std::tuple<std::string, std::string, int, int>;  // dataset, solver, ranks, threads
+using Groups = std::vector<PassGroup<const MeasuredPass>>;
 
-std::string key_name(const Key& k) {
-  const int ranks = std::get<2>(k);
-  return std::get<0>(k) + "/" + std::get<1>(k) + (ranks > 1 ? "/ranks=" + std::to_string(ranks) : "") +
-         "/threads=" + std::to_string(std::get<3>(k));
-}
-
-// The complete runs of each pair (an interrupted pass timed only part of the file), and the pairs
-// in the order they first appear.
-struct Grouped {
-  std::vector<Key> order;
-  std::map<Key, std::vector<const MeasuredPass*>> runs;
-};
-
-Grouped group(const Report& report) {
-  Grouped g;
-  for (const MeasuredPass& r : report.runs) {
-    if (!r.complete) continue;
-    const Key key{r.dataset, r.solver, r.ranks, r.threads};
-    auto [it, fresh] = g.runs.try_emplace(key);
-    if (fresh) g.order.push_back(key);
-    it->second.push_back(&r);
-  }
-  return g;
+std::string key_name(const PassKey& k) {
+  return k.dataset + "/" + k.solver + (k.ranks > 1 ? "/ranks=" + std::to_string(k.ranks) : "") +
+         "/threads=" + std::to_string(k.threads);
 }
 
 std::string quoted(const std::string& s) { return "\"" + s + "\""; }
@@ -81,11 +59,12 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
   // A steady_clock read costs a fast solver more than a TSC read (stream/puzzle_clock.h).
   if (latency_clocks_differ(base.settings, current.settings))
     check("settings.latency_clock", base.settings.latency_clock, current.settings.latency_clock);
-  const Grouped b = group(base), c = group(current);
-  for (const Key& key : b.order) {
-    const auto it = c.runs.find(key);
-    if (it == c.runs.end()) continue;
-    const MeasuredPass &rb = *b.runs.at(key).front(), &rc = *it->second.front();
+  const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
+  for (const PassGroup<const MeasuredPass>& group : b) {
+    const PassKey& key = group.key;
+    const PassGroup<const MeasuredPass>* in_current = find_group(c, key);
+    if (!in_current) continue;
+    const MeasuredPass &rb = *group.passes.front(), &rc = *in_current->passes.front();
     // Per loop: --min-time reads a file as often as its time needs.
     const auto pb = rb.records_per_loop(), pc = rc.records_per_loop();
     if (pb != pc)
@@ -106,17 +85,21 @@ bool has_cpu_time(const Report& report) {
 
 Comparison compare_reports(const Report& base, const Report& current, const CompareOptions& options) {
   Comparison result;
-  const Grouped b = group(base), c = group(current);
-  for (const Key& key : b.order) {
-    const auto it = c.runs.find(key);
-    if (it == c.runs.end()) {
+  const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
+  for (const PassGroup<const MeasuredPass>& group : b) {
+    const PassKey& key = group.key;
+    const PassGroup<const MeasuredPass>* in_current = find_group(c, key);
+    if (!in_current) {
       result.only_base.push_back(key_name(key));
       continue;
     }
-    const auto& base_runs = b.runs.at(key);
-    const auto& current_runs = it->second;
+    const auto& base_runs = group.passes;
+    const auto& current_runs = in_current->passes;
     PairComparison pair;
-    std::tie(pair.dataset, pair.solver, pair.ranks, pair.threads) = key;
+    pair.dataset = key.dataset;
+    pair.solver = key.solver;
+    pair.ranks = key.ranks;
+    pair.threads = key.threads;
     pair.can_detect = smallest_p_value(base_runs.size(), current_runs.size()) < options.alpha;
 
     const auto values = [](const std::vector<const MeasuredPass*>& runs, auto field) {
@@ -145,8 +128,8 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
     }
     result.pairs.push_back(std::move(pair));
   }
-  for (const Key& key : c.order)
-    if (!b.runs.count(key)) result.only_current.push_back(key_name(key));
+  for (const PassGroup<const MeasuredPass>& group : c)
+    if (!find_group(b, group.key)) result.only_current.push_back(key_name(group.key));
   return result;
 }
 

@@ -1,6 +1,5 @@
 #include "report/formats.h"
 
-#include <map>
 #include <stdexcept>
 
 #include "report/bmf_format.h"
@@ -29,16 +28,10 @@ std::string benchmark_name(const MeasuredPass& run) {
 }
 
 std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_benchmark(const Report& report) {
-  std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> groups;
-  std::map<std::string, std::size_t> index;
-  for (const MeasuredPass& r : report.runs) {
-    if (!r.complete) continue;
-    const std::string name = benchmark_name(r);
-    auto [it, fresh] = index.try_emplace(name, groups.size());
-    if (fresh) groups.push_back({name, {}});
-    groups[it->second].second.push_back(&r);
-  }
-  return groups;
+  std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> named;
+  for (const PassGroup<const MeasuredPass>& g : complete_groups(report.runs))
+    named.emplace_back(benchmark_name(*g.passes.front()), g.passes);
+  return named;
 }
 
 bool is_json_format(ReportFormat format) { return format != ReportFormat::markdown && format != ReportFormat::csv; }

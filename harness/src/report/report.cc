@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <map>
 #include <stdexcept>
-#include <tuple>
 
 #include "stats/outliers.h"
 
@@ -86,44 +85,60 @@ double median(std::vector<double> values) {
   return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
 
-void mark_outliers(std::vector<MeasuredPass>& runs) {
-  using Key = std::tuple<std::string, std::string, int, int>;  // dataset, solver, ranks, threads
-  std::map<Key, std::vector<MeasuredPass*>> groups;
-  for (MeasuredPass& r : runs) {
-    r.outlier = false;
-    if (r.complete) groups[Key{r.dataset, r.solver, r.ranks, r.threads}].push_back(&r);
+namespace {
+
+template <class Pass, class Runs>
+std::vector<PassGroup<Pass>> grouped(Runs& runs) {
+  std::vector<PassGroup<Pass>> groups;
+  std::map<PassKey, std::size_t> index;
+  for (Pass& r : runs) {
+    if (!r.complete) continue;
+    const auto [it, fresh] = index.try_emplace(PassKey::of(r), groups.size());
+    if (fresh) groups.push_back({it->first, {}});
+    groups[it->second].passes.push_back(&r);
   }
-  for (auto& [key, group] : groups) {
+  return groups;
+}
+
+}  // namespace
+
+std::vector<PassGroup<const MeasuredPass>> complete_groups(const std::vector<MeasuredPass>& runs) {
+  return grouped<const MeasuredPass>(runs);
+}
+
+std::vector<PassGroup<MeasuredPass>> complete_groups(std::vector<MeasuredPass>& runs) {
+  return grouped<MeasuredPass>(runs);
+}
+
+void mark_outliers(std::vector<MeasuredPass>& runs) {
+  for (MeasuredPass& r : runs) r.outlier = false;
+  for (const PassGroup<MeasuredPass>& group : complete_groups(runs)) {
     std::vector<double> rates;
-    for (const MeasuredPass* r : group) rates.push_back(r->puzzles_per_second());
+    for (const MeasuredPass* r : group.passes) rates.push_back(r->puzzles_per_second());
     const std::vector<bool> flags = mad_outliers(rates);
-    for (std::size_t i = 0; i < group.size(); ++i) group[i]->outlier = flags[i];
+    for (std::size_t i = 0; i < group.passes.size(); ++i) group.passes[i]->outlier = flags[i];
   }
 }
 
 std::vector<ScalingRow> scaling_of(const std::vector<MeasuredPass>& runs) {
-  using Key = std::tuple<std::string, std::string, int, int>;  // dataset, solver, ranks, threads
-  std::vector<Key> order;
-  std::map<Key, std::vector<double>> rates;
-  for (const MeasuredPass& r : runs) {
-    if (!r.complete) continue;
-    Key key{r.dataset, r.solver, r.ranks, r.threads};
-    auto [it, fresh] = rates.try_emplace(key);
-    if (fresh) order.push_back(key);
-    it->second.push_back(r.puzzles_per_second());
-  }
+  const std::vector<PassGroup<const MeasuredPass>> groups = complete_groups(runs);
+  const auto median_rate = [](const PassGroup<const MeasuredPass>& g) {
+    std::vector<double> rates;
+    for (const MeasuredPass* r : g.passes) rates.push_back(r->puzzles_per_second());
+    return median(rates);
+  };
   std::vector<ScalingRow> rows;
-  for (const Key& key : order) {
-    const auto& [dataset, solver, ranks, threads] = key;
-    ScalingRow row{dataset, solver, ranks, threads, median(rates[key]), {}, {}};
-    auto base = rates.find(Key{dataset, solver, 1, 1});
-    int workers = ranks * threads;
-    if (base == rates.end()) {
-      base = rates.find(Key{dataset, solver, 1, threads});
-      workers = ranks;
+  for (const PassGroup<const MeasuredPass>& g : groups) {
+    const PassKey& key = g.key;
+    ScalingRow row{key.dataset, key.solver, key.ranks, key.threads, median_rate(g), {}, {}};
+    const PassGroup<const MeasuredPass>* base = find_group(groups, {key.dataset, key.solver, 1, 1});
+    int workers = key.ranks * key.threads;
+    if (!base) {
+      base = find_group(groups, {key.dataset, key.solver, 1, key.threads});
+      workers = key.ranks;
     }
-    if (base != rates.end()) {
-      const double one = median(base->second);
+    if (base) {
+      const double one = median_rate(*base);
       if (one > 0) {
         row.speedup = row.puzzles_per_second / one;
         row.efficiency = *row.speedup / workers;

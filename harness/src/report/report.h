@@ -149,6 +149,34 @@ inline constexpr double kInputBoundBusy = 0.8;
 // Empty when the pass did not measure its pipeline.
 std::optional<PipelineFigures> pipeline_figures(const MeasuredPass& pass);
 
+// What is repeated, compared and tabled together: the passes of one dataset, solver, ranks and threads.
+struct PassKey {
+  std::string dataset, solver;
+  int ranks = 1, threads = 0;
+
+  static PassKey of(const MeasuredPass& pass) { return {pass.dataset, pass.solver, pass.ranks, pass.threads}; }
+  auto operator<=>(const PassKey&) const = default;
+};
+
+template <class Pass>
+struct PassGroup {
+  PassKey key;
+  std::vector<Pass*> passes;  // in report order
+};
+
+// The complete passes of each key (an interrupted pass timed part of its file only), the keys in
+// the order they first appear.
+std::vector<PassGroup<const MeasuredPass>> complete_groups(const std::vector<MeasuredPass>& runs);
+std::vector<PassGroup<MeasuredPass>> complete_groups(std::vector<MeasuredPass>& runs);
+
+// The group of `key`, or null.
+template <class Pass>
+const PassGroup<Pass>* find_group(const std::vector<PassGroup<Pass>>& groups, const PassKey& key) {
+  for (const PassGroup<Pass>& g : groups)
+    if (g.key == key) return &g;
+  return nullptr;
+}
+
 struct ScalingRow {
   std::string dataset;
   std::string solver;

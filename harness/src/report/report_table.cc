@@ -4,7 +4,6 @@
 #include <array>
 #include <cmath>
 #include <map>
-#include <tuple>
 
 #include "report/units.h"
 
@@ -68,19 +67,15 @@ void print_noise_warnings(std::FILE* out, const std::vector<const MeasuredPass*>
 }  // namespace
 
 Table table_of(const Report& report) {
-  using Key = std::tuple<std::string, std::string, int, int>;
-  std::map<Key, std::vector<const MeasuredPass*>> groups;
+  const std::vector<PassGroup<const MeasuredPass>> groups = complete_groups(report.runs);
   bool in_parts = false;  // MPI ranks or merged shards: the threads column reads ranks x threads
-  for (const MeasuredPass& r : report.runs) {
-    if (r.complete) groups[Key{r.dataset, r.solver, r.ranks, r.threads}].push_back(&r);
-    in_parts |= r.ranks > 1;
-  }
+  for (const MeasuredPass& r : report.runs) in_parts |= r.ranks > 1;
   Table table;
   table.header = {"dataset", "solver",  "threads",   "puzzles/s", "spread",    "speedup",  "eff",
                   "lat p50", "lat p99", "lat p99.9", "lat max",   "nodes avg", "guess avg"};
   if (in_parts) table.header[2] = "ranksxt";
   for (const ScalingRow& row : scaling_of(report.runs)) {
-    auto runs = groups[Key{row.dataset, row.solver, row.ranks, row.threads}];
+    auto runs = find_group(groups, {row.dataset, row.solver, row.ranks, row.threads})->passes;
     std::sort(runs.begin(), runs.end(), [](const MeasuredPass* a, const MeasuredPass* b) {
       return a->puzzles_per_second() < b->puzzles_per_second();
     });
