@@ -13,7 +13,6 @@
 #include "hunt/hunt_report.h"
 #include "report/units.h"
 #include "stream/input.h"
-#include "stream/noop.h"
 #include "stream/output_file.h"
 #include "stream/pipeline.h"
 #include "stream/solver_specs.h"
@@ -67,10 +66,10 @@ int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err) {
   HuntOptions options = command.options;
   options.threads = thread_count(options.threads);
   try {
-    if (command.solver == kNoopSpec) throw UsageError("noop finds no solutions and grows no trees");
     std::string error;
     const auto factory = factory_for_spec(command.solver, error);
     if (!factory) throw UsageError(error);
+    if (!factory->counts_solutions()) throw UsageError(factory->name() + " finds no solutions and grows no trees");
     if (options.by == HuntMeasure::nodes && !factory->reports_tree_size())
       throw UsageError(factory->name() + " reports no tree sizes; hunt it --by time");
     if (!factory->supports(options.box))

@@ -32,7 +32,7 @@ constexpr std::uint64_t kRecordsNamed = 20;  // per file and solver; the rest ar
 using Clock = std::chrono::steady_clock;
 
 // A solver spec as given, the factory it named, and for an external solver without --verify the
-// strategy that recounts a sample of its answers (default_recount_for_spec).
+// strategy that recounts a sample of its answers (SolverFactory::recounted_by).
 struct SpecFactory {
   std::string spec;
   std::unique_ptr<sudoku::SolverFactory> factory;
@@ -66,7 +66,7 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
     if (!factory) return error;
     if (!note.empty()) notes.push_back(note);
     std::unique_ptr<sudoku::SolverFactory> recount;
-    const std::string_view recount_spec = default_recount_for_spec(spec);
+    const std::string recount_spec = factory->recounted_by();
     if (c.verify.empty() && c.verify_plugins && !recount_spec.empty() &&
         !(recount = reference_for_spec(recount_spec, error)))
       return error;

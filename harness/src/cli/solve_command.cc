@@ -14,7 +14,6 @@
 #include "plugin/call_guard.h"
 #include "report/units.h"
 #include "stream/input.h"
-#include "stream/noop.h"
 #include "stream/solver_specs.h"
 
 namespace sudoku_bench {
@@ -66,10 +65,6 @@ void append_line(std::string& out, const RecordStep& step, const StepResult& r, 
 }  // namespace
 
 int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
-  if (command.solver == kNoopSpec) {
-    std::fprintf(err, "sudoku-bench solve: noop finds no solutions; it measures the harness in `run --solver noop`\n");
-    return kExitUsage;
-  }
   std::string error;
   std::string note;
   const auto factory = factory_for_spec(command.solver, error, &note);
@@ -77,8 +72,13 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     std::fprintf(err, "sudoku-bench solve: %s\n", error.c_str());
     return kExitUsage;
   }
+  if (!factory->counts_solutions()) {
+    std::fprintf(err, "sudoku-bench solve: %s finds no solutions; it measures the harness in `run --solver %s`\n",
+                 factory->name().c_str(), factory->name().c_str());
+    return kExitUsage;
+  }
   if (!note.empty()) std::fprintf(err, "sudoku-bench solve: note: %s\n", note.c_str());
-  const std::string verify = command.verify.value_or(is_plugin_spec(command.solver) ? "bitmask" : "");
+  const std::string verify = command.verify.value_or(factory->recounted_by().empty() ? "" : "bitmask");
   std::unique_ptr<sudoku::SolverFactory> reference;
   if (!verify.empty() && !(reference = reference_for_spec(verify, error))) {
     std::fprintf(err, "sudoku-bench solve: %s\n", error.c_str());

@@ -273,6 +273,7 @@ class ExecFactory final : public sudoku::SolverFactory {
     return std::make_unique<ExecSolver>(*this, std::move(process));
   }
   bool reports_tree_size() const override { return false; }
+  std::string recounted_by() const override { return "bitmask"; }  // any size
 
   std::size_t batch() const { return batch_; }
   void give_back(std::unique_ptr<Process> process) const {

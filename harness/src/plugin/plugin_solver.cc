@@ -109,6 +109,7 @@ class PluginFactory final : public sudoku::SolverFactory {
     return std::make_unique<PluginSolver>(name_, fn, library_.get());
   }
   bool reports_tree_size() const override { return false; }
+  std::string recounted_by() const override { return "fast"; }  // 9x9, and faster than any plugin measured
 
  private:
   std::unique_ptr<Library> library_;

@@ -20,6 +20,7 @@ class NoopFactory final : public sudoku::SolverFactory {
   bool supports(int) const override { return true; }
   std::unique_ptr<sudoku::Solver> make() const override { return std::make_unique<NoopSolver>(); }
   bool reports_tree_size() const override { return false; }  // it searches no tree
+  bool counts_solutions() const override { return false; }
 };
 
 }  // namespace

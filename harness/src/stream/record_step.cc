@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <charconv>
 
-#include "stream/noop.h"
 #include "sudoku/parse.h"
 
 namespace sudoku_bench {
@@ -68,7 +67,7 @@ RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& 
       batch_solver_(dynamic_cast<BatchSolver*>(solver_.get())),
       reference_(options.reference ? options.reference->make() : nullptr),
       options_(options),
-      judged_(factory.name() != kNoopSpec) {}
+      judged_(factory.counts_solutions()) {}
 
 const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudoku::Grid* solution) {
   StepResult& r = result_;

@@ -16,36 +16,29 @@ constexpr std::string_view kExecPrefix = "exec";
 
 bool is_exec_spec(std::string_view spec) { return spec.starts_with("exec:") || spec.starts_with("exec/"); }
 
-// A built-in strategy, a plugin or an exec program, as named.
+// A built-in strategy, noop, a plugin or an exec program, as named.
 std::unique_ptr<sudoku::SolverFactory> make_factory(std::string_view spec, std::string& error, std::string* note) {
+  if (spec == kNoopSpec) return make_noop_factory();
   if (is_exec_spec(spec)) return plugin::make_exec_factory(std::string(spec.substr(kExecPrefix.size())), error);
-  if (is_plugin_spec(spec)) return plugin::load_plugin(std::string(spec.substr(kPluginPrefix.size())), error, note);
+  if (spec.starts_with(kPluginPrefix))
+    return plugin::load_plugin(std::string(spec.substr(kPluginPrefix.size())), error, note);
   return sudoku::make_solver_factory(spec, error);
 }
 
 }  // namespace
 
 std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error, std::string* note) {
-  if (spec == kNoopSpec) return detail::with_test_delay(make_noop_factory());
   return detail::with_test_delay(make_factory(spec, error, note));
 }
 
-bool is_plugin_spec(std::string_view spec) {
-  return spec.substr(0, kPluginPrefix.size()) == kPluginPrefix || is_exec_spec(spec);
-}
-
-std::string_view default_recount_for_spec(std::string_view spec) {
-  if (is_exec_spec(spec)) return "bitmask";   // any size
-  return is_plugin_spec(spec) ? "fast" : "";  // 9x9, and faster than any plugin measured
-}
-
 std::unique_ptr<sudoku::SolverFactory> reference_for_spec(std::string_view spec, std::string& error) {
-  if (spec == kNoopSpec) {
-    error = "--verify: noop counts no solutions; it cannot be a reference";
+  // Not slowed by the test delay: that delays the solver under test, not its judge.
+  auto reference = make_factory(spec, error, nullptr);
+  if (reference && !reference->counts_solutions()) {
+    error = "--verify: " + reference->name() + " counts no solutions; it cannot be a reference";
     return nullptr;
   }
-  // Not slowed by the test delay: that delays the solver under test, not its judge.
-  return make_factory(spec, error, nullptr);
+  return reference;
 }
 
 }  // namespace sudoku_bench

@@ -17,14 +17,7 @@ namespace sudoku_bench {
 std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error,
                                                         std::string* note = nullptr);
 
-// An external solver: plugin:... or exec:... (verified by default, like any solver not built in).
-bool is_plugin_spec(std::string_view spec);
-
-// The strategy that recounts a sample of an external solver's answers in `run` without --verify:
-// fast for plugins, bitmask for exec programs (any size); "" for built-in strategies.
-std::string_view default_recount_for_spec(std::string_view spec);
-
-// The reference strategy of --verify: any spec but noop, which counts nothing.
+// The reference strategy of --verify: any spec whose factory counts solutions (not noop).
 std::unique_ptr<sudoku::SolverFactory> reference_for_spec(std::string_view spec, std::string& error);
 
 }  // namespace sudoku_bench

@@ -58,6 +58,8 @@ class DelayedFactory final : public sudoku::SolverFactory {
   bool supports(int box) const override { return inner_->supports(box); }
   std::unique_ptr<sudoku::Solver> make() const override { return std::make_unique<DelayedSolver>(inner_->make()); }
   bool reports_tree_size() const override { return inner_->reports_tree_size(); }
+  bool counts_solutions() const override { return inner_->counts_solutions(); }
+  std::string recounted_by() const override { return inner_->recounted_by(); }
 
  private:
   std::unique_ptr<sudoku::SolverFactory> inner_;

@@ -70,6 +70,13 @@ class SolverFactory {
   // False for solvers that report guesses but not tree sizes (external plugins): their
   // SolveResult::nodes is 0 and reports show no tree size rather than an invented one.
   virtual bool reports_tree_size() const { return true; }
+  // False for a solver that answers without counting (a harness's no-op, which times the harness
+  // alone): its answers are not judged, and it can be no reference.
+  virtual bool counts_solutions() const { return true; }
+  // The strategy that should recount a sample of this solver's answers when the user names none:
+  // one for solvers from outside, whose answers nothing else checks; "" for the built-in
+  // strategies, which the tests hold to each other's counts.
+  virtual std::string recounted_by() const { return ""; }
 };
 
 }  // namespace sudoku
