@@ -1,5 +1,4 @@
-# What `cmake --install` puts under the prefix, and `cpack -G DEB` into a package (README.md,
-# "Installing"):
+# What `cmake --install` puts under the prefix, and `cpack -G DEB` into a package (docs/installing.md):
 #   bin/sudoku-bench                           the program
 #   share/man/man1/sudoku-bench.1.gz           its man page, from its --help (needs help2man)
 #   include/sudoku_bench/plugin_abi.h          the plugin ABI        -> sudoku_bench::plugin_abi

@@ -1,4 +1,4 @@
-/* A 9x9 solver in C for sudoku-bench's exec: protocol (plugin/exec_solver.h, README): reads
+/* A 9x9 solver in C for sudoku-bench's exec: protocol (plugin/exec_solver.h, docs/plugins.md): reads
  * "PUZZLE LIMIT" lines, answers "COUNT:SOLUTION:GUESSES" for each, flushing after each answer. The
  * search: depth-first on the blank cell with the fewest candidates, counting to LIMIT. */
 #include <stdio.h>

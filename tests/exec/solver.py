@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""A 9x9 solver in Python for sudoku-bench's exec: protocol (plugin/exec_solver.h, README).
+"""A 9x9 solver in Python for sudoku-bench's exec: protocol (plugin/exec_solver.h, docs/plugins.md).
 
 Reads "PUZZLE LIMIT" lines, answers "COUNT:SOLUTION:GUESSES" for each, flushing after every answer.
 The search: depth-first on the blank cell with the fewest candidates, counting to LIMIT.

@@ -1,4 +1,4 @@
-// The parse rules as the README states them, one byte at a time and without any cleverness: what
+// The parse rules as docs/input.md states them, one byte at a time and without any cleverness: what
 // sudoku::parse_record must agree with for every input (parse_test.cc and the parse fuzzer check it).
 #pragma once
 

@@ -1,4 +1,4 @@
-// Exit statuses of the sudoku-bench commands; documented in README.md.
+// Exit statuses of the sudoku-bench commands; documented in docs/cli.md ("Exit status").
 #pragma once
 
 namespace sudoku_bench {

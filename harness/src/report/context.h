@@ -51,7 +51,7 @@ Context collect_context();
 // JSON field name (`git_commit "abc" vs "def"`); "" when none does.
 std::string context_difference(const Context& a, const Context& b);
 
-// A new id for one `run` (README: runs[].run_id): 128 random bits as 32 hex digits, from
+// A new id for one `run` (docs/json-schema.md: runs[].run_id): 128 random bits as 32 hex digits, from
 // std::random_device, mixed with the time and the process id where it cannot be had.
 std::string new_run_id();
 

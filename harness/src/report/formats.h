@@ -1,6 +1,6 @@
 // The formats a report can be written in: sudoku-bench's own JSON (report_json.h), the JSON
 // formats other tools read (gbench_format.h, bmf_format.h), and text for people and spreadsheets
-// (markdown_format.h, csv_format.h), documented in README.md.
+// (markdown_format.h, csv_format.h), documented in docs/formats.md.
 #pragma once
 
 #include <nlohmann/json.hpp>

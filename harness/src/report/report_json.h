@@ -1,4 +1,4 @@
-// The JSON form of a report (schema "sudoku-bench/6", documented in README.md): written and read
+// The JSON form of a report (schema "sudoku-bench/6", documented in docs/json-schema.md): written and read
 // back here only, so that one module owns the schema.
 #pragma once
 
