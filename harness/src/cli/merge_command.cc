@@ -10,6 +10,7 @@
 #include "cli/exit_codes.h"
 #include "cli/report_files.h"
 #include "report/report_json.h"
+#include "report/settings_fields.h"
 #include "report/shard_merge.h"
 #include "stream/input.h"
 #include "stream/output_file.h"
@@ -20,38 +21,6 @@ namespace {
 template <typename T>
 void add_unique(std::vector<T>& list, const T& value) {
   if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
-}
-
-std::string text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", v);
-  return buf;
-}
-
-std::string quoted(const std::string& s) { return "\"" + s + "\""; }
-
-// The first setting, of those that change the work or its timing, in which `s` differs from `m`:
-// `settings.node_limit 5 vs 0`; "" when none does. Threads, solvers, repetitions, the interleave
-// seed and the shard may differ.
-std::string settings_change(const Settings& s, const Settings& m) {
-  const auto n = [](std::uint64_t v) { return std::to_string(v); };
-  const auto yes = [](bool v) { return std::string(v ? "true" : "false"); };
-  if (s.limit != m.limit) return "settings.limit " + n(s.limit) + " vs " + n(m.limit);
-  if (s.node_limit != m.node_limit) return "settings.node_limit " + n(s.node_limit) + " vs " + n(m.node_limit);
-  if (s.time_limit_ms != m.time_limit_ms)
-    return "settings.time_limit_ms " + text(s.time_limit_ms) + " vs " + text(m.time_limit_ms);
-  if (s.seed != m.seed) return "settings.seed " + n(s.seed) + " vs " + n(m.seed);
-  if (s.latency != m.latency) return "settings.latency " + yes(s.latency) + " vs " + yes(m.latency);
-  if (s.warmup_seconds != m.warmup_seconds)
-    return "settings.warmup_seconds " + text(s.warmup_seconds) + " vs " + text(m.warmup_seconds);
-  if (latency_clocks_differ(s, m))
-    return "settings.latency_clock " + quoted(s.latency_clock) + " vs " + quoted(m.latency_clock);
-  if (s.verify != m.verify)
-    return "settings.verify " + (s.verify.empty() ? "null" : quoted(s.verify)) + " vs " +
-           (m.verify.empty() ? "null" : quoted(m.verify));
-  if (s.verify_every != m.verify_every)
-    return "settings.verify_every " + n(s.verify_every) + " vs " + n(m.verify_every);
-  return {};
 }
 
 }  // namespace
@@ -87,8 +56,9 @@ std::string merge_reports(const std::vector<Report>& inputs, const std::vector<s
     undated.ranks = kept;
     if (const std::string field = context_difference(undated, merged.context); !field.empty())
       return name(i) + " comes from another build or machine than " + name(0) + ": context." + field;
-    if (const std::string field = settings_change(in.settings, merged.settings); !field.empty())
-      return name(i) + " was measured with other settings than " + name(0) + ": " + field;
+    if (const auto* field = first_difference(settings_fields(), in.settings, merged.settings, Agree::merge))
+      return name(i) + " was measured with other settings than " + name(0) + ": " +
+             difference_text("settings", *field, in.settings, merged.settings);
   }
   if (const std::string repeated = repeated_pass(inputs, names); !repeated.empty()) return repeated;
   for (const Report& in : inputs) {

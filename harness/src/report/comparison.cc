@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "report/settings_fields.h"
+
 namespace sudoku_bench {
 namespace {
 
@@ -49,16 +51,15 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
   check("compiler", base.context.compiler, current.context.compiler);
   check("compiler_flags", base.context.compiler_flags, current.context.compiler_flags);
   check("build_type", base.context.build_type, current.context.build_type);
-  check("settings.limit", std::to_string(base.settings.limit), std::to_string(current.settings.limit));
-  check("settings.node_limit", std::to_string(base.settings.node_limit), std::to_string(current.settings.node_limit));
-  check("settings.time_limit_ms", std::to_string(base.settings.time_limit_ms),
-        std::to_string(current.settings.time_limit_ms));
-  check("settings.seed", std::to_string(base.settings.seed), std::to_string(current.settings.seed));
-  // Timing each puzzle costs a clock read per puzzle: --no-latency runs do less work.
-  check("settings.latency", base.settings.latency ? "true" : "false", current.settings.latency ? "true" : "false");
-  // A steady_clock read costs a fast solver more than a TSC read (stream/puzzle_clock.h).
-  if (latency_clocks_differ(base.settings, current.settings))
-    check("settings.latency_clock", base.settings.latency_clock, current.settings.latency_clock);
+  for (const FieldRow<Settings>& row : settings_fields()) {
+    if (row.agree < Agree::compare || !differs(row, base.settings, current.settings)) continue;
+    const auto value = [&](const Settings& s) {
+      const nlohmann::ordered_json v = row.write(s);
+      return v.is_string() ? v.get<std::string>() : v.dump();
+    };
+    out.push_back("settings." + std::string(row.name) + ": BASE " + quoted(value(base.settings)) + " vs NEW " +
+                  quoted(value(current.settings)));
+  }
   const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
   for (const PassGroup<const MeasuredPass>& group : b) {
     const PassKey& key = group.key;

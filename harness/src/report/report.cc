@@ -40,21 +40,6 @@ Summary merge_summaries(const Summary& a, const Summary& b) {
   return s;
 }
 
-std::string settings_difference(const Settings& a, const Settings& b) {
-  if (a.solvers != b.solvers) return "solvers";
-  if (a.threads != b.threads) return "threads";
-  if (a.warmup_seconds != b.warmup_seconds) return "warmup_seconds";
-  if (a.limit != b.limit) return "limit";
-  if (a.node_limit != b.node_limit) return "node_limit";
-  if (a.time_limit_ms != b.time_limit_ms) return "time_limit_ms";
-  if (a.seed != b.seed) return "seed";
-  if (a.latency != b.latency) return "latency";
-  if (latency_clocks_differ(a, b)) return "latency_clock";
-  if (a.verify != b.verify) return "verify";
-  if (a.verify_every != b.verify_every) return "verify_every";
-  return {};
-}
-
 const char* timing_name(Timing timing) {
   switch (timing) {
     case Timing::ranks:

@@ -84,7 +84,7 @@ struct MeasuredPass {
   int loops = 1;
   // Its place in the order the passes ran (1-based; --interleave shuffles it); 0 when unknown.
   int sequence = 0;
-  // The run that measured it (new_run_id; README runs[].run_id): with `sequence`, what tells one
+  // The run that measured it (new_run_id; docs/json-schema.md, runs[].run_id): with `sequence`, what tells one
   // measurement from another, so that merge takes each once. A pass merged from shards joins its
   // shards' ids with '+'. Empty in reports before schema /6, and in a report still being written by
   // `run` (to_json gives such passes the Report's run_id).
@@ -129,7 +129,7 @@ struct MeasuredPass {
   double puzzles_per_second() const { return wall_seconds > 0 ? static_cast<double>(puzzles()) / wall_seconds : 0; }
 };
 
-// What a pass's pipeline seconds say about the harness (README, "runs[].pipeline"); per rank for
+// What a pass's pipeline seconds say about the harness (docs/json-schema.md, "runs[].pipeline"); per rank for
 // a pass of several MPI ranks or shards (each ran its own pipeline; their seconds add up).
 struct PipelineFigures {
   double serial_busy = 0;      // the busier serial stage's busy seconds / wall seconds
@@ -223,10 +223,6 @@ struct Settings {
     bool operator==(const Shard&) const = default;
   } shard;
 };
-
-// The first setting that differs between two reports and changes the work or its timing ("limit",
-// "solvers", …), "" when none does; the shard and the repetitions are not compared.
-std::string settings_difference(const Settings& a, const Settings& b);
 
 // Whether two reports name different latency clocks; one that names none (written before the
 // clock was recorded, or not timed) differs from neither.

@@ -9,6 +9,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "report/json_field.h"
+#include "report/settings_fields.h"
 #include "stats/histogram.h"
 
 namespace sudoku_bench {
@@ -59,83 +61,6 @@ Json tail_growth_json(const MeasuredPass& r) {
           {"latency_ns", tail_figure_json(r.tail_latency_ns)},
           {"tree_size", tail_figure_json(r.tail_tree_size)}};
 }
-
-// A JSON value with the path that led to it, so that an error names the field and the value:
-// "runs[2].threads: -3 is not a thread count >= 1". Every number is range-checked as it is read:
-// whole numbers within their type, seconds and other figures finite and >= 0.
-class Field {
- public:
-  Field(const Json& json, std::string path) : json_(json), path_(std::move(path)) {}
-
-  Field operator[](const char* key) const {
-    if (!json_.is_object()) fail("is not an object");
-    const auto it = json_.find(key);
-    if (it == json_.end()) throw ReportFormatError(join(key) + ": missing");
-    return Field(*it, join(key));
-  }
-  Field operator[](std::size_t i) const { return Field(json_.at(i), path_ + "[" + std::to_string(i) + "]"); }
-  bool has(const char* key) const { return json_.is_object() && json_.contains(key); }
-  bool null() const { return json_.is_null(); }
-  std::size_t size() const {
-    if (!json_.is_array()) fail("is not an array");
-    return json_.size();
-  }
-
-  std::string text() const {
-    if (!json_.is_string()) fail("is not a string");
-    return json_.get<std::string>();
-  }
-  // A whole number from `least` to 2^64 - 1.
-  std::uint64_t count(std::uint64_t least = 0, const char* what = "a whole number >= 0") const {
-    const bool whole = json_.is_number_unsigned() || (json_.is_number_integer() && json_.get<std::int64_t>() >= 0);
-    if (!whole || json_.get<std::uint64_t>() < least) fail(std::string("is not ") + what);
-    return json_.get<std::uint64_t>();
-  }
-  // A whole number from `least` to INT_MAX.
-  int integer(int least, const char* what) const {
-    bool in_range = false;
-    if (json_.is_number_unsigned())
-      in_range = json_.get<std::uint64_t>() <= std::uint64_t{INT_MAX} && json_.get<std::int64_t>() >= least;
-    else if (json_.is_number_integer())
-      in_range = json_.get<std::int64_t>() >= least && json_.get<std::int64_t>() <= INT_MAX;
-    if (!in_range) fail(std::string("is not ") + what);
-    return json_.get<int>();
-  }
-  // A finite number >= 0: seconds, means, shares.
-  double figure(const char* what = "a finite number >= 0") const {
-    if (!json_.is_number() || !std::isfinite(json_.get<double>()) || json_.get<double>() < 0)
-      fail(std::string("is not ") + what);
-    return json_.get<double>();
-  }
-  double seconds() const { return figure("a finite number of seconds >= 0"); }
-  bool boolean() const {
-    if (!json_.is_boolean()) fail("is not true or false");
-    return json_.get<bool>();
-  }
-  [[noreturn]] void fail(const std::string& what) const {
-    throw ReportFormatError((path_.empty() ? "the document" : path_) + ": " + value() + " " + what);
-  }
-  // A problem of the field as a whole, not of its value: "runs[0].status: the counts add up to …".
-  [[noreturn]] void fail_field(const std::string& what) const { throw ReportFormatError(path_ + ": " + what); }
-
- private:
-  std::string join(const char* key) const { return path_.empty() ? key : path_ + "." + key; }
-  // The value as the message shows it: scalars as written (cut short), containers by their kind.
-  std::string value() const {
-    if (json_.is_object()) return "{…}";
-    if (json_.is_array()) return "[…]";
-    if (json_.is_number_float() && !std::isfinite(json_.get<double>())) {
-      const double v = json_.get<double>();
-      return std::isnan(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity";
-    }
-    std::string text = json_.dump();
-    if (text.size() > 40) text = text.substr(0, 37) + "...";
-    return text;
-  }
-
-  const Json& json_;
-  std::string path_;
-};
 
 // Adds `n` to `total`, or fails naming `field` when the sum would pass 2^64 - 1.
 void add_count(std::uint64_t& total, std::uint64_t n, const Field& field, const char* what) {
@@ -408,22 +333,6 @@ nlohmann::ordered_json pass_to_json(const MeasuredPass& r) {
 
 nlohmann::ordered_json to_json(const Report& report) {
   const Json context = context_json(report.context);
-  const Settings& s = report.settings;
-  Json settings = {{"solvers", s.solvers},
-                   {"threads", s.threads},
-                   {"repetitions", s.repetitions},
-                   {"warmup_seconds", s.warmup_seconds},
-                   {"min_time_seconds", s.min_time_seconds},
-                   {"interleave_seed", s.interleave ? Json(s.interleave_seed) : Json(nullptr)},
-                   {"limit", s.limit},
-                   {"node_limit", s.node_limit},
-                   {"time_limit_ms", s.time_limit_ms},
-                   {"seed", s.seed},
-                   {"latency", s.latency},
-                   {"latency_clock", s.latency_clock.empty() ? Json(nullptr) : Json(s.latency_clock)},
-                   {"verify", s.verify.empty() ? Json(nullptr) : Json(s.verify)},
-                   {"verify_every", s.verify_every},
-                   {"shard", s.shard.count ? Json{{"index", s.shard.index}, {"count", s.shard.count}} : Json(nullptr)}};
   Json runs = Json::array();
   for (const MeasuredPass& r : report.runs) {
     Json run = pass_to_json(r);
@@ -440,8 +349,12 @@ nlohmann::ordered_json to_json(const Report& report) {
                        {"speedup", optional_json(row.speedup)},
                        {"efficiency", optional_json(row.efficiency)}});
   }
-  return Json{{"schema", kSchema}, {"context", context}, {"settings", settings}, {"interrupted", report.interrupted},
-              {"runs", runs},      {"scaling", scaling}};
+  return Json{{"schema", kSchema},
+              {"context", context},
+              {"settings", settings_json(report.settings)},
+              {"interrupted", report.interrupted},
+              {"runs", runs},
+              {"scaling", scaling}};
 }
 
 MeasuredPass pass_from_json(const nlohmann::ordered_json& json) { return pass_from(Field(json, "run")); }
@@ -488,32 +401,7 @@ Report from_json(const nlohmann::ordered_json& json) {
     context.environment_known = true;
   }
 
-  const Field s = root["settings"];
-  Settings& settings = report.settings;
-  for (std::size_t i = 0, n = s["solvers"].size(); i < n; ++i) settings.solvers.push_back(s["solvers"][i].text());
-  for (std::size_t i = 0, n = s["threads"].size(); i < n; ++i)
-    settings.threads.push_back(s["threads"][i].integer(1, "a thread count >= 1"));
-  // 0 only in a report merged from reports without passes.
-  settings.repetitions = s["repetitions"].integer(0, "a repetition count >= 0");
-  settings.warmup_seconds = s["warmup_seconds"].seconds();
-  if (s.has("min_time_seconds")) settings.min_time_seconds = s["min_time_seconds"].seconds();
-  settings.interleave = s.has("interleave_seed") && !s["interleave_seed"].null();
-  if (settings.interleave) settings.interleave_seed = s["interleave_seed"].count();
-  settings.limit = s["limit"].count();
-  settings.node_limit = s["node_limit"].count();
-  if (s.has("time_limit_ms"))
-    settings.time_limit_ms = s["time_limit_ms"].figure("a finite number of milliseconds >= 0");
-  if (s.has("seed")) settings.seed = s["seed"].count();
-  if (s.has("latency")) settings.latency = s["latency"].boolean();
-  if (s.has("latency_clock") && !s["latency_clock"].null()) settings.latency_clock = s["latency_clock"].text();
-  if (s.has("verify") && !s["verify"].null()) settings.verify = s["verify"].text();
-  if (s.has("verify_every")) settings.verify_every = s["verify_every"].count(1, "a whole number >= 1");
-  if (s.has("shard") && !s["shard"].null()) {
-    settings.shard = {s["shard"]["index"].integer(1, "a shard number >= 1"),
-                      s["shard"]["count"].integer(1, "a shard count >= 1")};
-    if (settings.shard.count < 1 || settings.shard.index < 1 || settings.shard.index > settings.shard.count)
-      throw ReportFormatError("settings.shard is not K of N with 1 <= K <= N");
-  }
+  report.settings = settings_from(root["settings"]);
   report.interrupted = root["interrupted"].boolean();
 
   const Field runs = root["runs"];

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "report/pass_parts.h"
+#include "report/settings_fields.h"
 
 namespace sudoku_bench {
 namespace {
@@ -198,9 +199,9 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
     if (!r.context.same_build(first.context))
       return name(i) + " (shard " + shard_name(r.settings.shard) + ") comes from another build than " + first_name +
              " (context." + build_difference(r.context, first.context) + ")";
-    if (const std::string field = settings_difference(r.settings, first.settings); !field.empty())
+    if (const auto* field = first_difference(settings_fields(), r.settings, first.settings, Agree::shards))
       return name(i) + " (shard " + shard_name(r.settings.shard) + ") was measured with other settings than " +
-             first_name + " (" + field + ")";
+             first_name + " (" + std::string(field->name) + ")";
     if (!r.context.ranks.empty()) return name(i) + " is itself a merged or MPI report";
     for (const MeasuredPass& pass : r.runs)
       if (!pass.guesses.buckets_kept)

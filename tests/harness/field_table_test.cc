@@ -1,0 +1,77 @@
+// The report's field tables are what the JSON is written and read from, and what docs/json-schema.md
+// must list: the doc is held to the table here.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "report/report_json.h"
+#include "report/settings_fields.h"
+
+namespace {
+
+using namespace sudoku_bench;
+
+// The quoted words of the doc's outline of `object`, from its key to the next top-level key.
+std::vector<std::string> outline_keys(const std::string& object, const std::string& next) {
+  std::ifstream in(std::string(SUDOKU_BENCH_DOCS_DIR) + "/json-schema.md");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string doc = text.str();
+  const auto from = doc.find("\"" + object + "\": {");
+  const auto to = doc.find("\"" + next + "\"", from);
+  EXPECT_NE(from, std::string::npos) << object;
+  std::vector<std::string> keys;
+  if (from == std::string::npos || to == std::string::npos) return keys;
+  const std::string block = doc.substr(from + object.size() + 2, to - from - object.size() - 2);
+  const std::regex word("\"([a-z0-9_.]+)\"");
+  for (auto it = std::sregex_iterator(block.begin(), block.end(), word); it != std::sregex_iterator(); ++it)
+    keys.push_back((*it)[1]);
+  return keys;
+}
+
+TEST(FieldTableTest, TheSchemaDocListsEverySettingInTheTablesOrder) {
+  std::vector<std::string> rows;
+  for (const FieldRow<Settings>& row : settings_fields()) rows.emplace_back(row.name);
+  std::vector<std::string> documented;
+  for (const std::string& key : outline_keys("settings", "interrupted"))
+    if (key != "index" && key != "count") documented.push_back(key);  // settings.shard's own fields
+  EXPECT_EQ(documented, rows);
+}
+
+TEST(FieldTableTest, SettingsAreWrittenInTheTablesOrderAndReadBack) {
+  Settings s;
+  s.solvers = {"fast"};
+  s.threads = {1, 2};
+  s.repetitions = 3;
+  s.latency_clock = "tsc";
+  s.shard = {2, 3};
+  const nlohmann::ordered_json json = settings_json(s);
+  std::size_t i = 0;
+  for (const auto& [key, value] : json.items()) EXPECT_EQ(key, settings_fields()[i++].name);
+  EXPECT_EQ(i, settings_fields().size());
+  const Settings back = settings_from(Field(json, "settings"));
+  EXPECT_EQ(settings_json(back), json);
+}
+
+TEST(FieldTableTest, EachLevelOfAgreementComparesItsOwnFields) {
+  Settings a, b;
+  b.warmup_seconds = 1;  // merge must agree on it; compare need not
+  EXPECT_EQ(first_difference(settings_fields(), a, b, Agree::compare), nullptr);
+  ASSERT_NE(first_difference(settings_fields(), a, b, Agree::merge), nullptr);
+  EXPECT_EQ(first_difference(settings_fields(), a, b, Agree::merge)->name, "warmup_seconds");
+  EXPECT_EQ(difference_text("settings", *first_difference(settings_fields(), a, b, Agree::shards), a, b),
+            "settings.warmup_seconds 0.0 vs 1.0");
+  Settings c;
+  c.threads = {4};  // one run's shards only
+  EXPECT_EQ(first_difference(settings_fields(), a, c, Agree::merge), nullptr);
+  EXPECT_EQ(first_difference(settings_fields(), a, c, Agree::shards)->name, "threads");
+  Settings d;
+  d.latency_clock = "tsc";  // a report that names no clock differs from none
+  EXPECT_EQ(first_difference(settings_fields(), a, d, Agree::compare), nullptr);
+}
+
+}  // namespace
