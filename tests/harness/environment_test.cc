@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "report/context_fields.h"
 #include "report/report_json.h"
 
 namespace {
@@ -176,25 +177,35 @@ TEST(EnvironmentTest, CpuListText) {
   EXPECT_EQ(sudoku_bench::cpu_list_text({5, 0, 1, 2, 2, 7, 8}), "0-2,5,7-8");
 }
 
+// Read from a report's JSON as merge and compare read it: a Field that names its path in errors.
+Environment read_back(const nlohmann::ordered_json& json) {
+  return sudoku_bench::environment_from(sudoku_bench::Field(json, "context.environment"));
+}
+
 TEST(EnvironmentTest, JsonRoundTrip) {
   for (const char* machine : {"this_vm", "bare_metal_performance", "laptop_powersave"}) {
     const Environment e = with_affinity(sudoku_bench::read_environment(sample(machine)), 3, "0-1,4");
-    const nlohmann::ordered_json written = sudoku_bench::environment_to_json(e);
-    EXPECT_EQ(sudoku_bench::environment_from_json(written), e) << machine;
+    const nlohmann::ordered_json written = sudoku_bench::environment_json(e);
+    EXPECT_EQ(read_back(written), e) << machine;
     // Through text, as a report file goes.
-    EXPECT_EQ(sudoku_bench::environment_from_json(nlohmann::json::parse(written.dump())), e) << machine;
+    EXPECT_EQ(read_back(nlohmann::ordered_json::parse(written.dump())), e) << machine;
   }
   // Unknowns are null and read back as unknown.
-  const nlohmann::ordered_json defaults = sudoku_bench::environment_to_json(Environment{});
+  const nlohmann::ordered_json defaults = sudoku_bench::environment_json(Environment{});
   EXPECT_TRUE(defaults["aslr"].is_null());
   EXPECT_TRUE(defaults["load_average_1min"].is_null());
-  EXPECT_EQ(sudoku_bench::environment_from_json(defaults), Environment{});
+  EXPECT_EQ(read_back(defaults), Environment{});
 }
 
 TEST(EnvironmentTest, EmptyJsonGivesDefaults) {
-  EXPECT_EQ(sudoku_bench::environment_from_json(nlohmann::json::object()), Environment{});
-  EXPECT_THROW(sudoku_bench::environment_from_json(nlohmann::json{{"aslr", "two"}}), std::invalid_argument);
-  EXPECT_THROW(sudoku_bench::environment_from_json(nlohmann::json::array()), std::invalid_argument);
+  EXPECT_EQ(read_back(nlohmann::ordered_json::object()), Environment{});
+  try {
+    read_back(nlohmann::ordered_json{{"aslr", "two"}});
+    ADD_FAILURE() << "a text aslr was read";
+  } catch (const sudoku_bench::ReportFormatError& e) {
+    EXPECT_STREQ(e.what(), "context.environment.aslr: \"two\" is not a whole number >= 0");
+  }
+  EXPECT_THROW(read_back(nlohmann::ordered_json::array()), sudoku_bench::ReportFormatError);
 }
 
 TEST(EnvironmentTest, ReportContextCarriesIt) {

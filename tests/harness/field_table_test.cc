@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "report/context_fields.h"
 #include "report/report_json.h"
 #include "report/settings_fields.h"
 
@@ -40,6 +41,18 @@ TEST(FieldTableTest, TheSchemaDocListsEverySettingInTheTablesOrder) {
   for (const std::string& key : outline_keys("settings", "interrupted"))
     if (key != "index" && key != "count") documented.push_back(key);  // settings.shard's own fields
   EXPECT_EQ(documented, rows);
+}
+
+TEST(FieldTableTest, TheSchemaDocListsTheContextAndItsEnvironmentInTheTablesOrder) {
+  std::vector<std::string> rows;
+  for (const FieldRow<Context>& row : context_fields()) {
+    rows.emplace_back(row.name);
+    if (row.name == "ranks")
+      for (const char* machine : {"host", "cpu_model", "hardware_threads"}) rows.emplace_back(machine);
+    if (row.name == "environment")
+      for (const FieldRow<Environment>& e : environment_fields()) rows.emplace_back(e.name);
+  }
+  EXPECT_EQ(outline_keys("context", "settings"), rows);
 }
 
 TEST(FieldTableTest, SettingsAreWrittenInTheTablesOrderAndReadBack) {

@@ -430,7 +430,8 @@ std::shared_ptr<CompareState> declare_compare(CLI::App& app) {
   cmd->add_flag("--allow-context-mismatch", c.allow_context_mismatch,
                 "Compare even when CPU, compiler, flags, build type, settings or the code a strategy picked differ");
   cmd->add_flag("--drop-disturbed", c.drop_disturbed,
-                "Leave out passes marked disturbed (steal time or waiting for a CPU above the thresholds of docs/results-guide.md), "
+                "Leave out passes marked disturbed (steal time or waiting for a CPU above the thresholds of "
+                "docs/results-guide.md), "
                 "and say how many");
   cmd->add_flag("--per-puzzle", c.per_puzzle,
                 "BASE and NEW are run --per-puzzle CSVs (.gz too): pair puzzles by (dataset, solver, threads, file, "

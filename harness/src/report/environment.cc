@@ -115,60 +115,6 @@ std::string cpus_phrase(const Environment& e) {
          (e.affinity.empty() ? "" : " (" + e.affinity + ")");
 }
 
-template <typename JsonT>
-const JsonT* member(const JsonT& json, const char* key) {
-  if (!json.is_object()) return nullptr;
-  const auto it = json.find(key);
-  if (it == json.end() || it->is_null()) return nullptr;
-  return &*it;
-}
-
-template <typename JsonT>
-void read_text(const JsonT& json, const char* key, std::string& out) {
-  if (const JsonT* v = member(json, key)) {
-    if (!v->is_string()) throw std::invalid_argument(std::string(key) + " is not a string");
-    out = v->template get<std::string>();
-  }
-}
-
-template <typename JsonT>
-void read_int(const JsonT& json, const char* key, int& out) {
-  if (const JsonT* v = member(json, key)) {
-    if (!v->is_number_integer()) throw std::invalid_argument(std::string(key) + " is not a whole number");
-    out = v->template get<int>();
-  }
-}
-
-template <typename JsonT>
-Environment from_json(const JsonT& json) {
-  if (!json.is_object()) throw std::invalid_argument("is not an object");
-  Environment e;
-  read_text(json, "cpu_model", e.cpu_model);
-  read_text(json, "cpu_vendor", e.cpu_vendor);
-  read_text(json, "cpu_family", e.cpu_family);
-  read_text(json, "cpu_model_number", e.cpu_model_number);
-  read_text(json, "cpu_stepping", e.cpu_stepping);
-  read_text(json, "microcode", e.microcode);
-  read_text(json, "l1d_cache", e.l1d_cache);
-  read_text(json, "l1i_cache", e.l1i_cache);
-  read_text(json, "l2_cache", e.l2_cache);
-  read_text(json, "l3_cache", e.l3_cache);
-  read_text(json, "smt", e.smt);
-  read_text(json, "hypervisor", e.hypervisor);
-  read_text(json, "governor", e.governor);
-  read_text(json, "boost", e.boost);
-  read_int(json, "aslr", e.aslr);
-  if (const JsonT* v = member(json, "load_average_1min")) {
-    if (!v->is_number()) throw std::invalid_argument("load_average_1min is not a number");
-    e.load_average = v->template get<double>();
-  }
-  read_text(json, "kernel", e.kernel);
-  read_int(json, "affinity_count", e.affinity_count);
-  read_text(json, "affinity", e.affinity);
-  read_text(json, "isolated_cpus", e.isolated_cpus);
-  return e;
-}
-
 }  // namespace
 
 Environment read_environment(const std::string& root) {
@@ -250,32 +196,5 @@ std::vector<std::string> environment_warnings(const Environment& e, int max_thre
                   ": time stolen by other guests can disturb passes, so the measurements may be noisy.");
   return out;
 }
-
-nlohmann::ordered_json environment_to_json(const Environment& e) {
-  using Json = nlohmann::ordered_json;
-  return {{"cpu_model", e.cpu_model},
-          {"cpu_vendor", e.cpu_vendor},
-          {"cpu_family", e.cpu_family},
-          {"cpu_model_number", e.cpu_model_number},
-          {"cpu_stepping", e.cpu_stepping},
-          {"microcode", e.microcode},
-          {"l1d_cache", e.l1d_cache},
-          {"l1i_cache", e.l1i_cache},
-          {"l2_cache", e.l2_cache},
-          {"l3_cache", e.l3_cache},
-          {"smt", e.smt},
-          {"hypervisor", e.hypervisor},
-          {"governor", e.governor},
-          {"boost", e.boost},
-          {"aslr", e.aslr >= 0 ? Json(e.aslr) : Json(nullptr)},
-          {"load_average_1min", e.load_average ? Json(*e.load_average) : Json(nullptr)},
-          {"kernel", e.kernel},
-          {"affinity_count", e.affinity_count},
-          {"affinity", e.affinity},
-          {"isolated_cpus", e.isolated_cpus}};
-}
-
-Environment environment_from_json(const nlohmann::json& json) { return from_json(json); }
-Environment environment_from_json(const nlohmann::ordered_json& json) { return from_json(json); }
 
 }  // namespace sudoku_bench

@@ -2,7 +2,6 @@
 // SMT, caches), read once at the start of a run for the report's context and for warnings.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -50,11 +49,5 @@ std::string cpu_list_text(std::vector<int> cpus);
 // One line per condition that skews the measurements of a run asking for up to
 // `max_threads_asked` threads, each saying why (no "warning:" prefix); none when all is well.
 std::vector<std::string> environment_warnings(const Environment& e, int max_threads_asked);
-
-nlohmann::ordered_json environment_to_json(const Environment& e);
-// Missing fields keep their defaults (reports written before the environment have none).
-// Throws std::invalid_argument naming a field of the wrong type.
-Environment environment_from_json(const nlohmann::json& json);
-Environment environment_from_json(const nlohmann::ordered_json& json);
 
 }  // namespace sudoku_bench

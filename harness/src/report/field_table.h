@@ -23,13 +23,13 @@ enum class Agree {
 
 template <class S>
 struct FieldRow {
-  std::string_view name;   // its JSON key
-  bool optional;           // may be absent (reports written before it, hand-made files): read as the default
-  std::string_view unit;   // "s", "ms", "" for counts, names and flags
-  Agree agree;             // which reports must agree on it
+  std::string_view name;  // its JSON key
+  bool optional;          // may be absent (reports written before it, hand-made files): read as the default
+  std::string_view unit;  // "s", "ms", "" for counts, names and flags
+  Agree agree;            // which reports must agree on it
   nlohmann::ordered_json (*write)(const S&);
-  void (*read)(S&, const Field&);                      // the field is present (it may be null)
-  bool (*differ)(const S&, const S&) = nullptr;        // null: their JSON differs
+  void (*read)(S&, const Field&);                // the field is present (it may be null)
+  bool (*differ)(const S&, const S&) = nullptr;  // null: their JSON differs
 };
 
 template <class S>

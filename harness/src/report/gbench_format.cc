@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "report/context_fields.h"
 #include "report/formats.h"
 #include "report/report_json.h"
 

@@ -30,6 +30,7 @@ class Field {
   Field operator[](std::size_t i) const { return Field(json_.at(i), path_ + "[" + std::to_string(i) + "]"); }
   bool has(const char* key) const { return json_.is_object() && json_.contains(key); }
   bool null() const { return json_.is_null(); }
+  bool is_object() const { return json_.is_object(); }
   std::size_t size() const {
     if (!json_.is_array()) fail("is not an array");
     return json_.size();
@@ -90,6 +91,5 @@ class Field {
   const Json& json_;
   std::string path_;
 };
-
 
 }  // namespace sudoku_bench

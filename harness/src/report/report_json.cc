@@ -9,6 +9,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "report/context_fields.h"
 #include "report/json_field.h"
 #include "report/settings_fields.h"
 #include "stats/histogram.h"
@@ -264,25 +265,6 @@ std::string json_text(const nlohmann::ordered_json& json) {
   return out + "\n";
 }
 
-nlohmann::ordered_json context_json(const Context& c) {
-  Json ranks = Json::array();
-  for (const Context::Machine& m : c.ranks)
-    ranks.push_back({{"host", m.host}, {"cpu_model", m.cpu_model}, {"hardware_threads", m.hardware_threads}});
-  return {{"date", c.date},
-          {"host", c.host},
-          {"os", c.os},
-          {"cpu_model", c.cpu_model},
-          {"hardware_threads", c.hardware_threads},
-          {"compiler", c.compiler},
-          {"compiler_flags", c.compiler_flags},
-          {"build_type", c.build_type},
-          {"tbb_version", c.tbb_version},
-          {"git_commit", c.git_commit},
-          {"sudoku_bench_version", c.version},
-          {"ranks", ranks},
-          {"environment", c.environment_known ? environment_to_json(c.environment) : Json(nullptr)}};
-}
-
 nlohmann::ordered_json pass_to_json(const MeasuredPass& r) {
   Json parts = nullptr;
   if (!r.parts.empty()) {
@@ -372,35 +354,7 @@ Report from_json(const nlohmann::ordered_json& json) {
                             "\" (nor an earlier one this version reads: " + earlier + ")");
   }
   Report report;
-  const Field c = root["context"];
-  Context& context = report.context;
-  context.date = c["date"].text();
-  context.host = c["host"].text();
-  context.os = c["os"].text();
-  context.cpu_model = c["cpu_model"].text();
-  context.hardware_threads = c["hardware_threads"].integer(0, "a thread count >= 0");
-  context.compiler = c["compiler"].text();
-  context.compiler_flags = c["compiler_flags"].text();
-  context.build_type = c["build_type"].text();
-  context.tbb_version = c["tbb_version"].text();
-  context.git_commit = c["git_commit"].text();
-  context.version = c["sudoku_bench_version"].text();
-  if (c.has("ranks")) {
-    const Field ranks = c["ranks"];
-    for (std::size_t i = 0, n = ranks.size(); i < n; ++i)
-      context.ranks.push_back({ranks[i]["host"].text(), ranks[i]["cpu_model"].text(),
-                               ranks[i]["hardware_threads"].integer(0, "a thread count >= 0")});
-  }
-  // Absent (or null) in reports written before the environment was recorded.
-  if (c.has("environment") && !c["environment"].null()) {
-    try {
-      context.environment = environment_from_json(json["context"]["environment"]);
-    } catch (const std::invalid_argument& e) {
-      throw ReportFormatError(std::string("context.environment: ") + e.what());
-    }
-    context.environment_known = true;
-  }
-
+  report.context = context_from(root["context"]);
   report.settings = settings_from(root["settings"]);
   report.interrupted = root["interrupted"].boolean();
 

@@ -28,9 +28,6 @@ class ReportFormatError : public std::runtime_error {
 
 nlohmann::ordered_json to_json(const Report& report);
 
-// The report's "context" object; the other formats carry it too.
-nlohmann::ordered_json context_json(const Context& context);
-
 // The text of a report file: indented as dump(2), except that an array holding no objects stays
 // on one line (histogram buckets are thousands of pairs: dump(2) spreads each over four lines,
 // which made a report four times the size).
