@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "report/context_fields.h"
+#include "report/pass_fields.h"
 #include "report/report_json.h"
 #include "report/settings_fields.h"
 
@@ -22,7 +23,7 @@ std::vector<std::string> outline_keys(const std::string& object, const std::stri
   std::stringstream text;
   text << in.rdbuf();
   const std::string doc = text.str();
-  const auto from = doc.find("\"" + object + "\": {");
+  const auto from = doc.find("\"" + object + "\": ");
   const auto to = doc.find("\"" + next + "\"", from);
   EXPECT_NE(from, std::string::npos) << object;
   std::vector<std::string> keys;
@@ -53,6 +54,26 @@ TEST(FieldTableTest, TheSchemaDocListsTheContextAndItsEnvironmentInTheTablesOrde
       for (const FieldRow<Environment>& e : environment_fields()) rows.emplace_back(e.name);
   }
   EXPECT_EQ(outline_keys("context", "settings"), rows);
+}
+
+// Every field of a pass is in the doc's outline of "runs", in the table's order (the outline also
+// shows the fields of nested objects between them).
+TEST(FieldTableTest, TheSchemaDocListsEveryFieldOfAPassInTheTablesOrder) {
+  const std::vector<std::string> keys = outline_keys("runs", "scaling");
+  std::size_t at = 0;
+  for (const FieldRow<MeasuredPass>& row : pass_fields()) {
+    while (at < keys.size() && keys[at] != row.name) ++at;
+    EXPECT_LT(at, keys.size()) << row.name << " is not in docs/json-schema.md's outline of runs, or out of order";
+    if (at < keys.size()) ++at;
+  }
+}
+
+TEST(FieldTableTest, APassIsWrittenInTheTablesOrder) {
+  MeasuredPass pass;
+  std::size_t i = 0;
+  const nlohmann::ordered_json json = pass_to_json(pass);
+  for (const auto& [key, value] : json.items()) EXPECT_EQ(key, pass_fields()[i++].name);
+  EXPECT_EQ(i, pass_fields().size());
 }
 
 TEST(FieldTableTest, SettingsAreWrittenInTheTablesOrderAndReadBack) {

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "report/pass_fields.h"
 #include "report/report_json.h"
 #include "run_util.h"
 #include "sudoku/parse.h"

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "plugin/call_guard.h"
+#include "report/pass_fields.h"
 #include "report/pass_parts.h"
 #include "report/report_json.h"
 #include "stream/input.h"

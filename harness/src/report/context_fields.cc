@@ -10,7 +10,11 @@ using Json = nlohmann::ordered_json;
 // A text of the environment: null reads as unknown, the default.
 template <std::string Environment::*M>
 constexpr FieldRow<Environment> text_row(std::string_view name) {
-  return {name, true, "", Agree::never, [](const Environment& e) { return Json(e.*M); },
+  return {name,
+          true,
+          "",
+          Agree::never,
+          [](const Environment& e) { return Json(e.*M); },
           [](Environment& e, const Field& f) {
             if (!f.null()) e.*M = f.text();
           }};
@@ -52,7 +56,11 @@ const FieldRow<Environment> kEnvironmentRows[] = {
 
 template <std::string Context::*M>
 constexpr FieldRow<Context> context_text(std::string_view name) {
-  return {name, false, "", Agree::never, [](const Context& c) { return Json(c.*M); },
+  return {name,
+          false,
+          "",
+          Agree::never,
+          [](const Context& c) { return Json(c.*M); },
           [](Context& c, const Field& f) { c.*M = f.text(); }};
 }
 
@@ -81,8 +89,8 @@ const FieldRow<Context> kContextRows[] = {
      },
      [](Context& c, const Field& f) {
        for (std::size_t i = 0, n = f.size(); i < n; ++i)
-         c.ranks.push_back(
-             {f[i]["host"].text(), f[i]["cpu_model"].text(), f[i]["hardware_threads"].integer(0, "a thread count >= 0")});
+         c.ranks.push_back({f[i]["host"].text(), f[i]["cpu_model"].text(),
+                            f[i]["hardware_threads"].integer(0, "a thread count >= 0")});
      }},
     // Null (or absent) in reports written before the environment was recorded.
     {"environment", true, "", Agree::never,

@@ -33,11 +33,6 @@ nlohmann::ordered_json to_json(const Report& report);
 // which made a report four times the size).
 std::string json_text(const nlohmann::ordered_json& json);
 
-// One "runs" entry, and its inverse: how MPI ranks send their passes to rank 0. to_json gives
-// each pass without a run_id the report's.
-nlohmann::ordered_json pass_to_json(const MeasuredPass& pass);
-MeasuredPass pass_from_json(const nlohmann::ordered_json& json);
-
 // The inverse of to_json; every number is range-checked. complete, checks, cpu_seconds, log2_counts,
 // settings.time_limit_ms, settings.seed and settings.latency may be absent (hand-made or trimmed files) and read as
 // their defaults; null latency_ns and tree_size read as not measured / not reported; derived fields (puzzles,

@@ -1,0 +1,314 @@
+#include "report/pass_fields.h"
+
+#include <climits>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "stats/histogram.h"
+
+namespace sudoku_bench {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+Json optional_json(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
+
+// Pairs [slot, count], the slots of stats/histogram.h: a few hundred per distribution at most.
+Json buckets_json(const Summary& s) {
+  if (!s.buckets_kept) return nullptr;
+  Json out = Json::array();
+  for (const auto& [slot, n] : s.buckets) out.push_back(Json::array({slot, n}));
+  return out;
+}
+
+Json summary_json(const Summary& s) {
+  Json percentiles = Json::object();
+  for (std::size_t i = 0; i < kPercentiles.size(); ++i)
+    percentiles[std::string(kPercentileNames[i])] = s.percentiles[i];
+  return Json{{"min", s.min},
+              {"mean", s.mean},
+              {"stddev", s.stddev},
+              {"max", s.max},
+              {"percentiles", percentiles},
+              {"log2_counts", s.log2_counts},
+              {"buckets", buckets_json(s)}};
+}
+
+Json tail_figure_json(const std::vector<TailPoint>& points) {
+  if (points.empty()) return nullptr;
+  Json max = Json::array(), p999 = Json::array();
+  for (const TailPoint& p : points) {
+    max.push_back(p.max);
+    p999.push_back(p.p999 ? Json(*p.p999) : Json(nullptr));
+  }
+  return {{"max", max}, {"p99.9", p999}};
+}
+
+// One list of record counts for both figures: they follow the same records.
+Json tail_growth_json(const MeasuredPass& r) {
+  const std::vector<TailPoint>& points = r.tail_tree_size.empty() ? r.tail_latency_ns : r.tail_tree_size;
+  if (points.empty()) return nullptr;
+  Json records = Json::array();
+  for (const TailPoint& p : points) records.push_back(p.records);
+  return {{"records", records},
+          {"latency_ns", tail_figure_json(r.tail_latency_ns)},
+          {"tree_size", tail_figure_json(r.tail_tree_size)}};
+}
+
+// Adds `n` to `total`, or fails naming `field` when the sum would pass 2^64 - 1.
+void add_count(std::uint64_t& total, std::uint64_t n, const Field& field, const char* what) {
+  if (n > UINT64_MAX - total) field.fail_field(std::string(what) + " add up to more than 2^64 - 1");
+  total += n;
+}
+
+Summary summary_from(const Field& f) {
+  Summary s;
+  s.min = f["min"].count();
+  s.max = f["max"].count();
+  if (s.min > s.max) f.fail_field("min " + std::to_string(s.min) + " is above max " + std::to_string(s.max));
+  s.mean = f["mean"].figure();
+  s.stddev = f["stddev"].figure();
+  const Field p = f["percentiles"];
+  for (std::size_t i = 0; i < kPercentiles.size(); ++i)
+    s.percentiles[i] = p[std::string(kPercentileNames[i]).c_str()].count();
+  if (f.has("log2_counts")) {
+    const Field counts = f["log2_counts"];
+    std::uint64_t total = 0;
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+      s.log2_counts.push_back(counts[i].count());
+      add_count(total, s.log2_counts.back(), counts, "the counts");
+    }
+  }
+  s.buckets_kept = f.has("buckets") && !f["buckets"].null();
+  if (s.buckets_kept) {
+    const Field buckets = f["buckets"];
+    std::uint64_t total = 0;
+    for (std::size_t i = 0, n = buckets.size(); i < n; ++i) {
+      const Field pair = buckets[i];
+      if (pair.size() != 2) pair.fail("is not [slot, count]");
+      const std::uint64_t slot = pair[std::size_t{0}].count();
+      if (slot > UINT32_MAX) pair[std::size_t{0}].fail("is not a histogram slot");
+      s.buckets.emplace_back(static_cast<std::uint32_t>(slot), pair[std::size_t{1}].count());
+      add_count(total, s.buckets.back().second, buckets, "the counts");
+    }
+    // What merging will do with them: slots out of range, or extremes the wrong way round, fail here.
+    try {
+      (void)Histogram::from_buckets(s.buckets, s.min, s.max);
+    } catch (const std::invalid_argument& e) {
+      buckets.fail_field(e.what());
+    }
+  }
+  return s;
+}
+
+std::vector<TailPoint> tail_figure_from(const Field& growth, const char* name) {
+  std::vector<TailPoint> points;
+  if (!growth.has(name) || growth[name].null()) return points;
+  const Field records = growth["records"], figure = growth[name];
+  const Field max = figure["max"], p999 = figure["p99.9"];
+  if (max.size() != records.size() || p999.size() != records.size())
+    figure.fail_field("not one value per record count");
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    TailPoint& p = points.emplace_back();
+    p.records = records[i].count();
+    p.max = max[i].count();
+    if (!p999[i].null()) p.p999 = p999[i].count();
+  }
+  return points;
+}
+
+Json noise_json(const MeasuredPass& pass) {
+  const PassNoise& n = pass.noise;
+  if (!n.measured) return nullptr;
+  const std::string why = pass.disturbed();
+  return {{"steal", optional_json(n.steal)},
+          {"involuntary_context_switches", n.involuntary_switches},
+          {"cpu_migrations", n.migrations ? Json(*n.migrations) : Json(nullptr)},
+          {"waiting", optional_json(n.waiting)},
+          {"disturbed", !why.empty()},
+          {"reason", why.empty() ? Json(nullptr) : Json(why)}};
+}
+
+Json pipeline_json(const MeasuredPass& pass) {
+  const std::optional<PipelineFigures> f = pipeline_figures(pass);
+  if (!f) return nullptr;
+  return {{"reader_seconds", pass.pipeline.reader},
+          {"sink_seconds", pass.pipeline.sink},
+          {"worker_seconds", pass.pipeline.worker},
+          {"serial_busy", f->serial_busy},
+          {"workers_waiting", f->workers_waiting},
+          {"ceiling_puzzles_per_second", optional_json(f->ceiling_puzzles_per_second)},
+          {"input_bound", f->input_bound},
+          {"keeps_up_to_threads", optional_json(f->keeps_up_to_threads)}};
+}
+
+
+Json counts_json(const Tally& t) {
+  return {{"unique", t.unique},     {"multiple", t.multiple}, {"none", t.none},
+          {"invalid", t.invalid},   {"aborted", t.aborted},   {"wrong", t.wrong}};
+}
+
+Json parts_json(const MeasuredPass& r) {
+  if (r.parts.empty()) return nullptr;
+  Json parts = Json::array();
+  for (const PassPart& p : r.parts)
+    parts.push_back({{"part", p.part},
+                     {"host", p.host},
+                     {"puzzles", p.puzzles},
+                     {"wall_seconds", p.wall_seconds},
+                     {"puzzles_per_second", p.puzzles_per_second()}});
+  return parts;
+}
+
+// A summary, or null where it was not measured (`measured` false).
+template <Summary MeasuredPass::*M, bool MeasuredPass::*Measured>
+FieldRow<MeasuredPass> summary_row(std::string_view name, std::string_view unit) {
+  return {name, false, unit, Agree::never,
+          [](const MeasuredPass& r) { return r.*Measured ? summary_json(r.*M) : Json(nullptr); },
+          [](MeasuredPass& r, const Field& f) {
+            r.*Measured = !f.null();
+            if (r.*Measured) r.*M = summary_from(f);
+          }};
+}
+
+// In the order they are written. Derived figures (puzzles, puzzles_per_second, imbalance) are
+// written for readers and recomputed, not trusted, when read: reading only checks them.
+const FieldRow<MeasuredPass> kRows[] = {
+    {"dataset", false, "", Agree::never, [](const MeasuredPass& r) { return Json(r.dataset); },
+     [](MeasuredPass& r, const Field& f) { r.dataset = f.text(); }},
+    {"path", false, "", Agree::never, [](const MeasuredPass& r) { return Json(r.path); },
+     [](MeasuredPass& r, const Field& f) { r.path = f.text(); }},
+    {"solver", false, "", Agree::never, [](const MeasuredPass& r) { return Json(r.solver); },
+     [](MeasuredPass& r, const Field& f) { r.solver = f.text(); }},
+    {"implementation", true, "", Agree::never,
+     [](const MeasuredPass& r) { return r.implementation.empty() ? Json(nullptr) : Json(r.implementation); },
+     [](MeasuredPass& r, const Field& f) {
+       if (!f.null()) r.implementation = f.text();
+     }},
+    {"threads", false, "", Agree::never, [](const MeasuredPass& r) { return Json(r.threads); },
+     [](MeasuredPass& r, const Field& f) { r.threads = f.integer(1, "a thread count >= 1"); }},
+    {"threads_observed", false, "", Agree::never, [](const MeasuredPass& r) { return Json(r.threads_observed); },
+     [](MeasuredPass& r, const Field& f) { r.threads_observed = f.integer(0, "a thread count >= 0"); }},
+    {"repetition", false, "", Agree::never, [](const MeasuredPass& r) { return Json(r.repetition); },
+     [](MeasuredPass& r, const Field& f) { r.repetition = f.integer(1, "a repetition number >= 1"); }},
+    {"sequence", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.sequence); },
+     [](MeasuredPass& r, const Field& f) { r.sequence = f.integer(0, "a place in the run's order >= 0"); }},
+    {"run_id", true, "", Agree::never,
+     [](const MeasuredPass& r) { return r.run_id.empty() ? Json(nullptr) : Json(r.run_id); },
+     [](MeasuredPass& r, const Field& f) {
+       if (!f.null()) r.run_id = f.text();
+     }},
+    {"complete", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.complete); },
+     [](MeasuredPass& r, const Field& f) { r.complete = f.boolean(); }},
+    {"loops", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.loops); },
+     [](MeasuredPass& r, const Field& f) { r.loops = f.integer(1, "a loop count >= 1"); }},
+    {"file_records", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.records_per_loop()); },
+     [](MeasuredPass& r, const Field& f) { r.file_records = f.count(); }},
+    {"puzzles", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.puzzles()); },
+     [](MeasuredPass&, const Field& f) { (void)f.count(); }},
+    {"wall_seconds", false, "s", Agree::never, [](const MeasuredPass& r) { return Json(r.wall_seconds); },
+     [](MeasuredPass& r, const Field& f) { r.wall_seconds = f.seconds(); }},
+    {"cpu_seconds", true, "s", Agree::never, [](const MeasuredPass& r) { return Json(r.cpu_seconds); },
+     [](MeasuredPass& r, const Field& f) { r.cpu_seconds = f.seconds(); }},
+    {"puzzles_per_second", true, "1/s", Agree::never,
+     [](const MeasuredPass& r) { return Json(r.puzzles_per_second()); },
+     [](MeasuredPass&, const Field& f) { (void)f.figure(); }},
+    {"ranks", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.ranks); },
+     [](MeasuredPass& r, const Field& f) { r.ranks = f.integer(1, "a rank count >= 1"); }},
+    {"timing", true, "", Agree::never, [](const MeasuredPass& r) { return Json(timing_name(r.timing)); },
+     [](MeasuredPass& r, const Field& f) {
+       const std::string timing = f.text();
+       if (timing == "ranks")
+         r.timing = Timing::ranks;
+       else if (timing == "shards")
+         r.timing = Timing::shards;
+       else if (timing != "process")
+         f.fail("is not process, ranks or shards");
+     }},
+    {"imbalance", true, "", Agree::never, [](const MeasuredPass& r) { return optional_json(r.imbalance()); },
+     [](MeasuredPass&, const Field&) {}},
+    {"parts", true, "", Agree::never, parts_json,
+     [](MeasuredPass& r, const Field& f) {
+       if (f.null()) return;
+       for (std::size_t i = 0, n = f.size(); i < n; ++i)
+         r.parts.push_back({f[i]["part"].integer(0, "a rank or shard number >= 0"), f[i]["host"].text(),
+                            f[i]["puzzles"].count(), f[i]["wall_seconds"].seconds()});
+     }},
+    {"status", false, "", Agree::never, [](const MeasuredPass& r) { return counts_json(r.status); },
+     [](MeasuredPass& r, const Field& f) {
+       r.status.unique = f["unique"].count();
+       r.status.multiple = f["multiple"].count();
+       r.status.none = f["none"].count();
+       r.status.invalid = f["invalid"].count();
+       r.status.aborted = f["aborted"].count();
+       if (f.has("wrong")) r.status.wrong = f["wrong"].count();
+     }},
+    {"checks", true, "", Agree::never,
+     [](const MeasuredPass& r) { return Json{{"checked", r.status.checked}, {"failed", r.status.check_failed}}; },
+     [](MeasuredPass& r, const Field& f) {
+       r.status.checked = f["checked"].count();
+       r.status.check_failed = f["failed"].count();
+       if (r.status.check_failed > r.status.checked)
+         f["failed"].fail("is more than checks.checked (" + std::to_string(r.status.checked) + ")");
+     }},
+    // null: not measured (run --no-latency) or not reported (plugins report no tree sizes).
+    summary_row<&MeasuredPass::latency_ns, &MeasuredPass::latency_measured>("latency_ns", "ns"),
+    summary_row<&MeasuredPass::tree_size, &MeasuredPass::tree_size_reported>("tree_size", "nodes"),
+    {"guesses", false, "", Agree::never, [](const MeasuredPass& r) { return summary_json(r.guesses); },
+     [](MeasuredPass& r, const Field& f) { r.guesses = summary_from(f); }},
+    {"tail_growth", true, "", Agree::never, tail_growth_json,
+     [](MeasuredPass& r, const Field& f) {
+       if (f.null()) return;
+       r.tail_latency_ns = tail_figure_from(f, "latency_ns");
+       r.tail_tree_size = tail_figure_from(f, "tree_size");
+     }},
+    {"pipeline", true, "", Agree::never, pipeline_json,
+     [](MeasuredPass& r, const Field& f) {
+       if (!f.null())
+         r.pipeline = {true, f["reader_seconds"].seconds(), f["sink_seconds"].seconds(), f["worker_seconds"].seconds()};
+     }},
+    {"noise", true, "", Agree::never, noise_json,
+     [](MeasuredPass& r, const Field& f) {
+       if (f.null()) return;
+       PassNoise& noise = r.noise;
+       noise.measured = true;
+       // Stored figures, read back as written: `disturbed` is recomputed from them.
+       if (!f["steal"].null()) noise.steal = f["steal"].figure();
+       noise.involuntary_switches = f["involuntary_context_switches"].count();
+       if (!f["cpu_migrations"].null()) noise.migrations = f["cpu_migrations"].count();
+       if (!f["waiting"].null()) noise.waiting = f["waiting"].figure();
+     }},
+    {"outlier", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.outlier); },
+     [](MeasuredPass& r, const Field& f) { r.outlier = f.boolean(); }},
+};
+
+// What holds between fields: every sum of the counts is a count, no more checks than records, and
+// the distributions count the puzzles.
+void check_whole(const Field& r, MeasuredPass& pass) {
+  const Tally& t = pass.status;
+  std::uint64_t total = 0;
+  for (const std::uint64_t n : {t.unique, t.multiple, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed})
+    add_count(total, n, r["status"], "the counts (and checks)");
+  if (t.checked > t.records())
+    r["checks"]["checked"].fail("is more than the records in status (" + std::to_string(t.records()) + ")");
+  pass.latency_ns.count = pass.tree_size.count = pass.guesses.count = pass.puzzles();
+}
+
+}  // namespace
+
+std::span<const FieldRow<MeasuredPass>> pass_fields() { return kRows; }
+
+nlohmann::ordered_json pass_to_json(const MeasuredPass& pass) { return write_fields(pass_fields(), pass); }
+
+MeasuredPass pass_from(const Field& field) {
+  MeasuredPass pass;
+  read_fields(pass_fields(), field, pass);
+  check_whole(field, pass);
+  return pass;
+}
+
+MeasuredPass pass_from_json(const nlohmann::ordered_json& json) { return pass_from(Field(json, "run")); }
+
+}  // namespace sudoku_bench
