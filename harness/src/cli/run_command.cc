@@ -1,5 +1,7 @@
 #include "cli/run_command.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -192,6 +194,8 @@ class FileSolverPasses {
     pass.status = r.tally;
     pass.wall_seconds = r.wall_seconds;
     pass.cpu_seconds = r.cpu_seconds;
+    if (rusage usage{}; getrusage(RUSAGE_SELF, &usage) == 0)
+      pass.peak_rss_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux counts KiB
     pass.latency_measured = command_.pass.time_puzzles;
     pass.latency_ns = summarize(r.latency_ns);
     pass.tree_size_reported = solver_.factory->reports_tree_size();

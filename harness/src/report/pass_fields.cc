@@ -144,10 +144,9 @@ Json pipeline_json(const MeasuredPass& pass) {
           {"keeps_up_to_threads", optional_json(f->keeps_up_to_threads)}};
 }
 
-
 Json counts_json(const Tally& t) {
-  return {{"unique", t.unique},     {"multiple", t.multiple}, {"none", t.none},
-          {"invalid", t.invalid},   {"aborted", t.aborted},   {"wrong", t.wrong}};
+  return {{"unique", t.unique},   {"multiple", t.multiple}, {"none", t.none},
+          {"invalid", t.invalid}, {"aborted", t.aborted},   {"wrong", t.wrong}};
 }
 
 Json parts_json(const MeasuredPass& r) {
@@ -165,7 +164,10 @@ Json parts_json(const MeasuredPass& r) {
 // A summary, or null where it was not measured (`measured` false).
 template <Summary MeasuredPass::*M, bool MeasuredPass::*Measured>
 FieldRow<MeasuredPass> summary_row(std::string_view name, std::string_view unit) {
-  return {name, false, unit, Agree::never,
+  return {name,
+          false,
+          unit,
+          Agree::never,
           [](const MeasuredPass& r) { return r.*Measured ? summary_json(r.*M) : Json(nullptr); },
           [](MeasuredPass& r, const Field& f) {
             r.*Measured = !f.null();
@@ -212,6 +214,11 @@ const FieldRow<MeasuredPass> kRows[] = {
      [](MeasuredPass& r, const Field& f) { r.wall_seconds = f.seconds(); }},
     {"cpu_seconds", true, "s", Agree::never, [](const MeasuredPass& r) { return Json(r.cpu_seconds); },
      [](MeasuredPass& r, const Field& f) { r.cpu_seconds = f.seconds(); }},
+    {"peak_rss_bytes", true, "bytes", Agree::never,
+     [](const MeasuredPass& r) { return r.peak_rss_bytes ? Json(r.peak_rss_bytes) : Json(nullptr); },
+     [](MeasuredPass& r, const Field& f) {
+       if (!f.null()) r.peak_rss_bytes = f.count();
+     }},
     {"puzzles_per_second", true, "1/s", Agree::never,
      [](const MeasuredPass& r) { return Json(r.puzzles_per_second()); },
      [](MeasuredPass&, const Field& f) { (void)f.figure(); }},
@@ -246,7 +253,9 @@ const FieldRow<MeasuredPass> kRows[] = {
        if (f.has("wrong")) r.status.wrong = f["wrong"].count();
      }},
     {"checks", true, "", Agree::never,
-     [](const MeasuredPass& r) { return Json{{"checked", r.status.checked}, {"failed", r.status.check_failed}}; },
+     [](const MeasuredPass& r) {
+       return Json{{"checked", r.status.checked}, {"failed", r.status.check_failed}};
+     },
      [](MeasuredPass& r, const Field& f) {
        r.status.checked = f["checked"].count();
        r.status.check_failed = f["failed"].count();

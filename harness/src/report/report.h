@@ -91,7 +91,10 @@ struct MeasuredPass {
   std::string run_id;
   Tally status;
   double wall_seconds = 0;
-  double cpu_seconds = 0;        // CPU time of the whole process (every thread) during the pass
+  double cpu_seconds = 0;  // CPU time of the whole process (every thread) during the pass
+  // The process's peak resident memory when the pass ended (getrusage's ru_maxrss): the most the
+  // harness and the solvers so far needed at once. 0 where not measured (passes in parts).
+  std::uint64_t peak_rss_bytes = 0;
   bool latency_measured = true;  // false with --no-latency
   Summary latency_ns;
   bool tree_size_reported = true;  // false for plugins, which report guesses only
