@@ -97,9 +97,9 @@ int merge_command(const MergeCommand& command, std::FILE* err) {
                     [](const MeasuredPass& p) { return p.run_id.empty(); }) &&
         warned.insert(command.inputs[i]).second)
       std::fprintf(err,
-                   "sudoku-bench merge: warning: %s has passes without a run_id (written before %s): a pass given "
-                   "twice is caught only when its figures are identical\n",
-                   command.inputs[i].c_str(), kSchema);
+                   "sudoku-bench merge: warning: %s has passes without a run_id (written before "
+                   "sudoku-bench/6): a pass given twice is caught only when its figures are identical\n",
+                   command.inputs[i].c_str());
   Report merged;
   const std::string problem =
       any_shard(inputs) ? merge_shards(inputs, command.inputs, merged) : merge_reports(inputs, command.inputs, merged);
