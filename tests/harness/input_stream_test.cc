@@ -15,6 +15,7 @@
 #include "cli/interrupt.h"
 #include "cli/run_command.h"
 #include "cli/solve_command.h"
+#include "run_util.h"
 #include "temp_file.h"
 #include "test_util.h"
 
@@ -44,13 +45,8 @@ Outcome solve(const std::string& path, sudoku_bench::InputFormat format = sudoku
 // The outcome counts of one `run` pass, and its exit status.
 std::pair<int, sudoku_bench::Tally> run(const std::string& path, std::string* err_text = nullptr,
                                         sudoku_bench::InputFormat format = sudoku_bench::InputFormat::automatic) {
-  sudoku_bench::RunCommand command;
-  command.min_time_seconds = 0;  // each file once
-  command.files = {path};
+  auto command = test_util::run_command_for({path}, {2}, 1);
   command.pass.pipeline.format = format;
-  command.threads = {2};
-  command.repetitions = 1;
-  command.warmup_seconds = 0;
   sudoku_bench::Report report;
   Capture out, err;
   const int status = sudoku_bench::run_command(command, out.file(), err.file(), &report);
@@ -204,13 +200,7 @@ TEST(HostileInputTest, AbortedPuzzlesAreNamedAndCounted) {
   EXPECT_NE(errors.find(f.path() + ":1: aborted after 3 nodes and "), std::string::npos) << errors;
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 3);
 
-  sudoku_bench::RunCommand run;
-
-  run.min_time_seconds = 0;  // each file once
-  run.files = {f.path()};
-  run.threads = {1};
-  run.repetitions = 2;
-  run.warmup_seconds = 0;
+  auto run = test_util::run_command_for({f.path()}, {1}, 2);
   run.pass.step.solve.max_nodes = 3;
   sudoku_bench::Report report;
   Capture run_out, run_err;
@@ -240,10 +230,7 @@ class InterruptTest : public ::testing::Test {
 
 TEST_F(InterruptTest, AnInterruptedRunWritesAValidReportMarkedInterrupted) {
   TempFile json("", ".json");
-  sudoku_bench::RunCommand command;
-  command.min_time_seconds = 0;  // each file once
-  command.files = {test_util::dataset_path("top95.txt")};
-  command.threads = {1};
+  auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1}, 3);
   command.json_path = json.path();
   sudoku_bench::simulate_interrupt(SIGINT);
   Capture out, err;

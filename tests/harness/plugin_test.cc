@@ -212,13 +212,8 @@ TEST(PluginTest, SolveOutputMatchesTheBuiltInWithZeroBlanksAndSeeds) {
 }
 
 TEST(PluginTest, RunsWithASeedAsTheBuiltInDoes) {
-  sudoku_bench::RunCommand command;
-  command.min_time_seconds = 0;  // each file once
-  command.files = {test_util::dataset_path("top95.txt")};
-  command.solvers = {"bitmask", "plugin:" + kPlugin};
-  command.threads = {1};
-  command.repetitions = 1;
-  command.warmup_seconds = 0;
+  auto command =
+      test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1}, 1, {"bitmask", "plugin:" + kPlugin});
   command.pass.step.seed = 7;
   sudoku_bench::Report report;
   test_util::Capture out, err;

@@ -315,12 +315,7 @@ TEST(ReportFormatsTest, BencherMetricFormat) {
 
 TEST(ReportFormatsTest, RunWritesTheChosenFormat) {
   test_util::TempFile json("", ".json");
-  sudoku_bench::RunCommand command;
-  command.min_time_seconds = 0;  // each file once
-  command.files = {test_util::dataset_path("easy50.txt")};
-  command.threads = {1};
-  command.repetitions = 1;
-  command.warmup_seconds = 0;
+  auto command = test_util::run_command_for({test_util::dataset_path("easy50.txt")}, {1}, 1);
   command.json_path = json.path();
   command.report_format = sudoku_bench::ReportFormat::bmf;
   test_util::Capture out, err;

@@ -66,12 +66,7 @@ TEST(ReportJsonTest, FilesWithoutTheAddedFieldsStillRead) {
 }
 
 TEST(ReportJsonTest, UnmeasuredLatencyAndUnreportedTreesReadBackAsSuch) {
-  sudoku_bench::RunCommand command;
-  command.min_time_seconds = 0;  // each file once
-  command.files = {test_util::dataset_path("easy50.txt")};
-  command.threads = {1};
-  command.repetitions = 1;
-  command.warmup_seconds = 0;
+  auto command = test_util::run_command_for({test_util::dataset_path("easy50.txt")}, {1}, 1);
   command.pass.time_puzzles = false;  // run --no-latency: latency_ns is null
   sudoku_bench::Report measured;
   test_util::Capture out, err;

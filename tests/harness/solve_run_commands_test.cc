@@ -141,11 +141,8 @@ TEST(RunCommandTest, OversubscribedThreadsCountEveryRecord) {
 
 TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {
   TempFile json("", ".json");
-  sudoku_bench::RunCommand command;
-  command.min_time_seconds = 0;  // each file once
-  command.files = {test_util::dataset_path("top95.txt"), test_util::dataset_path("easy50.txt")};
-  command.threads = {1, 2};
-  command.repetitions = 2;
+  auto command = test_util::run_command_for(
+      {test_util::dataset_path("top95.txt"), test_util::dataset_path("easy50.txt")}, {1, 2}, 2);
   command.warmup_seconds = 0.01;
   command.json_path = json.path();
   Capture out, err;
@@ -202,10 +199,7 @@ TEST(RunCommandTest, InvalidRecordsAreCountedNamedAndSetTheExitStatus) {
 }
 
 TEST(RunCommandTest, UsageAndIoErrorsComeBeforeAnyMeasuring) {
-  sudoku_bench::RunCommand command;
-  command.min_time_seconds = 0;  // each file once
-  command.files = {test_util::dataset_path("top95.txt"), "/nonexistent.txt"};
-  command.threads = {1};
+  auto command = test_util::run_command_for({test_util::dataset_path("top95.txt"), "/nonexistent.txt"}, {1}, 3);
   Capture out, err;
   EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitIo);
   EXPECT_EQ(out.text(), "");
@@ -216,12 +210,7 @@ TEST(RunCommandTest, UsageAndIoErrorsComeBeforeAnyMeasuring) {
 
 TEST(RunCommandTest, NoLatencyMeasuresThroughputOnly) {
   TempFile json("", ".json");
-  sudoku_bench::RunCommand command;
-  command.min_time_seconds = 0;  // each file once
-  command.files = {test_util::dataset_path("top95.txt")};
-  command.threads = {1};
-  command.repetitions = 1;
-  command.warmup_seconds = 0;
+  auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1}, 1);
   command.pass.time_puzzles = false;
   command.json_path = json.path();
   Capture out, err;

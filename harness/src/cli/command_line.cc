@@ -160,9 +160,9 @@ std::string one_of(const std::vector<std::string>& words) {
 
 std::string input_format_names(bool with_layouts) {
   std::vector<std::string> words;
-  for (const InputFormat f : kInputFormats) {
-    const std::string layout = layout_of(f);
-    words.push_back(name_of(f) + (with_layouts && !layout.empty() ? " (" + layout + ")" : std::string()));
+  for (const InputFormatName& f : kInputFormats) {
+    const std::string layout = f.layout;
+    words.push_back(f.name + (with_layouts && !layout.empty() ? " (" + layout + ")" : std::string()));
   }
   return one_of(words);
 }
@@ -180,6 +180,7 @@ struct RecordOptionTexts {
   double time_limit_ms = 0;
   std::string input_format;
   std::string verify;  // the reference's spec, when --verify was given
+  bool no_verify = false;
 };
 
 void add_record_options(CLI::App& command, Numbers& numbers, StepOptions& step, const PipelineConfig& pipeline,
@@ -202,11 +203,16 @@ void add_record_options(CLI::App& command, Numbers& numbers, StepOptions& step, 
                     std::to_string(kDefaultPluginVerifyEvery) + ")");
 }
 
-// Applies the converted texts; false, with a message, when the input format is unknown.
+// Applies the converted texts; false, with a message, when the input format is unknown or --verify
+// meets --no-verify.
 bool apply_record_options(const char* command, const RecordOptionTexts& text, StepOptions& step,
                           PipelineConfig& pipeline) {
   // Whole nanoseconds, rounded up: a limit above 0 never becomes none (0). At most 1e15: no overflow.
   step.solve.time_limit = std::chrono::nanoseconds(static_cast<std::int64_t>(std::ceil(text.time_limit_ms * 1e6)));
+  if (text.no_verify && !text.verify.empty()) {
+    std::fprintf(stderr, "sudoku-bench %s: --verify and --no-verify contradict each other\n", command);
+    return false;
+  }
   if (const auto f = input_format_named(text.input_format)) {
     pipeline.format = *f;
     return true;
@@ -224,16 +230,11 @@ struct SolveState {
   SolveCommand command;
   RecordOptionTexts text;
   Numbers numbers;
-  bool no_verify = false;
 
   int finish() {
     if (!numbers.apply("solve", stderr)) return kExitUsage;
     if (!apply_record_options("solve", text, command.step, command.pipeline)) return kExitUsage;
-    if (no_verify && !text.verify.empty()) {
-      std::fprintf(stderr, "sudoku-bench solve: --verify and --no-verify contradict each other\n");
-      return kExitUsage;
-    }
-    if (no_verify || !text.verify.empty()) command.verify = text.verify;
+    if (text.no_verify || !text.verify.empty()) command.verify = text.verify;
     return kExitOk;
   }
 };
@@ -255,7 +256,7 @@ std::shared_ptr<SolveState> declare_solve(CLI::App& app) {
                    "Worker threads (default: all hardware threads)", false);
   cmd->add_option("--solver", s->command.solver, "Strategy: " + known_solvers(false))->capture_default_str();
   add_record_options(*cmd, s->numbers, s->command.step, s->command.pipeline, s->text);
-  cmd->add_flag("--no-verify", s->no_verify,
+  cmd->add_flag("--no-verify", s->text.no_verify,
                 "Do not recount a plugin's answers with bitmask (on by default for plugins)");
   cmd->add_option("FILE", s->command.input, "Puzzle file, .gz allowed; - for standard input")->capture_default_str();
   return s;
@@ -267,7 +268,7 @@ struct RunState {
   RecordOptionTexts text;
   Numbers numbers;
   std::string threads, solvers, report_format, shard;
-  bool no_latency = false, no_progress = false, no_verify = false;
+  bool no_latency = false, no_progress = false;
   std::string interleave;
   CLI::Option* interleave_option = nullptr;
   CLI::Option* verify_every_option = nullptr;
@@ -314,7 +315,7 @@ std::shared_ptr<RunState> declare_run(CLI::App& app) {
   cmd->add_flag("--no-latency", s->no_latency,
                 "Throughput only: no clock read per puzzle, no latency figures. Puzzles are otherwise timed with "
                 "the CPU's invariant TSC where there is one (SUDOKU_BENCH_LATENCY_CLOCK=steady_clock: steady_clock)");
-  cmd->add_flag("--no-verify", s->no_verify,
+  cmd->add_flag("--no-verify", s->text.no_verify,
                 "Do not recount external solvers' answers (by default fast recounts about one plugin answer in " +
                     std::to_string(c.plugin_verify_every) +
                     ", bitmask one exec answer, outside the latency timing; a solver that writes a solution only at "
@@ -372,12 +373,8 @@ int RunState::finish() {
   }
   if (!apply_record_options("run", text, c.pass.step, c.pass.pipeline)) return kExitUsage;
   if (!parse_interleave()) return kExitUsage;
-  if (no_verify && !text.verify.empty()) {
-    std::fprintf(stderr, "sudoku-bench run: --verify and --no-verify contradict each other\n");
-    return kExitUsage;
-  }
   c.verify = text.verify;
-  if (no_verify) c.verify_plugins = false;
+  if (text.no_verify) c.verify_plugins = false;
   if (verify_every_option->count() > 0) c.plugin_verify_every = c.pass.step.verify_every;
   if (no_progress) c.progress = false;
   if (no_latency) c.pass.time_puzzles = false;

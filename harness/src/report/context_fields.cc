@@ -7,18 +7,11 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-// A text of the environment: null reads as unknown, the default.
+// Texts of the environment, where null reads as unknown (the default), and of the context.
 template <std::string Environment::*M>
-constexpr FieldRow<Environment> text_row(std::string_view name) {
-  return {name,
-          true,
-          "",
-          Agree::never,
-          [](const Environment& e) { return Json(e.*M); },
-          [](Environment& e, const Field& f) {
-            if (!f.null()) e.*M = f.text();
-          }};
-}
+constexpr auto text_row = text_field<Environment, M, true>;
+template <std::string Context::*M>
+constexpr auto context_text = text_field<Context, M, false>;
 
 // In the order they are written.
 const FieldRow<Environment> kEnvironmentRows[] = {
@@ -53,16 +46,6 @@ const FieldRow<Environment> kEnvironmentRows[] = {
     text_row<&Environment::affinity>("affinity"),
     text_row<&Environment::isolated_cpus>("isolated_cpus"),
 };
-
-template <std::string Context::*M>
-constexpr FieldRow<Context> context_text(std::string_view name) {
-  return {name,
-          false,
-          "",
-          Agree::never,
-          [](const Context& c) { return Json(c.*M); },
-          [](Context& c, const Field& f) { c.*M = f.text(); }};
-}
 
 // In the order they are written. Which contexts must agree is context.h's (same_build,
 // context_difference).
@@ -108,11 +91,7 @@ std::span<const FieldRow<Environment>> environment_fields() { return kEnvironmen
 
 nlohmann::ordered_json context_json(const Context& context) { return write_fields(context_fields(), context); }
 
-Context context_from(const Field& field) {
-  Context context;
-  read_fields(context_fields(), field, context);
-  return context;
-}
+Context context_from(const Field& field) { return read_fields(context_fields(), field); }
 
 nlohmann::ordered_json environment_json(const Environment& environment) {
   return write_fields(environment_fields(), environment);
@@ -120,9 +99,7 @@ nlohmann::ordered_json environment_json(const Environment& environment) {
 
 Environment environment_from(const Field& field) {
   if (!field.is_object()) field.fail("is not an object");
-  Environment environment;
-  read_fields(environment_fields(), field, environment);
-  return environment;
+  return read_fields(environment_fields(), field);
 }
 
 }  // namespace sudoku_bench

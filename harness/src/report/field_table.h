@@ -32,6 +32,19 @@ struct FieldRow {
   bool (*differ)(const S&, const S&) = nullptr;  // null: their JSON differs
 };
 
+// A text field: required, or optional, where null or absent reads as the member's default.
+template <class S, std::string S::*M, bool Optional>
+constexpr FieldRow<S> text_field(std::string_view name) {
+  return {name,
+          Optional,
+          "",
+          Agree::never,
+          [](const S& s) { return nlohmann::ordered_json(s.*M); },
+          [](S& s, const Field& f) {
+            if (!Optional || !f.null()) s.*M = f.text();
+          }};
+}
+
 template <class S>
 nlohmann::ordered_json write_fields(std::span<const FieldRow<S>> rows, const S& s) {
   nlohmann::ordered_json out = nlohmann::ordered_json::object();
@@ -39,14 +52,16 @@ nlohmann::ordered_json write_fields(std::span<const FieldRow<S>> rows, const S& 
   return out;
 }
 
-// A missing field that is not optional fails, naming it; an optional one keeps `s`'s default.
+// A missing field that is not optional fails, naming it; an optional one keeps its default.
 template <class S>
-void read_fields(std::span<const FieldRow<S>> rows, const Field& f, S& s) {
+S read_fields(std::span<const FieldRow<S>> rows, const Field& f) {
+  S s;
   for (const FieldRow<S>& row : rows) {
     const std::string name(row.name);
     if (row.optional && !f.has(name.c_str())) continue;
     row.read(s, f[name.c_str()]);
   }
+  return s;
 }
 
 template <class S>

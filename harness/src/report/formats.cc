@@ -34,35 +34,39 @@ std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_be
   return named;
 }
 
-bool is_json_format(ReportFormat format) { return format != ReportFormat::markdown && format != ReportFormat::csv; }
+namespace {
+
+// How each format is written: as JSON (then as text by json_text) or as text only.
+struct Writer {
+  ReportFormat format;
+  nlohmann::ordered_json (*json)(const Report&);
+  std::string (*text)(const Report&);
+};
+const Writer kWriters[] = {
+    {ReportFormat::json, to_json, nullptr},    {ReportFormat::gbench, to_gbench_json, nullptr},
+    {ReportFormat::bmf, to_bmf_json, nullptr}, {ReportFormat::markdown, nullptr, to_markdown},
+    {ReportFormat::csv, nullptr, to_csv},
+};
+
+const Writer& writer_of(ReportFormat format) {
+  for (const Writer& w : kWriters)
+    if (w.format == format) return w;
+  throw std::invalid_argument("no writer for this report format");
+}
+
+}  // namespace
+
+bool is_json_format(ReportFormat format) { return writer_of(format).json != nullptr; }
 
 nlohmann::ordered_json to_json_as(const Report& report, ReportFormat format) {
-  switch (format) {
-    case ReportFormat::gbench:
-      return to_gbench_json(report);
-    case ReportFormat::bmf:
-      return to_bmf_json(report);
-    case ReportFormat::markdown:
-    case ReportFormat::csv:
-      throw std::invalid_argument("to_json_as: markdown and csv are text, not JSON (to_text_as)");
-    case ReportFormat::json:
-      break;
-  }
-  return to_json(report);
+  const Writer& w = writer_of(format);
+  if (!w.json) throw std::invalid_argument("to_json_as: markdown and csv are text, not JSON (to_text_as)");
+  return w.json(report);
 }
 
 std::string to_text_as(const Report& report, ReportFormat format) {
-  switch (format) {
-    case ReportFormat::markdown:
-      return to_markdown(report);
-    case ReportFormat::csv:
-      return to_csv(report);
-    case ReportFormat::json:
-    case ReportFormat::gbench:
-    case ReportFormat::bmf:
-      break;
-  }
-  return json_text(to_json_as(report, format));
+  const Writer& w = writer_of(format);
+  return w.text ? w.text(report) : json_text(w.json(report));
 }
 
 }  // namespace sudoku_bench

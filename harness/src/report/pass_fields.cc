@@ -312,8 +312,7 @@ std::span<const FieldRow<MeasuredPass>> pass_fields() { return kRows; }
 nlohmann::ordered_json pass_to_json(const MeasuredPass& pass) { return write_fields(pass_fields(), pass); }
 
 MeasuredPass pass_from(const Field& field) {
-  MeasuredPass pass;
-  read_fields(pass_fields(), field, pass);
+  MeasuredPass pass = read_fields(pass_fields(), field);
   check_whole(field, pass);
   return pass;
 }

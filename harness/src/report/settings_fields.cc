@@ -77,10 +77,6 @@ std::span<const FieldRow<Settings>> settings_fields() { return kRows; }
 
 nlohmann::ordered_json settings_json(const Settings& settings) { return write_fields(settings_fields(), settings); }
 
-Settings settings_from(const Field& field) {
-  Settings settings;
-  read_fields(settings_fields(), field, settings);
-  return settings;
-}
+Settings settings_from(const Field& field) { return read_fields(settings_fields(), field); }
 
 }  // namespace sudoku_bench

@@ -38,40 +38,15 @@ bool looks_like_numbers(std::string_view line) {
 }
 
 std::optional<InputFormat> input_format_named(std::string_view name) {
-  for (InputFormat f : kInputFormats)
-    if (name == name_of(f)) return f;
+  for (const InputFormatName& f : kInputFormats)
+    if (name == f.name) return f.format;
   return std::nullopt;
 }
 
 const char* name_of(InputFormat format) {
-  switch (format) {
-    case InputFormat::automatic:
-      return "auto";
-    case InputFormat::lines:
-      return "lines";
-    case InputFormat::grid:
-      return "grid";
-    case InputFormat::csv:
-      return "csv";
-    case InputFormat::checks:
-      return "checks";
-    case InputFormat::numbers:
-      return "numbers";
-  }
+  for (const InputFormatName& f : kInputFormats)
+    if (f.format == format) return f.name;
   return "?";
-}
-
-const char* layout_of(InputFormat format) {
-  switch (format) {
-    case InputFormat::csv:
-      return "puzzle,solution";
-    case InputFormat::checks:
-      return "puzzle:count[:solution]";
-    case InputFormat::numbers:
-      return "side*side numbers separated by commas or spaces, 0 a blank";
-    default:
-      return "";
-  }
 }
 
 std::string grid_cells(std::string_view line) {

@@ -18,12 +18,21 @@ enum class InputFormat {
 };
 
 // Every format, in the order --input-format lists them: the one list its names, help and check come from.
-inline constexpr InputFormat kInputFormats[] = {InputFormat::automatic, InputFormat::lines,  InputFormat::grid,
-                                                InputFormat::csv,       InputFormat::checks, InputFormat::numbers};
+struct InputFormatName {
+  InputFormat format;
+  const char* name;
+  const char* layout;  // what its lines hold, for --help; "" where the name says it
+};
+inline constexpr InputFormatName kInputFormats[] = {
+    {InputFormat::automatic, "auto", ""},
+    {InputFormat::lines, "lines", ""},
+    {InputFormat::grid, "grid", ""},
+    {InputFormat::csv, "csv", "puzzle,solution"},
+    {InputFormat::checks, "checks", "puzzle:count[:solution]"},
+    {InputFormat::numbers, "numbers", "side*side numbers separated by commas or spaces, 0 a blank"},
+};
 std::optional<InputFormat> input_format_named(std::string_view name);
 const char* name_of(InputFormat format);
-// What a format's lines hold, for --help: "puzzle,solution" for csv.
-const char* layout_of(InputFormat format);
 
 // Only digits separated by commas or blanks, as many fields as some grid has cells (not a csv
 // puzzle,solution pair, which has 2).
