@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "cli/exit_codes.h"
 #include "plugin/call_guard.h"
 #include "report/pass_fields.h"
 #include "report/pass_parts.h"
@@ -45,8 +46,8 @@ bool RankPasses::all_fine(const std::string& error) {
   return fine;
 }
 
-bool RankPasses::measure(const std::function<MeasuredPass()>& measure_share, const std::atomic<bool>& interrupted,
-                         MeasuredPass& pass) {
+bool RankPasses::measure_together(const std::function<MeasuredPass()>& measure_share,
+                                  const std::atomic<bool>& interrupted, MeasuredPass& pass) {
   world_.barrier();
   std::string error;
   try {
@@ -96,6 +97,60 @@ bool RankPasses::finish_pass(const std::string& error, bool interrupted, Measure
   decision = world_.broadcast(decision);
   failed_ |= decision == 2;
   return decision == 0;
+}
+
+PassMeasuring::Measured RankPasses::measure(const std::function<MeasuredPass()>& measure_share,
+                                            const std::atomic<bool>& interrupted, MeasuredPass& pass,
+                                            std::optional<plugin::SolverFault>&, std::optional<IoError>&) {
+  stopped_ = !measure_together(measure_share, interrupted, pass);
+  if (failed_) return Measured::failed;
+  return leader() ? Measured::kept : Measured::elsewhere;
+}
+
+int RankPasses::open_inputs(const std::vector<std::string>& files, std::map<std::string, FileIdentity>& identities) {
+  std::string unreadable;
+  try {
+    // Fails before measuring anything; files read once are left for their one pass.
+    for (const std::string& f : files)
+      if (!read_once(f)) identities.emplace(f, InputFile(f).identity());
+  } catch (const IoError& e) {
+    unreadable = e.what();
+  }
+  if (!all_fine(unreadable) || !all_fine(differing_inputs(files))) return agree(kExitIo);
+  return kExitOk;
+}
+
+std::string RankPasses::differing_inputs(const std::vector<std::string>& files) {
+  std::string mine;
+  for (const std::string& f : files) {
+    try {
+      mine += f + "\t" + (read_once(f) ? std::string("-") : content_fingerprint(f)) + "\n";
+    } catch (const IoError& e) {
+      mine += f + "\t" + e.reason() + "\n";
+    }
+  }
+  const std::vector<std::string> all = world_.gather(mine);
+  std::string differ;
+  const auto line = [](const std::string& text, std::size_t i) {
+    std::size_t from = 0;
+    for (; i > 0; --i) from = text.find('\n', from) + 1;
+    return text.substr(from, text.find('\n', from) - from);
+  };
+  // A line is "PATH\tSIZE:HASH": ranks started with other paths (MPMD) are told apart from ranks
+  // reading other bytes under one path.
+  for (std::size_t r = 1; r < all.size(); ++r)
+    for (std::size_t f = 0; f < files.size(); ++f) {
+      const std::string theirs = line(all[r], f), ours = line(all[0], f);
+      if (theirs == ours) continue;
+      const std::string their_path = theirs.substr(0, theirs.find('\t')), our_path = files[f];
+      differ += (differ.empty() ? "" : "; ") +
+                (their_path == our_path
+                     ? our_path + " is not the same file on rank " + std::to_string(r)
+                     : "rank " + std::to_string(r) + " reads " + their_path + " where rank 0 reads " + our_path) +
+                " (size:hash " + theirs.substr(theirs.find('\t') + 1) + " on rank " + std::to_string(r) + ", " +
+                ours.substr(ours.find('\t') + 1) + " on rank 0): every rank must read the same bytes";
+    }
+  return differ;
 }
 
 }  // namespace sudoku_bench

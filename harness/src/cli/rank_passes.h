@@ -10,32 +10,42 @@
 #include <string>
 #include <vector>
 
+#include "cli/pass_measuring.h"
 #include "cluster/world.h"
 #include "report/context.h"
 #include "report/report.h"
 
 namespace sudoku_bench {
 
-class RankPasses {
+class RankPasses final : public PassMeasuring {
  public:
   RankPasses(World& world, std::FILE* err) : world_(world), err_(err) {}
 
-  bool active() const { return world_.size() > 1; }
-  bool leader() const { return world_.rank() == 0; }
-
+  bool split() const override { return true; }
+  bool leader() const override { return world_.rank() == 0; }
+  // Rank R of P measures shard R+1 of P.
+  Settings::Shard shard(Settings::Shard) const override { return {world_.rank() + 1, world_.size()}; }
   // Every rank's machine, in rank order, at rank 0 (empty elsewhere). Every rank calls it once, first.
-  std::vector<Context::Machine> machines(const Context::Machine& mine);
+  std::vector<Context::Machine> machines(const Context::Machine& mine) override;
+  int agree(int status) override { return agree_exit(status); }
+  // Ranks given one path may still read different files (a node's own copy): each measures a shard
+  // of what it reads, so every rank must read the same bytes under each path.
+  int open_inputs(const std::vector<std::string>& files, std::map<std::string, FileIdentity>& identities) override;
+  Measured measure(const std::function<MeasuredPass()>& measure_share, const std::atomic<bool>& interrupted,
+                   MeasuredPass& pass, std::optional<plugin::SolverFault>& fault,
+                   std::optional<IoError>& input_error) override;
+  bool halted(const std::atomic<bool>&) const override { return stopped_; }
 
   // `error` is this rank's ("" when fine). False on every rank when any rank had one; rank 0
   // prints each as "sudoku-bench run: rank R (HOST): ERROR".
   bool all_fine(const std::string& error);
 
   // One measured pass, on every rank: started together (a barrier), `measure_share` measures
-  // this rank's shard; its IoError ends the pass on this rank. At rank 0 `pass` becomes the pass
-  // of every rank together. True while every rank goes on; false on every rank when one failed
-  // (named, as above) or was interrupted.
-  bool measure(const std::function<MeasuredPass()>& measure_share, const std::atomic<bool>& interrupted,
-               MeasuredPass& pass);
+  // this rank's shard; its IoError or solver fault ends the pass on this rank. At rank 0 `pass`
+  // becomes the pass of every rank together. True while every rank goes on; false on every rank
+  // when one failed (named, as above) or was interrupted.
+  bool measure_together(const std::function<MeasuredPass()>& measure_share, const std::atomic<bool>& interrupted,
+                        MeasuredPass& pass);
 
   // Whether some rank failed (a finish_pass or all_fine returned false for an error).
   bool failed() const { return failed_; }
@@ -46,11 +56,14 @@ class RankPasses {
  private:
   // After a pass: this rank's pass, or the error that ended it, and whether an interrupt cut it short.
   bool finish_pass(const std::string& error, bool interrupted, MeasuredPass& pass);
+  // At rank 0, "" when every rank reads the same bytes under each input path; otherwise which do not.
+  std::string differing_inputs(const std::vector<std::string>& files);
 
   World& world_;
   std::FILE* err_;
   std::vector<std::string> hosts_;  // rank 0's list of every rank's host
   bool failed_ = false;
+  bool stopped_ = false;  // the ranks agreed to measure no further
 };
 
 }  // namespace sudoku_bench

@@ -15,9 +15,9 @@
 
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
+#include "cli/pass_measuring.h"
 #include "cli/problems.h"
 #include "cli/progress.h"
-#include "cli/rank_passes.h"
 #include "cli/report_files.h"
 #include "plugin/call_guard.h"
 #include "report/context.h"
@@ -233,41 +233,6 @@ class FileSolverPasses {
   bool warned_empty_ = false;
 };
 
-// At rank 0, "" when every rank reads the same bytes under each input path; otherwise which do not.
-// Every rank calls it.
-std::string differing_inputs(World& world, const std::vector<std::string>& files) {
-  std::string mine;
-  for (const std::string& f : files) {
-    try {
-      mine += f + "\t" + (read_once(f) ? std::string("-") : content_fingerprint(f)) + "\n";
-    } catch (const IoError& e) {
-      mine += f + "\t" + e.reason() + "\n";
-    }
-  }
-  const std::vector<std::string> all = world.gather(mine);
-  std::string differ;
-  const auto line = [](const std::string& text, std::size_t i) {
-    std::size_t from = 0;
-    for (; i > 0; --i) from = text.find('\n', from) + 1;
-    return text.substr(from, text.find('\n', from) - from);
-  };
-  // A line is "PATH\tSIZE:HASH": ranks started with other paths (MPMD) are told apart from ranks
-  // reading other bytes under one path.
-  for (std::size_t r = 1; r < all.size(); ++r)
-    for (std::size_t f = 0; f < files.size(); ++f) {
-      const std::string theirs = line(all[r], f), ours = line(all[0], f);
-      if (theirs == ours) continue;
-      const std::string their_path = theirs.substr(0, theirs.find('\t')), our_path = files[f];
-      differ += (differ.empty() ? "" : "; ") +
-                (their_path == our_path
-                     ? our_path + " is not the same file on rank " + std::to_string(r)
-                     : "rank " + std::to_string(r) + " reads " + their_path + " where rank 0 reads " + our_path) +
-                " (size:hash " + theirs.substr(theirs.find('\t') + 1) + " on rank " + std::to_string(r) + ", " +
-                ours.substr(ours.find('\t') + 1) + " on rank 0): every rank must read the same bytes";
-    }
-  return differ;
-}
-
 // One measured pass to make: the index of its FileSolverPasses, its threads, its repetition.
 struct PlannedPass {
   std::size_t passes = 0;
@@ -292,29 +257,27 @@ void shuffle(std::vector<PlannedPass>& plan, std::uint64_t seed) {
 }  // namespace
 
 int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out) {
-  World& world = World::current();
-  RankPasses ranks(world, err);
+  const std::unique_ptr<PassMeasuring> measuring = pass_measuring(err);
   std::vector<SpecFactory> solvers;
   std::unique_ptr<sudoku::SolverFactory> reference;
   std::vector<std::string> notes;
-  if (const std::string problem = validate(command, ranks.active(), solvers, reference, notes); !problem.empty()) {
+  if (const std::string problem = validate(command, measuring->split(), solvers, reference, notes); !problem.empty()) {
     // Every rank was given the same command line: rank 0 speaks for them.
-    if (ranks.leader()) std::fprintf(err, "sudoku-bench run: %s\n", problem.c_str());
+    if (measuring->leader()) std::fprintf(err, "sudoku-bench run: %s\n", problem.c_str());
     return kExitUsage;
   }
-  if (ranks.leader())
+  if (measuring->leader())
     for (const std::string& note : notes) std::fprintf(err, "sudoku-bench run: note: %s\n", note.c_str());
   std::vector<int> thread_counts = command.threads;
   if (thread_counts.empty())
     for (int t = 1; t <= thread_count(0); ++t) thread_counts.push_back(t);
-  // MPI rank R of P measures shard R+1 of P; --shard names one; else the whole input.
-  const Settings::Shard shard = ranks.active() ? Settings::Shard{world.rank() + 1, world.size()} : command.shard;
+  const Settings::Shard shard = measuring->shard(command.shard);
 
   plugin::set_slow_call_report(plugin::slow_call_report(command.pass.step.solve));
   Report report;
   report.context = collect_context();
   report.run_id = new_run_id();  // each pass carries it: merge takes every measurement once
-  if (ranks.active()) report.context.ranks = ranks.machines(report.context.machine());
+  report.context.ranks = measuring->machines(report.context.machine());
   const StepOptions& step = command.pass.step;
   Settings& settings = report.settings;
   settings.solvers = command.solvers;
@@ -339,18 +302,15 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     settings.verify_every = command.plugin_verify_every;
   }
   settings.shard = command.shard;
-  Progress progress(err, command.progress && ranks.leader());
+  Progress progress(err, command.progress && measuring->leader());
   const auto& interrupted = interrupt_requested();
-  // Whether to stop measuring: this process's interrupt, or under MPI what the ranks agreed.
-  bool stopped = false;
-  const auto halted = [&] { return ranks.active() ? stopped : interrupted.load(); };
   std::optional<plugin::SolverFault> fault;
   std::size_t measured_count = 0;  // a solver that crashed, threw or was stopped mid-call
 
   // Every output is checked, and made ready, before anything is measured; only the leader writes.
   std::optional<OutputFile> json_out, rows_out;
   int output_status = kExitOk;
-  if (ranks.leader()) {
+  if (measuring->leader()) {
     try {
       if (!command.json_path.empty()) json_out.emplace(command.json_path, "--json");
       if (!command.per_puzzle_path.empty()) rows_out.emplace(command.per_puzzle_path, "--per-puzzle");
@@ -366,28 +326,16 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
       output_status = kExitIo;
     }
   }
-  if (ranks.active()) output_status = ranks.agree_exit(output_status);
+  output_status = measuring->agree(output_status);
   if (output_status != kExitOk) return output_status;
   std::map<std::string, FileIdentity> identities;  // every input as the run began
   std::optional<IoError> input_error;              // an input that failed mid-run: the passes before it are kept
   bool output_failed = false;
 
+  if (const int status = measuring->open_inputs(command.files, identities); status != kExitOk) return status;
   try {
-    std::string unreadable;
-    try {
-      // Fails before measuring anything; files read once are left for their one pass.
-      for (const std::string& f : command.files)
-        if (!read_once(f)) identities.emplace(f, InputFile(f).identity());
-    } catch (const IoError& e) {
-      if (!ranks.active()) throw;
-      unreadable = e.what();
-    }
-    if (ranks.active() && !ranks.all_fine(unreadable)) return ranks.agree_exit(kExitIo);
-    // Ranks given one path may still read different files (a node's own copy): each measures a
-    // shard of what it reads, so they must read the same bytes.
-    if (ranks.active() && !ranks.all_fine(differing_inputs(world, command.files))) return ranks.agree_exit(kExitIo);
     // What about this machine skews what follows (governor, load, too few CPUs), once it will run.
-    if (ranks.leader() && command.environment_warnings)
+    if (measuring->leader() && command.environment_warnings)
       for (const std::string& w : environment_warnings(report.context.environment,
                                                        *std::max_element(thread_counts.begin(), thread_counts.end())))
         std::fprintf(err, "sudoku-bench run: warning: %s\n", w.c_str());
@@ -419,7 +367,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     };
     std::vector<std::pair<std::size_t, MeasuredPass>> measured;
     for (const PlannedPass& planned : plan) {
-      if (halted()) break;
+      if (measuring->halted(interrupted)) break;
       FileSolverPasses& passes = *arms[planned.passes];
       const int threads = planned.threads;
       const std::string label = passes.label(threads);
@@ -427,40 +375,24 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
         try {
           warm(passes, threads, label);
         } catch (const plugin::SolverFault& f) {
-          fault = f;
-          // Ranks must reach the next measured pass together: there the fault is raised on this one.
-          if (!ranks.active()) {
-            progress.finish();
-            break;
-          }
+          fault = f;  // raised again as the measured pass starts: ranks reach it together
         }
-        if (halted()) break;
+        if (measuring->halted(interrupted)) break;
       }
       const std::string rep_label =
           label + " rep " + std::to_string(planned.repetition) + "/" + std::to_string(command.repetitions);
       MeasuredPass pass;
-      if (!ranks.active()) {
-        try {
-          pass = passes.measured(threads, rep_label, planned.repetition, rows.get());
-        } catch (const plugin::SolverFault& f) {
-          // The pass is lost; the ones before it are kept and written.
-          progress.finish();
-          fault = f;
-          break;
-        } catch (const IoError& e) {
-          progress.finish();
-          input_error = e;
-          break;
-        }
-      } else {
-        stopped = !ranks.measure(
-            [&] {
-              if (fault) throw *fault;
-              return passes.measured(threads, rep_label, planned.repetition, nullptr);
-            },
-            interrupted, pass);
-        if (ranks.failed()) return ranks.agree_exit(kExitIo);
-        if (!ranks.leader()) continue;
+      const auto outcome = measuring->measure(
+          [&] {
+            if (fault) throw *fault;
+            return passes.measured(threads, rep_label, planned.repetition, rows.get());
+          },
+          interrupted, pass, fault, input_error);
+      if (outcome == PassMeasuring::Measured::failed) return measuring->agree(kExitIo);
+      if (outcome == PassMeasuring::Measured::elsewhere) continue;
+      if (outcome == PassMeasuring::Measured::lost) {  // the passes before it are kept and written
+        progress.finish();
+        break;
       }
       pass.sequence = static_cast<int>(measured.size()) + 1;
       measured.emplace_back(planned.order, std::move(pass));
@@ -469,8 +401,8 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     for (auto& [place, pass] : measured) report.runs.push_back(std::move(pass));
     measured_count = measured.size();
     mark_outliers(report.runs);
-    report.interrupted = interrupted.load() || stopped || (fault && fault->interrupted());
-    if (ranks.leader()) {
+    report.interrupted = interrupted.load() || measuring->halted(interrupted) || (fault && fault->interrupted());
+    if (measuring->leader()) {
       // Each output fails alone, named: the others are still written.
       print_table(out, report);
       std::fflush(out);
@@ -493,7 +425,7 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     progress.finish();
     std::fprintf(err, "sudoku-bench run: %s\n", e.what());
     // Only rank 0 writes, after every rank has measured: the others are waiting for its status.
-    return ranks.active() ? ranks.agree_exit(kExitIo) : kExitIo;
+    return measuring->agree(kExitIo);
   }
   bool undecided = false;
   for (const MeasuredPass& r : report.runs) undecided |= r.status.undecided() > 0;
@@ -515,13 +447,13 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   if (was_interrupted) {
     // Under MPI another rank may have been the one interrupted: its signal is not known here.
     const int signal = interrupt_signal() ? interrupt_signal() : SIGINT;
-    if (ranks.leader())
+    if (measuring->leader())
       std::fprintf(err, "sudoku-bench run: interrupted by signal %d%s; the report holds what was measured%s\n", signal,
                    interrupt_signal() ? "" : " (on another rank)",
                    command.json_path.empty() ? "" : " and is marked \"interrupted\": true");
     status = kExitInterrupted + signal;
   }
-  return ranks.active() ? ranks.agree_exit(status) : status;
+  return measuring->agree(status);
 }
 
 }  // namespace sudoku_bench
