@@ -39,10 +39,10 @@ class PassMeasuring {
 
   // What became of one measured pass.
   enum class Measured {
-    kept,     // `pass` is the pass (at the leader): report it; an interrupt may have cut it short
+    kept,       // `pass` is the pass (at the leader): report it; an interrupt may have cut it short
     elsewhere,  // measured, but the leader reports it
-    lost,     // a solver fault or an input error ended it here: keep the passes before it
-    failed,   // a rank failed: every rank stops now (said at the leader)
+    lost,       // a solver fault or an input error ended it here: keep the passes before it
+    failed,     // a rank failed: every rank stops now (said at the leader)
   };
   // Measures one pass with `measure_share` (this process's shard). A fault or input error that
   // ends it is kept in `fault` or `input_error`.

@@ -254,32 +254,11 @@ void shuffle(std::vector<PlannedPass>& plan, std::uint64_t seed) {
   }
 }
 
-}  // namespace
-
-int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out) {
-  const std::unique_ptr<PassMeasuring> measuring = pass_measuring(err);
-  std::vector<SpecFactory> solvers;
-  std::unique_ptr<sudoku::SolverFactory> reference;
-  std::vector<std::string> notes;
-  if (const std::string problem = validate(command, measuring->split(), solvers, reference, notes); !problem.empty()) {
-    // Every rank was given the same command line: rank 0 speaks for them.
-    if (measuring->leader()) std::fprintf(err, "sudoku-bench run: %s\n", problem.c_str());
-    return kExitUsage;
-  }
-  if (measuring->leader())
-    for (const std::string& note : notes) std::fprintf(err, "sudoku-bench run: note: %s\n", note.c_str());
-  std::vector<int> thread_counts = command.threads;
-  if (thread_counts.empty())
-    for (int t = 1; t <= thread_count(0); ++t) thread_counts.push_back(t);
-  const Settings::Shard shard = measuring->shard(command.shard);
-
-  plugin::set_slow_call_report(plugin::slow_call_report(command.pass.step.solve));
-  Report report;
-  report.context = collect_context();
-  report.run_id = new_run_id();  // each pass carries it: merge takes every measurement once
-  report.context.ranks = measuring->machines(report.context.machine());
+// The report's settings: what was asked, as it was run.
+Settings settings_of(const RunCommand& command, const std::vector<int>& thread_counts,
+                     const std::vector<SpecFactory>& solvers) {
   const StepOptions& step = command.pass.step;
-  Settings& settings = report.settings;
+  Settings settings;
   settings.solvers = command.solvers;
   settings.threads = thread_counts;
   settings.repetitions = command.repetitions;
@@ -302,158 +281,235 @@ int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     settings.verify_every = command.plugin_verify_every;
   }
   settings.shard = command.shard;
-  Progress progress(err, command.progress && measuring->leader());
-  const auto& interrupted = interrupt_requested();
-  std::optional<plugin::SolverFault> fault;
-  std::size_t measured_count = 0;  // a solver that crashed, threw or was stopped mid-call
+  return settings;
+}
 
-  // Every output is checked, and made ready, before anything is measured; only the leader writes.
-  std::optional<OutputFile> json_out, rows_out;
-  int output_status = kExitOk;
-  if (measuring->leader()) {
+// One `run`, step by step: check, plan, measure, write, and the exit status. Its state is what the
+// steps hand on.
+class Run {
+ public:
+  Run(const RunCommand& command, std::FILE* out, std::FILE* err)
+      : command_(command), out_(out), err_(err), measuring_(pass_measuring(err)) {}
+
+  // The command checked and the report's head made; kExitOk, or the exit status of a refusal.
+  int start() {
+    std::vector<std::string> notes;
+    if (const std::string problem = validate(command_, measuring_->split(), solvers_, reference_, notes);
+        !problem.empty()) {
+      // Every rank was given the same command line: rank 0 speaks for them.
+      if (measuring_->leader()) std::fprintf(err_, "sudoku-bench run: %s\n", problem.c_str());
+      return kExitUsage;
+    }
+    if (measuring_->leader())
+      for (const std::string& note : notes) std::fprintf(err_, "sudoku-bench run: note: %s\n", note.c_str());
+    thread_counts_ = command_.threads;
+    if (thread_counts_.empty())
+      for (int t = 1; t <= thread_count(0); ++t) thread_counts_.push_back(t);
+    plugin::set_slow_call_report(plugin::slow_call_report(command_.pass.step.solve));
+    report_.context = collect_context();
+    report_.run_id = new_run_id();  // each pass carries it: merge takes every measurement once
+    report_.context.ranks = measuring_->machines(report_.context.machine());
+    report_.settings = settings_of(command_, thread_counts_, solvers_);
+    progress_.emplace(err_, command_.progress && measuring_->leader());
+    if (const int status = open_outputs(); status != kExitOk) return status;
+    return measuring_->open_inputs(command_.files, identities_);
+  }
+
+  // Measures every planned pass, prints the table and writes the outputs; kExitOk, or the exit
+  // status of a failure that ended the run.
+  int measure_and_write() {
     try {
-      if (!command.json_path.empty()) json_out.emplace(command.json_path, "--json");
-      if (!command.per_puzzle_path.empty()) rows_out.emplace(command.per_puzzle_path, "--per-puzzle");
-      std::vector<const OutputFile*> outputs;
-      for (const auto* out : {&json_out, &rows_out})
-        if (*out) outputs.push_back(&**out);
-      if (const std::string conflict = output_conflicts(outputs, command.files); !conflict.empty()) {
-        std::fprintf(err, "sudoku-bench run: %s\n", conflict.c_str());
-        output_status = kExitUsage;
-      }
+      // What about this machine skews what follows (governor, load, too few CPUs), once it will run.
+      if (measuring_->leader() && command_.environment_warnings)
+        for (const std::string& w : environment_warnings(
+                 report_.context.environment, *std::max_element(thread_counts_.begin(), thread_counts_.end())))
+          std::fprintf(err_, "sudoku-bench run: warning: %s\n", w.c_str());
+      if (rows_out_) rows_ = std::make_unique<PerPuzzleRows>(*rows_out_);
+      plan();
+      if (const int status = measure(); status != kExitOk) return status;
+      mark_outliers(report_.runs);
+      report_.interrupted =
+          interrupted_.load() || measuring_->halted(interrupted_) || (fault_ && fault_->interrupted());
+      if (measuring_->leader()) write();
     } catch (const IoError& e) {
-      std::fprintf(err, "sudoku-bench run: %s\n", e.what());
-      output_status = kExitIo;
+      progress_->finish();
+      std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+      // Only rank 0 writes, after every rank has measured: the others are waiting for its status.
+      return measuring_->agree(kExitIo);
+    }
+    return kExitOk;
+  }
+
+  // The exit status: what went wrong first, else undecided records, else the interrupt's signal.
+  int finish(Report* report_out) {
+    bool undecided = false;
+    for (const MeasuredPass& r : report_.runs) undecided |= r.status.undecided() > 0;
+    const bool was_interrupted = report_.interrupted;
+    if (report_out) *report_out = std::move(report_);
+    int status = undecided ? kExitUndecided : kExitOk;
+    const auto dropped = [&](const char* what) {
+      std::fprintf(err_, "sudoku-bench run: %s; that pass was dropped, the %zu measured before it are reported\n", what,
+                   measured_count_);
+    };
+    if (input_error_) {
+      dropped(input_error_->what());
+      return kExitIo;
+    }
+    if (output_failed_) return kExitIo;
+    if (fault_ && !fault_->interrupted()) {
+      dropped(fault_->what());
+      return kExitSolverFault;
+    }
+    if (fault_) std::fprintf(err_, "sudoku-bench run: %s\n", fault_->what());
+    if (was_interrupted) {
+      // Under MPI another rank may have been the one interrupted: its signal is not known here.
+      const int signal = interrupt_signal() ? interrupt_signal() : SIGINT;
+      if (measuring_->leader())
+        std::fprintf(err_, "sudoku-bench run: interrupted by signal %d%s; the report holds what was measured%s\n",
+                     signal, interrupt_signal() ? "" : " (on another rank)",
+                     command_.json_path.empty() ? "" : " and is marked \"interrupted\": true");
+      status = kExitInterrupted + signal;
+    }
+    return measuring_->agree(status);
+  }
+
+ private:
+  // Every output is checked, and made ready, before anything is measured; only the leader writes.
+  int open_outputs() {
+    int status = kExitOk;
+    if (measuring_->leader()) {
+      try {
+        if (!command_.json_path.empty()) json_out_.emplace(command_.json_path, "--json");
+        if (!command_.per_puzzle_path.empty()) rows_out_.emplace(command_.per_puzzle_path, "--per-puzzle");
+        std::vector<const OutputFile*> outputs;
+        for (const auto* out : {&json_out_, &rows_out_})
+          if (*out) outputs.push_back(&**out);
+        if (const std::string conflict = output_conflicts(outputs, command_.files); !conflict.empty()) {
+          std::fprintf(err_, "sudoku-bench run: %s\n", conflict.c_str());
+          status = kExitUsage;
+        }
+      } catch (const IoError& e) {
+        std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+        status = kExitIo;
+      }
+    }
+    return measuring_->agree(status);
+  }
+
+  // Every (file, solver) keeps its own passes' state; the plan lists the measured passes in the
+  // order of the command line, which --interleave shuffles and the report restores.
+  void plan() {
+    const Settings::Shard shard = measuring_->shard(command_.shard);
+    const std::vector<std::string> datasets = dataset_names(command_.files);
+    for (std::size_t f = 0; f < command_.files.size(); ++f) {
+      const std::string& file = command_.files[f];
+      for (const SpecFactory& solver : solvers_) {
+        arms_.push_back(
+            std::make_unique<FileSolverPasses>(command_, file, solver, reference_.get(), shard, *progress_, err_,
+                                               identities_.count(file) ? &identities_.at(file) : nullptr, datasets[f]));
+        for (const int threads : thread_counts_)
+          for (int rep = 1; rep <= command_.repetitions; ++rep) plan_.push_back({arms_.size() - 1, threads, rep});
+      }
+    }
+    for (std::size_t i = 0; i < plan_.size(); ++i) plan_[i].order = i;
+    if (command_.interleave_seed) shuffle(plan_, *command_.interleave_seed);
+  }
+
+  // Unmeasured passes of `passes` at `threads` for --warmup-seconds, once per (arm, threads).
+  void warm(std::size_t arm, int threads, const std::string& label) {
+    if (!warmed_.emplace(arm, threads).second) return;
+    try {
+      const auto warm_until = Clock::now() + std::chrono::duration<double>(command_.warmup_seconds);
+      while (command_.warmup_seconds > 0 && Clock::now() < warm_until && !interrupted_)
+        arms_[arm]->pass(threads, label + " warm-up", command_.warmup_seconds);
+    } catch (const plugin::SolverFault& f) {
+      fault_ = f;  // raised again as the measured pass starts: ranks reach it together
     }
   }
-  output_status = measuring->agree(output_status);
-  if (output_status != kExitOk) return output_status;
-  std::map<std::string, FileIdentity> identities;  // every input as the run began
-  std::optional<IoError> input_error;              // an input that failed mid-run: the passes before it are kept
-  bool output_failed = false;
 
-  if (const int status = measuring->open_inputs(command.files, identities); status != kExitOk) return status;
-  try {
-    // What about this machine skews what follows (governor, load, too few CPUs), once it will run.
-    if (measuring->leader() && command.environment_warnings)
-      for (const std::string& w : environment_warnings(report.context.environment,
-                                                       *std::max_element(thread_counts.begin(), thread_counts.end())))
-        std::fprintf(err, "sudoku-bench run: warning: %s\n", w.c_str());
-    std::unique_ptr<PerPuzzleRows> rows;
-    if (rows_out) rows = std::make_unique<PerPuzzleRows>(*rows_out);
-
-    // Every (file, solver) keeps its own passes' state; the plan lists the measured passes in the
-    // order of the command line, which --interleave shuffles and the report restores.
-    std::vector<std::unique_ptr<FileSolverPasses>> arms;
-    std::vector<PlannedPass> plan;
-    const std::vector<std::string> datasets = dataset_names(command.files);
-    for (std::size_t f = 0; f < command.files.size(); ++f) {
-      const std::string& file = command.files[f];
-      for (const SpecFactory& solver : solvers) {
-        arms.push_back(std::make_unique<FileSolverPasses>(command, file, solver, reference.get(), shard, progress, err,
-                                                          identities.count(file) ? &identities.at(file) : nullptr,
-                                                          datasets[f]));
-        for (const int threads : thread_counts)
-          for (int rep = 1; rep <= command.repetitions; ++rep) plan.push_back({arms.size() - 1, threads, rep});
-      }
-    }
-    for (std::size_t i = 0; i < plan.size(); ++i) plan[i].order = i;
-    if (command.interleave_seed) shuffle(plan, *command.interleave_seed);
-    std::set<std::pair<std::size_t, int>> warmed;  // (arm, threads)
-    const auto warm = [&](FileSolverPasses& passes, int threads, const std::string& label) {
-      const auto warm_until = Clock::now() + std::chrono::duration<double>(command.warmup_seconds);
-      while (command.warmup_seconds > 0 && Clock::now() < warm_until && !interrupted)
-        passes.pass(threads, label + " warm-up", command.warmup_seconds);
-    };
+  // The plan's passes in turn, until the end, an interrupt, or a pass lost; the report gets them
+  // in the command line's order.
+  int measure() {
     std::vector<std::pair<std::size_t, MeasuredPass>> measured;
-    for (const PlannedPass& planned : plan) {
-      if (measuring->halted(interrupted)) break;
-      FileSolverPasses& passes = *arms[planned.passes];
-      const int threads = planned.threads;
-      const std::string label = passes.label(threads);
-      if (warmed.emplace(planned.passes, threads).second) {
-        try {
-          warm(passes, threads, label);
-        } catch (const plugin::SolverFault& f) {
-          fault = f;  // raised again as the measured pass starts: ranks reach it together
-        }
-        if (measuring->halted(interrupted)) break;
-      }
+    for (const PlannedPass& planned : plan_) {
+      if (measuring_->halted(interrupted_)) break;
+      FileSolverPasses& passes = *arms_[planned.passes];
+      const std::string label = passes.label(planned.threads);
+      warm(planned.passes, planned.threads, label);
+      if (measuring_->halted(interrupted_)) break;
       const std::string rep_label =
-          label + " rep " + std::to_string(planned.repetition) + "/" + std::to_string(command.repetitions);
+          label + " rep " + std::to_string(planned.repetition) + "/" + std::to_string(command_.repetitions);
       MeasuredPass pass;
-      const auto outcome = measuring->measure(
+      const auto outcome = measuring_->measure(
           [&] {
-            if (fault) throw *fault;
-            return passes.measured(threads, rep_label, planned.repetition, rows.get());
+            if (fault_) throw *fault_;
+            return passes.measured(planned.threads, rep_label, planned.repetition, rows_.get());
           },
-          interrupted, pass, fault, input_error);
-      if (outcome == PassMeasuring::Measured::failed) return measuring->agree(kExitIo);
+          interrupted_, pass, fault_, input_error_);
+      if (outcome == PassMeasuring::Measured::failed) return measuring_->agree(kExitIo);
       if (outcome == PassMeasuring::Measured::elsewhere) continue;
       if (outcome == PassMeasuring::Measured::lost) {  // the passes before it are kept and written
-        progress.finish();
+        progress_->finish();
         break;
       }
       pass.sequence = static_cast<int>(measured.size()) + 1;
       measured.emplace_back(planned.order, std::move(pass));
     }
     std::stable_sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto& [place, pass] : measured) report.runs.push_back(std::move(pass));
-    measured_count = measured.size();
-    mark_outliers(report.runs);
-    report.interrupted = interrupted.load() || measuring->halted(interrupted) || (fault && fault->interrupted());
-    if (measuring->leader()) {
-      // Each output fails alone, named: the others are still written.
-      print_table(out, report);
-      std::fflush(out);
-      const auto finish = [&](auto&& write) {
-        try {
-          write();
-        } catch (const IoError& e) {
-          std::fprintf(err, "sudoku-bench run: %s\n", e.what());
-          output_failed = true;
-        }
-      };
-      if (rows) finish([&] { rows->close(); });
-      if (json_out)
-        finish([&] {
-          json_out->write(to_text_as(report, command.report_format));
-          json_out->commit();
-        });
-    }
-  } catch (const IoError& e) {
-    progress.finish();
-    std::fprintf(err, "sudoku-bench run: %s\n", e.what());
-    // Only rank 0 writes, after every rank has measured: the others are waiting for its status.
-    return measuring->agree(kExitIo);
+    for (auto& [place, pass] : measured) report_.runs.push_back(std::move(pass));
+    measured_count_ = measured.size();
+    return kExitOk;
   }
-  bool undecided = false;
-  for (const MeasuredPass& r : report.runs) undecided |= r.status.undecided() > 0;
-  const bool was_interrupted = report.interrupted;
-  if (report_out) *report_out = std::move(report);
-  int status = undecided ? kExitUndecided : kExitOk;
-  if (input_error) {
-    std::fprintf(err, "sudoku-bench run: %s; that pass was dropped, the %zu measured before it are reported\n",
-                 input_error->what(), measured_count);
-    return kExitIo;
+
+  // The table, then each output; each fails alone, named, and the others are still written.
+  void write() {
+    print_table(out_, report_);
+    std::fflush(out_);
+    const auto attempt = [&](auto&& write) {
+      try {
+        write();
+      } catch (const IoError& e) {
+        std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+        output_failed_ = true;
+      }
+    };
+    if (rows_) attempt([&] { rows_->close(); });
+    if (json_out_)
+      attempt([&] {
+        json_out_->write(to_text_as(report_, command_.report_format));
+        json_out_->commit();
+      });
   }
-  if (output_failed) return kExitIo;
-  if (fault && !fault->interrupted()) {
-    std::fprintf(err, "sudoku-bench run: %s; that pass was dropped, the %zu measured before it are reported\n",
-                 fault->what(), measured_count);
-    return kExitSolverFault;
-  }
-  if (fault) std::fprintf(err, "sudoku-bench run: %s\n", fault->what());
-  if (was_interrupted) {
-    // Under MPI another rank may have been the one interrupted: its signal is not known here.
-    const int signal = interrupt_signal() ? interrupt_signal() : SIGINT;
-    if (measuring->leader())
-      std::fprintf(err, "sudoku-bench run: interrupted by signal %d%s; the report holds what was measured%s\n", signal,
-                   interrupt_signal() ? "" : " (on another rank)",
-                   command.json_path.empty() ? "" : " and is marked \"interrupted\": true");
-    status = kExitInterrupted + signal;
-  }
-  return measuring->agree(status);
+
+  const RunCommand& command_;
+  std::FILE* out_;
+  std::FILE* err_;
+  const std::unique_ptr<PassMeasuring> measuring_;
+  const std::atomic<bool>& interrupted_ = interrupt_requested();
+  std::vector<SpecFactory> solvers_;
+  std::unique_ptr<sudoku::SolverFactory> reference_;
+  std::vector<int> thread_counts_;
+  Report report_;
+  std::optional<Progress> progress_;
+  std::optional<OutputFile> json_out_, rows_out_;
+  std::unique_ptr<PerPuzzleRows> rows_;
+  std::map<std::string, FileIdentity> identities_;  // every input as the run began
+  std::vector<std::unique_ptr<FileSolverPasses>> arms_;
+  std::vector<PlannedPass> plan_;
+  std::set<std::pair<std::size_t, int>> warmed_;  // (arm, threads)
+  std::optional<plugin::SolverFault> fault_;      // a solver that crashed, threw or was stopped mid-call
+  std::optional<IoError> input_error_;            // an input that failed mid-run: the passes before it are kept
+  std::size_t measured_count_ = 0;
+  bool output_failed_ = false;
+};
+
+}  // namespace
+
+int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out) {
+  Run run(command, out, err);
+  if (const int status = run.start(); status != kExitOk) return status;
+  if (const int status = run.measure_and_write(); status != kExitOk) return status;
+  return run.finish(report_out);
 }
 
 }  // namespace sudoku_bench
