@@ -3,7 +3,6 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -29,9 +28,16 @@ std::vector<std::string> outline_keys(const std::string& object, const std::stri
   std::vector<std::string> keys;
   if (from == std::string::npos || to == std::string::npos) return keys;
   const std::string block = doc.substr(from + object.size() + 2, to - from - object.size() - 2);
-  const std::regex word("\"([a-z0-9_.]+)\"");
-  for (auto it = std::sregex_iterator(block.begin(), block.end(), word); it != std::sregex_iterator(); ++it)
-    keys.push_back((*it)[1]);
+  // Each "word" of lower-case letters, digits, '_' and '.' (std::regex trips GCC 12's warnings under ASan).
+  for (std::size_t at = block.find('"'); at != std::string::npos; at = block.find('"', at + 1)) {
+    const std::size_t end = block.find('"', at + 1);
+    if (end == std::string::npos) break;
+    const std::string word = block.substr(at + 1, end - at - 1);
+    if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_.") == std::string::npos) {
+      keys.push_back(word);
+      at = end;
+    }
+  }
   return keys;
 }
 
