@@ -5,6 +5,8 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <functional>
+#include <memory>
 #include <thread>
 #include <type_traits>
 
@@ -62,12 +64,13 @@ void append_line(std::string& out, const RecordStep& step, const StepResult& r, 
   out += '\n';
 }
 
-}  // namespace
-
-int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
+// The solver, and the reference that judges its counts (bitmask for external solvers unless told
+// otherwise); kExitOk, or the exit status of a refusal, said on `err`.
+int solvers_for(const SolveCommand& command, std::FILE* err, std::unique_ptr<sudoku::SolverFactory>& factory,
+                std::unique_ptr<sudoku::SolverFactory>& reference) {
   std::string error;
   std::string note;
-  const auto factory = factory_for_spec(command.solver, error, &note);
+  factory = factory_for_spec(command.solver, error, &note);
   if (!factory) {
     std::fprintf(err, "sudoku-bench solve: %s\n", error.c_str());
     return kExitUsage;
@@ -79,11 +82,93 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
   }
   if (!note.empty()) std::fprintf(err, "sudoku-bench solve: note: %s\n", note.c_str());
   const std::string verify = command.verify.value_or(factory->recounted_by().empty() ? "" : "bitmask");
-  std::unique_ptr<sudoku::SolverFactory> reference;
   if (!verify.empty() && !(reference = reference_for_spec(verify, error))) {
     std::fprintf(err, "sudoku-bench solve: %s\n", error.c_str());
     return kExitUsage;
   }
+  return kExitOk;
+}
+
+// The parallel stage: each record of a chunk solved and judged, its line appended to the chunk.
+class SolveRecords {
+ public:
+  SolveRecords(const sudoku::SolverFactory& factory, const StepOptions& step, bool may_abort)
+      : states_([&factory, &step] {
+          return ThreadState{RecordStep(factory, step), {}};
+        }),
+        may_abort_(may_abort) {}
+
+  void operator()(Chunk& chunk) {
+    // Only a limit can abort a puzzle, and the clock is read only to say how long that took.
+    if (may_abort_)
+      solve(chunk, std::true_type{});
+    else
+      solve(chunk, std::false_type{});
+  }
+
+ private:
+  struct ThreadState {
+    RecordStep step;
+    sudoku::Grid solution;
+  };
+
+  template <bool kTimed>
+  void solve(Chunk& chunk, std::bool_constant<kTimed>) {
+    ThreadState& state = states_.local();
+    step_chunk<kTimed>(chunk, state.step, &state.solution, kKeepEveryProblem, clock_,
+                       [&](const Record&, const StepResult& r, std::uint64_t) {
+                         append_line(chunk.out, state.step, r, state.solution);
+                       });
+  }
+
+  tbb::enumerable_thread_specific<ThreadState> states_;
+  const PuzzleClock clock_ = PuzzleClock::steady();  // a read per record is nothing beside printing it
+  const bool may_abort_;
+};
+
+// The serial sink: each chunk's lines to stdout and its problems to stderr, in input order.
+class PrintInOrder {
+ public:
+  PrintInOrder(std::FILE* out, std::FILE* err, const std::string& input) : out_(out), err_(err), input_(input) {}
+
+  void operator()(Chunk& chunk) {
+    if (cut_) return;
+    tally_ += chunk.tally;
+    write_all(out_, chunk.out, "<stdout>");
+    messages_.clear();
+    for (const Problem& p : chunk.problems) append_problem(messages_, input_, p);
+    write_all(err_, messages_, "<stderr>");
+    if (const std::uint64_t done = chunk.tally.records(); done < chunk.records.size() && !chunk.fault) {
+      cut_ = true;
+      if (chunk.first_line > 0) cut_line_ = chunk.first_line + chunk.records[done].line - 1;
+    }
+  }
+
+  const Tally& tally() const { return tally_; }
+  // What the lines printed cover once a signal cut a chunk short: the chunks after it are dropped,
+  // so that the lines are exactly those of the records before the first left without its line.
+  std::string covered() const {
+    if (!cut_) return "every record read has its line";
+    return "every record before " + (cut_line_ ? input_ + ":" + std::to_string(cut_line_) : "the next") +
+           " has its line";
+  }
+  bool cut() const { return cut_; }
+
+ private:
+  std::FILE* out_;
+  std::FILE* err_;
+  const std::string& input_;
+  Tally tally_;
+  std::string messages_;
+  std::uint64_t cut_line_ = 0;
+  bool cut_ = false;
+};
+
+}  // namespace
+
+int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
+  std::unique_ptr<sudoku::SolverFactory> factory, reference;
+  if (const int status = solvers_for(command, err, factory, reference); status != kExitOk) return status;
   StepOptions step = command.step;
   step.reference = reference.get();
   // SIGINT or SIGTERM stops the searches in progress too (within 256 nodes), not only the reading.
@@ -91,65 +176,21 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
   plugin::set_slow_call_report(plugin::slow_call_report(step.solve));
   try {
     InputFile input(command.input);
-    // Only a limit can abort a puzzle, and the clock is read only to say how long that took.
-    const bool may_abort = command.step.solve.max_nodes > 0 || command.step.solve.time_limit.count() > 0;
-    const PuzzleClock clock = PuzzleClock::steady();  // a read per record is nothing beside printing it
-    struct ThreadState {
-      RecordStep step;
-      sudoku::Grid solution;
-    };
-    tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState{RecordStep(*factory, step), {}}; });
-
     PipelineConfig pipeline = command.pipeline;
     pipeline.chunk = chunk_size_for(input.size(), pipeline.threads);
     pipeline.interrupt = &interrupt_requested();
-
-    const auto process_records = [&]<bool kTimed>(Chunk& chunk, std::bool_constant<kTimed>) {
-      ThreadState& state = states.local();
-      step_chunk<kTimed>(chunk, state.step, &state.solution, kKeepEveryProblem, clock,
-                         [&](const Record&, const StepResult& r, std::uint64_t) {
-                           append_line(chunk.out, state.step, r, state.solution);
-                         });
-    };
-    const auto process = [&](Chunk& chunk) {
-      if (may_abort)
-        process_records(chunk, std::true_type{});
-      else
-        process_records(chunk, std::false_type{});
-    };
-    Tally tally;
-    std::string messages;
-    // The first record a signal left without its line (its search stopped, or not started), once
-    // a chunk was cut short: the chunks after it are dropped, so that the lines printed are
-    // exactly those of the records before it.
-    std::uint64_t cut_line = 0;
-    bool cut = false;
-    const auto sink = [&](Chunk& chunk) {
-      if (cut) return;
-      tally += chunk.tally;
-      write_all(out, chunk.out, "<stdout>");
-      messages.clear();
-      for (const Problem& p : chunk.problems) append_problem(messages, input.name(), p);
-      write_all(err, messages, "<stderr>");
-      if (const std::uint64_t done = chunk.tally.records(); done < chunk.records.size() && !chunk.fault) {
-        cut = true;
-        if (chunk.first_line > 0) cut_line = chunk.first_line + chunk.records[done].line - 1;
-      }
-    };
-    const bool complete = run_pipeline(input, pipeline, process, sink).complete;
+    SolveRecords process(*factory, step, step.solve.max_nodes > 0 || step.solve.time_limit.count() > 0);
+    PrintInOrder sink(out, err, input.name());
+    const bool complete = run_pipeline(input, pipeline, std::ref(process), std::ref(sink)).complete;
     if (std::fflush(out) != 0) throw IoError("<stdout>", std::string("cannot write: ") + std::strerror(errno));
     // A signal after the last chunk was read still stopped the searches in progress.
-    if (!complete || cut || interrupt_requested().load()) {
+    if (!complete || sink.cut() || interrupt_requested().load()) {
       const int signal = interrupt_signal();
-      const std::string where = !cut ? "every record read has its line"
-                                     : "every record before " +
-                                           (cut_line ? input.name() + ":" + std::to_string(cut_line) : "the next") +
-                                           " has its line";
       std::fprintf(err, "sudoku-bench solve: interrupted by signal %d after %s records; %s\n", signal,
-                   format_count(static_cast<double>(tally.records())).c_str(), where.c_str());
+                   format_count(static_cast<double>(sink.tally().records())).c_str(), sink.covered().c_str());
       return kExitInterrupted + signal;
     }
-    return tally.undecided() > 0 ? kExitUndecided : kExitOk;
+    return sink.tally().undecided() > 0 ? kExitUndecided : kExitOk;
   } catch (const IoError& e) {
     std::fflush(out);
     std::fprintf(err, "sudoku-bench solve: %s\n", e.what());
