@@ -21,9 +21,7 @@ class OneProcess final : public PassMeasuring {
 
   int open_inputs(const std::vector<std::string>& files, std::map<std::string, FileIdentity>& identities) override {
     try {
-      // Fails before measuring anything; files read once are left for their one pass.
-      for (const std::string& f : files)
-        if (!read_once(f)) identities.emplace(f, InputFile(f).identity());
+      note_identities(files, identities);
     } catch (const IoError& e) {
       std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
       return kExitIo;
@@ -51,6 +49,11 @@ class OneProcess final : public PassMeasuring {
 };
 
 }  // namespace
+
+void note_identities(const std::vector<std::string>& files, std::map<std::string, FileIdentity>& identities) {
+  for (const std::string& f : files)
+    if (!read_once(f)) identities.emplace(f, InputFile(f).identity());
+}
 
 std::unique_ptr<PassMeasuring> pass_measuring(std::FILE* err) {
   World& world = World::current();

@@ -54,6 +54,10 @@ class PassMeasuring {
   virtual bool halted(const std::atomic<bool>& interrupted) const = 0;
 };
 
+// Notes every input that can be read twice as it is now (files read once are left for their one
+// pass); throws IoError for one that cannot be read, before anything is measured.
+void note_identities(const std::vector<std::string>& files, std::map<std::string, FileIdentity>& identities);
+
 // Ranks when this process was started as one of several MPI ranks, else this process alone.
 std::unique_ptr<PassMeasuring> pass_measuring(std::FILE* err);
 

@@ -110,9 +110,7 @@ PassMeasuring::Measured RankPasses::measure(const std::function<MeasuredPass()>&
 int RankPasses::open_inputs(const std::vector<std::string>& files, std::map<std::string, FileIdentity>& identities) {
   std::string unreadable;
   try {
-    // Fails before measuring anything; files read once are left for their one pass.
-    for (const std::string& f : files)
-      if (!read_once(f)) identities.emplace(f, InputFile(f).identity());
+    note_identities(files, identities);
   } catch (const IoError& e) {
     unreadable = e.what();
   }

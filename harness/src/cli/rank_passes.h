@@ -47,9 +47,6 @@ class RankPasses final : public PassMeasuring {
   bool measure_together(const std::function<MeasuredPass()>& measure_share, const std::atomic<bool>& interrupted,
                         MeasuredPass& pass);
 
-  // Whether some rank failed (a finish_pass or all_fine returned false for an error).
-  bool failed() const { return failed_; }
-
   // Rank 0's exit status, on every rank.
   int agree_exit(int status) { return world_.broadcast(status); }
 

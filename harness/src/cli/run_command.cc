@@ -11,7 +11,6 @@
 #include <optional>
 #include <random>
 #include <set>
-#include <thread>
 
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
