@@ -23,22 +23,40 @@ struct ThreadState {
   Histogram latency_ns, nodes, guesses;
 };
 
-}  // namespace
+using ThreadStates = tbb::enumerable_thread_specific<ThreadState>;
 
-PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config) {
-  using Clock = std::chrono::steady_clock;
-  tbb::enumerable_thread_specific<ThreadState> states([&] { return ThreadState(factory, config.step); });
-  PassResult result;
-  const PuzzleClock clock = config.time_puzzles ? PuzzleClock::for_pass() : PuzzleClock::steady();
+// The tail-growth curves (PassConfig::tail_growth), fed by the sink; workers read their floors.
+struct Tails {
+  TailGrowth latency, nodes;
+};
 
+// The parallel stage: solves a chunk's records with this thread's solver, into its histograms.
+class SolveChunk {
+ public:
+  SolveChunk(ThreadStates& states, const PassConfig& config, const PuzzleClock& clock, const Tails& tails)
+      : states_(states), config_(config), clock_(clock), tails_(tails) {}
+
+  void operator()(Chunk& chunk) const {
+    if (config_.tail_growth && chunk.loop == 0) {
+      chunk.tail_latency_ns.start(tails_.latency.floor());
+      chunk.tail_nodes.start(tails_.nodes.floor());
+    }
+    if (config_.time_puzzles)
+      solve<true>(chunk);
+    else
+      solve<false>(chunk);
+  }
+
+ private:
   // Timing is a template parameter so that an untimed pass has no clock read in its loop at all.
-  const auto process_records = [&]<bool kTimed>(Chunk& chunk, std::bool_constant<kTimed>) {
-    ThreadState& state = states.local();
-    step_chunk<kTimed>(chunk, state.step, nullptr, config.problems_per_chunk, clock,
+  template <bool kTimed>
+  void solve(Chunk& chunk) const {
+    ThreadState& state = states_.local();
+    step_chunk<kTimed>(chunk, state.step, nullptr, config_.problems_per_chunk, clock_,
                        [&](const Record& record, const StepResult& r, std::uint64_t elapsed_ns) {
-                         if (config.rows && chunk.loop == 0) PerPuzzleRows::keep(chunk, record, r, elapsed_ns);
+                         if (config_.rows && chunk.loop == 0) PerPuzzleRows::keep(chunk, record, r, elapsed_ns);
                          if (!r.is_puzzle()) return;
-                         if (config.tail_growth && chunk.loop == 0) {
+                         if (config_.tail_growth && chunk.loop == 0) {
                            if constexpr (kTimed) chunk.tail_latency_ns.add(elapsed_ns);
                            chunk.tail_nodes.add(r.solve.nodes);
                          }
@@ -46,34 +64,66 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
                          state.nodes.record(r.solve.nodes);
                          state.guesses.record(r.solve.guesses);
                        });
-  };
-  TailGrowth tail_latency, tail_nodes;  // fed by the sink; workers read their floors
-  const auto process = [&](Chunk& chunk) {
-    if (config.tail_growth && chunk.loop == 0) {
-      chunk.tail_latency_ns.start(tail_latency.floor());
-      chunk.tail_nodes.start(tail_nodes.floor());
+  }
+
+  ThreadStates& states_;
+  const PassConfig& config_;
+  const PuzzleClock& clock_;
+  const Tails& tails_;
+};
+
+// The sink: adds a chunk's outcomes to the pass, in input order, and hands on its rows.
+class GatherChunk {
+ public:
+  GatherChunk(PassResult& result, const PassConfig& config, Tails& tails)
+      : result_(result), config_(config), tails_(tails) {}
+
+  void operator()(Chunk& chunk) const {
+    result_.tally += chunk.tally;
+    if (config_.tail_growth && chunk.loop == 0) {
+      tails_.latency.add(chunk.tail_latency_ns);
+      tails_.nodes.add(chunk.tail_nodes);
     }
-    if (config.time_puzzles)
-      process_records(chunk, std::true_type{});
-    else
-      process_records(chunk, std::false_type{});
-  };
-  const auto sink = [&](Chunk& chunk) {
-    result.tally += chunk.tally;
-    if (config.tail_growth && chunk.loop == 0) {
-      tail_latency.add(chunk.tail_latency_ns);
-      tail_nodes.add(chunk.tail_nodes);
-    }
-    if (chunk.loop == 0) result.first_loop_records += chunk.tally.records();
-    if (config.rows && chunk.loop == 0) config.rows->write(chunk);
-    if (config.on_chunk) config.on_chunk(chunk);
-  };
+    if (chunk.loop == 0) result_.first_loop_records += chunk.tally.records();
+    if (config_.rows && chunk.loop == 0) config_.rows->write(chunk);
+    if (config_.on_chunk) config_.on_chunk(chunk);
+  }
+
+ private:
+  PassResult& result_;
+  const PassConfig& config_;
+  Tails& tails_;
+};
+
+// The threads' histograms and the tail curves, into the pass's figures.
+void gather_threads(const ThreadStates& states, const Tails& tails, const PassConfig& config, PassResult& result) {
+  for (const ThreadState& state : states) {
+    result.latency_ns.merge(state.latency_ns);
+    result.nodes.merge(state.nodes);
+    result.guesses.merge(state.guesses);
+  }
+  result.threads_observed = static_cast<int>(states.size());
+  if (config.tail_growth) {
+    if (config.time_puzzles) result.tail_latency_ns = tails.latency.points();
+    result.tail_nodes = tails.nodes.points();
+  }
+}
+
+}  // namespace
+
+PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config) {
+  using Clock = std::chrono::steady_clock;
+  ThreadStates states([&] { return ThreadState(factory, config.step); });
+  PassResult result;
+  const PuzzleClock clock = config.time_puzzles ? PuzzleClock::for_pass() : PuzzleClock::steady();
+  Tails tails;
 
   // Read outside the timed span: a few small /proc files per thread.
   const NoiseCounters noise_before = read_noise_counters();
   const double cpu_start = process_cpu_seconds();
   const auto start = Clock::now();
-  const PipelineResult pipeline = run_pipeline(input, config.pipeline, process, sink);
+  const PipelineResult pipeline = run_pipeline(input, config.pipeline, SolveChunk(states, config, clock, tails),
+                                               GatherChunk(result, config, tails));
   // A stop flag that was set (SIGINT, SIGTERM) may have cut searches short, leaving their records,
   // and the rest of their chunks, without an outcome, even when the whole input had been read.
   result.complete =
@@ -84,17 +134,7 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
   result.cpu_seconds = process_cpu_seconds() - cpu_start;
   result.noise =
       noise_between(noise_before, read_noise_counters(), result.wall_seconds, thread_count(config.pipeline.threads));
-
-  for (const ThreadState& state : states) {
-    result.latency_ns.merge(state.latency_ns);
-    result.nodes.merge(state.nodes);
-    result.guesses.merge(state.guesses);
-  }
-  result.threads_observed = static_cast<int>(states.size());
-  if (config.tail_growth) {
-    if (config.time_puzzles) result.tail_latency_ns = tail_latency.points();
-    result.tail_nodes = tail_nodes.points();
-  }
+  gather_threads(states, tails, config, result);
   return result;
 }
 

@@ -79,95 +79,140 @@ ChunkSize shard_chunk_size(std::uint64_t input_bytes, int shard_count) {
   return size;
 }
 
-PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, const std::function<void(Chunk&)>& process,
-                            const std::function<void(Chunk&)>& sink) {
-  const int threads = thread_count(config.threads);
-  const std::size_t tokens =
-      config.max_chunks_in_flight ? config.max_chunks_in_flight : 4 * static_cast<std::size_t>(threads);
-  // Without this, TBB caps an arena at the machine's core count; with it, `threads` is honoured.
-  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
-  tbb::task_arena arena(threads);
-  const auto began = std::chrono::steady_clock::now();
-  std::optional<ChunkReader> reader(std::in_place, input, config.format);
-  std::uint32_t loop = 0;           // the reader's reading of the input
-  std::uint64_t loop_chunks = 0;    // chunks it read in this reading
-  LineNumbers numbers;              // the sink's, for the sink's reading
-  std::uint32_t numbered_loop = 0;  // which reading `numbers` counts
-  // Busy time per stage, from two clock reads per chunk and stage (never per record).
-  std::uint64_t reader_ns = 0, sink_ns = 0;  // each touched by its serial stage only, one call at a time
-  std::uint64_t worker_ns = 0;               // through atomic_ref: workers add to it at once
+namespace {
 
-  // Exactly `tokens` chunks exist, reused: the pipeline never has more live items than that, so
-  // the reader always finds a free one, and memory stays bounded whatever the input size.
-  std::vector<std::unique_ptr<Chunk>> pool;
-  tbb::concurrent_queue<Chunk*> free_chunks;
-  for (std::size_t i = 0; i < tokens; ++i) {
-    pool.push_back(std::make_unique<Chunk>());
-    free_chunks.push(pool.back().get());
+using Clock = std::chrono::steady_clock;
+
+// Exactly as many chunks as the pipeline has tokens, reused: the pipeline never has more live
+// items than that, so the reader always finds a free one, and memory stays bounded whatever the
+// input size.
+class ChunkPool {
+ public:
+  explicit ChunkPool(std::size_t size) {
+    for (std::size_t i = 0; i < size; ++i) {
+      chunks_.push_back(std::make_unique<Chunk>());
+      free_.push(chunks_.back().get());
+    }
   }
+  Chunk& take() {
+    Chunk* chunk = nullptr;
+    if (!free_.try_pop(chunk)) throw std::logic_error("chunk pool exhausted");
+    return *chunk;
+  }
+  void give_back(Chunk& chunk) { free_.push(&chunk); }
 
-  // Declared after the pool so that it runs before the pool is freed, on return or exception.
-  struct AfterEveryStage {
-    const char* sync;
-    ~AfterEveryStage() { happens_after(sync); }
-  } after_every_stage{&finished};
-  bool exhausted = false;
-  std::uint64_t next_index = 0;  // the reader's alone
-  if (config.shard_count < 1 || config.shard_index < 0 || config.shard_index >= config.shard_count)
-    throw std::invalid_argument("shard index out of range");
-  const auto read = [&](tbb::flow_control& fc) -> Chunk* {
+ private:
+  std::vector<std::unique_ptr<Chunk>> chunks_;
+  tbb::concurrent_queue<Chunk*> free_;
+};
+
+// The reader stage's own state, between its calls (one at a time).
+struct Reading {
+  std::optional<ChunkReader> reader;
+  std::uint32_t loop = 0;         // the reader's reading of the input
+  std::uint64_t loop_chunks = 0;  // chunks it read in this reading
+  std::uint64_t next_index = 0;   // the next chunk's, counted from 0 in each reading
+  bool exhausted = false;         // the input was read to its end
+  std::uint64_t busy_ns = 0;
+};
+
+// The sink stage's own state, between its calls (one at a time).
+struct Sinking {
+  LineNumbers numbers;              // for the sink's reading
+  std::uint32_t numbered_loop = 0;  // which reading `numbers` counts
+  std::uint64_t busy_ns = 0;
+};
+
+// Stage 1, serial in order: hands out the next chunk of this shard, reading the input again while
+// the time is not up (whole readings only); touches no record.
+class ReadChunk {
+ public:
+  ReadChunk(InputFile& input, const PipelineConfig& config, ChunkPool& pool, Reading& reading, Clock::time_point began)
+      : input_(input), config_(config), pool_(pool), reading_(reading), began_(began) {}
+
+  Chunk* operator()(tbb::flow_control& fc) const {
     happens_after(&started);
     happens_after(&reader_stage);
     const HappensBeforeOnExit done{&finished}, next_read{&reader_stage};
-    if ((config.stop && config.stop->load(std::memory_order_relaxed)) ||
-        (config.interrupt && config.interrupt->load(std::memory_order_relaxed))) {
+    if (stop_asked()) {
       fc.stop();
       return nullptr;
     }
-    const BusyTime busy{reader_ns};
-    Chunk* chunk = nullptr;
-    if (!free_chunks.try_pop(chunk)) throw std::logic_error("chunk pool exhausted");
-    happens_after(chunk);
-    const HappensBeforeOnExit handed_on{chunk};
+    const BusyTime busy{reading_.busy_ns};
+    Chunk& chunk = pool_.take();
+    happens_after(&chunk);
+    const HappensBeforeOnExit handed_on{&chunk};
+    if (!next_of_shard(chunk)) {
+      reading_.exhausted = true;
+      fc.stop();  // the pool still owns the chunk
+      return nullptr;
+    }
+    return &chunk;
+  }
+
+ private:
+  bool stop_asked() const {
+    return (config_.stop && config_.stop->load(std::memory_order_relaxed)) ||
+           (config_.interrupt && config_.interrupt->load(std::memory_order_relaxed));
+  }
+
+  // Fills `chunk` with the next chunk this shard processes or counts; false at the end.
+  bool next_of_shard(Chunk& chunk) const {
     const char* dropped_from = nullptr;  // mapped ranges of other shards passed over
     bool dropped_starts_line = false;
     for (;;) {
-      if (!reader->next(*chunk, config.chunk)) {
-        // A file that changed while it was read gave records that are neither the old nor the new ones.
-        if (const std::string change = input.changed(); !change.empty())
-          throw IoError(input.name(), "changed while it was read: " + change);
-        // Whole readings only: another one starts if the time is not up (a clock read per reading).
-        if (config.min_seconds > 0 && loop_chunks > 0 && chunk->read_error.empty() &&
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count() < config.min_seconds &&
-            input.rewind()) {
-          reader.emplace(input, config.format);
-          ++loop;
-          loop_chunks = 0;
-          next_index = 0;  // the same chunks go to the same shard in every reading
-          dropped_from = nullptr;
-          continue;
-        }
-        exhausted = true;
-        fc.stop();  // the pool still owns the chunk
-        return nullptr;
+      if (!reading_.reader->next(chunk, config_.chunk)) {
+        if (!read_again(chunk)) return false;
+        dropped_from = nullptr;
+        continue;
       }
-      ++loop_chunks;
-      chunk->loop = loop;
-      chunk->skipped = next_index++ % static_cast<std::uint64_t>(config.shard_count) !=
-                       static_cast<std::uint64_t>(config.shard_index);
+      ++reading_.loop_chunks;
+      chunk.loop = reading_.loop;
+      chunk.skipped = reading_.next_index++ % static_cast<std::uint64_t>(config_.shard_count) !=
+                      static_cast<std::uint64_t>(config_.shard_index);
       // Another shard's range of a mapped file costs nothing here (the reader did not touch it):
       // it is not handed on at all, and the next chunk says where the uncounted lines began.
-      if (!chunk->skipped || !chunk->extent) break;
+      if (!chunk.skipped || !chunk.extent) break;
       if (!dropped_from) {
-        dropped_from = chunk->data;
-        dropped_starts_line = chunk->starts_line;
+        dropped_from = chunk.data;
+        dropped_starts_line = chunk.starts_line;
       }
     }
-    chunk->uncounted_from = dropped_from;
-    chunk->uncounted_starts_line = dropped_starts_line;
-    return chunk;
-  };
-  const auto work = [&](Chunk* chunk) {
+    chunk.uncounted_from = dropped_from;
+    chunk.uncounted_starts_line = dropped_starts_line;
+    return true;
+  }
+
+  // At the end of a reading: starts another one if the time is not up (a clock read per reading).
+  bool read_again(const Chunk& chunk) const {
+    // A file that changed while it was read gave records that are neither the old nor the new ones.
+    if (const std::string change = input_.changed(); !change.empty())
+      throw IoError(input_.name(), "changed while it was read: " + change);
+    if (config_.min_seconds <= 0 || reading_.loop_chunks == 0 || !chunk.read_error.empty() ||
+        std::chrono::duration<double>(Clock::now() - began_).count() >= config_.min_seconds || !input_.rewind())
+      return false;
+    reading_.reader.emplace(input_, config_.format);
+    ++reading_.loop;
+    reading_.loop_chunks = 0;
+    reading_.next_index = 0;  // the same chunks go to the same shard in every reading
+    return true;
+  }
+
+  InputFile& input_;
+  const PipelineConfig& config_;
+  ChunkPool& pool_;
+  Reading& reading_;
+  Clock::time_point began_;
+};
+
+// Stage 2, parallel: splits a chunk into records and processes them, or only counts the lines of
+// another shard's chunk.
+class ProcessChunk {
+ public:
+  ProcessChunk(InputFile& input, const std::function<void(Chunk&)>& process, std::uint64_t& busy_ns)
+      : input_(input), process_(process), busy_ns_(busy_ns) {}
+
+  Chunk* operator()(Chunk* chunk) const {
     happens_after(&started);
     happens_after(chunk);
     const HappensBeforeOnExit done{&finished}, handed_on{chunk};
@@ -178,47 +223,97 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
         count_lines(*chunk);
       } else {
         split_records(*chunk);
-        process(*chunk);
+        process_(*chunk);
       }
-      input.release_done();  // pages the sink is done with: unmapping them costs the serial sink nothing
+      input_.release_done();  // pages the sink is done with: unmapping them costs the serial sink nothing
     }
-    std::atomic_ref<std::uint64_t>(worker_ns).fetch_add(busy_ns, std::memory_order_relaxed);
+    std::atomic_ref<std::uint64_t>(busy_ns_).fetch_add(busy_ns, std::memory_order_relaxed);
     return chunk;
-  };
-  const auto write = [&](Chunk* chunk) {
+  }
+
+ private:
+  InputFile& input_;
+  const std::function<void(Chunk&)>& process_;
+  std::uint64_t& busy_ns_;  // through atomic_ref: workers add to it at once
+};
+
+// Stage 3, serial in order: numbers a chunk's lines, hands it to the sink, raises what went wrong
+// in it once its records before the fault have their outcomes, and gives the chunk back.
+class SinkChunk {
+ public:
+  SinkChunk(InputFile& input, const std::function<void(Chunk&)>& sink, ChunkPool& pool, Sinking& sinking)
+      : input_(input), sink_(sink), pool_(pool), sinking_(sinking) {}
+
+  void operator()(Chunk* chunk) const {
     happens_after(&started);
     happens_after(chunk);
     happens_after(&sink_stage);
     const HappensBeforeOnExit done{&finished}, next_write{&sink_stage}, reused{chunk};
-    const BusyTime busy{sink_ns};
-    if (chunk->loop != numbered_loop) {  // a new reading: its lines count from 1 again
-      numbers = LineNumbers{};
-      numbered_loop = chunk->loop;
+    const BusyTime busy{sinking_.busy_ns};
+    if (chunk->loop != sinking_.numbered_loop) {  // a new reading: its lines count from 1 again
+      sinking_.numbers = LineNumbers{};
+      sinking_.numbered_loop = chunk->loop;
     }
-    numbers.place(*chunk);
-    if (input.truncated())  // the chunk may hold zeros read past the file's new end
-      throw IoError(input.name(), "the file shrank while it was read: records from here on are lost",
+    sinking_.numbers.place(*chunk);
+    if (input_.truncated())  // the chunk may hold zeros read past the file's new end
+      throw IoError(input_.name(), "the file shrank while it was read: records from here on are lost",
                     chunk->first_line);
-    sink(*chunk);                                    // the records before a fault have their outcomes
-    LineNumbers::raise_fault(*chunk, input.name());  // the records after it were not solved
-    numbers.raise_read_error(*chunk, input.name());  // the pool still owns the chunk
-    input.done_before(chunk->data + chunk->bytes);   // records before it are done
-    free_chunks.push(chunk);
-  };
+    sink_(*chunk);                                             // the records before a fault have their outcomes
+    LineNumbers::raise_fault(*chunk, input_.name());           // the records after it were not solved
+    sinking_.numbers.raise_read_error(*chunk, input_.name());  // the pool still owns the chunk
+    input_.done_before(chunk->data + chunk->bytes);            // records before it are done
+    pool_.give_back(*chunk);
+  }
+
+ private:
+  InputFile& input_;
+  const std::function<void(Chunk&)>& sink_;
+  ChunkPool& pool_;
+  Sinking& sinking_;
+};
+
+double seconds(std::uint64_t ns) { return static_cast<double>(ns) * 1e-9; }
+
+}  // namespace
+
+PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, const std::function<void(Chunk&)>& process,
+                            const std::function<void(Chunk&)>& sink) {
+  if (config.shard_count < 1 || config.shard_index < 0 || config.shard_index >= config.shard_count)
+    throw std::invalid_argument("shard index out of range");
+  const int threads = thread_count(config.threads);
+  const std::size_t tokens =
+      config.max_chunks_in_flight ? config.max_chunks_in_flight : 4 * static_cast<std::size_t>(threads);
+  // Without this, TBB caps an arena at the machine's core count; with it, `threads` is honoured.
+  tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  tbb::task_arena arena(threads);
+  const auto began = Clock::now();
+  Reading reading;
+  reading.reader.emplace(input, config.format);
+  Sinking sinking;
+  std::uint64_t worker_ns = 0;
+  ChunkPool pool(tokens);
+  // Declared after the pool so that it runs before the pool is freed, on return or exception.
+  struct AfterEveryStage {
+    const char* sync;
+    ~AfterEveryStage() { happens_after(sync); }
+  } after_every_stage{&finished};
 
   happens_before(&started);
   arena.execute([&] {
-    tbb::parallel_pipeline(tokens, tbb::make_filter<void, Chunk*>(tbb::filter_mode::serial_in_order, read) &
-                                       tbb::make_filter<Chunk*, Chunk*>(tbb::filter_mode::parallel, work) &
-                                       tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, write));
+    tbb::parallel_pipeline(
+        tokens,
+        tbb::make_filter<void, Chunk*>(tbb::filter_mode::serial_in_order,
+                                       ReadChunk(input, config, pool, reading, began)) &
+            tbb::make_filter<Chunk*, Chunk*>(tbb::filter_mode::parallel, ProcessChunk(input, process, worker_ns)) &
+            tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, SinkChunk(input, sink, pool, sinking)));
   });
   happens_after(&finished);  // before reading the results; the guard covers the exceptional exits
   PipelineResult result;
-  result.complete = exhausted;
-  result.loops = static_cast<int>(loop) + 1;
-  result.times.reader_seconds = static_cast<double>(reader_ns) * 1e-9;
-  result.times.sink_seconds = static_cast<double>(sink_ns) * 1e-9;
-  result.times.worker_seconds = static_cast<double>(worker_ns) * 1e-9;
+  result.complete = reading.exhausted;
+  result.loops = static_cast<int>(reading.loop) + 1;
+  result.times.reader_seconds = seconds(reading.busy_ns);
+  result.times.sink_seconds = seconds(sinking.busy_ns);
+  result.times.worker_seconds = seconds(worker_ns);
   return result;
 }
 
