@@ -81,19 +81,8 @@ bool read_side(const std::string& path, PerPuzzleSide& side, std::FILE* err) {
   }
 }
 
-int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std::FILE* err) {
-  PerPuzzleSide base, current;
-  if (!read_side(command.base_path, base, err) || !read_side(command.current_path, current, err)) return kExitIo;
-  for (const auto* side : {&base, &current})
-    if (side->empty())
-      std::fprintf(err, "sudoku-bench compare: %s has a header and no row: nothing to compare\n",
-                   (side == &base ? command.base_path : command.current_path).c_str());
-  if (base.empty() || current.empty()) return kExitUsage;
-  PerPuzzleOptions options;
-  options.alpha = command.options.alpha;
-  options.max_slowdown = command.options.max_slowdown;
-  options.show = command.show;
-  const PerPuzzleComparison comparison = compare_per_puzzle(std::move(base), std::move(current), options);
+// Says on `err` which groups of either file found no partner, and why when it is only the path.
+void note_unpaired(const PerPuzzleComparison& comparison, std::FILE* err) {
   for (const PuzzleGroup& g : comparison.only_base)
     std::fprintf(err, "sudoku-bench compare: only in BASE: %s (%s)\n", g.name().c_str(), g.file.c_str());
   for (const PuzzleGroup& g : comparison.only_current)
@@ -105,6 +94,10 @@ int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std:
         std::fprintf(err,
                      "sudoku-bench compare: %s: BASE's rows name %s, NEW's %s: rows pair only within one file path\n",
                      a.name().c_str(), a.file.c_str(), b.file.c_str());
+}
+
+// The groups with puzzles paired in both files; says on `err` what each group left out.
+std::vector<const GroupComparison*> compared_groups(const PerPuzzleComparison& comparison, std::FILE* err) {
   std::vector<const GroupComparison*> compared;
   for (const GroupComparison& c : comparison.groups) {
     if (c.skipped_base || c.skipped_current)
@@ -122,15 +115,11 @@ int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std:
       std::fprintf(err, "sudoku-bench compare: %s: %zu puzzles only in BASE, %zu only in NEW (not compared)\n",
                    c.group.name().c_str(), c.only_base, c.only_current);
   }
-  if (comparison.groups.empty()) {
-    std::fprintf(err, "sudoku-bench compare: no (dataset, solver, threads, file) in both files: nothing to compare\n");
-    return kExitUsage;
-  }
-  if (compared.empty()) {
-    std::fprintf(err, "sudoku-bench compare: no puzzle timed and solved in both files: nothing to compare\n");
-    return kExitUsage;
-  }
-  std::fprintf(out, "BASE %s\nNEW  %s\n\n", command.base_path.c_str(), command.current_path.c_str());
+  return compared;
+}
+
+// The per-puzzle table, a row per group; returns how many groups are slower.
+int print_group_table(std::FILE* out, const std::vector<const GroupComparison*>& compared) {
   std::fprintf(out, "%-28s %-12s %7s %9s %11s %10s %19s %26s %8s %s\n", "dataset", "solver", "threads", "puzzles",
                "base faster", "new faster", "fewer nodes b/n", "new/base median [95% CI]", "p", "verdict");
   int slower = 0;
@@ -146,6 +135,10 @@ int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std:
                  percent(c->base_faster, c->pairs).c_str(), percent(c->current_faster, c->pairs).c_str(), nodes.c_str(),
                  interval, format_p(c->test.p_value).c_str(), c->slower ? "SLOWER" : "");
   }
+  return slower;
+}
+
+void print_most_slowed(std::FILE* out, const std::vector<const GroupComparison*>& compared) {
   for (const GroupComparison* c : compared) {
     if (c->most_slowed.empty() || c->most_slowed.front().current_ns <= c->most_slowed.front().base_ns) continue;
     std::fprintf(out, "\nMost slowed in %s (median time of each puzzle's repetitions):\n", c->group.name().c_str());
@@ -156,6 +149,34 @@ int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std:
                    format_duration_ns(p.current_ns).c_str(), p.current_ns / p.base_ns);
     }
   }
+}
+
+int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std::FILE* err) {
+  PerPuzzleSide base, current;
+  if (!read_side(command.base_path, base, err) || !read_side(command.current_path, current, err)) return kExitIo;
+  for (const auto* side : {&base, &current})
+    if (side->empty())
+      std::fprintf(err, "sudoku-bench compare: %s has a header and no row: nothing to compare\n",
+                   (side == &base ? command.base_path : command.current_path).c_str());
+  if (base.empty() || current.empty()) return kExitUsage;
+  PerPuzzleOptions options;
+  options.alpha = command.options.alpha;
+  options.max_slowdown = command.options.max_slowdown;
+  options.show = command.show;
+  const PerPuzzleComparison comparison = compare_per_puzzle(std::move(base), std::move(current), options);
+  note_unpaired(comparison, err);
+  const std::vector<const GroupComparison*> compared = compared_groups(comparison, err);
+  if (comparison.groups.empty()) {
+    std::fprintf(err, "sudoku-bench compare: no (dataset, solver, threads, file) in both files: nothing to compare\n");
+    return kExitUsage;
+  }
+  if (compared.empty()) {
+    std::fprintf(err, "sudoku-bench compare: no puzzle timed and solved in both files: nothing to compare\n");
+    return kExitUsage;
+  }
+  std::fprintf(out, "BASE %s\nNEW  %s\n\n", command.base_path.c_str(), command.current_path.c_str());
+  const int slower = print_group_table(out, compared);
+  print_most_slowed(out, compared);
   std::fprintf(out,
                "\nPuzzles pair by (dataset, solver, threads, file, line); a puzzle's repetitions count once, at their\n"
                "median. A (dataset, solver, threads) is SLOWER when the median of its per-puzzle ratios new/base\n"
@@ -164,59 +185,32 @@ int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std:
   return slower ? kExitSlower : kExitOk;
 }
 
-}  // namespace
-
-int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* err) {
-  const CompareOptions& o = command.options;
-  if (!(o.max_slowdown >= 0) || !(o.alpha > 0 && o.alpha < 1)) {
-    std::fprintf(err, "sudoku-bench compare: --max-slowdown must be >= 0 and --alpha between 0 and 1\n");
-    return kExitUsage;
+// compare --drop-disturbed: leaves out the passes whose figures a disturbance put in doubt.
+void drop_disturbed(std::vector<Report>& reports, std::FILE* err) {
+  for (std::size_t i = 0; i < 2; ++i) {
+    std::vector<MeasuredPass>& runs = reports[i].runs;
+    const std::size_t before = runs.size();
+    std::erase_if(runs, [](const MeasuredPass& r) { return !r.disturbed().empty(); });
+    std::fprintf(err, "sudoku-bench compare: --drop-disturbed: left out %zu of %zu passes of %s\n",
+                 before - runs.size(), before, i == 0 ? "BASE" : "NEW");
   }
-  if (command.per_puzzle) return compare_per_puzzle_files(command, out, err);
-  std::vector<Report> reports;
-  if (!read_reports({command.base_path, command.current_path}, reports, "compare", err)) return kExitIo;
-  if (command.drop_disturbed) {
-    for (std::size_t i = 0; i < 2; ++i) {
-      std::vector<MeasuredPass>& runs = reports[i].runs;
-      const std::size_t before = runs.size();
-      std::erase_if(runs, [](const MeasuredPass& r) { return !r.disturbed().empty(); });
-      std::fprintf(err, "sudoku-bench compare: --drop-disturbed: left out %zu of %zu passes of %s\n",
-                   before - runs.size(), before, i == 0 ? "BASE" : "NEW");
-    }
-  }
-  const Report& base = reports[0];
-  const Report& current = reports[1];
+}
 
-  if (const auto mismatches = context_mismatches(base, current); !mismatches.empty()) {
-    std::fprintf(err, "sudoku-bench compare: %s results from different contexts:\n",
-                 command.allow_context_mismatch ? "warning: comparing" : "refusing to compare");
-    for (const std::string& m : mismatches) std::fprintf(err, "  %s\n", m.c_str());
-    if (!command.allow_context_mismatch) {
-      std::fprintf(err, "Differences there are not the code's. --allow-context-mismatch compares them anyway.\n");
-      return kExitUsage;
-    }
-  }
+// False when the two reports' contexts differ and the command does not allow it; says so on `err`.
+bool contexts_comparable(const Report& base, const Report& current, const CompareCommand& command, std::FILE* err) {
+  const auto mismatches = context_mismatches(base, current);
+  if (mismatches.empty()) return true;
+  std::fprintf(err, "sudoku-bench compare: %s results from different contexts:\n",
+               command.allow_context_mismatch ? "warning: comparing" : "refusing to compare");
+  for (const std::string& m : mismatches) std::fprintf(err, "  %s\n", m.c_str());
+  if (command.allow_context_mismatch) return true;
+  std::fprintf(err, "Differences there are not the code's. --allow-context-mismatch compares them anyway.\n");
+  return false;
+}
 
-  if (o.gate == GateTime::cpu && !(has_cpu_time(base) && has_cpu_time(current))) {
-    std::fprintf(err,
-                 "sudoku-bench compare: --gate cpu needs cpu_seconds in every run of both reports "
-                 "(reports written before it was added have none); use --gate wall\n");
-    return kExitUsage;
-  }
-  const Comparison c = compare_reports(base, current, o);
-  for (const std::string& name : c.only_base)
-    std::fprintf(err, "sudoku-bench compare: only in BASE: %s\n", name.c_str());
-  for (const std::string& name : c.only_current)
-    std::fprintf(err, "sudoku-bench compare: only in NEW: %s\n", name.c_str());
-  if (c.pairs.empty()) {
-    std::fprintf(err, "sudoku-bench compare: no (dataset, solver, threads) in common: nothing to compare\n");
-    return kExitUsage;
-  }
-
-  std::fprintf(out, "BASE %s\nNEW  %s\n\n", describe(base, command.base_path).c_str(),
-               describe(current, command.current_path).c_str());
-  print_comparison(out, c, o);
-
+// A line per slower pair and a summary on `out`, a note per pair too few repetitions leave blind on
+// `err`; returns how many pairs are slower.
+int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out, std::FILE* err) {
   int slower = 0, faster = 0, blind = 0;
   for (const PairComparison& pair : c.pairs) {
     const MetricComparison& t = pair.gated_metric();
@@ -240,7 +234,43 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
                c.pairs.size() == 1 ? "" : "s", slower, faster,
                c.pairs.size() - static_cast<std::size_t>(slower + faster),
                blind ? " (some could not be judged: too few repetitions)" : "");
-  return slower ? kExitSlower : kExitOk;
+  return slower;
+}
+
+}  // namespace
+
+int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* err) {
+  const CompareOptions& o = command.options;
+  if (!(o.max_slowdown >= 0) || !(o.alpha > 0 && o.alpha < 1)) {
+    std::fprintf(err, "sudoku-bench compare: --max-slowdown must be >= 0 and --alpha between 0 and 1\n");
+    return kExitUsage;
+  }
+  if (command.per_puzzle) return compare_per_puzzle_files(command, out, err);
+  std::vector<Report> reports;
+  if (!read_reports({command.base_path, command.current_path}, reports, "compare", err)) return kExitIo;
+  if (command.drop_disturbed) drop_disturbed(reports, err);
+  const Report& base = reports[0];
+  const Report& current = reports[1];
+  if (!contexts_comparable(base, current, command, err)) return kExitUsage;
+  if (o.gate == GateTime::cpu && !(has_cpu_time(base) && has_cpu_time(current))) {
+    std::fprintf(err,
+                 "sudoku-bench compare: --gate cpu needs cpu_seconds in every run of both reports "
+                 "(reports written before it was added have none); use --gate wall\n");
+    return kExitUsage;
+  }
+  const Comparison c = compare_reports(base, current, o);
+  for (const std::string& name : c.only_base)
+    std::fprintf(err, "sudoku-bench compare: only in BASE: %s\n", name.c_str());
+  for (const std::string& name : c.only_current)
+    std::fprintf(err, "sudoku-bench compare: only in NEW: %s\n", name.c_str());
+  if (c.pairs.empty()) {
+    std::fprintf(err, "sudoku-bench compare: no (dataset, solver, threads) in common: nothing to compare\n");
+    return kExitUsage;
+  }
+  std::fprintf(out, "BASE %s\nNEW  %s\n\n", describe(base, command.base_path).c_str(),
+               describe(current, command.current_path).c_str());
+  print_comparison(out, c, o);
+  return print_verdicts(c, o, out, err) ? kExitSlower : kExitOk;
 }
 
 }  // namespace sudoku_bench

@@ -70,10 +70,7 @@ constexpr Statistic kStatistics[] = {{"mean", "time", mean_of},
                                      {"stddev", "time", stddev_of},
                                      {"cv", "percentage", cv_of}};
 
-}  // namespace
-
-nlohmann::ordered_json to_gbench_json(const Report& report) {
-  const Context& c = report.context;
+Json gbench_context(const Context& c) {
   std::string build_type = c.build_type;
   std::transform(build_type.begin(), build_type.end(), build_type.begin(),
                  [](unsigned char ch) { return std::tolower(ch); });
@@ -87,69 +84,89 @@ nlohmann::ordered_json to_gbench_json(const Report& report) {
   const Json ours = context_json(c);
   for (const auto& [key, value] : ours.items())
     if (!context.contains(key)) context[key] = value;
+  return context;
+}
 
-  // Google Benchmark's families are one benchmark function with its argument variants; here a
-  // family is a dataset and solver, its instances the thread counts.
+// Where a group of repetitions stands among Google Benchmark's families (one benchmark function
+// with its argument variants); here a family is a dataset and solver, its instances the thread counts.
+struct Instance {
+  std::string name;
+  int family = 0;
+  int index = 0;        // per_family_instance_index
+  int repetitions = 0;  // of this instance
+};
+
+void add_iterations(const Instance& at, const std::vector<const MeasuredPass*>& runs, Json& benchmarks) {
+  for (const MeasuredPass* r : runs) {
+    Json b = {{"name", at.name},
+              {"family_index", at.family},
+              {"per_family_instance_index", at.index},
+              {"run_name", at.name},
+              {"run_type", "iteration"},
+              {"repetitions", at.repetitions},
+              {"repetition_index", r->repetition - 1},
+              {"threads", r->threads},
+              {"iterations", r->puzzles()},
+              {"real_time", per_puzzle_ns(r->wall_seconds, *r)},
+              {"cpu_time", per_puzzle_ns(r->cpu_seconds, *r)},
+              {"time_unit", "ns"}};
+    for (const auto& [counter, value] : counters_of(*r)) b[counter] = value;
+    benchmarks.push_back(std::move(b));
+  }
+}
+
+// As Google Benchmark does with --benchmark_repetitions: after the repetitions, their mean,
+// median, standard deviation and coefficient of variation (none for one repetition). Times per
+// puzzle and counters alike; a counter over the repetitions that have it.
+void add_aggregates(const Instance& at, const std::vector<const MeasuredPass*>& runs, Json& benchmarks) {
+  if (runs.size() < 2) return;
+  std::vector<double> real, cpu;
+  std::vector<std::pair<std::string, std::vector<double>>> counters;
+  for (const MeasuredPass* r : runs) {
+    real.push_back(per_puzzle_ns(r->wall_seconds, *r));
+    cpu.push_back(per_puzzle_ns(r->cpu_seconds, *r));
+    // Not a structured binding: Clang before 16 cannot capture one in a lambda (the fuzz build).
+    for (const auto& entry : counters_of(*r)) {
+      const std::string& counter = entry.first;
+      auto it = std::find_if(counters.begin(), counters.end(), [&](const auto& c) { return c.first == counter; });
+      if (it == counters.end()) it = counters.insert(counters.end(), {counter, {}});
+      it->second.push_back(entry.second.get<double>());
+    }
+  }
+  for (const Statistic& stat : kStatistics) {
+    Json b = {{"name", at.name + "_" + stat.name},
+              {"family_index", at.family},
+              {"per_family_instance_index", at.index},
+              {"run_name", at.name},
+              {"run_type", "aggregate"},
+              {"repetitions", at.repetitions},
+              {"threads", runs.front()->threads},
+              {"aggregate_name", stat.name},
+              {"aggregate_unit", stat.unit},
+              {"iterations", at.repetitions},  // the repetitions it is computed over
+              {"real_time", stat.compute(real)},
+              {"cpu_time", stat.compute(cpu)},
+              {"time_unit", "ns"}};
+    for (const auto& [counter, values] : counters) b[counter] = stat.compute(values);
+    benchmarks.push_back(std::move(b));
+  }
+}
+
+}  // namespace
+
+nlohmann::ordered_json to_gbench_json(const Report& report) {
   std::map<std::pair<std::string, std::string>, int> families;
   std::map<std::pair<std::string, std::string>, int> instance_count;
   Json benchmarks = Json::array();
   for (const auto& [name, runs] : runs_by_benchmark(report)) {
     // A group is one (dataset, solver, threads): one instance of its family.
     const auto family_key = std::pair{runs.front()->dataset, runs.front()->solver};
-    const int family = families.try_emplace(family_key, static_cast<int>(families.size())).first->second;
-    const int instance = instance_count[family_key]++;
-    for (const MeasuredPass* r : runs) {
-      Json b = {{"name", name},
-                {"family_index", family},
-                {"per_family_instance_index", instance},
-                {"run_name", name},
-                {"run_type", "iteration"},
-                {"repetitions", static_cast<int>(runs.size())},
-                {"repetition_index", r->repetition - 1},
-                {"threads", r->threads},
-                {"iterations", r->puzzles()},
-                {"real_time", per_puzzle_ns(r->wall_seconds, *r)},
-                {"cpu_time", per_puzzle_ns(r->cpu_seconds, *r)},
-                {"time_unit", "ns"}};
-      for (const auto& [counter, value] : counters_of(*r)) b[counter] = value;
-      benchmarks.push_back(std::move(b));
-    }
-    // As Google Benchmark does with --benchmark_repetitions: after the repetitions, their mean,
-    // median, standard deviation and coefficient of variation (none for one repetition). Times per
-    // puzzle and counters alike; a counter over the repetitions that have it.
-    if (runs.size() < 2) continue;
-    std::vector<double> real, cpu;
-    std::vector<std::pair<std::string, std::vector<double>>> counters;
-    for (const MeasuredPass* r : runs) {
-      real.push_back(per_puzzle_ns(r->wall_seconds, *r));
-      cpu.push_back(per_puzzle_ns(r->cpu_seconds, *r));
-      // Not a structured binding: Clang before 16 cannot capture one in a lambda (the fuzz build).
-      for (const auto& entry : counters_of(*r)) {
-        const std::string& counter = entry.first;
-        auto it = std::find_if(counters.begin(), counters.end(), [&](const auto& c) { return c.first == counter; });
-        if (it == counters.end()) it = counters.insert(counters.end(), {counter, {}});
-        it->second.push_back(entry.second.get<double>());
-      }
-    }
-    for (const Statistic& stat : kStatistics) {
-      Json b = {{"name", name + "_" + stat.name},
-                {"family_index", family},
-                {"per_family_instance_index", instance},
-                {"run_name", name},
-                {"run_type", "aggregate"},
-                {"repetitions", static_cast<int>(runs.size())},
-                {"threads", runs.front()->threads},
-                {"aggregate_name", stat.name},
-                {"aggregate_unit", stat.unit},
-                {"iterations", static_cast<int>(runs.size())},  // the repetitions it is computed over
-                {"real_time", stat.compute(real)},
-                {"cpu_time", stat.compute(cpu)},
-                {"time_unit", "ns"}};
-      for (const auto& [counter, values] : counters) b[counter] = stat.compute(values);
-      benchmarks.push_back(std::move(b));
-    }
+    const Instance at{name, families.try_emplace(family_key, static_cast<int>(families.size())).first->second,
+                      instance_count[family_key]++, static_cast<int>(runs.size())};
+    add_iterations(at, runs, benchmarks);
+    add_aggregates(at, runs, benchmarks);
   }
-  return Json{{"context", context}, {"benchmarks", benchmarks}};
+  return Json{{"context", gbench_context(report.context)}, {"benchmarks", benchmarks}};
 }
 
 }  // namespace sudoku_bench

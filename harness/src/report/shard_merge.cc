@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <tuple>
 
@@ -99,39 +100,64 @@ std::string overflow_of(const std::vector<Report>& inputs, const std::vector<std
   return {};
 }
 
+// Where a pass was met: its input, and the pass.
+struct Place {
+  std::size_t input;
+  const MeasuredPass* pass;
+};
+
+// Why `again` is one measurement with `first`; `one` and `both` say why, of one pass and of two.
+std::string refusal(const std::vector<std::string>& names, const Place& first, const Place& again,
+                    const std::string& one, const std::string& both) {
+  const MeasuredPass &a = *first.pass, &b = *again.pass;
+  const std::string pass = b.dataset + " " + b.solver + " threads=" + std::to_string(b.threads);
+  const std::string why = "; a measurement merged twice would count twice";
+  if (first.input == again.input)
+    return input_name(names, again.input) + " holds one pass twice: " + pass + " repetitions " +
+           std::to_string(a.repetition) + " and " + std::to_string(b.repetition) + " " + both + why;
+  const std::string there =
+      a.repetition == b.repetition ? std::string() : " (repetition " + std::to_string(a.repetition) + " there)";
+  return input_name(names, again.input) + " repeats a pass of " + input_name(names, first.input) + ": " + pass +
+         " repetition " + std::to_string(b.repetition) + there + " " + one + why;
+}
+
+// What a pass measured, to the last bit: the same in two passes only when one is a copy of the other.
+struct Figures {
+  std::string path, solver;
+  int threads = 0, loops = 0;
+  // wall and CPU seconds, latency mean and standard deviation, pipeline seconds (reader, sink, workers)
+  std::array<double, 7> seconds{};
+  std::array<std::uint64_t, 9> counts{};  // the outcomes, the checks, the involuntary context switches
+  auto operator<=>(const Figures&) const = default;
+};
+
+// A pass's figures where no other pass shares them by chance. Timings repeat by chance to the
+// nanosecond in passes of microseconds on a steady machine (two 25 us passes of
+// results/fast/as_given_untimed.json have the same wall and CPU seconds): only a pass of a
+// millisecond or more, with a mean latency or pipeline seconds (sums of thousands of readings)
+// beside its wall and CPU time, has figures that no other pass shares.
+std::optional<Figures> distinct_figures(const MeasuredPass& pass) {
+  const bool distinct = pass.wall_seconds >= 1e-3 && ((pass.latency_measured && pass.latency_ns.mean > 0) ||
+                                                      (pass.pipeline.measured && pass.pipeline.worker > 0));
+  if (!distinct) return std::nullopt;
+  const Tally& t = pass.status;
+  return Figures{pass.path,
+                 pass.solver,
+                 pass.threads,
+                 pass.loops,
+                 {pass.wall_seconds, pass.cpu_seconds, pass.latency_ns.mean, pass.latency_ns.stddev,
+                  pass.pipeline.reader, pass.pipeline.sink, pass.pipeline.worker},
+                 {t.unique, t.multiple, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed,
+                  pass.noise.involuntary_switches}};
+}
+
 }  // namespace
 
 std::string repeated_pass(const std::vector<Report>& inputs, const std::vector<std::string>& names) {
-  struct Place {
-    std::size_t input;
-    const MeasuredPass* pass;
-  };
   // (run id, file, solver, threads, place in the run's order, repetition where that place is unknown)
   using IdKey = std::tuple<std::string, std::string, std::string, int, int, int>;
-  // What a pass measured, to the last bit: the same in two passes only when one is a copy of the other.
-  struct Figures {
-    std::string path, solver;
-    int threads = 0, loops = 0;
-    // wall and CPU seconds, latency mean and standard deviation, pipeline seconds (reader, sink, workers)
-    std::array<double, 7> seconds{};
-    std::array<std::uint64_t, 9> counts{};  // the outcomes, the checks, the involuntary context switches
-    auto operator<=>(const Figures&) const = default;
-  };
   std::map<IdKey, Place> by_id;
   std::map<Figures, Place> by_content;
-  // `one` and `both` say why the passes are one measurement, of one pass and of two.
-  const auto refusal = [&](const Place& first, const Place& again, const std::string& one, const std::string& both) {
-    const MeasuredPass &a = *first.pass, &b = *again.pass;
-    const std::string pass = b.dataset + " " + b.solver + " threads=" + std::to_string(b.threads);
-    const std::string why = "; a measurement merged twice would count twice";
-    if (first.input == again.input)
-      return input_name(names, again.input) + " holds one pass twice: " + pass + " repetitions " +
-             std::to_string(a.repetition) + " and " + std::to_string(b.repetition) + " " + both + why;
-    const std::string there =
-        a.repetition == b.repetition ? std::string() : " (repetition " + std::to_string(a.repetition) + " there)";
-    return input_name(names, again.input) + " repeats a pass of " + input_name(names, first.input) + ": " + pass +
-           " repetition " + std::to_string(b.repetition) + there + " " + one + why;
-  };
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     for (const MeasuredPass& pass : inputs[i].runs) {
       const Place here{i, &pass};
@@ -140,27 +166,14 @@ std::string repeated_pass(const std::vector<Report>& inputs, const std::vector<s
         if (const auto [it, fresh] = by_id.emplace(key, here); !fresh) {
           const std::string of_run =
               (pass.sequence ? "pass " + std::to_string(pass.sequence) : "a pass") + " of run " + id;
-          return refusal(it->second, here, "is " + of_run, "are " + of_run);
+          return refusal(names, it->second, here, "is " + of_run, "are " + of_run);
         }
       }
-      // Timings repeat by chance to the nanosecond in passes of microseconds on a steady machine
-      // (two 25 us passes of results/fast/as_given_untimed.json have the same wall and CPU seconds):
-      // only a pass of a millisecond or more, with a mean latency or pipeline seconds (sums of
-      // thousands of readings) beside its wall and CPU time, has figures that no other pass shares.
-      const bool distinct = pass.wall_seconds >= 1e-3 && ((pass.latency_measured && pass.latency_ns.mean > 0) ||
-                                                          (pass.pipeline.measured && pass.pipeline.worker > 0));
-      if (!distinct) continue;
-      const Tally& t = pass.status;
-      const Figures figures{pass.path,
-                            pass.solver,
-                            pass.threads,
-                            pass.loops,
-                            {pass.wall_seconds, pass.cpu_seconds, pass.latency_ns.mean, pass.latency_ns.stddev,
-                             pass.pipeline.reader, pass.pipeline.sink, pass.pipeline.worker},
-                            {t.unique, t.multiple, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed,
-                             pass.noise.involuntary_switches}};
-      if (const auto [it, fresh] = by_content.emplace(figures, here); !fresh)
-        return refusal(it->second, here, "has the same figures (seconds, counts, mean latency, pipeline seconds)",
+      const std::optional<Figures> figures = distinct_figures(pass);
+      if (!figures) continue;
+      if (const auto [it, fresh] = by_content.emplace(*figures, here); !fresh)
+        return refusal(names, it->second, here,
+                       "has the same figures (seconds, counts, mean latency, pipeline seconds)",
                        "have the same figures (seconds, counts, mean latency, pipeline seconds)");
     }
   }
@@ -173,11 +186,14 @@ bool any_shard(const std::vector<Report>& inputs) {
   return false;
 }
 
-std::string merge_shards(const std::vector<Report>& inputs, const std::vector<std::string>& names, Report& merged) {
-  if (inputs.empty()) return "no inputs";
-  const auto name = [&](std::size_t i) { return i < names.size() ? names[i] : "input " + std::to_string(i + 1); };
+namespace {
+
+using InputName = std::function<std::string(std::size_t)>;
+
+// Places each input by its shard number, in `by_index`; why they are not one whole set of shards.
+std::string place_shards(const std::vector<Report>& inputs, const InputName& name,
+                         std::map<int, std::size_t>& by_index) {
   const int count = inputs.front().settings.shard.count;
-  std::map<int, std::size_t> by_index;  // shard -> input
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const Settings::Shard& s = inputs[i].settings.shard;
     if (!s.count) return name(i) + " is not a shard report (run without --shard): merge shards only with shards";
@@ -191,39 +207,38 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
     if (!by_index.count(k)) missing += (missing.empty() ? "" : ", ") + std::to_string(k) + "/" + std::to_string(count);
   if (!missing.empty())
     return "shard" + std::string(missing.find(',') != std::string::npos ? "s " : " ") + missing + " missing";
+  return {};
+}
 
+// Why shard `r` (input `i`) is not a part of the same measurement as the first shard.
+std::string shard_disagreement(const Report& r, std::size_t i, const Report& first, const std::string& first_name,
+                               const InputName& name) {
+  if (!r.context.same_build(first.context))
+    return name(i) + " (shard " + shard_name(r.settings.shard) + ") comes from another build than " + first_name +
+           " (context." + build_difference(r.context, first.context) + ")";
+  if (const auto* field = first_difference(settings_fields(), r.settings, first.settings, Agree::shards))
+    return name(i) + " (shard " + shard_name(r.settings.shard) + ") was measured with other settings than " +
+           first_name + " (" + std::string(field->name) + ")";
+  if (!r.context.ranks.empty()) return name(i) + " is itself a merged or MPI report";
+  for (const MeasuredPass& pass : r.runs)
+    if (!pass.guesses.buckets_kept)
+      return name(i) +
+             " was written before schema sudoku-bench/3: its distributions have no buckets to merge "
+             "exactly";
+  if (r.runs.size() != first.runs.size())
+    return name(i) + " has " + std::to_string(r.runs.size()) + " passes, " + first_name + " " +
+           std::to_string(first.runs.size()) + " (interrupted, or other inputs)";
+  for (std::size_t p = 0; p < r.runs.size(); ++p)
+    if (pass_name(r.runs[p]) != pass_name(first.runs[p]) || r.runs[p].path != first.runs[p].path)
+      return name(i) + "'s pass " + std::to_string(p + 1) + " is " + pass_name(r.runs[p]) + " (" + r.runs[p].path +
+             ") where " + first_name + "'s is " + pass_name(first.runs[p]) + " (" + first.runs[p].path + ")";
+  return {};
+}
+
+// The shards' report as one: their passes combined, pass by pass, in shard order.
+Report combine_shards(const std::vector<Report>& inputs, const std::map<int, std::size_t>& by_index) {
   const Report& first = inputs[by_index.at(1)];
-  const std::string& first_name = name(by_index.at(1));
-  for (const auto& [k, i] : by_index) {
-    const Report& r = inputs[i];
-    if (!r.context.same_build(first.context))
-      return name(i) + " (shard " + shard_name(r.settings.shard) + ") comes from another build than " + first_name +
-             " (context." + build_difference(r.context, first.context) + ")";
-    if (const auto* field = first_difference(settings_fields(), r.settings, first.settings, Agree::shards))
-      return name(i) + " (shard " + shard_name(r.settings.shard) + ") was measured with other settings than " +
-             first_name + " (" + std::string(field->name) + ")";
-    if (!r.context.ranks.empty()) return name(i) + " is itself a merged or MPI report";
-    for (const MeasuredPass& pass : r.runs)
-      if (!pass.guesses.buckets_kept)
-        return name(i) +
-               " was written before schema sudoku-bench/3: its distributions have no buckets to merge "
-               "exactly";
-    if (r.runs.size() != first.runs.size())
-      return name(i) + " has " + std::to_string(r.runs.size()) + " passes, " + first_name + " " +
-             std::to_string(first.runs.size()) + " (interrupted, or other inputs)";
-    for (std::size_t p = 0; p < r.runs.size(); ++p)
-      if (pass_name(r.runs[p]) != pass_name(first.runs[p]) || r.runs[p].path != first.runs[p].path)
-        return name(i) + "'s pass " + std::to_string(p + 1) + " is " + pass_name(r.runs[p]) + " (" + r.runs[p].path +
-               ") where " + first_name + "'s is " + pass_name(first.runs[p]) + " (" + first.runs[p].path + ")";
-  }
-
-  if (const std::string repeated = repeated_pass(inputs, names); !repeated.empty()) return repeated;
-  std::vector<std::size_t> order;  // the inputs in shard order
-  for (const auto& [k, i] : by_index) order.push_back(i);
-  for (std::size_t p = 0; p < first.runs.size(); ++p)
-    if (const std::string overflow = overflow_of(inputs, order, name, p); !overflow.empty()) return overflow;
-
-  merged = Report{};
+  Report merged;
   merged.context = first.context;
   merged.settings = first.settings;
   merged.settings.shard = {};
@@ -235,18 +250,40 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
     numbers.push_back(k);
     merged.interrupted |= inputs[i].interrupted;
   }
+  for (std::size_t p = 0; p < first.runs.size(); ++p) {
+    std::vector<MeasuredPass> parts;
+    for (const auto& [k, i] : by_index) parts.push_back(inputs[i].runs[p]);
+    merged.runs.push_back(combine_parts(parts, hosts, numbers, Timing::shards));
+    // Measured by every shard's run: each is named, so that merging it again is caught.
+    std::string ids;
+    for (const MeasuredPass& part : parts)
+      if (!part.run_id.empty()) ids += (ids.empty() ? "" : "+") + part.run_id;
+    merged.runs.back().run_id = ids;
+  }
+  return merged;
+}
+
+}  // namespace
+
+std::string merge_shards(const std::vector<Report>& inputs, const std::vector<std::string>& names, Report& merged) {
+  if (inputs.empty()) return "no inputs";
+  const InputName name = [&](std::size_t i) { return i < names.size() ? names[i] : "input " + std::to_string(i + 1); };
+  std::map<int, std::size_t> by_index;  // shard -> input
+  if (const std::string wrong = place_shards(inputs, name, by_index); !wrong.empty()) return wrong;
+  const Report& first = inputs[by_index.at(1)];
+  const std::string& first_name = name(by_index.at(1));
+  for (const auto& [k, i] : by_index)
+    if (const std::string wrong = shard_disagreement(inputs[i], i, first, first_name, name); !wrong.empty())
+      return wrong;
+  if (const std::string repeated = repeated_pass(inputs, names); !repeated.empty()) return repeated;
+  std::vector<std::size_t> order;  // the inputs in shard order
+  for (const auto& [k, i] : by_index) order.push_back(i);
+  for (std::size_t p = 0; p < first.runs.size(); ++p)
+    if (const std::string overflow = overflow_of(inputs, order, name, p); !overflow.empty()) return overflow;
   try {
-    for (std::size_t p = 0; p < first.runs.size(); ++p) {
-      std::vector<MeasuredPass> parts;
-      for (const auto& [k, i] : by_index) parts.push_back(inputs[i].runs[p]);
-      merged.runs.push_back(combine_parts(parts, hosts, numbers, Timing::shards));
-      // Measured by every shard's run: each is named, so that merging it again is caught.
-      std::string ids;
-      for (const MeasuredPass& part : parts)
-        if (!part.run_id.empty()) ids += (ids.empty() ? "" : "+") + part.run_id;
-      merged.runs.back().run_id = ids;
-    }
+    merged = combine_shards(inputs, by_index);
   } catch (const std::invalid_argument& e) {
+    merged = Report{};
     return e.what();
   }
   return {};
