@@ -145,6 +145,21 @@ bool parse_fast(std::string_view record, Grid& out) {
 
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
+// The value of field `f` (from 0) of a record parse_numbers read whole, capped at 999.
+unsigned field_value(std::string_view record, std::size_t f) {
+  const std::size_t n = record.size();
+  std::size_t at = 0;
+  while (at < n && is_blank(record[at])) ++at;
+  for (std::size_t k = 0; k < f; ++k) {
+    while (at < n && record[at] >= '0' && record[at] <= '9') ++at;
+    while (at < n && (is_blank(record[at]) || record[at] == ',')) ++at;
+  }
+  unsigned value = 0;
+  for (; at < n && record[at] >= '0' && record[at] <= '9'; ++at)
+    value = std::min(value * 10 + static_cast<unsigned>(record[at] - '0'), 999u);
+  return value;
+}
+
 }  // namespace
 
 ParseResult parse_numbers(std::string_view record, Grid& out) {
@@ -193,18 +208,7 @@ ParseResult parse_numbers(std::string_view record, Grid& out) {
     if (out.cells[f] > side) {
       r.status = ParseStatus::number_too_large;
       r.field = f + 1;
-      r.number = out.cells[f];
-      // The stored value is capped at 255: count the field's digits again for larger ones.
-      std::size_t k = 0, at = 0;
-      while (at < n && is_blank(record[at])) ++at;
-      for (; k < f; ++k) {
-        while (at < n && record[at] >= '0' && record[at] <= '9') ++at;
-        while (at < n && (is_blank(record[at]) || record[at] == ',')) ++at;
-      }
-      unsigned value = 0;
-      for (; at < n && record[at] >= '0' && record[at] <= '9'; ++at)
-        value = std::min(value * 10 + static_cast<unsigned>(record[at] - '0'), 999u);
-      r.number = value;
+      r.number = field_value(record, f);  // the stored value is capped at 255
       return r;
     }
   }

@@ -13,6 +13,7 @@
 #include <iterator>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -117,23 +118,26 @@ class Series {
   std::vector<std::thread> workers_;  // last: started once the rest is built
 };
 
-}  // namespace
+constexpr std::uint64_t kAny = std::numeric_limits<std::uint64_t>::max();
 
-int main(int argc, char** argv) {
-  constexpr std::uint64_t kAny = std::numeric_limits<std::uint64_t>::max();
-  const std::uint64_t hardware = std::max(1u, std::thread::hardware_concurrency());
-  std::uint64_t box = 3, count = 1, seed = 1, first = 0, min_givens = 0, check_nodes = 0, threads = hardware;
+struct Args {
+  std::uint64_t box = 3, count = 1, seed = 1, first = 0, min_givens = 0, check_nodes = 0,
+                threads = std::max(1u, std::thread::hardware_concurrency());
+};
+
+// Reads the command line into `args`; an exit status when the program is done (help, a usage error).
+std::optional<int> parse_args(int argc, char** argv, Args& args) {
   const struct {
     std::string_view name;
     std::uint64_t* value;
     std::uint64_t min, max;
-  } flags[] = {{"--box", &box, sudoku::kMinBox, sudoku::kMaxBox},
-               {"--count", &count, 0, kAny},
-               {"--seed", &seed, 0, kAny},
-               {"--first", &first, 0, kAny},
-               {"--min-givens", &min_givens, 0, kAny},
-               {"--check-nodes", &check_nodes, 0, kAny},
-               {"--threads", &threads, 1, 1024}};
+  } flags[] = {{"--box", &args.box, sudoku::kMinBox, sudoku::kMaxBox},
+               {"--count", &args.count, 0, kAny},
+               {"--seed", &args.seed, 0, kAny},
+               {"--first", &args.first, 0, kAny},
+               {"--min-givens", &args.min_givens, 0, kAny},
+               {"--check-nodes", &args.check_nodes, 0, kAny},
+               {"--threads", &args.threads, 1, 1024}};
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     if (arg == "--help" || arg == "-h") {
@@ -152,23 +156,31 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (count > 0 && first > kAny - (count - 1)) {
+  if (args.count > 0 && args.first > kAny - (args.count - 1)) {
     std::fprintf(stderr, "sudoku-generate: --first %llu with --count %llu runs past the last index\n",
-                 static_cast<unsigned long long>(first), static_cast<unsigned long long>(count));
+                 static_cast<unsigned long long>(args.first), static_cast<unsigned long long>(args.count));
     return 2;
   }
+  return std::nullopt;
+}
 
+}  // namespace
+
+int main(int argc, char** argv) {
+  Args args;
+  if (const std::optional<int> done = parse_args(argc, argv, args)) return *done;
   sudoku::GenerateOptions options;
-  options.box = static_cast<int>(box);
-  options.seed = seed;
-  options.min_givens = static_cast<int>(std::min<std::uint64_t>(min_givens, sudoku::kMaxCells));
-  options.check_nodes = check_nodes;
+  options.box = static_cast<int>(args.box);
+  options.seed = args.seed;
+  options.min_givens = static_cast<int>(std::min<std::uint64_t>(args.min_givens, sudoku::kMaxCells));
+  options.check_nodes = args.check_nodes;
+  const std::uint64_t count = args.count;
   const bool progress = isatty(STDERR_FILENO) == 1;
   using Clock = std::chrono::steady_clock;
   auto drawn = Clock::now();
   try {
-    Series series(options, first, count,
-                  static_cast<unsigned>(std::min<std::uint64_t>(threads, std::max<std::uint64_t>(count, 1))));
+    Series series(options, args.first, count,
+                  static_cast<unsigned>(std::min<std::uint64_t>(args.threads, std::max<std::uint64_t>(count, 1))));
     for (std::uint64_t k = 0; k < count; ++k) {
       const std::string line = series.take(k);
       if (std::fwrite(line.data(), 1, line.size(), stdout) != line.size()) {

@@ -60,21 +60,63 @@ void write_all(std::FILE* f, const std::string& s, const std::string& name) {
     throw FileError(name + ": cannot write: " + std::strerror(errno));
 }
 
+// The solver to hunt with, refused where it cannot serve the hunt `options` ask for.
+std::unique_ptr<sudoku::SolverFactory> hunting_solver(const std::string& spec, const HuntOptions& options) {
+  std::string error;
+  auto factory = factory_for_spec(spec, error);
+  if (!factory) throw UsageError(error);
+  if (!factory->counts_solutions()) throw UsageError(factory->name() + " finds no solutions and grows no trees");
+  if (options.by == HuntMeasure::nodes && !factory->reports_tree_size())
+    throw UsageError(factory->name() + " reports no tree sizes; hunt it --by time");
+  if (!factory->supports(options.box))
+    throw UsageError(factory->name() + " does not solve " + std::to_string(options.box * options.box) + "x" +
+                     std::to_string(options.box * options.box) + " puzzles");
+  return factory;
+}
+
+// Hunts with progress on `err` (a TTY only): a bounded hunt's share done, else its evaluations.
+HuntResult hunt_with_progress(const sudoku::SolverFactory& factory, const HuntOptions& options, bool show,
+                              std::FILE* err) {
+  Progress progress(err, show);
+  const bool bounded = options.evaluations > 0 || options.seconds > 0;
+  progress.start("hunt", bounded ? 1'000'000 : 0);
+  const char* unit = options.by == HuntMeasure::nodes ? " nodes" : " ns";
+  const auto tick = [&](const HuntTick& t) {
+    double done = 0;
+    if (options.evaluations > 0)
+      done = std::max(done, static_cast<double>(t.evaluations) / static_cast<double>(options.evaluations));
+    if (options.seconds > 0) done = std::max(done, t.seconds / options.seconds);
+    progress.update(t.evaluations, bounded ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(done * 1e6)) : 0,
+                    "best " + format_count(static_cast<double>(t.best)) + unit);
+  };
+  HuntResult result;
+  try {
+    result = hunt(factory, options, interrupt_requested(), tick);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  progress.finish();
+  return result;
+}
+
+// Writes `text` to --out (replaced whole) when it is open, else to `out`.
+void write_checks(std::optional<OutputFile>& opened, const std::string& text, std::FILE* out) {
+  if (!opened) return write_all(out, text, "<stdout>");
+  try {
+    opened->write(text);
+    opened->commit();
+  } catch (const IoError& e) {
+    throw FileError(e.what());
+  }
+}
+
 }  // namespace
 
 int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err) {
   HuntOptions options = command.options;
   options.threads = thread_count(options.threads);
   try {
-    std::string error;
-    const auto factory = factory_for_spec(command.solver, error);
-    if (!factory) throw UsageError(error);
-    if (!factory->counts_solutions()) throw UsageError(factory->name() + " finds no solutions and grows no trees");
-    if (options.by == HuntMeasure::nodes && !factory->reports_tree_size())
-      throw UsageError(factory->name() + " reports no tree sizes; hunt it --by time");
-    if (!factory->supports(options.box))
-      throw UsageError(factory->name() + " does not solve " + std::to_string(options.box * options.box) + "x" +
-                       std::to_string(options.box * options.box) + " puzzles");
+    const auto factory = hunting_solver(command.solver, options);
     if (options.method == HuntMethod::random && !command.files.empty())
       throw UsageError("FILE arguments are start puzzles for --method climb");
     options.starts = read_starts(command.files, options.box);
@@ -88,42 +130,13 @@ int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err) {
     } catch (const IoError& e) {
       throw FileError(e.what());
     }
-
-    Progress progress(err, command.progress);
-    const bool bounded = options.evaluations > 0 || options.seconds > 0;
-    progress.start("hunt", bounded ? 1'000'000 : 0);
-    const char* unit = options.by == HuntMeasure::nodes ? " nodes" : " ns";
-    const auto tick = [&](const HuntTick& t) {
-      double done = 0;
-      if (options.evaluations > 0)
-        done = std::max(done, static_cast<double>(t.evaluations) / static_cast<double>(options.evaluations));
-      if (options.seconds > 0) done = std::max(done, t.seconds / options.seconds);
-      progress.update(t.evaluations, bounded ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(done * 1e6)) : 0,
-                      "best " + format_count(static_cast<double>(t.best)) + unit);
-    };
-    HuntResult result;
-    try {
-      result = hunt(*factory, options, interrupt_requested(), tick);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
-    progress.finish();
+    const HuntResult result = hunt_with_progress(*factory, options, command.progress, err);
 
     HuntContext context;
     context.command_line = command.command_line;
     context.solver = factory->implementation();
     context.interrupted = interrupt_requested().load();
-    const std::string checks = hunt_checks_file(result, options, context);
-    if (opened) {
-      try {
-        opened->write(checks);
-        opened->commit();
-      } catch (const IoError& e) {
-        throw FileError(e.what());
-      }
-    } else {
-      write_all(out, checks, "<stdout>");
-    }
+    write_checks(opened, hunt_checks_file(result, options, context), out);
     std::fputs(hunt_summary(result, options, context).c_str(), err);
     if (context.interrupted) return kExitInterrupted + interrupt_signal();
     return kExitOk;

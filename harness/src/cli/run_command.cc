@@ -117,6 +117,43 @@ class FileSolverPasses {
     const bool name_records = budget_seconds == 0 && !named_;
     std::atomic<bool> stop{false};
     const auto started = Clock::now();
+    PassConfig config = pass_config(threads, input, budget_seconds, name_records, stop);
+    if (rows && budget_seconds == 0) {
+      rows->start_pass(dataset_, file_, solver_.factory->name(), threads, repetition,
+                       solver_.factory->reports_tree_size(), config.time_puzzles);
+      config.rows = rows;
+    }
+    std::uint64_t done = 0, undecided = 0;
+    progress_.start(label, input.size());
+    config.on_chunk = [&](const Chunk& chunk) {
+      done += chunk.tally.records();
+      if (chunk.loop == 0) {  // each record once
+        name(input.name(), chunk.problems);
+        undecided += chunk.tally.undecided();
+      }
+      progress_.update(done, chunk.input_position);
+      if (budget_seconds > 0 && std::chrono::duration<double>(Clock::now() - started).count() >= budget_seconds)
+        stop.store(true, std::memory_order_relaxed);
+    };
+    PassResult result = measure_pass(input, *solver_.factory, config);
+    progress_.finish();
+    if (name_records) {
+      named_ = true;
+      if (undecided > shown_)
+        std::fprintf(err_, "%s: %llu more invalid, aborted, wrong or failed records not named\n", input.name().c_str(),
+                     static_cast<unsigned long long>(undecided - shown_));
+    }
+    if (result.complete && result.tally.records() == 0 && !warned_empty_) {
+      std::fprintf(err_, "%s: no records (every line is empty or a # comment)\n", input.name().c_str());
+      warned_empty_ = true;
+    }
+    return result;
+  }
+
+ private:
+  // The command's pass settings, made for this file, solver and thread count.
+  PassConfig pass_config(int threads, const InputFile& input, double budget_seconds, bool name_records,
+                         const std::atomic<bool>& stop) const {
     PassConfig config = command_.pass;
     config.step.solve.max_solutions = 2;
     config.step.reference = reference_;
@@ -144,42 +181,9 @@ class FileSolverPasses {
     config.tail_growth = budget_seconds == 0 && shard_.count <= 1;
     // No chunk needs to keep more than can still be named.
     config.problems_per_chunk = name_records ? kRecordsNamed : 0;
-    if (rows && budget_seconds == 0) {
-      rows->start_pass(dataset_, file_, solver_.factory->name(), threads, repetition,
-                       solver_.factory->reports_tree_size(), config.time_puzzles);
-      config.rows = rows;
-    }
-    std::uint64_t done = 0, undecided = 0;
-    progress_.start(label, input.size());
-    config.on_chunk = [&](const Chunk& chunk) {
-      done += chunk.tally.records();
-      if (chunk.loop == 0) {  // each record once
-        name(input.name(), chunk.problems);
-        undecided += chunk.tally.undecided();
-      }
-      progress_.update(done, chunk.input_position);
-      if (budget_seconds > 0 && std::chrono::duration<double>(Clock::now() - started).count() >= budget_seconds)
-        stop.store(true, std::memory_order_relaxed);
-    };
-    PassResult result = measure_pass(input, *solver_.factory, config);
-    progress_.finish();
-    if (name_records) {
-      named_ = true;
-      const std::uint64_t problems = undecided;
-      if (problems > shown_)
-        std::fprintf(err_, "%s: %llu more invalid, aborted, wrong or failed records not named\n", input.name().c_str(),
-                     static_cast<unsigned long long>(problems - shown_));
-    }
-    if (result.complete) {
-      if (result.tally.records() == 0 && !warned_empty_) {
-        std::fprintf(err_, "%s: no records (every line is empty or a # comment)\n", input.name().c_str());
-        warned_empty_ = true;
-      }
-    }
-    return result;
+    return config;
   }
 
- private:
   MeasuredPass measured_pass_of(int threads, int repetition, const PassResult& r) const {
     MeasuredPass pass;
     pass.dataset = dataset_;

@@ -332,15 +332,40 @@ bool ranks_before(const Found& a, const Found& b) {
   return std::memcmp(a.puzzle.cells.data(), b.puzzle.cells.data(), static_cast<std::size_t>(a.puzzle.cell_count())) < 0;
 }
 
+namespace {
+
+// The workers' finds, into one result.
+HuntResult gather_workers(const std::vector<std::unique_ptr<Worker>>& workers, std::size_t top_size) {
+  HuntResult result;
+  TopList top(top_size);
+  for (const auto& w : workers) {
+    for (const Found& f : w->top.items()) top.offer(f);
+    for (std::size_t c = 0; c < 3; ++c)
+      if (w->largest[c] && (!result.largest[c] || ranks_before(*w->largest[c], *result.largest[c])))
+        result.largest[c] = w->largest[c];
+    for (std::size_t c = 0; c < 4; ++c) result.counts[c] += w->counts[c];
+    result.evaluations += w->evaluations.load();
+  }
+  result.top = top.items();
+  std::sort(result.top.begin(), result.top.end(), ranks_before);
+  result.improvements = merge_improvements(workers, 20);
+  return result;
+}
+
+void check_size(const sudoku::SolverFactory& factory, int box) {
+  if (!factory.supports(box))
+    throw std::invalid_argument(factory.name() + " does not solve " + std::to_string(box * box) + "x" +
+                                std::to_string(box * box) + " puzzles");
+  if (box < sudoku::kMinBox || box > sudoku::kMaxRandomBox)
+    throw std::invalid_argument("box " + std::to_string(box) + " is not a size the hunt makes puzzles of (2 to " +
+                                std::to_string(sudoku::kMaxRandomBox) + ")");
+}
+
+}  // namespace
+
 HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options, const std::atomic<bool>& interrupt,
                 const std::function<void(const HuntTick&)>& tick) {
-  if (!factory.supports(options.box))
-    throw std::invalid_argument(factory.name() + " does not solve " + std::to_string(options.box * options.box) + "x" +
-                                std::to_string(options.box * options.box) + " puzzles");
-  if (options.box < sudoku::kMinBox || options.box > sudoku::kMaxRandomBox)
-    throw std::invalid_argument("box " + std::to_string(options.box) +
-                                " is not a size the hunt makes puzzles of (2 to " +
-                                std::to_string(sudoku::kMaxRandomBox) + ")");
+  check_size(factory, options.box);
   const int threads = std::max(1, options.threads);
   std::vector<std::unique_ptr<Worker>> workers;
   for (int i = 0; i < threads; ++i) workers.push_back(std::make_unique<Worker>(factory, options.top));
@@ -382,21 +407,9 @@ HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options
   for (const std::exception_ptr& failure : failures)
     if (failure) std::rethrow_exception(failure);
 
-  HuntResult result;
+  HuntResult result = gather_workers(workers, options.top);
   result.seconds = elapsed();
   result.threads = threads;
-  TopList top(options.top);
-  for (const auto& w : workers) {
-    for (const Found& f : w->top.items()) top.offer(f);
-    for (std::size_t c = 0; c < 3; ++c)
-      if (w->largest[c] && (!result.largest[c] || ranks_before(*w->largest[c], *result.largest[c])))
-        result.largest[c] = w->largest[c];
-    for (std::size_t c = 0; c < 4; ++c) result.counts[c] += w->counts[c];
-    result.evaluations += w->evaluations.load();
-  }
-  result.top = top.items();
-  std::sort(result.top.begin(), result.top.end(), ranks_before);
-  result.improvements = merge_improvements(workers, 20);
   return result;
 }
 

@@ -34,16 +34,54 @@ constexpr int kTimeScale = 1;
 
 void ChildReport::progress(const std::string& what) const { write_all(fd_, "P" + what + "\n"); }
 
+namespace {
+
+// Reads what the child writes until it closes its end or `deadline` passes; true when it closed.
+bool receive_until(int fd, std::chrono::steady_clock::time_point deadline, std::string& received) {
+  for (;;) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return false;
+    pollfd p{fd, POLLIN, 0};
+    const int ready = poll(&p, 1, static_cast<int>(left.count()));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) continue;
+    char buffer[4096];
+    const ssize_t n = read(fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return true;  // the child is done, one way or another
+    received.append(buffer, static_cast<std::size_t>(n));
+  }
+}
+
+// Splits what came: progress lines, then perhaps a result.
+void split_received(const std::string& received, IsolatedResult& result) {
+  for (std::size_t at = 0; at < received.size();) {
+    if (received[at] == 'R') {
+      result.value = received.substr(at + 1);
+      break;
+    }
+    const auto end = received.find('\n', at);
+    if (end == std::string::npos) break;
+    result.last_step = received.substr(at + 1, end - at - 1);
+    at = end + 1;
+  }
+}
+
+IsolatedResult crashed(const char* why) {
+  IsolatedResult result;
+  result.ending = IsolatedResult::Ending::crashed;
+  result.value = why;
+  return result;
+}
+
+}  // namespace
+
 IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>& work,
                             std::chrono::milliseconds limit) {
   limit *= kTimeScale;
-  IsolatedResult result;
   int fds[2];
-  if (pipe(fds) != 0) {
-    result.ending = IsolatedResult::Ending::crashed;
-    result.value = "cannot make a pipe";
-    return result;
-  }
+  if (pipe(fds) != 0) return crashed("cannot make a pipe");
   std::fflush(nullptr);  // nothing buffered is written twice
   const pid_t child = fork();
   if (child == 0) {
@@ -60,46 +98,17 @@ IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>
   close(fds[1]);
   if (child < 0) {
     close(fds[0]);
-    result.ending = IsolatedResult::Ending::crashed;
-    result.value = "cannot fork";
-    return result;
+    return crashed("cannot fork");
   }
   std::string received;
-  const auto deadline = std::chrono::steady_clock::now() + limit;
-  bool timed_out = false;
-  for (;;) {
-    const auto left =
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) {
-      timed_out = true;
-      break;
-    }
-    pollfd p{fds[0], POLLIN, 0};
-    const int ready = poll(&p, 1, static_cast<int>(left.count()));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) continue;
-    char buffer[4096];
-    const ssize_t n = read(fds[0], buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;  // the child is done, one way or another
-    received.append(buffer, static_cast<std::size_t>(n));
-  }
+  const bool timed_out = !receive_until(fds[0], std::chrono::steady_clock::now() + limit, received);
   close(fds[0]);
   if (timed_out) kill(child, SIGKILL);
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
-  // Split what came: progress lines, then perhaps a result.
-  for (std::size_t at = 0; at < received.size();) {
-    if (received[at] == 'R') {
-      result.value = received.substr(at + 1);
-      break;
-    }
-    const auto end = received.find('\n', at);
-    if (end == std::string::npos) break;
-    result.last_step = received.substr(at + 1, end - at - 1);
-    at = end + 1;
-  }
+  IsolatedResult result;
+  split_received(received, result);
   if (timed_out) {
     result.ending = IsolatedResult::Ending::timed_out;
   } else if (WIFSIGNALED(status)) {
