@@ -137,6 +137,9 @@ inline constexpr std::size_t kKeepEveryProblem = std::numeric_limits<std::size_t
 // at a record whose search it stopped (that record has no outcome: nothing is counted or called
 // for it), or before the next record. So the records with an outcome are always a prefix of the
 // chunk's, and chunk.tally.records() < chunk.records.size() tells a chunk cut short.
+// A hot path, kept in one piece on purpose (tests/tools/function_length_test.py): the per-record
+// loop, inlined into each pass with its callback, whose two clock reads must be seen together with
+// exactly the work that lies between them.
 template <bool kTimed, typename OnRecord>
 void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::size_t keep_problems,
                 const PuzzleClock& clock, OnRecord&& on_record) {

@@ -256,6 +256,8 @@ class Engine {
                   O::template shl<3>(O::and_(O::template shr<3 * st>(acyc), seven)));
   }
 
+  // A hot path, kept in one piece on purpose (tests/tools/function_length_test.py): called at every
+  // node of the search, its three ways of choosing share the unit counts it computes first.
   static Choice choose(const Board& s) {
     // Per unit (bands 0..2, stacks 3..5) and digit lane: the open configurations, and their count.
     V configs[6], counts[6];
