@@ -1,6 +1,4 @@
 // Grid, CSV and check files: read as their one-line equivalents, with their expectations checked.
-#include "stream/input_format.h"
-
 #include <gtest/gtest.h>
 
 #include <string>
@@ -10,6 +8,7 @@
 #include "cli/solve_command.h"
 #include "run_util.h"
 #include "stream/chunk.h"
+#include "stream/record_format.h"
 #include "sudoku/parse.h"
 #include "temp_file.h"
 #include "test_util.h"
@@ -69,6 +68,37 @@ TEST(InputFormatTest, DetectionFromTheFirstContentLine) {
   EXPECT_EQ(sudoku_bench::detect_format("1230,4560"), InputFormat::csv);
   EXPECT_EQ(sudoku_bench::input_format_named("csv"), InputFormat::csv);
   EXPECT_FALSE(sudoku_bench::input_format_named("xml"));
+}
+
+// Each format's module splits its own records: the puzzle, and what the file expects of it.
+TEST(InputFormatTest, EachModuleSplitsItsRecordsFields) {
+  using sudoku_bench::record_format;
+  // Fields are views into the record: each record outlives them.
+  const std::string csv_record = kPuzzle + "," + kSolution, check_record = kPuzzle + ":2",
+                    full_record = kPuzzle + ":1:" + kSolution;
+  const auto csv = record_format(InputFormat::csv).fields(csv_record);
+  EXPECT_EQ(csv.puzzle, kPuzzle);
+  EXPECT_TRUE(csv.has_count && csv.count == "1" && csv.has_solution && csv.solution == kSolution);
+  const auto check = record_format(InputFormat::checks).fields(check_record);
+  EXPECT_EQ(check.puzzle, kPuzzle);
+  EXPECT_TRUE(check.has_count && check.count == "2" && !check.has_solution);
+  const auto full = record_format(InputFormat::checks).fields(full_record);
+  EXPECT_TRUE(full.count == "1" && full.has_solution && full.solution == kSolution);
+  for (const InputFormat f : {InputFormat::lines, InputFormat::grid, InputFormat::numbers}) {
+    const auto plain = record_format(f).fields(kPuzzle);
+    EXPECT_EQ(plain.puzzle, kPuzzle);
+    EXPECT_FALSE(plain.has_count || plain.has_solution);
+  }
+  // Only numbers records are numbers; only grids span lines; only lines judge a cut line's length.
+  for (const auto& named : sudoku_bench::kInputFormats) {
+    const auto& module = record_format(named.format);
+    EXPECT_EQ(module.numbers, named.format == InputFormat::numbers) << named.name;
+    EXPECT_EQ(module.spans_lines, named.format == InputFormat::grid) << named.name;
+    EXPECT_EQ(module.parses_cut_lines, named.format == InputFormat::lines || named.format == InputFormat::automatic)
+        << named.name;
+  }
+  EXPECT_EQ(record_format(InputFormat::grid).where(kPuzzle.substr(0, 40) + "x" + kPuzzle.substr(41)),
+            " (row 5, column 5 of the grid)");
 }
 
 TEST(InputFormatTest, NorvigGridsReadLikeTheirLines) {

@@ -3,41 +3,11 @@
 #include <algorithm>
 #include <cstring>
 
-#include "sudoku/grid.h"
-
 namespace sudoku_bench {
 
 namespace {
 
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
-
-// A header names its columns: a few words, each starting with a letter, and no puzzle (which has
-// digits or dots). Anything else is a record, to be judged, never skipped unseen.
-bool is_csv_header(std::string_view line) {
-  constexpr std::size_t kMaxColumns = 8;
-  std::size_t columns = 0;
-  bool puzzle_like = true;  // the first column could be a puzzle of letters (16x16 and up)
-  for (std::size_t from = 0; from <= line.size(); ++columns) {
-    const std::size_t comma = std::min(line.find(',', from), line.size());
-    const std::string_view field = line.substr(from, comma - from);
-    const auto word_char = [](char c) {
-      return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == ' ' ||
-             c == '-';
-    };
-    if (field.empty() || !((field[0] >= 'A' && field[0] <= 'Z') || (field[0] >= 'a' && field[0] <= 'z')) ||
-        !std::all_of(field.begin(), field.end(), word_char) || columns == kMaxColumns)
-      return false;
-    if (columns == 0)
-      puzzle_like =
-          std::all_of(field.begin(), field.end(),
-                      [](char c) {
-                        return (c >= '0' && c <= '9') || c == '.' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'p');
-                      }) &&
-          sudoku::box_for_cell_count(field.size()) != 0;
-    from = comma + 1;
-  }
-  return !puzzle_like;
-}
 
 }  // namespace
 
@@ -45,7 +15,8 @@ ChunkReader::ChunkReader(InputFile& input, InputFormat format, std::size_t buffe
     : input_(input),
       buffer_(std::make_unique_for_overwrite<char[]>(std::max(buffer_bytes, kMaxRecordBytes + 1))),
       capacity_(std::max(buffer_bytes, kMaxRecordBytes + 1)),
-      format_(format) {}
+      format_(format),
+      assembler_(format == InputFormat::automatic ? nullptr : record_format(format).assembler()) {}
 
 std::size_t ChunkReader::read(char* to, std::size_t n) {
   if (eof_) return 0;
@@ -117,8 +88,8 @@ bool ChunkReader::next_line(std::string_view& line, std::uint64_t& full_length) 
 
 bool ChunkReader::next(Chunk& chunk, const ChunkSize& size) {
   chunk.reset();
-  // The first chunk is read line by line: it decides the format and skips a csv header.
-  const bool by_lines = format_ == InputFormat::automatic || format_ == InputFormat::grid || !started_;
+  // The first chunk is read line by line: it decides the format, and its assembler skips a header.
+  const bool by_lines = !started_ || !assembler_ || record_format(format_).spans_lines;
   started_ = true;
   const bool more = by_lines                   ? next_records(chunk, size.records)
                     : !input_.mapped().empty() ? next_mapped_block(chunk, size.bytes)
@@ -144,7 +115,7 @@ bool ChunkReader::next_records(Chunk& chunk, std::size_t max_records) {
     if (line.size() > kMaxRecordBytes) line = line.substr(0, kMaxRecordBytes);
     add_line(chunk, line, full_length);
   }
-  if (!more) finish_grid(chunk);  // a grid cut short by the end of the input
+  if (!more && assembler_) assembler_->finish(chunk);  // a record cut short by the end of the input
   chunk.line_count = line_;
   chunk.bytes = chunk.text.size();
   return !chunk.records.empty();
@@ -248,72 +219,12 @@ void ChunkReader::add_line(Chunk& chunk, std::string_view line, std::uint64_t fu
     line.remove_prefix(kUtf8Bom.size());
     full_length -= kUtf8Bom.size();
   }
-  const bool content = !line.empty() && line.front() != '#';
-  if (format_ == InputFormat::automatic) {
-    if (!content) return;
+  if (!assembler_) {  // the first content line decides the format
+    if (line.empty() || line.front() == '#') return;
     format_ = detect_format(line);
+    assembler_ = record_format(format_).assembler();
   }
-  if (format_ == InputFormat::grid) {
-    if (!line.empty() && line.front() == '#') return;
-    add_grid_line(chunk, line);
-    return;
-  }
-  if (!content) return;
-  if (format_ == InputFormat::csv && !csv_header_checked_) {
-    csv_header_checked_ = true;
-    if (is_csv_header(line)) return;  // e.g. "quizzes,solutions"
-  }
-  chunk.records.push_back(Record{static_cast<std::uint32_t>(chunk.text.size()), static_cast<std::uint32_t>(line.size()),
-                                 line_, full_length, -1});
-  chunk.text.append(line);
-}
-
-void ChunkReader::add_grid_line(Chunk& chunk, std::string_view line) {
-  if (is_grid_rule(line)) {
-    // Blank and '=' lines end a grid; rules of '-' and '+' may also decorate one between its rows.
-    const bool decoration =
-        line.find_first_of("-+") != std::string_view::npos && line.find('=') == std::string_view::npos;
-    if (!decoration) finish_grid(chunk);
-    return;
-  }
-  const std::string cells = grid_cells(line);
-  if (grid_.first_line == 0) {
-    grid_.first_line = line_;
-    grid_.side = cells.size();
-    if (sudoku::box_for_cell_count(grid_.side * grid_.side) == 0) {
-      // With no size to count rows by, the grid runs to the next blank or '=' line.
-      grid_.malformed = "grid row of " + std::to_string(cells.size()) + " cells (expected 4, 9, 16, 25, 36 or 49)";
-      grid_.side = 0;
-    }
-  }
-  if (grid_.side == 0) {
-    grid_.cells += cells;
-    return;
-  }
-  ++grid_.rows;
-  if (cells.size() != grid_.side && grid_.malformed.empty())
-    grid_.malformed = "row " + std::to_string(grid_.rows) + " (line " + std::to_string(line_) + ") has " +
-                      std::to_string(cells.size()) + " cells, expected " + std::to_string(grid_.side);
-  grid_.cells += cells;
-  if (grid_.rows == grid_.side) finish_grid(chunk);
-}
-
-void ChunkReader::finish_grid(Chunk& chunk) {
-  if (grid_.first_line == 0) return;
-  if (grid_.rows < grid_.side && grid_.malformed.empty())  // cut short by a separator or the end
-    grid_.malformed = "grid starting at line " + std::to_string(grid_.first_line) + " has " +
-                      std::to_string(grid_.rows) + " of " + std::to_string(grid_.side) + " rows";
-  const std::string_view cells = std::string_view(grid_.cells).substr(0, kMaxRecordBytes);
-  std::int32_t malformed = -1;
-  if (!grid_.malformed.empty()) {
-    malformed = static_cast<std::int32_t>(chunk.malformed.size());
-    chunk.malformed.push_back(grid_.malformed);
-  }
-  chunk.records.push_back(Record{static_cast<std::uint32_t>(chunk.text.size()),
-                                 static_cast<std::uint32_t>(cells.size()), grid_.first_line, grid_.cells.size(),
-                                 malformed});
-  chunk.text.append(cells);
-  grid_ = GridInProgress{};
+  assembler_->add(chunk, line, line_, full_length);
 }
 
 }  // namespace sudoku_bench

@@ -1,8 +1,9 @@
-// Reads an input into chunks. Line formats (lines, csv, checks) go out as byte ranges of a mapped
-// file, cut anywhere and not looked at, or as blocks of whole lines read through zlib (gzip,
-// standard input): the serial reader does no work per line, the parallel stage finds the lines
-// (split_records). Grid files, whose records span lines, are assembled here: each grid's rows
-// joined into one record. Until the format is known, lines are read one by one.
+// Reads an input into chunks, knowing bytes and lines only. Formats whose records are lines go out
+// as byte ranges of a mapped file, cut anywhere and not looked at, or as blocks of whole lines read
+// through zlib (gzip, standard input): the serial reader does no work per line, the parallel stage
+// finds the lines (split_records). Formats whose records span lines (grid) have every line read
+// here one by one and handed to the format's LineAssembler, as the first chunk of every input is,
+// which decides the format.
 #pragma once
 
 #include <cstddef>
@@ -13,12 +14,13 @@
 
 #include "stream/chunk.h"
 #include "stream/input.h"
+#include "stream/record_format.h"
 
 namespace sudoku_bench {
 
 struct ChunkSize {
   std::size_t bytes = 64 * 1024;  // a mapped range: this many bytes; a block read: its whole lines within them
-  std::size_t records = 256;      // records assembled one by one (grids): at most this many
+  std::size_t records = 256;      // records assembled line by line: at most this many
 
   bool operator==(const ChunkSize&) const = default;
 };
@@ -33,13 +35,6 @@ class ChunkReader {
   bool next(Chunk& chunk, const ChunkSize& size);
 
  private:
-  // A grid being assembled from its rows.
-  struct GridInProgress {
-    std::uint64_t first_line = 0;  // 0: none in progress
-    std::size_t side = 0, rows = 0;
-    std::string cells, malformed;
-  };
-
   bool next_block(Chunk& chunk, std::size_t bytes);
   bool next_mapped_block(Chunk& chunk, std::size_t bytes);
   bool next_records(Chunk& chunk, std::size_t max_records);
@@ -49,8 +44,6 @@ class ChunkReader {
   std::size_t read(char* to, std::size_t n);
 
   void add_line(Chunk& chunk, std::string_view line, std::uint64_t full_length);
-  void add_grid_line(Chunk& chunk, std::string_view line);
-  void finish_grid(Chunk& chunk);
   // The next line without its terminator, possibly cut to kMaxRecordBytes; false at the end.
   bool next_line(std::string_view& line, std::uint64_t& full_length);
   bool fill();
@@ -66,10 +59,9 @@ class ChunkReader {
   std::string long_line_;       // the kept prefix of a line longer than the buffer
   std::string carry_;           // a block's unfinished last line, for the next block
   InputFormat format_;
-  bool csv_header_checked_ = false;
-  bool started_ = false;         // the first chunk was read
-  bool mapped_started_ = false;  // a range of the mapped file was handed out
-  GridInProgress grid_;
+  std::unique_ptr<LineAssembler> assembler_;  // the format's; null until the format is known
+  bool started_ = false;                      // the first chunk was read
+  bool mapped_started_ = false;               // a range of the mapped file was handed out
 };
 
 }  // namespace sudoku_bench

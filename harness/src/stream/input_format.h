@@ -1,4 +1,4 @@
-// The layouts an input file may have, and how to tell them apart from its first content line.
+// The layouts an input file may have, by name. What each one means is its module's (record_format.h).
 #pragma once
 
 #include <optional>
@@ -33,17 +33,5 @@ inline constexpr InputFormatName kInputFormats[] = {
 };
 std::optional<InputFormat> input_format_named(std::string_view name);
 const char* name_of(InputFormat format);
-
-// Only digits separated by commas or blanks, as many fields as some grid has cells (not a csv
-// puzzle,solution pair, which has 2).
-bool looks_like_numbers(std::string_view line);
-
-// The format a file whose first content line is `line` has.
-InputFormat detect_format(std::string_view line);
-
-// For grid files: the cells of a line (its symbols, with spaces, tabs and '|' removed), and
-// whether the line is a separator or decoration (nothing but '=', '-', '+', '|' and spaces).
-std::string grid_cells(std::string_view line);
-bool is_grid_rule(std::string_view line);
 
 }  // namespace sudoku_bench

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "stream/record_format.h"
 #include "sudoku/parse.h"
 
 namespace sudoku_bench {
@@ -180,33 +181,11 @@ std::string RecordStep::parse(const Chunk& chunk, const Record& record) {
   expect_invalid_ = false;
   expected_count_.reset();
   has_expected_solution_ = false;
-  std::string_view text = chunk.text_of(record);
-  std::string_view count, solution;
-  bool has_count = false, has_solution = false;
-  if (chunk.format == InputFormat::csv) {
-    const auto comma = text.find(',');
-    solution = text.substr(comma + 1);
-    solution = solution.substr(0, solution.find(','));
-    text = text.substr(0, comma);
-    count = "1";
-    has_count = has_solution = true;
-  } else if (chunk.format == InputFormat::checks) {
-    const auto colon = text.find(':');
-    if (colon != std::string_view::npos) {
-      count = text.substr(colon + 1);
-      text = text.substr(0, colon);
-      const auto second = count.find(':');
-      if (second != std::string_view::npos) {
-        solution = count.substr(second + 1);
-        count = count.substr(0, second);
-        has_solution = true;
-      }
-      has_count = true;
-    }
-  }
-  puzzle_text_ = text;
-  if (has_count) {
-    if (std::string why = parse_expectations(count, solution, has_solution); !why.empty()) {
+  const RecordFormat& format = record_format(chunk.format);
+  const RecordFields fields = format.fields(chunk.text_of(record));
+  puzzle_text_ = fields.puzzle;
+  if (fields.has_count) {
+    if (std::string why = parse_expectations(fields.count, fields.solution, fields.has_solution); !why.empty()) {
       expect_invalid_ = false;  // a malformed expectation makes the record invalid, not a failed check
       expected_count_.reset();
       has_expected_solution_ = false;
@@ -215,21 +194,12 @@ std::string RecordStep::parse(const Chunk& chunk, const Record& record) {
   }
   if (record.malformed >= 0) return chunk.malformed[static_cast<std::size_t>(record.malformed)];
   const std::uint64_t cut = record.full_length - record.length;
-  if (cut > 0 && chunk.format != InputFormat::lines)
+  if (cut > 0 && !format.parses_cut_lines)
     return "line of " + std::to_string(record.full_length) + " bytes is too long for a record";
-  std::string why = parse_for(factory_, text, cut, chunk.format == InputFormat::numbers, puzzle_);
+  std::string why = parse_for(factory_, fields.puzzle, cut, format.numbers, puzzle_);
   // A solver that takes the record's own text takes symbols, not numbers.
-  text_is_symbols_ = chunk.format != InputFormat::numbers;
-  if (!why.empty() && chunk.format == InputFormat::grid) {
-    // Columns of the joined cells mean little to someone looking at a grid: name row and column.
-    sudoku::Grid scratch;
-    const sudoku::ParseResult r = sudoku::parse_record(text, scratch);
-    const int box = sudoku::box_for_cell_count(text.size());
-    if (r.status == sudoku::ParseStatus::bad_character && box != 0) {
-      const std::size_t side = static_cast<std::size_t>(box * box), at = r.column - 1;
-      why += " (row " + std::to_string(at / side + 1) + ", column " + std::to_string(at % side + 1) + " of the grid)";
-    }
-  }
+  text_is_symbols_ = !format.numbers;
+  if (!why.empty()) why += format.where(fields.puzzle);
   return why;
 }
 
