@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <zlib.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -155,6 +156,49 @@ std::string gzip(const std::string& data) {
   out.resize(z.total_out);
   deflateEnd(&z);
   return out;
+}
+
+// A chunk is reused: reset() leaves nothing of its last use but the buffers' capacity.
+TEST(ChunkTest, ResetClearsEveryPartAndKeepsTheBuffers) {
+  sudoku_bench::Chunk chunk;
+  chunk.format = sudoku_bench::InputFormat::csv;
+  chunk.text = "abc\n";
+  chunk.data = chunk.text.data();
+  chunk.bytes = chunk.extent = 4;
+  chunk.starts_line = chunk.split = chunk.skipped = chunk.uncounted_starts_line = true;
+  chunk.long_line = chunk.input_position = chunk.first_line = chunk.line_count = chunk.fault_line = 7;
+  chunk.read_error = "bad";
+  chunk.records.resize(300);
+  chunk.malformed.push_back("m");
+  chunk.loop = 2;
+  chunk.uncounted_from = chunk.data;
+  chunk.tally.unique = 3;
+  chunk.problems.resize(2);
+  chunk.out = "out";
+  chunk.rows.resize(5);
+  chunk.tail_nodes.start(9);
+  chunk.tail_nodes.add(10);
+  chunk.fault = std::make_exception_ptr(std::runtime_error("x"));
+  const std::size_t records_capacity = chunk.records.capacity();
+  chunk.reset();
+
+  const sudoku_bench::Chunk fresh;
+  EXPECT_EQ(chunk.format, fresh.format);
+  EXPECT_EQ(chunk.data, nullptr);
+  EXPECT_EQ(chunk.bytes + chunk.extent + chunk.long_line + chunk.input_position + chunk.first_line + chunk.line_count +
+                chunk.fault_line + chunk.loop,
+            0u);
+  EXPECT_FALSE(chunk.starts_line || chunk.split || chunk.skipped || chunk.uncounted_starts_line);
+  EXPECT_TRUE(chunk.read_error.empty() && chunk.records.empty() && chunk.malformed.empty() && chunk.problems.empty() &&
+              chunk.out.empty() && chunk.rows.empty());
+  EXPECT_EQ(chunk.uncounted_from, nullptr);
+  EXPECT_EQ(chunk.tally.records(), 0u);
+  EXPECT_EQ(chunk.tail_nodes.floor, 0u);
+  EXPECT_EQ(chunk.tail_nodes.count, 0u);
+  EXPECT_TRUE(chunk.tail_nodes.kept.empty());
+  EXPECT_FALSE(chunk.fault);
+  EXPECT_EQ(chunk.text, "abc\n");  // the reader's, sized once
+  EXPECT_EQ(chunk.records.capacity(), records_capacity);
 }
 
 TEST(InputFileTest, GzipReadsLikeThePlainFile) {

@@ -2,36 +2,47 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "plugin/call_guard.h"
 #include "stream/input.h"
 
 namespace sudoku_bench {
 
-void Chunk::reset() {
-  data = nullptr;
-  bytes = 0;
-  extent = 0;
-  starts_line = false;
-  split = false;
-  long_line = 0;
-  first_line = 0;
-  line_count = 0;
-  read_error.clear();
-  fault = nullptr;
-  fault_line = 0;
-  records.clear();
-  malformed.clear();
-  tally = Tally{};
-  problems.clear();
-  out.clear();
-  rows.clear();
-  tail_latency_ns.start(0);
-  tail_nodes.start(0);
-  skipped = false;
-  uncounted_from = nullptr;
-  uncounted_starts_line = false;
-  loop = 0;
+namespace {
+
+// `buffer`, emptied, with its capacity.
+template <typename Buffer>
+Buffer emptied(Buffer& buffer) {
+  Buffer kept = std::move(buffer);
+  kept.clear();
+  return kept;
+}
+
+}  // namespace
+
+void ChunkInput::clear() {
+  ChunkInput fresh;
+  fresh.text = std::move(text);
+  fresh.read_error = emptied(read_error);
+  *this = std::move(fresh);
+}
+
+void ChunkRecords::clear() {
+  ChunkRecords fresh;
+  fresh.records = emptied(records);
+  fresh.malformed = emptied(malformed);
+  *this = std::move(fresh);
+}
+
+void ChunkOutcomes::clear() {
+  ChunkOutcomes fresh;
+  fresh.problems = emptied(problems);
+  fresh.out = emptied(out);
+  fresh.rows = emptied(rows);
+  fresh.tail_latency_ns.kept = emptied(tail_latency_ns.kept);
+  fresh.tail_nodes.kept = emptied(tail_nodes.kept);
+  *this = std::move(fresh);
 }
 
 void split_records(Chunk& chunk) {

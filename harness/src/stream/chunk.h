@@ -38,7 +38,12 @@ struct RecordFigures {
   std::uint8_t outcome = 0;  // a StepResult::Outcome
 };
 
-struct Chunk {
+// A chunk's parts, one per concern, each cleared for reuse by its clear(): the part is made anew,
+// only its buffers carried over (their capacity kept), so that a member added later is cleared
+// without anyone remembering to.
+
+// What the reader handed out (ChunkReader).
+struct ChunkInput {
   InputFormat format = InputFormat::lines;  // never automatic once read
   // The chunk's bytes are data[0, bytes): a block of whole lines (split into records by the
   // parallel stage, see split_records), a range of a mapped file cut at any byte, or records the
@@ -52,27 +57,37 @@ struct Chunk {
   // chunk's. starts_line says data[0] starts a line without looking at data[-1].
   std::size_t extent = 0;
   bool starts_line = false;
+  // Not cleared: the reader sizes it once and reuses it for later blocks.
   std::string text;
-  bool split = false;  // records are filled in
   // When not 0, text holds the first bytes of one line of this many bytes (without terminator)
   // that did not fit a block: it is cut to kMaxRecordBytes.
   std::uint64_t long_line = 0;
+  // How far into the file as stored this chunk ends: exact for plain files, in zlib's steps for gzip.
+  std::uint64_t input_position = 0;
+  // A read error met after this chunk's bytes: the sink raises it once the chunk is done, naming
+  // the line being read.
+  std::string read_error;
+
+  void clear();
+};
+
+// The records found in the bytes, and the lines they span.
+struct ChunkRecords {
+  bool split = false;  // records are filled in
+  std::vector<Record> records;
+  std::vector<std::string> malformed;  // why records the reader assembled are malformed (grids)
   // Record::line counts from first_line: the reader sets it when it knows it (grids), else the
   // in-order sink does (LineNumbers). line_count is how many input lines the chunk spans.
   std::uint64_t first_line = 0;
   std::uint64_t line_count = 0;
-  // A read error met after this chunk's bytes: the sink raises it once the chunk is done, naming
-  // the line being read.
-  std::string read_error;
-  // A solver that failed on a record (plugin::SolverFault: a crash, an exception, a stop) ends the
-  // chunk there; the sink raises it once the chunk's lines are numbered, naming FILE:LINE.
-  std::exception_ptr fault;
-  std::uint64_t fault_line = 0;  // counted like Record::line
-  std::vector<Record> records;
-  std::vector<std::string> malformed;  // why records the reader assembled are malformed (grids)
-  // How far into the file as stored this chunk ends: exact for plain files, in zlib's steps for gzip.
-  std::uint64_t input_position = 0;
 
+  void clear();
+};
+
+// Where the chunk stands among the readings of the input and its shards.
+struct ChunkPlace {
+  // Which reading of the input it belongs to, from 0 (PipelineConfig::min_seconds reads it again).
+  std::uint32_t loop = 0;
   // Another shard's (PipelineConfig::shard_count): not processed, its lines only counted
   // (count_lines). Other shards' ranges of a mapped file are not even handed on: the next chunk
   // handed on says where they began (uncounted_from, and whether that starts a line as
@@ -80,20 +95,35 @@ struct Chunk {
   bool skipped = false;
   const char* uncounted_from = nullptr;
   bool uncounted_starts_line = false;
-  // Which reading of the input it belongs to, from 0 (PipelineConfig::min_seconds reads it again).
-  std::uint32_t loop = 0;
 
-  // Written by the parallel stage, read by the sink.
+  void clear() { *this = ChunkPlace{}; }
+};
+
+// What the parallel stage found, for the in-order sink: a part per feature that asks for it.
+struct ChunkOutcomes {
   Tally tally;
   std::vector<Problem> problems;    // in record order, as many as the pass keeps (see PassConfig)
   std::string out;                  // what the command prints for these records, in order
   std::vector<RecordFigures> rows;  // run --per-puzzle: each record's figures, in order
   // PassConfig::tail_growth: each puzzle's latency and tree size, in order (first reading only).
   TailValues tail_latency_ns, tail_nodes;
+  // A solver that failed on a record (plugin::SolverFault: a crash, an exception, a stop) ends the
+  // chunk there; the sink raises it once the chunk's lines are numbered, naming FILE:LINE.
+  std::exception_ptr fault;
+  std::uint64_t fault_line = 0;  // counted like Record::line
 
+  void clear();
+};
+
+struct Chunk : ChunkInput, ChunkRecords, ChunkPlace, ChunkOutcomes {
   std::string_view text_of(const Record& r) const { return std::string_view(data + r.offset, r.length); }
-  // Ready for the reader: everything but the buffers' capacity cleared.
-  void reset();
+  // Ready for the reader: everything but the buffers' capacity (and the reader's text) cleared.
+  void reset() {
+    ChunkInput::clear();
+    ChunkRecords::clear();
+    ChunkPlace::clear();
+    ChunkOutcomes::clear();
+  }
 };
 
 // Finds the records of a block read by ChunkReader: whole lines, CR stripped, empty and '#' lines

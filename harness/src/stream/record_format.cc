@@ -17,8 +17,8 @@ class LineRecords final : public LineAssembler {
       content_seen_ = true;
       if (format_.is_header(line)) return;
     }
-    chunk.records.push_back(Record{static_cast<std::uint32_t>(chunk.text.size()), static_cast<std::uint32_t>(line.size()),
-                                   number, full_length, -1});
+    chunk.records.push_back(Record{static_cast<std::uint32_t>(chunk.text.size()),
+                                   static_cast<std::uint32_t>(line.size()), number, full_length, -1});
     chunk.text.append(line);
   }
 

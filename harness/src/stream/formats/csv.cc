@@ -32,12 +32,12 @@ class Csv final : public RecordFormat {
           columns == kMaxColumns)
         return false;
       if (columns == 0)
-        puzzle_like = std::all_of(field.begin(), field.end(),
-                                  [](char c) {
-                                    return (c >= '0' && c <= '9') || c == '.' || (c >= 'A' && c <= 'Z') ||
-                                           (c >= 'a' && c <= 'p');
-                                  }) &&
-                      sudoku::box_for_cell_count(field.size()) != 0;
+        puzzle_like =
+            std::all_of(field.begin(), field.end(),
+                        [](char c) {
+                          return (c >= '0' && c <= '9') || c == '.' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'p');
+                        }) &&
+            sudoku::box_for_cell_count(field.size()) != 0;
       from = comma + 1;
     }
     return !puzzle_like;

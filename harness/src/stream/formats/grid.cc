@@ -1,11 +1,12 @@
 // grid: a puzzle over `side` lines of `side` symbols, optionally decorated with '|', '-', '+' and
 // spaces; grids are separated by blank lines or lines of '=' or '-'. The reader joins each grid's
 // rows into one record.
+#include "sudoku/grid.h"
+
 #include <algorithm>
 #include <string>
 
 #include "stream/formats/formats.h"
-#include "sudoku/grid.h"
 #include "sudoku/parse.h"
 
 namespace sudoku_bench::formats {
