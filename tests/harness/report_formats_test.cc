@@ -244,17 +244,18 @@ TEST(ReportFormatsTest, CsvRowPerPassReadsBackAsTheReport) {
   const auto rows = csv_rows(sudoku_bench::to_csv(report()));
   const auto& runs = report().runs;
   ASSERT_EQ(rows.size(), 1 + runs.size());
-  EXPECT_EQ(rows[0], std::vector<std::string>(sudoku_bench::kCsvColumns.begin(), sudoku_bench::kCsvColumns.end()));
+  const auto columns = sudoku_bench::csv_columns();
+  EXPECT_EQ(rows[0], std::vector<std::string>(columns.begin(), columns.end()));
   const auto column = [&](std::string_view name) {
-    for (std::size_t i = 0; i < sudoku_bench::kCsvColumns.size(); ++i)
-      if (sudoku_bench::kCsvColumns[i] == name) return i;
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      if (columns[i] == name) return i;
     ADD_FAILURE() << name;
     return std::size_t{0};
   };
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const auto& row = rows[1 + i];
     const auto& r = runs[i];
-    ASSERT_EQ(row.size(), sudoku_bench::kCsvColumns.size());
+    ASSERT_EQ(row.size(), columns.size());
     EXPECT_EQ(row[column("dataset")], r.dataset);
     EXPECT_EQ(row[column("solver")], r.solver);
     EXPECT_EQ(std::stoi(row[column("ranks")]), r.ranks);

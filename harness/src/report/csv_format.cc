@@ -25,28 +25,66 @@ std::string number(double value) {
 }
 
 std::string number(std::uint64_t value) { return std::to_string(value); }
+std::string number(int value) { return std::to_string(value); }
+std::string boolean(bool value) { return value ? "true" : "false"; }
+
+// A latency figure, empty where latencies were not measured.
+template <std::uint64_t Summary::*Figure>
+std::string latency(const MeasuredPass& r) {
+  return r.latency_measured ? number(r.latency_ns.*Figure) : std::string();
+}
+template <std::size_t Index>
+std::string latency_percentile(const MeasuredPass& r) {
+  return r.latency_measured ? number(r.latency_ns.percentiles[Index]) : std::string();
+}
+
+struct CsvColumn {
+  std::string_view name;
+  std::string (*cell)(const MeasuredPass&);
+};
+
+// Each column once: its name and its cell.
+constexpr CsvColumn kColumns[] = {
+    {"dataset", [](const MeasuredPass& r) { return field(r.dataset); }},
+    {"solver", [](const MeasuredPass& r) { return field(r.solver); }},
+    {"ranks", [](const MeasuredPass& r) { return number(r.ranks); }},
+    {"threads", [](const MeasuredPass& r) { return number(r.threads); }},
+    {"repetition", [](const MeasuredPass& r) { return number(r.repetition); }},
+    {"complete", [](const MeasuredPass& r) { return boolean(r.complete); }},
+    {"puzzles", [](const MeasuredPass& r) { return number(r.puzzles()); }},
+    {"wall_seconds", [](const MeasuredPass& r) { return number(r.wall_seconds); }},
+    {"cpu_seconds", [](const MeasuredPass& r) { return number(r.cpu_seconds); }},
+    {"puzzles_per_second", [](const MeasuredPass& r) { return number(r.puzzles_per_second()); }},
+    {"latency_p50_ns", latency_percentile<percentile_index("50")>},
+    {"latency_p90_ns", latency_percentile<percentile_index("90")>},
+    {"latency_p99_ns", latency_percentile<percentile_index("99")>},
+    {"latency_p99.9_ns", latency_percentile<percentile_index("99.9")>},
+    {"latency_max_ns", latency<&Summary::max>},
+    {"tree_size_mean",
+     [](const MeasuredPass& r) { return r.tree_size_reported ? number(r.tree_size.mean) : std::string(); }},
+    {"tree_size_max",
+     [](const MeasuredPass& r) { return r.tree_size_reported ? number(r.tree_size.max) : std::string(); }},
+    {"guesses_mean", [](const MeasuredPass& r) { return number(r.guesses.mean); }},
+    {"loops", [](const MeasuredPass& r) { return number(r.loops); }},
+    {"disturbed", [](const MeasuredPass& r) { return boolean(!r.disturbed().empty()); }},
+    {"outlier", [](const MeasuredPass& r) { return boolean(r.outlier); }},
+};
 
 }  // namespace
 
+std::vector<std::string_view> csv_columns() {
+  std::vector<std::string_view> names;
+  for (const CsvColumn& c : kColumns) names.push_back(c.name);
+  return names;
+}
+
 std::string to_csv(const Report& report) {
   std::string out;
-  for (std::size_t i = 0; i < kCsvColumns.size(); ++i) out += (i ? "," : "") + field(kCsvColumns[i]);
+  for (const CsvColumn& c : kColumns) out += (out.empty() ? "" : ",") + field(c.name);
   out += '\n';
   for (const MeasuredPass& r : report.runs) {
-    std::string latency(5, ',');  // five empty cells without latencies
-    if (r.latency_measured) {
-      latency.clear();
-      for (const char* p : {"50", "90", "99", "99.9"})
-        latency += ',' + number(r.latency_ns.percentiles[percentile_index(p)]);
-      latency += ',' + number(r.latency_ns.max);
-    }
-    const std::string tree =
-        r.tree_size_reported ? ',' + number(r.tree_size.mean) + ',' + number(r.tree_size.max) : std::string(",,");
-    out += field(r.dataset) + ',' + field(r.solver) + ',' + std::to_string(r.ranks) + ',' + std::to_string(r.threads) +
-           ',' + std::to_string(r.repetition) + ',' + (r.complete ? "true" : "false") + ',' + number(r.puzzles()) +
-           ',' + number(r.wall_seconds) + ',' + number(r.cpu_seconds) + ',' + number(r.puzzles_per_second()) + latency +
-           tree + ',' + number(r.guesses.mean) + ',' + std::to_string(r.loops) + ',' +
-           (r.disturbed().empty() ? "false" : "true") + ',' + (r.outlier ? "true" : "false") + '\n';
+    for (const CsvColumn& c : kColumns) out += (&c == kColumns ? "" : ",") + c.cell(r);
+    out += '\n';
   }
   return out;
 }

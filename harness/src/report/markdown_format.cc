@@ -38,7 +38,7 @@ std::string to_markdown(const Report& report) {
   out += "\n\n";
   for (const std::string& h : table.header) out += "| " + h + " ";
   out += "|\n";
-  for (std::size_t i = 0; i < kTableColumns; ++i) out += i < 2 ? "| --- " : "| ---: ";  // numbers to the right
+  for (std::size_t i = 0; i < kTableColumns; ++i) out += table.left[i] ? "| --- " : "| ---: ";
   out += "|\n";
   for (const Table::Row& row : table.rows) {
     for (const std::string& text : row.cells) out += "| " + cell(text) + " ";

@@ -66,38 +66,91 @@ void print_noise_warnings(std::FILE* out, const std::vector<const MeasuredPass*>
 
 }  // namespace
 
+namespace {
+
+// What a row's cells are made from: its scaling figures, the repetition with the median
+// throughput, and the spread of the repetitions' throughputs.
+struct RowFigures {
+  const ScalingRow& row;
+  const MeasuredPass& mid;
+  double spread_percent;
+  bool in_parts;  // MPI ranks or merged shards: threads read ranks x threads
+};
+
+std::string fixed(const char* format, double value) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, value);
+  return buf;
+}
+
+std::string latency(const RowFigures& f, double ns) {
+  return f.mid.latency_measured ? format_duration_ns(ns) : std::string("-");
+}
+
+template <std::size_t Index>
+std::string latency_percentile(const RowFigures& f) {
+  return latency(f, static_cast<double>(f.mid.latency_ns.percentiles[Index]));
+}
+
+struct TableColumn {
+  const char* header;
+  const char* header_in_parts;  // when passes ran in parts (ranks, shards)
+  // Left-aligned columns are as wide as their header and the names of every pass (`name`); the
+  // others are right-aligned in `width`.
+  std::string_view (*name)(const MeasuredPass&);
+  int width;
+  std::string (*cell)(const RowFigures&);
+};
+
+// Each column once: its header, its width and its cell.
+constexpr TableColumn kColumns[kTableColumns] = {
+    {"dataset", "dataset", [](const MeasuredPass& r) { return std::string_view(r.dataset); }, 0,
+     [](const RowFigures& f) { return f.row.dataset; }},
+    {"solver", "solver", [](const MeasuredPass& r) { return std::string_view(r.solver); }, 0,
+     [](const RowFigures& f) { return f.row.solver; }},
+    {"threads", "ranksxt", nullptr, 7,
+     [](const RowFigures& f) {
+       return (f.in_parts ? std::to_string(f.row.ranks) + "x" : std::string()) + std::to_string(f.row.threads);
+     }},
+    {"puzzles/s", "puzzles/s", nullptr, 13, [](const RowFigures& f) { return format_count(f.row.puzzles_per_second); }},
+    {"spread", "spread", nullptr, 7, [](const RowFigures& f) { return fixed("%.1f%%", f.spread_percent); }},
+    {"speedup", "speedup", nullptr, 7,
+     [](const RowFigures& f) { return f.row.speedup ? fixed("%.2f", *f.row.speedup) : std::string("-"); }},
+    {"eff", "eff", nullptr, 5,
+     [](const RowFigures& f) { return f.row.efficiency ? fixed("%.2f", *f.row.efficiency) : std::string("-"); }},
+    {"lat p50", "lat p50", nullptr, 9, latency_percentile<percentile_index("50")>},
+    {"lat p99", "lat p99", nullptr, 9, latency_percentile<percentile_index("99")>},
+    {"lat p99.9", "lat p99.9", nullptr, 9, latency_percentile<percentile_index("99.9")>},
+    {"lat max", "lat max", nullptr, 9,
+     [](const RowFigures& f) { return latency(f, static_cast<double>(f.mid.latency_ns.max)); }},
+    {"nodes avg", "nodes avg", nullptr, 10,
+     [](const RowFigures& f) { return f.mid.tree_size_reported ? fixed("%.1f", f.mid.tree_size.mean) : "-"; }},
+    {"guess avg", "guess avg", nullptr, 10, [](const RowFigures& f) { return fixed("%.2f", f.mid.guesses.mean); }},
+};
+
+}  // namespace
+
 Table table_of(const Report& report) {
   const std::vector<PassGroup<const MeasuredPass>> groups = complete_groups(report.runs);
-  bool in_parts = false;  // MPI ranks or merged shards: the threads column reads ranks x threads
+  bool in_parts = false;
   for (const MeasuredPass& r : report.runs) in_parts |= r.ranks > 1;
   Table table;
-  table.header = {"dataset", "solver",  "threads",   "puzzles/s", "spread",    "speedup",  "eff",
-                  "lat p50", "lat p99", "lat p99.9", "lat max",   "nodes avg", "guess avg"};
-  if (in_parts) table.header[2] = "ranksxt";
+  for (std::size_t i = 0; i < kTableColumns; ++i) {
+    table.header[i] = in_parts ? kColumns[i].header_in_parts : kColumns[i].header;
+    table.left[i] = kColumns[i].name != nullptr;
+  }
   for (const ScalingRow& row : scaling_of(report.runs)) {
     auto runs = find_group(groups, {row.dataset, row.solver, row.ranks, row.threads})->passes;
     std::sort(runs.begin(), runs.end(), [](const MeasuredPass* a, const MeasuredPass* b) {
       return a->puzzles_per_second() < b->puzzles_per_second();
     });
-    const MeasuredPass& mid = *runs[(runs.size() - 1) / 2];
     const double lo = runs.front()->puzzles_per_second(), hi = runs.back()->puzzles_per_second();
-    char spread[16], speedup[16] = "-", eff[16] = "-";
-    std::snprintf(spread, sizeof spread, "%.1f%%",
-                  row.puzzles_per_second > 0 ? 100 * (hi - lo) / row.puzzles_per_second : 0.0);
-    if (row.speedup) std::snprintf(speedup, sizeof speedup, "%.2f", *row.speedup);
-    if (row.efficiency) std::snprintf(eff, sizeof eff, "%.2f", *row.efficiency);
-    const auto latency = [&](double ns) { return mid.latency_measured ? format_duration_ns(ns) : std::string("-"); };
-    const auto pct = [&](std::size_t i) { return latency(static_cast<double>(mid.latency_ns.percentiles[i])); };
-    char nodes[32] = "-", guesses[32];
-    if (mid.tree_size_reported) std::snprintf(nodes, sizeof nodes, "%.1f", mid.tree_size.mean);
-    std::snprintf(guesses, sizeof guesses, "%.2f", mid.guesses.mean);
-    table.rows.push_back({{row.dataset, row.solver,
-                           (in_parts ? std::to_string(row.ranks) + "x" : std::string()) + std::to_string(row.threads),
-                           format_count(row.puzzles_per_second), spread, speedup, eff, pct(percentile_index("50")),
-                           pct(percentile_index("99")), pct(percentile_index("99.9")),
-                           latency(static_cast<double>(mid.latency_ns.max)), nodes, guesses},
-                          &mid,
-                          runs});
+    const RowFigures figures{row, *runs[(runs.size() - 1) / 2],
+                             row.puzzles_per_second > 0 ? 100 * (hi - lo) / row.puzzles_per_second : 0.0, in_parts};
+    Table::Row& out = table.rows.emplace_back();
+    for (std::size_t i = 0; i < kTableColumns; ++i) out.cells[i] = kColumns[i].cell(figures);
+    out.median_pass = &figures.mid;
+    out.passes = runs;
   }
   return table;
 }
@@ -105,12 +158,17 @@ Table table_of(const Report& report) {
 void print_table(std::FILE* out, const Report& report) {
   const Table table = table_of(report);
   // Names can be long (solver options, plugin paths): size their columns to what they hold.
-  int dataset_width = 7, solver_width = 6;
-  for (const MeasuredPass& r : report.runs) {
-    dataset_width = std::max(dataset_width, static_cast<int>(r.dataset.size()));
-    solver_width = std::max(solver_width, static_cast<int>(r.solver.size()));
+  std::array<int, kTableColumns> widths{};
+  for (std::size_t i = 0; i < kTableColumns; ++i) {
+    const TableColumn& c = kColumns[i];
+    if (!c.name) {
+      widths[i] = c.width;
+      continue;
+    }
+    std::size_t width = std::string_view(c.header).size();
+    for (const MeasuredPass& r : report.runs) width = std::max(width, c.name(r).size());
+    widths[i] = -static_cast<int>(width);
   }
-  const std::array<int, kTableColumns> widths = {-dataset_width, -solver_width, 7, 13, 7, 7, 5, 9, 9, 9, 9, 10, 10};
   const auto print_cells = [&](const std::array<std::string, kTableColumns>& cells) {
     for (std::size_t i = 0; i < kTableColumns; ++i)
       std::fprintf(out, "%s%*s", i ? " " : "", widths[i], cells[i].c_str());

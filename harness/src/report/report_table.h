@@ -27,6 +27,7 @@ struct Table {
     std::vector<const MeasuredPass*> passes;    // every complete repetition, slowest first
   };
   std::array<std::string, kTableColumns> header;
+  std::array<bool, kTableColumns> left{};  // left-aligned (names); the others are numbers, to the right
   std::vector<Row> rows;
 };
 Table table_of(const Report& report);
