@@ -114,4 +114,40 @@ TEST(FieldTableTest, EachLevelOfAgreementComparesItsOwnFields) {
   EXPECT_EQ(first_difference(settings_fields(), a, d, Agree::compare), nullptr);
 }
 
+// The context's agreements are not nested: shards may run on other machines, and compare sets
+// builds (commits) side by side on one CPU and compiler.
+TEST(FieldTableTest, TheContextsAgreementsFollowWhatEachWayOfJoiningNeeds) {
+  Context a;
+  a.host = "h1";
+  a.cpu_model = "cpu";
+  a.compiler = "GCC 12";
+  a.git_commit = "abc";
+  Context other_host = a, other_cpu = a, other_commit = a, other_compiler = a, later = a;
+  other_host.host = "h2";
+  other_cpu.cpu_model = "cpu2";
+  other_commit.git_commit = "def";
+  other_compiler.compiler = "Clang 14";
+  later.date = "2026-01-01T00:00:00Z";
+  later.environment_known = true;
+  const auto first = [&](const Context& b, Agree for_what) {
+    const auto* row = first_difference(context_fields(), a, b, for_what);
+    return row ? std::string(row->name) : std::string();
+  };
+  EXPECT_EQ(first(other_host, Agree::shards), "");
+  EXPECT_EQ(first(other_host, Agree::merge), "host");
+  EXPECT_EQ(first(other_host, Agree::compare), "");
+  EXPECT_EQ(first(other_cpu, Agree::shards), "");
+  EXPECT_EQ(first(other_cpu, Agree::compare), "cpu_model");
+  EXPECT_EQ(first(other_commit, Agree::shards), "git_commit");
+  EXPECT_EQ(first(other_commit, Agree::merge), "git_commit");
+  EXPECT_EQ(first(other_commit, Agree::compare), "");
+  for (const Agree each : {Agree::shards, Agree::merge, Agree::compare}) {
+    EXPECT_EQ(first(other_compiler, each), "compiler");
+    EXPECT_EQ(first(later, each), "");  // the date and the machine's state vary run to run
+  }
+  EXPECT_EQ(
+      difference_text("context", *first_difference(context_fields(), a, other_commit, Agree::merge), a, other_commit),
+      "context.git_commit \"abc\" vs \"def\"");
+}
+
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/report_files.h"
+#include "report/context_fields.h"
 #include "report/report_json.h"
 #include "report/settings_fields.h"
 #include "report/shard_merge.h"
@@ -39,13 +40,9 @@ std::string merge_reports(const std::vector<Report>& inputs, const std::vector<s
   std::map<PassKey, int> repetitions;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const Report& in = inputs[i];
-    Context undated = in.context;
-    undated.date = merged.context.date;  // runs of one build are merged whenever they were taken
-    // The machine's state at start (load average, …) differs run to run: the first's is kept.
-    undated.environment = merged.context.environment;
-    undated.environment_known = merged.context.environment_known;
-    // MPI runs of a sweep over ranks list their ranks' machines: the shorter list must begin the
-    // longer, which the merged report keeps.
+    // The date and the machine's state at start (load average, …) differ run to run: the first's
+    // are kept (their rows need no agreement). MPI runs of a sweep over ranks list their ranks'
+    // machines: the shorter list must begin the longer, which the merged report keeps.
     std::vector<Context::Machine>& kept = merged.context.ranks;
     const std::size_t common = std::min(in.context.ranks.size(), kept.size());
     const bool ranks_agree = std::equal(kept.begin(), kept.begin() + common, in.context.ranks.begin());
@@ -53,9 +50,9 @@ std::string merge_reports(const std::vector<Report>& inputs, const std::vector<s
       return name(i) + " comes from other machines than " + name(0) +
              ": context.ranks differ (in a sweep over ranks the shorter list must begin the longer)";
     if (in.context.ranks.size() > kept.size()) kept = in.context.ranks;
-    undated.ranks = kept;
-    if (const std::string field = context_difference(undated, merged.context); !field.empty())
-      return name(i) + " comes from another build or machine than " + name(0) + ": context." + field;
+    if (const auto* field = first_difference(context_fields(), in.context, merged.context, Agree::merge))
+      return name(i) + " comes from another build or machine than " + name(0) + ": " +
+             difference_text("context", *field, in.context, merged.context);
     if (const auto* field = first_difference(settings_fields(), in.settings, merged.settings, Agree::merge))
       return name(i) + " was measured with other settings than " + name(0) + ": " +
              difference_text("settings", *field, in.settings, merged.settings);

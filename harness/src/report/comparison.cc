@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "report/context_fields.h"
 #include "report/settings_fields.h"
 
 namespace sudoku_bench {
@@ -15,6 +16,21 @@ std::string key_name(const PassKey& k) {
 }
 
 std::string quoted(const std::string& s) { return "\"" + s + "\""; }
+
+// `PREFIXfield: BASE "a" vs NEW "b"` for each field compare needs alike on which they differ.
+template <class S>
+void add_mismatches(std::span<const FieldRow<S>> rows, const std::string& prefix, const S& base, const S& current,
+                    std::vector<std::string>& out) {
+  for (const FieldRow<S>& row : rows) {
+    if (!needs(row.agree, Agree::compare) || !differs(row, base, current)) continue;
+    const auto value = [&](const S& s) {
+      const nlohmann::ordered_json v = row.write(s);
+      return v.is_string() ? v.get<std::string>() : v.dump();
+    };
+    out.push_back(prefix + std::string(row.name) + ": BASE " + quoted(value(base)) + " vs NEW " +
+                  quoted(value(current)));
+  }
+}
 
 MetricComparison compare_metric(std::string metric, bool higher_is_better, std::vector<double> base,
                                 std::vector<double> current, const CompareOptions& options) {
@@ -44,22 +60,8 @@ MetricComparison compare_metric(std::string metric, bool higher_is_better, std::
 
 std::vector<std::string> context_mismatches(const Report& base, const Report& current) {
   std::vector<std::string> out;
-  const auto check = [&](const char* field, const std::string& a, const std::string& b) {
-    if (a != b) out.push_back(std::string(field) + ": BASE " + quoted(a) + " vs NEW " + quoted(b));
-  };
-  check("cpu_model", base.context.cpu_model, current.context.cpu_model);
-  check("compiler", base.context.compiler, current.context.compiler);
-  check("compiler_flags", base.context.compiler_flags, current.context.compiler_flags);
-  check("build_type", base.context.build_type, current.context.build_type);
-  for (const FieldRow<Settings>& row : settings_fields()) {
-    if (row.agree < Agree::compare || !differs(row, base.settings, current.settings)) continue;
-    const auto value = [&](const Settings& s) {
-      const nlohmann::ordered_json v = row.write(s);
-      return v.is_string() ? v.get<std::string>() : v.dump();
-    };
-    out.push_back("settings." + std::string(row.name) + ": BASE " + quoted(value(base.settings)) + " vs NEW " +
-                  quoted(value(current.settings)));
-  }
+  add_mismatches(context_fields(), "", base.context, current.context, out);
+  add_mismatches(settings_fields(), "settings.", base.settings, current.settings, out);
   const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
   for (const PassGroup<const MeasuredPass>& group : b) {
     const PassKey& key = group.key;

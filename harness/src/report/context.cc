@@ -47,15 +47,6 @@ std::string compiler() {
 #endif
 }
 
-std::string quoted(const std::string& s) { return "\"" + s + "\""; }
-
-std::string machines(const std::vector<Context::Machine>& list) {
-  std::string out = "[";
-  for (const Context::Machine& m : list)
-    out += (out.size() > 1 ? ", " : "") + m.host + " " + quoted(m.cpu_model) + " " + std::to_string(m.hardware_threads);
-  return out + "]";
-}
-
 // splitmix64: spreads a few changing bits (time, pid) over all 64.
 std::uint64_t mix(std::uint64_t x) {
   x += 0x9e3779b97f4a7c15ULL;
@@ -65,26 +56,6 @@ std::uint64_t mix(std::uint64_t x) {
 }
 
 }  // namespace
-
-std::string context_difference(const Context& a, const Context& b) {
-  const auto text = [](const char* field, const std::string& x, const std::string& y) {
-    return x == y ? std::string() : std::string(field) + " " + quoted(x) + " vs " + quoted(y);
-  };
-  for (const std::string& d :
-       {text("host", a.host, b.host), text("os", a.os, b.os), text("cpu_model", a.cpu_model, b.cpu_model),
-        a.hardware_threads == b.hardware_threads
-            ? std::string()
-            : "hardware_threads " + std::to_string(a.hardware_threads) + " vs " + std::to_string(b.hardware_threads),
-        text("compiler", a.compiler, b.compiler), text("compiler_flags", a.compiler_flags, b.compiler_flags),
-        text("build_type", a.build_type, b.build_type), text("tbb_version", a.tbb_version, b.tbb_version),
-        text("git_commit", a.git_commit, b.git_commit), text("sudoku_bench_version", a.version, b.version),
-        a.ranks == b.ranks ? std::string() : "ranks " + machines(a.ranks) + " vs " + machines(b.ranks),
-        a.environment_known == b.environment_known && a.environment == b.environment
-            ? std::string()
-            : std::string("environment (the machine's state at start)")})
-    if (!d.empty()) return d;
-  return {};
-}
 
 std::string new_run_id() {
   std::uint64_t words[2] = {0, 0};

@@ -30,26 +30,19 @@ struct Context {
   };
   std::vector<Machine> ranks;
   // What on this machine skews the figures (governor, load, affinity, hypervisor...), so a reader
-  // can tell a noisy run from a slow build. Not part of same_build: it varies run to run. Unknown
+  // can tell a noisy run from a slow build. It varies run to run: never made to agree. Unknown
   // (environment_known false) in reports written before it was recorded.
   Environment environment;
   bool environment_known = false;
 
   Machine machine() const { return {host, cpu_model, hardware_threads}; }
-  // Same build (compiler, flags, build type, TBB, commit, version), wherever it ran.
-  bool same_build(const Context& other) const {
-    return compiler == other.compiler && compiler_flags == other.compiler_flags && build_type == other.build_type &&
-           tbb_version == other.tbb_version && git_commit == other.git_commit && version == other.version;
-  }
+  // Which fields two contexts must share to be put together is their field table's
+  // (context_fields.cc).
 
   bool operator==(const Context&) const = default;
 };
 
 Context collect_context();
-
-// The first field (besides `date`) in which two contexts differ, as `FIELD "A" vs "B"` with the
-// JSON field name (`git_commit "abc" vs "def"`); "" when none does.
-std::string context_difference(const Context& a, const Context& b);
 
 // A new id for one `run` (docs/json-schema.md: runs[].run_id): 128 random bits as 32 hex digits, from
 // std::random_device, mixed with the time and the process id where it cannot be had.

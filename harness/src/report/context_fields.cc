@@ -9,9 +9,13 @@ using Json = nlohmann::ordered_json;
 
 // Texts of the environment, where null reads as unknown (the default), and of the context.
 template <std::string Environment::*M>
-constexpr auto text_row = text_field<Environment, M, true>;
+constexpr FieldRow<Environment> text_row(std::string_view name) {
+  return text_field<Environment, M, true>(name);
+}
 template <std::string Context::*M>
-constexpr auto context_text = text_field<Context, M, false>;
+constexpr FieldRow<Context> context_text(std::string_view name, Agree agree = Agree::never) {
+  return text_field<Context, M, false>(name, agree);
+}
 
 // In the order they are written.
 const FieldRow<Environment> kEnvironmentRows[] = {
@@ -47,22 +51,27 @@ const FieldRow<Environment> kEnvironmentRows[] = {
     text_row<&Environment::isolated_cpus>("isolated_cpus"),
 };
 
-// In the order they are written. Which contexts must agree is context.h's (same_build,
-// context_difference).
+// In the order they are written. The machine must agree for merge (compare: its CPU), the build
+// for shards and merge (compare: its compiler, flags and build type, not its commit, which is what
+// compare sets side by side).
+constexpr Agree kMachine = Agree::merge;
+constexpr Agree kToolchain = Agree::shards | Agree::merge | Agree::compare;
+constexpr Agree kBuild = Agree::shards | Agree::merge;
 const FieldRow<Context> kContextRows[] = {
     context_text<&Context::date>("date"),
-    context_text<&Context::host>("host"),
-    context_text<&Context::os>("os"),
-    context_text<&Context::cpu_model>("cpu_model"),
-    {"hardware_threads", false, "", Agree::never, [](const Context& c) { return Json(c.hardware_threads); },
+    context_text<&Context::host>("host", kMachine),
+    context_text<&Context::os>("os", kMachine),
+    context_text<&Context::cpu_model>("cpu_model", kMachine | Agree::compare),
+    {"hardware_threads", false, "", kMachine, [](const Context& c) { return Json(c.hardware_threads); },
      [](Context& c, const Field& f) { c.hardware_threads = f.integer(0, "a thread count >= 0"); }},
-    context_text<&Context::compiler>("compiler"),
-    context_text<&Context::compiler_flags>("compiler_flags"),
-    context_text<&Context::build_type>("build_type"),
-    context_text<&Context::tbb_version>("tbb_version"),
-    context_text<&Context::git_commit>("git_commit"),
-    context_text<&Context::version>("sudoku_bench_version"),
-    // The machine of each MPI rank or merged shard; empty for one process.
+    context_text<&Context::compiler>("compiler", kToolchain),
+    context_text<&Context::compiler_flags>("compiler_flags", kToolchain),
+    context_text<&Context::build_type>("build_type", kToolchain),
+    context_text<&Context::tbb_version>("tbb_version", kBuild),
+    context_text<&Context::git_commit>("git_commit", kBuild),
+    context_text<&Context::version>("sudoku_bench_version", kBuild),
+    // The machine of each MPI rank or merged shard; empty for one process. A merge over a sweep of
+    // ranks keeps the longest list, which the others must begin (merge_command).
     {"ranks", true, "", Agree::never,
      [](const Context& c) {
        Json ranks = Json::array();
@@ -75,7 +84,8 @@ const FieldRow<Context> kContextRows[] = {
          c.ranks.push_back({f[i]["host"].text(), f[i]["cpu_model"].text(),
                             f[i]["hardware_threads"].integer(0, "a thread count >= 0")});
      }},
-    // Null (or absent) in reports written before the environment was recorded.
+    // Null (or absent) in reports written before the environment was recorded. It varies run to
+    // run: a merge keeps the first's.
     {"environment", true, "", Agree::never,
      [](const Context& c) { return c.environment_known ? environment_json(c.environment) : Json(nullptr); },
      [](Context& c, const Field& f) {

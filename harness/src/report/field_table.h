@@ -12,14 +12,26 @@
 
 namespace sudoku_bench {
 
-// Which reports must agree on a field to be put together, from the least demanding: a field that
-// must agree for `compare` must for `merge` too, and one for `merge` for the shards of one run.
-enum class Agree {
-  never,    // may differ (the repetitions, the interleave seed, …)
-  shards,   // one run's shards: the same solvers and thread counts
-  merge,    // reports merged into one: the same work, timed alike
-  compare,  // reports compared: the same work per puzzle
+// The ways reports are put together that need a field alike: a set of them (`|`), asked with
+// needs(). Settings are nested (up_to): what `compare` needs alike, `merge` needs too, and what
+// `merge` needs, the shards of one run. The context is not: shards may run on other machines, and
+// `compare` is there to set builds side by side.
+enum class Agree : unsigned {
+  never = 0,    // may differ (the repetitions, the interleave seed, the date, …)
+  shards = 1,   // one run's shards: the same solvers and thread counts, the same build
+  merge = 2,    // reports merged into one: the same work, timed alike, on the same machine
+  compare = 4,  // reports compared: the same work per puzzle, on the same CPU and compiler
 };
+constexpr Agree operator|(Agree a, Agree b) {
+  return static_cast<Agree>(static_cast<unsigned>(a) | static_cast<unsigned>(b));
+}
+constexpr bool needs(Agree set, Agree what) { return (static_cast<unsigned>(set) & static_cast<unsigned>(what)) != 0; }
+// `level` and every way of putting reports together that is less demanding (a settings row's).
+constexpr Agree up_to(Agree level) {
+  return level == Agree::compare ? Agree::compare | Agree::merge | Agree::shards
+         : level == Agree::merge ? Agree::merge | Agree::shards
+                                 : level;
+}
 
 template <class S>
 struct FieldRow {
@@ -34,11 +46,11 @@ struct FieldRow {
 
 // A text field: required, or optional, where null or absent reads as the member's default.
 template <class S, std::string S::*M, bool Optional>
-constexpr FieldRow<S> text_field(std::string_view name) {
+constexpr FieldRow<S> text_field(std::string_view name, Agree agree = Agree::never) {
   return {name,
           Optional,
           "",
-          Agree::never,
+          agree,
           [](const S& s) { return nlohmann::ordered_json(s.*M); },
           [](S& s, const Field& f) {
             if (!Optional || !f.null()) s.*M = f.text();
@@ -73,7 +85,7 @@ bool differs(const FieldRow<S>& row, const S& a, const S& b) {
 template <class S>
 const FieldRow<S>* first_difference(std::span<const FieldRow<S>> rows, const S& a, const S& b, Agree for_what) {
   for (const FieldRow<S>& row : rows) {
-    if (row.agree >= for_what && differs(row, a, b)) return &row;
+    if (needs(row.agree, for_what) && differs(row, a, b)) return &row;
   }
   return nullptr;
 }
@@ -81,7 +93,11 @@ const FieldRow<S>* first_difference(std::span<const FieldRow<S>> rows, const S& 
 // "settings.node_limit 5 vs 0": the field, then its value in `a` and in `b` as JSON.
 template <class S>
 std::string difference_text(std::string_view object, const FieldRow<S>& row, const S& a, const S& b) {
-  return std::string(object) + "." + std::string(row.name) + " " + row.write(a).dump() + " vs " + row.write(b).dump();
+  // Texts read from files are UTF-8; one made here (a CPU's name) may not be: replaced, not thrown.
+  const auto json = [&](const S& s) {
+    return row.write(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  };
+  return std::string(object) + "." + std::string(row.name) + " " + json(a) + " vs " + json(b);
 }
 
 }  // namespace sudoku_bench

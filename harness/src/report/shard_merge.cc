@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "report/context_fields.h"
 #include "report/pass_parts.h"
 #include "report/settings_fields.h"
 
@@ -40,19 +41,6 @@ std::vector<std::string> run_ids_of(const MeasuredPass& pass) {
     start = end + 1;
   }
   return ids;
-}
-
-// Which build field two contexts differ in (`git_commit "a" vs "b"`); the machine may differ.
-std::string build_difference(const Context& a, Context b) {
-  b.date = a.date;
-  b.host = a.host;
-  b.os = a.os;
-  b.cpu_model = a.cpu_model;
-  b.hardware_threads = a.hardware_threads;
-  b.ranks = a.ranks;
-  b.environment = a.environment;
-  b.environment_known = a.environment_known;
-  return context_difference(a, b);
 }
 
 // Why the shards' pass `p` would not add up: a sum of counts past 2^64 - 1 (or of threads past
@@ -213,9 +201,9 @@ std::string place_shards(const std::vector<Report>& inputs, const InputName& nam
 // Why shard `r` (input `i`) is not a part of the same measurement as the first shard.
 std::string shard_disagreement(const Report& r, std::size_t i, const Report& first, const std::string& first_name,
                                const InputName& name) {
-  if (!r.context.same_build(first.context))
+  if (const auto* field = first_difference(context_fields(), r.context, first.context, Agree::shards))
     return name(i) + " (shard " + shard_name(r.settings.shard) + ") comes from another build than " + first_name +
-           " (context." + build_difference(r.context, first.context) + ")";
+           " (" + difference_text("context", *field, r.context, first.context) + ")";
   if (const auto* field = first_difference(settings_fields(), r.settings, first.settings, Agree::shards))
     return name(i) + " (shard " + shard_name(r.settings.shard) + ") was measured with other settings than " +
            first_name + " (" + std::string(field->name) + ")";
