@@ -48,7 +48,10 @@ if [[ -z $page ]]; then
   exit 0
 fi
 if [[ $page == *.gz ]]; then zcat "$page"; else cat "$page"; fi | sed 's/\\-/-/g' >"$tmp/page.txt"
-for sub in solve run compare merge solvers check-plugin hunt; do
+# Every subcommand the program lists (its --help's Subcommands section), so that a new one cannot be left out.
+subcommands=$("$bench" --help | sed -n '/^Subcommands:/,$p' | sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p')
+[[ -n $subcommands ]] || { echo "no subcommands in sudoku-bench --help" >&2; exit 1; }
+for sub in $subcommands; do
   for option in $("$bench" "$sub" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
     grep -qF -- "$option" "$tmp/page.txt" || { echo "$page lacks $sub's $option" >&2; exit 1; }
   done

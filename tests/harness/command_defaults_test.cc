@@ -41,6 +41,28 @@ TEST(CommandDefaultsTest, MergeFromALineWithOnlyItsFilesIsTheStructsDefault) {
   EXPECT_TRUE(*parsed == (MergeCommand{{"a.json"}, "m.json"}));
 }
 
+TEST(CommandDefaultsTest, ReportFromALineWithOnlyItsInputAndOutputIsTheStructsDefault) {
+  const auto parsed = parse_report({"report", "--csv", "-", "a.json"});
+  ASSERT_TRUE(parsed);
+  ReportCommand in_code;
+  in_code.input = "a.json";
+  in_code.outputs = {{ReportFormat::csv, "-"}};
+  EXPECT_TRUE(*parsed == in_code);
+}
+
+// Outputs follow kReportFormats' order, --json in run first, whatever the order on the line.
+TEST(CommandDefaultsTest, OutputsComeInOneOrder) {
+  const auto run = parse_run({"run", "--csv", "c", "--markdown", "m", "--json", "j", "--format", "bmf", "a.txt"});
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->outputs, (std::vector<ReportOutput>{
+                              {ReportFormat::bmf, "j"}, {ReportFormat::markdown, "m"}, {ReportFormat::csv, "c"}}));
+  const auto report = parse_report({"report", "--csv", "c", "--gbench", "g", "--csv", "d", "a.json"});
+  ASSERT_TRUE(report);
+  EXPECT_EQ(report->outputs, (std::vector<ReportOutput>{
+                                 {ReportFormat::gbench, "g"}, {ReportFormat::csv, "c"}, {ReportFormat::csv, "d"}}));
+  EXPECT_FALSE(parse_run({"run", "--json", "-", "--csv", "-", "a.txt"}));  // one report on standard output
+}
+
 TEST(CommandDefaultsTest, CheckPluginFromALineWithOnlyThePluginIsTheStructsDefault) {
   const auto parsed = parse_check_plugin({"check-plugin", "p.so"});
   ASSERT_TRUE(parsed);

@@ -231,7 +231,7 @@ class InterruptTest : public ::testing::Test {
 TEST_F(InterruptTest, AnInterruptedRunWritesAValidReportMarkedInterrupted) {
   TempFile json("", ".json");
   auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1}, 3);
-  command.json_path = json.path();
+  command.outputs = {{sudoku_bench::ReportFormat::json, json.path()}};
   sudoku_bench::simulate_interrupt(SIGINT);
   Capture out, err;
   EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), 128 + SIGINT);

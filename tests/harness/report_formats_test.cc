@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <deque>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "cli/exit_codes.h"
+#include "cli/report_command.h"
 #include "cli/run_command.h"
 #include "report/bmf_format.h"
 #include "report/csv_format.h"
@@ -317,15 +319,14 @@ TEST(ReportFormatsTest, BencherMetricFormat) {
 TEST(ReportFormatsTest, RunWritesTheChosenFormat) {
   test_util::TempFile json("", ".json");
   auto command = test_util::run_command_for({test_util::dataset_path("easy50.txt")}, {1}, 1);
-  command.json_path = json.path();
-  command.report_format = sudoku_bench::ReportFormat::bmf;
+  command.outputs = {{sudoku_bench::ReportFormat::bmf, json.path()}};
   test_util::Capture out, err;
   ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk);
   std::ifstream in(json.path());
   EXPECT_TRUE(Json::parse(in).contains("solve/easy50/bitmask/threads:1"));
   // The text formats go to the same file.
   for (const auto format : {sudoku_bench::ReportFormat::markdown, sudoku_bench::ReportFormat::csv}) {
-    command.report_format = format;
+    command.outputs = {{format, json.path()}};
     ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk);
     std::ifstream text(json.path());
     std::string line;
@@ -334,6 +335,45 @@ TEST(ReportFormatsTest, RunWritesTheChosenFormat) {
               0u)
         << line;
   }
+}
+
+std::string contents(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// What run writes in each format, and what report makes of the JSON it wrote in the same run, are
+// one and the same, byte for byte.
+TEST(ReportFormatsTest, ReportRewritesAStoredReportAsRunWroteIt) {
+  using sudoku_bench::ReportFormat;
+  std::deque<test_util::TempFile> written, converted;  // not moved as they grow
+  auto command = test_util::run_command_for({test_util::dataset_path("easy50.txt")}, {1, 2}, 2);
+  sudoku_bench::ReportCommand report;
+  for (const auto& f : sudoku_bench::kReportFormats) {
+    written.emplace_back("", "." + std::string(f.name));
+    converted.emplace_back("", "." + std::string(f.name));
+    command.outputs.push_back({f.format, written.back().path()});
+    report.outputs.push_back({f.format, converted.back().path()});
+  }
+  test_util::Capture out, err;
+  ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk);
+  report.input = written.front().path();  // the json
+  ASSERT_EQ(sudoku_bench::report_command(report, out.file(), err.file()), sudoku_bench::kExitOk) << err.text();
+  for (std::size_t i = 0; i < written.size(); ++i) {
+    const std::string name(sudoku_bench::kReportFormats[i].name);
+    EXPECT_FALSE(contents(written[i].path()).empty()) << name;
+    EXPECT_EQ(contents(converted[i].path()), contents(written[i].path())) << name;
+  }
+}
+
+// "-" is standard output, which then holds the report alone: run's table goes to stderr.
+TEST(ReportFormatsTest, AReportOnStandardOutputStandsAlone) {
+  auto command = test_util::run_command_for({test_util::dataset_path("easy50.txt")}, {1}, 1);
+  command.outputs = {{sudoku_bench::ReportFormat::csv, "-"}};
+  test_util::Capture out, err;
+  ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk);
+  EXPECT_EQ(out.text().rfind("dataset,solver,ranks,", 0), 0u) << out.text();
+  EXPECT_NE(err.text().find("puzzles/s"), std::string::npos);
 }
 
 }  // namespace

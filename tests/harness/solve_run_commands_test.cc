@@ -144,7 +144,7 @@ TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {
   auto command = test_util::run_command_for(
       {test_util::dataset_path("top95.txt"), test_util::dataset_path("easy50.txt")}, {1, 2}, 2);
   command.warmup_seconds = 0.01;
-  command.json_path = json.path();
+  command.outputs = {{sudoku_bench::ReportFormat::json, json.path()}};
   Capture out, err;
   ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk) << err.text();
   EXPECT_NE(out.text().find("top95 (bitmask): 95 records: 95 unique"), std::string::npos) << out.text();
@@ -212,7 +212,7 @@ TEST(RunCommandTest, NoLatencyMeasuresThroughputOnly) {
   TempFile json("", ".json");
   auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1}, 1);
   command.pass.time_puzzles = false;
-  command.json_path = json.path();
+  command.outputs = {{sudoku_bench::ReportFormat::json, json.path()}};
   Capture out, err;
   ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk) << err.text();
   std::ifstream in(json.path());

@@ -267,7 +267,8 @@ struct RunState {
   RunCommand command;
   RecordOptionTexts text;
   Numbers numbers;
-  std::string threads, solvers, report_format, shard;
+  std::string threads, solvers, report_format, shard, json_path;
+  ReportOutputOptions outputs;
   bool no_latency = false, no_progress = false;
   std::string interleave;
   CLI::Option* interleave_option = nullptr;
@@ -285,7 +286,7 @@ std::shared_ptr<RunState> declare_run(CLI::App& app) {
                          "Prints a table; --json writes every repetition, percentiles, scaling and context.");
   RunCommand& c = s->command;
   s->solvers = join(c.solvers, ",");
-  s->report_format = name_of(c.report_format);
+  s->report_format = name_of(ReportOutput{}.format);
   std::vector<std::string> formats, described;
   for (const ReportFormatName& f : kReportFormats) {
     formats.emplace_back(f.name);
@@ -304,12 +305,13 @@ std::shared_ptr<RunState> declare_run(CLI::App& app) {
                     "Run the passes of every (file, solver, threads, repetition) in a shuffled order, so that the "
                     "machine's drift hits every arm alike; --interleave=SEED repeats an order (the report names the "
                     "seed)");
-  cmd->add_option("--json", c.json_path, "Write the report here (atomically)");
+  cmd->add_option("--json", s->json_path, "Write the report here (atomically), in --format; - for standard output");
   cmd->add_option("--per-puzzle", c.per_puzzle_path,
                   "Write a CSV row per record of every measured pass here (.gz: compressed), for compare --per-puzzle");
   cmd->add_option("--format", s->report_format, "Format of the --json file: " + join(described, ", "))
       ->capture_default_str()
       ->check(CLI::IsMember(formats));
+  s->outputs.declare(*cmd, false);
   add_record_options(*cmd, s->numbers, c.pass.step, c.pass.pipeline, s->text);
   s->verify_every_option = cmd->get_option("--verify-every");
   cmd->add_flag("--no-latency", s->no_latency,
@@ -366,9 +368,15 @@ int RunState::finish() {
     }
   }
   c.solvers = split_solver_specs(solvers);
-  c.report_format = *report_format_named(report_format);
-  if (c.report_format != ReportFormat::json && c.json_path.empty()) {
+  const ReportFormat format = *report_format_named(report_format);
+  if (format != ReportFormat::json && json_path.empty()) {
     std::fprintf(stderr, "sudoku-bench run: --format %s needs --json PATH\n", report_format.c_str());
+    return kExitUsage;
+  }
+  if (!json_path.empty()) c.outputs.push_back({format, json_path});
+  outputs.add_to(c.outputs);
+  if (std::count_if(c.outputs.begin(), c.outputs.end(), [](const ReportOutput& o) { return o.path == "-"; }) > 1) {
+    std::fprintf(stderr, "sudoku-bench run: only one report can go to standard output (-)\n");
     return kExitUsage;
   }
   if (!apply_record_options("run", text, c.pass.step, c.pass.pipeline)) return kExitUsage;
@@ -452,6 +460,26 @@ std::shared_ptr<MergeState> declare_merge(CLI::App& app) {
   s->app = app.add_subcommand("merge", "Join reports of one build (same context) into one, repetitions renumbered.");
   s->app->add_option("--json", s->command.json_path, "Write the merged report here")->required();
   s->app->add_option("FILE", s->command.inputs, "Reports written by run --json")->required();
+  return s;
+}
+
+struct ReportState {
+  CLI::App* app = nullptr;
+  ReportCommand command;
+  ReportOutputOptions outputs;
+  int finish() {
+    outputs.add_to(command.outputs);
+    return kExitOk;
+  }
+};
+
+std::shared_ptr<ReportState> declare_report(CLI::App& app) {
+  auto s = std::make_shared<ReportState>();
+  s->app = app.add_subcommand("report",
+                              "Write a stored report in other formats (each as run would have written it), to files "
+                              "or to standard output (-).");
+  s->outputs.declare(*s->app, true);
+  s->app->add_option("REPORT", s->command.input, "A report written by run --json or merge")->required();
   return s;
 }
 
@@ -595,6 +623,10 @@ Subcommand add_merge(CLI::App& app) {
   return subcommand(declare_merge(app), [](const MergeCommand& c) { return merge_command(c, stderr); });
 }
 
+Subcommand add_report(CLI::App& app) {
+  return subcommand(declare_report(app), [](const ReportCommand& c) { return report_command(c, stdout, stderr); });
+}
+
 Subcommand add_solvers(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "solvers", "List the built-in strategies, noop (the harness's own cost) and the external solvers' specs.");
@@ -623,6 +655,7 @@ std::optional<SolveCommand> parse_solve(std::vector<std::string> args) { return 
 std::optional<RunCommand> parse_run(std::vector<std::string> args) { return parsed(declare_run, args); }
 std::optional<CompareCommand> parse_compare(std::vector<std::string> args) { return parsed(declare_compare, args); }
 std::optional<MergeCommand> parse_merge(std::vector<std::string> args) { return parsed(declare_merge, args); }
+std::optional<ReportCommand> parse_report(std::vector<std::string> args) { return parsed(declare_report, args); }
 std::optional<CheckPluginCommand> parse_check_plugin(std::vector<std::string> args) {
   return parsed(declare_check_plugin, args);
 }

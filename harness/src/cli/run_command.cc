@@ -370,7 +370,7 @@ class Run {
       if (measuring_->leader())
         std::fprintf(err_, "sudoku-bench run: interrupted by signal %d%s; the report holds what was measured%s\n",
                      signal, interrupt_signal() ? "" : " (on another rank)",
-                     command_.json_path.empty() ? "" : " and is marked \"interrupted\": true");
+                     command_.outputs.empty() ? "" : " and is marked \"interrupted\": true");
       status = kExitInterrupted + signal;
     }
     return measuring_->agree(status);
@@ -382,11 +382,10 @@ class Run {
     int status = kExitOk;
     if (measuring_->leader()) {
       try {
-        if (!command_.json_path.empty()) json_out_.emplace(command_.json_path, "--json");
+        reports_out_.emplace(command_.outputs);
         if (!command_.per_puzzle_path.empty()) rows_out_.emplace(command_.per_puzzle_path, "--per-puzzle");
-        std::vector<const OutputFile*> outputs;
-        for (const auto* out : {&json_out_, &rows_out_})
-          if (*out) outputs.push_back(&**out);
+        std::vector<const OutputFile*> outputs = reports_out_->files();
+        if (rows_out_) outputs.push_back(&*rows_out_);
         if (const std::string conflict = output_conflicts(outputs, command_.files); !conflict.empty()) {
           std::fprintf(err_, "sudoku-bench run: %s\n", conflict.c_str());
           status = kExitUsage;
@@ -466,8 +465,10 @@ class Run {
 
   // The table, then each output; each fails alone, named, and the others are still written.
   void write() {
-    print_table(out_, report_);
-    std::fflush(out_);
+    // Standard output holds a report written there, alone: the table goes to stderr then.
+    std::FILE* table = reports_out_->writes_stdout() ? err_ : out_;
+    print_table(table, report_);
+    std::fflush(table);
     const auto attempt = [&](auto&& write) {
       try {
         write();
@@ -477,11 +478,7 @@ class Run {
       }
     };
     if (rows_) attempt([&] { rows_->close(); });
-    if (json_out_)
-      attempt([&] {
-        json_out_->write(to_text_as(report_, command_.report_format));
-        json_out_->commit();
-      });
+    if (!reports_out_->write(report_, out_, err_, "run")) output_failed_ = true;
   }
 
   const RunCommand& command_;
@@ -494,7 +491,8 @@ class Run {
   std::vector<int> thread_counts_;
   Report report_;
   std::optional<Progress> progress_;
-  std::optional<OutputFile> json_out_, rows_out_;
+  std::optional<ReportOutputs> reports_out_;
+  std::optional<OutputFile> rows_out_;
   std::unique_ptr<PerPuzzleRows> rows_;
   std::map<std::string, FileIdentity> identities_;  // every input as the run began
   std::vector<std::unique_ptr<FileSolverPasses>> arms_;

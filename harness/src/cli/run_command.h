@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/report_outputs.h"
 #include "report/formats.h"
 #include "report/report.h"
 #include "stream/pass.h"
@@ -31,12 +32,12 @@ struct RunCommand {
   // --interleave: run the passes of every (file, solver, threads, repetition) in an order shuffled
   // with this seed, so that a machine's slow drift hits every arm alike.
   std::optional<std::uint64_t> interleave_seed;
-  std::string json_path;                            // empty: no JSON
-  std::string per_puzzle_path;                      // --per-puzzle: a CSV row per record measured; empty: none
-  ReportFormat report_format = ReportFormat::json;  // the schema of the file at json_path (--format)
-  bool progress = true;                             // drawn only when `err` is a terminal
-  bool environment_warnings = true;                 // say what about the machine skews results (report/environment.h)
-  std::string verify;                               // --verify: the reference strategy's spec; "" for none
+  // --json (in --format), --gbench, --bmf, --markdown, --csv: where the report goes; none: the table only.
+  std::vector<ReportOutput> outputs;
+  std::string per_puzzle_path;       // --per-puzzle: a CSV row per record measured; empty: none
+  bool progress = true;              // drawn only when `err` is a terminal
+  bool environment_warnings = true;  // say what about the machine skews results (report/environment.h)
+  std::string verify;                // --verify: the reference strategy's spec; "" for none
   // Without --verify, external solvers' answers are recounted for about one puzzle in this many
   // (outside the latency timing; by fast for plugins, bitmask for exec programs), so that wrong
   // counts are never taken for measurements; --no-verify (verify_plugins false) turns that off.

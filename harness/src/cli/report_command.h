@@ -1,0 +1,25 @@
+// `sudoku-bench report --FORMAT OUT… REPORT`: a stored report in other formats, to files or to
+// standard output, as run would have written them in the same run.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cli/report_outputs.h"
+
+namespace sudoku_bench {
+
+struct ReportCommand {
+  std::string input;  // a report written by run --json (or merge)
+  std::vector<ReportOutput> outputs;
+
+  bool operator==(const ReportCommand&) const = default;
+};
+
+// Returns 0; 2 when no output is given, more than one goes to standard output, or one is the
+// input (checked before anything is read); 3 when the input cannot be read or holds no report, or
+// an output cannot be written (each output is written alone: the others still are).
+int report_command(const ReportCommand& command, std::FILE* out, std::FILE* err);
+
+}  // namespace sudoku_bench

@@ -1,0 +1,56 @@
+// Where a command writes its report, in which formats: run (--json with --format, and one option
+// per format) and report (one option per format). Each output is checked before anything is
+// measured or read, and written alone: one that fails is named, and the others are still written.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "report/formats.h"
+#include "stream/output_file.h"
+
+namespace sudoku_bench {
+
+// "-" is standard output.
+struct ReportOutput {
+  ReportFormat format = ReportFormat::json;
+  std::string path;
+
+  bool operator==(const ReportOutput&) const = default;
+};
+
+// The paths given to --NAME PATH, one list per format of kReportFormats, in its order.
+struct ReportOutputOptions {
+  std::vector<std::vector<std::string>> paths = std::vector<std::vector<std::string>>(std::size(kReportFormats));
+
+  // Declares --NAME PATH for each format (but json when `with_json` is false), repeatable.
+  void declare(CLI::App& app, bool with_json);
+  // Appends the outputs given, in kReportFormats' order.
+  void add_to(std::vector<ReportOutput>& outputs) const;
+};
+
+class ReportOutputs {
+ public:
+  // Opens every output but "-" (OutputFile): throws IoError naming the one that cannot be written.
+  explicit ReportOutputs(const std::vector<ReportOutput>& outputs);
+
+  // The files among them, for output_conflicts.
+  std::vector<const OutputFile*> files() const;
+  // Whether one of them is standard output (then nothing else may print there).
+  bool writes_stdout() const;
+  // Writes `report` to each, "-" to `out`; a failure is said on `err` as "sudoku-bench COMMAND: why".
+  // False when one failed.
+  bool write(const Report& report, std::FILE* out, std::FILE* err, const char* command);
+
+ private:
+  struct Opened {
+    ReportFormat format;
+    std::unique_ptr<OutputFile> file;  // none for standard output
+  };
+  std::vector<Opened> outputs_;
+};
+
+}  // namespace sudoku_bench
