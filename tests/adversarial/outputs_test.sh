@@ -95,6 +95,16 @@ meanwhile "SIGKILL" 137 2 'kill -KILL $pid' "${run[@]}" --repetitions 100 --json
 a_sum=$(sum_of a.json)
 probe "merge into its input" 2 "$BENCH" merge --json a.json a.json
 same "merge into its input" a.json "$a_sum"
+# report: never into its input (a symlink to it included), one output failing alone.
+ln -s a.json a-link.json
+probe "report into its input through a symlink" 2 "$BENCH" report --csv a-link.json a.json
+same "report into its input through a symlink" a.json "$a_sum"
+probe "report into a folder" 3 "$BENCH" report --markdown . a.json
+if [ -w /dev/full ]; then
+  probe "report, one output full" 3 "$BENCH" report --csv /dev/full --markdown a.md a.json
+  [ -s a.md ] || fail "report, one output full: the other output was not written"
+fi
+probe "report of a file that is no report" 3 "$BENCH" report --csv - in.txt
 probe "hunt into a missing folder" 3 "$BENCH" hunt --evaluations 10 --threads 1 --no-progress --out missing/h.txt
 [ ! -e missing ] || fail "hunt into a missing folder: folders were created"
 echo "old puzzles" >hunted.txt

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "report/report_json.h"
@@ -13,16 +14,31 @@
 
 namespace sudoku_bench {
 
-Report read_json_file(const std::string& path) {
+namespace {
+
+// The whole text of `path`, "-" being standard input.
+std::string read_text(const std::string& path) {
+  std::ostringstream text;
+  if (path == "-") {
+    text << std::cin.rdbuf();
+    if (std::cin.bad()) throw IoError("<stdin>", std::string("cannot read: ") + std::strerror(errno));
+    return text.str();
+  }
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw IoError(path, "cannot read: Is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw IoError(path, std::string("cannot open: ") + std::strerror(errno));
-  std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw IoError(path, std::string("cannot read: ") + std::strerror(errno));
+  return text.str();
+}
+
+}  // namespace
+
+Report read_json_file(const std::string& path) {
+  const std::string text = read_text(path);
   try {
-    return from_json(nlohmann::ordered_json::parse(text.str()));
+    return from_json(nlohmann::ordered_json::parse(text));
   } catch (const nlohmann::ordered_json::exception& e) {
     throw ReportFormatError(path + ": not JSON: " + e.what());
   } catch (const ReportFormatError& e) {

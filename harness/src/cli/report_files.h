@@ -10,7 +10,8 @@
 
 namespace sudoku_bench {
 
-// Throws IoError when `path` cannot be read, ReportFormatError when it holds no report.
+// Throws IoError when `path` cannot be read, ReportFormatError when it holds no report. "-" is
+// standard input.
 Report read_json_file(const std::string& path);
 
 // Writes `text` as an OutputFile does: a regular file is replaced whole or not at all. Throws IoError.
