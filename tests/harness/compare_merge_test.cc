@@ -162,13 +162,15 @@ struct Outcome {
 };
 
 Outcome compare(const Report& base, const Report& current, bool allow = false,
-                sudoku_bench::GateTime gate = sudoku_bench::GateTime::wall) {
+                sudoku_bench::GateTime gate = sudoku_bench::GateTime::wall,
+                sudoku_bench::CompareFormat format = sudoku_bench::CompareFormat::text) {
   test_util::TempFile a(sudoku_bench::to_json(base).dump(), ".json"), b(sudoku_bench::to_json(current).dump(), ".json");
   sudoku_bench::CompareCommand command;
   command.base_path = a.path();
   command.current_path = b.path();
   command.allow_context_mismatch = allow;
   command.options.gate = gate;
+  command.format = format;
   test_util::Capture out, err;
   const int status = sudoku_bench::compare_command(command, out.file(), err.file());
   return {status, out.text(), err.text()};
@@ -197,6 +199,32 @@ TEST(CompareCommandTest, ExitStatuses) {
 
   EXPECT_EQ(compare(report_with(kBase), report_with(kBase, "easy50")).status,
             sudoku_bench::kExitUsage);  // nothing in common
+}
+
+// --format json and markdown say what the text says, with the same exit status; notes stay on stderr.
+TEST(CompareCommandTest, JsonAndMarkdownCarryTheVerdicts) {
+  using sudoku_bench::CompareFormat;
+  const auto wall = sudoku_bench::GateTime::wall;
+  const Outcome json = compare(report_with(kBase), report_with(scaled(kBase, 0.9)), false, wall, CompareFormat::json);
+  EXPECT_EQ(json.status, 1);
+  const auto doc = nlohmann::ordered_json::parse(json.out);
+  EXPECT_EQ(doc["schema"], "sudoku-bench-compare/1");
+  ASSERT_EQ(doc["pairs"].size(), 1u);
+  EXPECT_EQ(doc["pairs"][0]["verdict"], "slower");
+  EXPECT_EQ(doc["pairs"][0]["gated_metric"], "puzzles/s");
+  EXPECT_NEAR(doc["pairs"][0]["metrics"][0]["ratio"].get<double>(), 0.9, 1e-9);
+  EXPECT_EQ(doc["summary"]["slower"], 1);
+  EXPECT_EQ(doc["options"]["gate"], "wall");
+  const Outcome same = compare(report_with(kBase), report_with(kBase), false, wall, CompareFormat::json);
+  EXPECT_EQ(same.status, 0);
+  EXPECT_EQ(nlohmann::ordered_json::parse(same.out)["summary"]["slower"], 0);
+
+  const Outcome md = compare(report_with(kBase), report_with(scaled(kBase, 0.9)), false, wall, CompareFormat::markdown);
+  EXPECT_EQ(md.status, 1);
+  EXPECT_EQ(md.out.rfind("**sudoku-bench compare**", 0), 0u) << md.out;
+  EXPECT_NE(md.out.find("| top95 | bitmask | 1 | puzzles/s |"), std::string::npos) << md.out;
+  EXPECT_NE(md.out.find("**SLOWER**"), std::string::npos) << md.out;
+  EXPECT_EQ(md.out.find("SLOWER: "), std::string::npos);  // the text's verdict lines are not in it
 }
 
 TEST(CompareCommandTest, CpuGate) {

@@ -400,7 +400,7 @@ struct CompareState {
   CLI::App* app = nullptr;
   CompareCommand command;
   Numbers numbers;
-  std::string max_slowdown, gate;
+  std::string max_slowdown, gate, format;
 
   int finish() {
     if (!numbers.apply("compare", stderr)) return kExitUsage;
@@ -411,6 +411,12 @@ struct CompareState {
       return kExitUsage;
     }
     command.options.gate = gate == "cpu" ? GateTime::cpu : GateTime::wall;
+    command.format = *compare_format_named(format);
+    if (command.per_puzzle && command.format != CompareFormat::text) {
+      std::fprintf(stderr, "sudoku-bench compare: --format %s is for reports; --per-puzzle prints text\n",
+                   format.c_str());
+      return kExitUsage;
+    }
     return kExitOk;
   }
 };
@@ -424,6 +430,9 @@ std::shared_ptr<CompareState> declare_compare(CLI::App& app) {
   CompareCommand& c = s->command;
   s->max_slowdown = percent_text(c.options.max_slowdown);
   s->gate = c.options.gate == GateTime::cpu ? "cpu" : "wall";
+  s->format = name_of(c.format);
+  std::vector<std::string> formats;
+  for (const CompareFormatName& f : kCompareFormats) formats.emplace_back(f.name);
   cmd->add_option("BASE", c.base_path, "The reference report (sudoku-bench JSON; CSV with --per-puzzle)")->required();
   cmd->add_option("NEW", c.current_path, "The report to judge")->required();
   cmd->add_option("--max-slowdown", s->max_slowdown, "Allowed growth of time per puzzle, like 5% or 2.5")
@@ -432,6 +441,11 @@ std::shared_ptr<CompareState> declare_compare(CLI::App& app) {
   cmd->add_option("--gate", s->gate, "Time per puzzle that decides: wall (1 / puzzles/s) or cpu (process CPU time)")
       ->capture_default_str()
       ->check(CLI::IsMember({"wall", "cpu"}));
+  cmd->add_option("--format", s->format,
+                  "What goes to standard output: text (the table and verdicts), markdown (a table for a pull "
+                  "request) or json (schema sudoku-bench-compare/1); notes go to stderr")
+      ->capture_default_str()
+      ->check(CLI::IsMember(formats));
   cmd->add_flag("--allow-context-mismatch", c.allow_context_mismatch,
                 "Compare even when CPU, compiler, flags, build type, settings or the code a strategy picked differ");
   cmd->add_flag("--drop-disturbed", c.drop_disturbed,

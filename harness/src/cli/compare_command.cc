@@ -208,16 +208,17 @@ bool contexts_comparable(const Report& base, const Report& current, const Compar
   return false;
 }
 
-// A line per slower pair and a summary on `out`, a note per pair too few repetitions leave blind on
-// `err`; returns how many pairs are slower.
+// A line per slower pair and a summary on `out` (none when it is null), a note per pair too few
+// repetitions leave blind on `err`; returns how many pairs are slower.
 int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out, std::FILE* err) {
   int slower = 0, faster = 0, blind = 0;
   for (const PairComparison& pair : c.pairs) {
     const MetricComparison& t = pair.gated_metric();
     if (pair.verdict() == Verdict::slower) {
       ++slower;
-      std::fprintf(out, "SLOWER: %s: %.1f%% more %s time per puzzle (%s)\n", pair.name().c_str(), 100 * t.slowdown,
-                   o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.test.p_value).c_str());
+      if (out)
+        std::fprintf(out, "SLOWER: %s: %.1f%% more %s time per puzzle (%s)\n", pair.name().c_str(), 100 * t.slowdown,
+                     o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.test.p_value).c_str());
     } else if (pair.verdict() == Verdict::faster) {
       ++faster;
     }
@@ -230,6 +231,7 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
                    smallest_p_value(t.base.size(), t.current.size()));
     }
   }
+  if (!out) return slower;
   std::fprintf(out, "%zu pair%s compared: %d slower, %d faster, %zu within the threshold or noise%s\n", c.pairs.size(),
                c.pairs.size() == 1 ? "" : "s", slower, faster,
                c.pairs.size() - static_cast<std::size_t>(slower + faster),
@@ -266,6 +268,14 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
   if (c.pairs.empty()) {
     std::fprintf(err, "sudoku-bench compare: no (dataset, solver, threads) in common: nothing to compare\n");
     return kExitUsage;
+  }
+  if (command.format != CompareFormat::text) {
+    const ComparedSide b{command.base_path, base.context.git_commit, base.context.date},
+        n{command.current_path, current.context.git_commit, current.context.date};
+    const std::string text = command.format == CompareFormat::json ? json_text(comparison_json(c, o, b, n))
+                                                                   : comparison_markdown(c, o, b, n);
+    std::fputs(text.c_str(), out);
+    return print_verdicts(c, o, nullptr, err) ? kExitSlower : kExitOk;  // the verdicts are in the document
   }
   std::fprintf(out, "BASE %s\nNEW  %s\n\n", describe(base, command.base_path).c_str(),
                describe(current, command.current_path).c_str());

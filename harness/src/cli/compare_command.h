@@ -5,6 +5,7 @@
 #include <string>
 
 #include "report/comparison.h"
+#include "report/comparison_formats.h"
 
 namespace sudoku_bench {
 
@@ -17,6 +18,9 @@ struct CompareCommand {
   // --per-puzzle: the two files are run --per-puzzle CSVs, compared puzzle by puzzle.
   bool per_puzzle = false;
   std::size_t show = 10;  // the puzzles that got most slower, per (dataset, solver, threads)
+  // --format: what goes to `out` (reports only; --per-puzzle prints text). Notes and refusals go to
+  // `err` whatever the format.
+  CompareFormat format = CompareFormat::text;
 
   bool operator==(const CompareCommand&) const = default;
 };

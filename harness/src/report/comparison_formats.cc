@@ -1,0 +1,136 @@
+#include "report/comparison_formats.h"
+
+#include <cstdio>
+
+#include "report/units.h"
+
+namespace sudoku_bench {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const char* verdict_name(Verdict v) { return v == Verdict::slower ? "slower" : v == Verdict::faster ? "faster" : "same"; }
+const char* gate_name(GateTime g) { return g == GateTime::cpu ? "cpu" : "wall"; }
+
+Json side_json(const ComparedSide& s) { return {{"path", s.path}, {"git_commit", s.git_commit}, {"date", s.date}}; }
+
+Json metric_json(const MetricComparison& m) {
+  return {{"metric", m.metric},
+          {"higher_is_better", m.higher_is_better},
+          {"base_repetitions", m.base.size()},
+          {"new_repetitions", m.current.size()},
+          {"base_median", m.base_median},
+          {"new_median", m.current_median},
+          {"ratio", m.ratio > 0 ? Json(m.ratio) : Json(nullptr)},
+          {"slowdown", m.slowdown},
+          {"p_value", m.test.p_value},
+          {"verdict", verdict_name(m.verdict)}};
+}
+
+struct Counts {
+  std::size_t slower = 0, faster = 0, blind = 0;
+};
+Counts counts_of(const Comparison& c) {
+  Counts n;
+  for (const PairComparison& pair : c.pairs) {
+    n.slower += pair.verdict() == Verdict::slower;
+    n.faster += pair.verdict() == Verdict::faster;
+    n.blind += !pair.can_detect;
+  }
+  return n;
+}
+
+// A table cell: pipes escaped, so that names cannot break the table.
+std::string cell(const std::string& text) {
+  std::string out;
+  for (char ch : text) {
+    if (ch == '|' || ch == '\\') out += '\\';
+    out += ch == '\n' || ch == '\r' ? ' ' : ch;
+  }
+  return out;
+}
+
+std::string figure(const MetricComparison& m, double v) {
+  return m.higher_is_better ? format_count(v) : format_duration_ns(v);
+}
+
+std::string fixed(const char* format, double value) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, value);
+  return buf;
+}
+
+std::string markdown_row(const PairComparison& pair, std::size_t i) {
+  const MetricComparison& m = pair.metrics[i];
+  std::string verdict = m.verdict == Verdict::slower ? "**SLOWER**" : m.verdict == Verdict::faster ? "faster" : "";
+  if (i != pair.gated && !verdict.empty()) verdict = "(" + std::string(verdict_name(m.verdict)) + ")";  // informs only
+  return "| " + cell(pair.dataset) + " | " + cell(pair.solver) + " | " + pair.workers() + " | " + m.metric + " | " +
+         std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()) + " | " +
+         figure(m, m.base_median) + " | " + figure(m, m.current_median) + " | " +
+         (m.ratio > 0 ? fixed("%.3f", m.ratio) : "-") + " | " +
+         (m.test.p_value < 0.0001 ? std::string("<0.0001") : fixed("%.4f", m.test.p_value)) + " | " + verdict +
+         " |\n";
+}
+
+}  // namespace
+
+std::optional<CompareFormat> compare_format_named(std::string_view name) {
+  for (const CompareFormatName& f : kCompareFormats)
+    if (f.name == name) return f.format;
+  return std::nullopt;
+}
+
+std::string_view name_of(CompareFormat format) {
+  for (const CompareFormatName& f : kCompareFormats)
+    if (f.format == format) return f.name;
+  return "?";
+}
+
+Json comparison_json(const Comparison& c, const CompareOptions& o, const ComparedSide& base,
+                     const ComparedSide& current) {
+  Json pairs = Json::array();
+  for (const PairComparison& pair : c.pairs) {
+    Json metrics = Json::array();
+    for (const MetricComparison& m : pair.metrics) metrics.push_back(metric_json(m));
+    pairs.push_back({{"dataset", pair.dataset},
+                     {"solver", pair.solver},
+                     {"ranks", pair.ranks},
+                     {"threads", pair.threads},
+                     {"verdict", verdict_name(pair.verdict())},
+                     {"gated_metric", pair.gated_metric().metric},
+                     {"can_detect", pair.can_detect},
+                     {"metrics", std::move(metrics)}});
+  }
+  const Counts n = counts_of(c);
+  return {{"schema", kCompareSchema},
+          {"base", side_json(base)},
+          {"new", side_json(current)},
+          {"options", {{"max_slowdown", o.max_slowdown}, {"alpha", o.alpha}, {"gate", gate_name(o.gate)}}},
+          {"pairs", std::move(pairs)},
+          {"only_base", c.only_base},
+          {"only_new", c.only_current},
+          {"summary", {{"pairs", c.pairs.size()}, {"slower", n.slower}, {"faster", n.faster}, {"blind", n.blind}}}};
+}
+
+std::string comparison_markdown(const Comparison& c, const CompareOptions& o, const ComparedSide& base,
+                                const ComparedSide& current) {
+  const Counts n = counts_of(c);
+  std::string out = "**sudoku-bench compare**: BASE `" + base.git_commit + "` (" + cell(base.date) + ") vs NEW `" +
+                    current.git_commit + "` (" + cell(current.date) + "): " + std::to_string(c.pairs.size()) +
+                    " pairs, " + std::to_string(n.slower) + " slower, " + std::to_string(n.faster) + " faster\n\n";
+  out += "| dataset | solver | threads | metric | reps | base | new | new/base | p | verdict |\n";
+  out += "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |\n";
+  for (const PairComparison& pair : c.pairs)
+    for (std::size_t i = 0; i < pair.metrics.size(); ++i) out += markdown_row(pair, i);
+  out += "\nA pair is SLOWER when its median " +
+         std::string(o.gate == GateTime::cpu ? "CPU time per puzzle" : "wall time per puzzle (1 / puzzles/s)") +
+         " grew by more than " + fixed("%.1f", 100 * o.max_slowdown) +
+         "% and a two-sided Mann-Whitney U test over the repetitions gives p < " + fixed("%g", o.alpha) +
+         ". Rows in brackets are for reading only.\n";
+  if (n.blind)
+    out += "\nSome pairs could not be judged: too few repetitions to reach p < " + fixed("%g", o.alpha) +
+           " (measure 5 or more each).\n";
+  return out;
+}
+
+}  // namespace sudoku_bench
