@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "report/markdown_format.h"
 #include "report/units.h"
 
 namespace sudoku_bench {
@@ -9,7 +10,9 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-const char* verdict_name(Verdict v) { return v == Verdict::slower ? "slower" : v == Verdict::faster ? "faster" : "same"; }
+const char* verdict_name(Verdict v) {
+  return v == Verdict::slower ? "slower" : v == Verdict::faster ? "faster" : "same";
+}
 const char* gate_name(GateTime g) { return g == GateTime::cpu ? "cpu" : "wall"; }
 
 Json side_json(const ComparedSide& s) { return {{"path", s.path}, {"git_commit", s.git_commit}, {"date", s.date}}; }
@@ -40,15 +43,7 @@ Counts counts_of(const Comparison& c) {
   return n;
 }
 
-// A table cell: pipes escaped, so that names cannot break the table.
-std::string cell(const std::string& text) {
-  std::string out;
-  for (char ch : text) {
-    if (ch == '|' || ch == '\\') out += '\\';
-    out += ch == '\n' || ch == '\r' ? ' ' : ch;
-  }
-  return out;
-}
+std::string cell(const std::string& text) { return markdown_cell(text); }
 
 std::string figure(const MetricComparison& m, double v) {
   return m.higher_is_better ? format_count(v) : format_duration_ns(v);
@@ -65,11 +60,9 @@ std::string markdown_row(const PairComparison& pair, std::size_t i) {
   std::string verdict = m.verdict == Verdict::slower ? "**SLOWER**" : m.verdict == Verdict::faster ? "faster" : "";
   if (i != pair.gated && !verdict.empty()) verdict = "(" + std::string(verdict_name(m.verdict)) + ")";  // informs only
   return "| " + cell(pair.dataset) + " | " + cell(pair.solver) + " | " + pair.workers() + " | " + m.metric + " | " +
-         std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()) + " | " +
-         figure(m, m.base_median) + " | " + figure(m, m.current_median) + " | " +
-         (m.ratio > 0 ? fixed("%.3f", m.ratio) : "-") + " | " +
-         (m.test.p_value < 0.0001 ? std::string("<0.0001") : fixed("%.4f", m.test.p_value)) + " | " + verdict +
-         " |\n";
+         std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()) + " | " + figure(m, m.base_median) +
+         " | " + figure(m, m.current_median) + " | " + (m.ratio > 0 ? fixed("%.3f", m.ratio) : "-") + " | " +
+         (m.test.p_value < 0.0001 ? std::string("<0.0001") : fixed("%.4f", m.test.p_value)) + " | " + verdict + " |\n";
 }
 
 }  // namespace

@@ -7,15 +7,7 @@
 namespace sudoku_bench {
 namespace {
 
-// A table cell: pipes escaped, line breaks flattened, so that names cannot break the table.
-std::string cell(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '|' || c == '\\') out += '\\';
-    out += c == '\n' || c == '\r' ? ' ' : c;
-  }
-  return out;
-}
+std::string cell(const std::string& text) { return markdown_cell(text); }
 
 // Inline code that holds any text: a fence of more backticks than the text has in a row.
 std::string code(const std::string& text) {
@@ -27,6 +19,15 @@ std::string code(const std::string& text) {
 }
 
 }  // namespace
+
+std::string markdown_cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|' || c == '\\') out += '\\';
+    out += c == '\n' || c == '\r' ? ' ' : c;
+  }
+  return out;
+}
 
 std::string to_markdown(const Report& report) {
   const Context& c = report.context;

@@ -11,4 +11,8 @@ namespace sudoku_bench {
 
 std::string to_markdown(const Report& report);
 
+// A pipe-table cell: pipes and backslashes escaped, line breaks flattened, so that names cannot
+// break the table.
+std::string markdown_cell(const std::string& text);
+
 }  // namespace sudoku_bench
