@@ -18,6 +18,7 @@
 #include "report/formats.h"
 #include "report/gbench_format.h"
 #include "report/markdown_format.h"
+#include "report/report_table.h"
 #include "run_util.h"
 #include "temp_file.h"
 #include "test_util.h"
@@ -172,6 +173,21 @@ std::vector<std::vector<std::string>> markdown_rows(const std::string& text) {
 double without_commas(std::string text) {
   std::erase(text, ',');
   return std::stod(text);
+}
+
+// The markdown says what the printed table warns of, and what its spread column means.
+TEST(ReportFormatsTest, MarkdownCarriesTheTablesWarnings) {
+  sudoku_bench::Report r = report();  // measured here: it may hold warnings of its own
+  r.runs[0].outlier = true;
+  const std::string md = sudoku_bench::to_markdown(r);
+  EXPECT_NE(md.find(sudoku_bench::kSpreadMeaning), std::string::npos) << md;
+  const auto at = md.find("\nWarnings:\n\n- " + r.runs[0].dataset + " " + r.runs[0].solver + " threads ");
+  ASSERT_NE(at, std::string::npos) << md;
+  EXPECT_NE(md.find("passes were outliers", at), std::string::npos) << md;
+  // The printed table warns of the same.
+  test_util::Capture out;
+  sudoku_bench::print_table(out.file(), r);
+  EXPECT_NE(out.text().find("  warning: 1 of "), std::string::npos) << out.text();
 }
 
 TEST(ReportFormatsTest, MarkdownTableReadsBackAsTheReport) {

@@ -41,10 +41,16 @@ std::string to_markdown(const Report& report) {
   out += "|\n";
   for (std::size_t i = 0; i < kTableColumns; ++i) out += table.left[i] ? "| --- " : "| ---: ";
   out += "|\n";
+  std::string warnings;
   for (const Table::Row& row : table.rows) {
     for (const std::string& text : row.cells) out += "| " + cell(text) + " ";
     out += "|\n";
+    for (const std::string& w : row_warnings(row))
+      warnings +=
+          "- " + cell(row.cells[0]) + " " + cell(row.cells[1]) + " threads " + row.cells[2] + ": " + cell(w) + "\n";
   }
+  out += "\n" + std::string(kSpreadMeaning) + "\n";
+  if (!warnings.empty()) out += "\nWarnings:\n\n" + warnings;
   if (report.interrupted) out += "\nInterrupted: the table holds the passes measured before the interrupt.\n";
   return out;
 }

@@ -40,7 +40,7 @@ void print_harness_limits(std::FILE* out, const Report& report) {
 }
 
 // The passes of a group that the machine disturbed, and those whose throughput stands apart.
-void print_noise_warnings(std::FILE* out, const std::vector<const MeasuredPass*>& runs) {
+void add_noise_warnings(const std::vector<const MeasuredPass*>& runs, std::vector<std::string>& warnings) {
   std::size_t disturbed = 0, outliers = 0;
   const MeasuredPass* worst = nullptr;  // the most disturbed: its reason is quoted
   std::string outlier_reason;
@@ -56,12 +56,19 @@ void print_noise_warnings(std::FILE* out, const std::vector<const MeasuredPass*>
       if (outlier_reason.empty()) outlier_reason = why;
     }
   }
+  const auto of = [&](std::size_t n) { return std::to_string(n) + " of " + std::to_string(runs.size()); };
   if (outliers)
-    std::fprintf(out, "  warning: %zu of %zu passes were outliers (%s)\n", outliers, runs.size(),
-                 outlier_reason.empty() ? "no noise measured explains them" : outlier_reason.c_str());
+    warnings.push_back(of(outliers) + " passes were outliers (" +
+                       (outlier_reason.empty() ? "no noise measured explains them" : outlier_reason) + ")");
   if (disturbed)
-    std::fprintf(out, "  warning: %zu of %zu passes were disturbed (%s); compare --drop-disturbed leaves them out\n",
-                 disturbed, runs.size(), worst->disturbed().c_str());
+    warnings.push_back(of(disturbed) + " passes were disturbed (" + worst->disturbed() +
+                       "); compare --drop-disturbed leaves them out");
+}
+
+std::string fixed(const char* format, double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, format, value);
+  return buf;
 }
 
 }  // namespace
@@ -76,12 +83,6 @@ struct RowFigures {
   double spread_percent;
   bool in_parts;  // MPI ranks or merged shards: threads read ranks x threads
 };
-
-std::string fixed(const char* format, double value) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, format, value);
-  return buf;
-}
 
 std::string latency(const RowFigures& f, double ns) {
   return f.mid.latency_measured ? format_duration_ns(ns) : std::string("-");
@@ -155,6 +156,20 @@ Table table_of(const Report& report) {
   return table;
 }
 
+std::vector<std::string> row_warnings(const Table::Row& row) {
+  std::vector<std::string> warnings;
+  const MeasuredPass& mid = *row.median_pass;
+  if (const auto f = pipeline_figures(mid); f && f->input_bound)
+    warnings.push_back("input-bound: the harness's serial stage was busy " + fixed("%.0f", 100 * f->serial_busy) +
+                       "% of this pass; the figure above is the harness's ceiling, not the solver's");
+  if (const auto imbalance = mid.imbalance(); imbalance && *imbalance > kImbalanceWarning)
+    warnings.push_back("imbalance: the slowest " + std::string(mid.timing == Timing::ranks ? "rank" : "shard") +
+                       " took " + fixed("%.2f", *imbalance) +
+                       "x the mean wall time; the throughput above is set by it");
+  add_noise_warnings(row.passes, warnings);
+  return warnings;
+}
+
 void print_table(std::FILE* out, const Report& report) {
   const Table table = table_of(report);
   // Names can be long (solver options, plugin paths): size their columns to what they hold.
@@ -177,18 +192,7 @@ void print_table(std::FILE* out, const Report& report) {
   print_cells(table.header);
   for (const Table::Row& row : table.rows) {
     print_cells(row.cells);
-    const MeasuredPass& mid = *row.median_pass;
-    if (const auto f = pipeline_figures(mid); f && f->input_bound)
-      std::fprintf(out,
-                   "  warning: input-bound: the harness's serial stage was busy %.0f%% of this pass; the figure above "
-                   "is the harness's ceiling, not the solver's\n",
-                   100 * f->serial_busy);
-    if (const auto imbalance = mid.imbalance(); imbalance && *imbalance > kImbalanceWarning)
-      std::fprintf(out,
-                   "  warning: imbalance: the slowest %s took %.2fx the mean wall time; the throughput above is "
-                   "set by it\n",
-                   mid.timing == Timing::ranks ? "rank" : "shard", *imbalance);
-    print_noise_warnings(out, row.passes);
+    for (const std::string& warning : row_warnings(row)) std::fprintf(out, "  warning: %s\n", warning.c_str());
   }
   // Outcomes per dataset and solver, from the first pass: every record of every reading has one.
   std::map<std::pair<std::string, std::string>, bool> shown;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "report/report.h"
@@ -20,6 +21,9 @@ void print_table(std::FILE* out, const Report& report);
 // puzzles/s, spread, speedup, eff, lat p50, lat p99, lat p99.9, lat max, nodes avg, guess avg;
 // "-" where a figure is not known.
 inline constexpr std::size_t kTableColumns = 13;
+// What the spread column says, for the readers of the table's forms.
+inline constexpr std::string_view kSpreadMeaning =
+    "spread: the range of the repetitions' throughputs (fastest minus slowest) as a share of their median.";
 struct Table {
   struct Row {
     std::array<std::string, kTableColumns> cells;
@@ -31,5 +35,9 @@ struct Table {
   std::vector<Row> rows;
 };
 Table table_of(const Report& report);
+
+// What makes a row's figures doubtful, a sentence each, as print_table prints them after the row
+// ("input-bound: …", "imbalance: …", outliers and disturbed passes among its repetitions).
+std::vector<std::string> row_warnings(const Table::Row& row);
 
 }  // namespace sudoku_bench
