@@ -115,6 +115,34 @@ class PlotTest(unittest.TestCase):
         self.assertAlmostEqual(efficiency_top({1: 100.0, 2: 150.0}), 1.05)      # 0.75: up to 1 and a margin
 
 
+    def load_tool(self):
+        loader = importlib.machinery.SourceFileLoader("plot_tool", PLOT)
+        spec = importlib.util.spec_from_loader("plot_tool", loader)
+        tool = importlib.util.module_from_spec(spec)
+        loader.exec_module(tool)
+        return tool
+
+    def test_a_log_axis_ends_on_a_labelled_tick(self):
+        tool = self.load_tool()
+        self.assertEqual(tool.nice_above(1234567), 2000000)
+        self.assertEqual(tool.nice_above(2000000), 2000000)
+        self.assertEqual(tool.nice_above(3.1e5), 5e5)
+        self.assertEqual(tool.nice_above(7e3), 1e4)
+
+    def test_workers_are_threads_unless_ranks_ran(self):
+        tool = self.load_tool()
+        self.assertEqual(tool.workers_label({"runs": [{"ranks": 1}, {}]}), "threads")
+        self.assertEqual(tool.workers_label({"runs": [{"ranks": 1}, {"ranks": 2}]}), "threads x MPI ranks")
+
+    def test_latency_jumps_without_more_search_are_marked(self):
+        tool = self.load_tool()
+        growth = {"records": [10, 100, 1000, 10000],
+                  "latency_ns": {"max": [1000, 1200, 9000, 40000]},
+                  "tree_size": {"max": [10, 11, 12, 200]}}
+        self.assertEqual(tool.preemption_spikes(growth), [2])  # x7.5 with the same trees; the last has bigger trees
+        self.assertEqual(tool.preemption_spikes({"records": [1], "latency_ns": {"max": [5]}}), [])
+
+
 if __name__ == "__main__":
     BENCH = sys.argv.pop(1)
     unittest.main()
