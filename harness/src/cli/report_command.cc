@@ -11,7 +11,8 @@ namespace sudoku_bench {
 
 int report_command(const ReportCommand& command, std::FILE* out, std::FILE* err) {
   if (command.outputs.empty()) {
-    std::fprintf(err, "sudoku-bench report: no output: give --json, --gbench, --bmf, --markdown or --csv PATH\n");
+    std::fprintf(err,
+                 "sudoku-bench report: no output: give --json, --gbench, --bmf, --markdown, --csv or --html PATH\n");
     return kExitUsage;
   }
   if (std::count_if(command.outputs.begin(), command.outputs.end(),

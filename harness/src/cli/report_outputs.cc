@@ -1,5 +1,6 @@
 #include "cli/report_outputs.h"
 
+#include "report/html_format.h"
 #include "stream/input.h"
 
 namespace sudoku_bench {
@@ -29,6 +30,10 @@ void ReportOutputOptions::add_to(std::vector<ReportOutput>& outputs) const {
 
 ReportOutputs::ReportOutputs(const std::vector<ReportOutput>& outputs) {
   for (const ReportOutput& o : outputs) {
+    if (o.format == ReportFormat::html && !html_report_available())
+      throw IoError(o.path,
+                    "cannot write HTML: this sudoku-bench was built without Chart.js (libjs-chart.js; "
+                    "tools/install-deps installs it)");
     outputs_.push_back({o.format, o.path == "-" ? nullptr : std::make_unique<OutputFile>(o.path, option_of(o.format))});
   }
 }

@@ -5,6 +5,7 @@
 #include "report/bmf_format.h"
 #include "report/csv_format.h"
 #include "report/gbench_format.h"
+#include "report/html_format.h"
 #include "report/markdown_format.h"
 #include "report/report_json.h"
 
@@ -45,7 +46,7 @@ struct Writer {
 const Writer kWriters[] = {
     {ReportFormat::json, to_json, nullptr},    {ReportFormat::gbench, to_gbench_json, nullptr},
     {ReportFormat::bmf, to_bmf_json, nullptr}, {ReportFormat::markdown, nullptr, to_markdown},
-    {ReportFormat::csv, nullptr, to_csv},
+    {ReportFormat::csv, nullptr, to_csv},      {ReportFormat::html, nullptr, to_html},
 };
 
 const Writer& writer_of(ReportFormat format) {

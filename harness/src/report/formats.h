@@ -1,6 +1,6 @@
 // The formats a report can be written in: sudoku-bench's own JSON (report_json.h), the JSON
 // formats other tools read (gbench_format.h, bmf_format.h), and text for people and spreadsheets
-// (markdown_format.h, csv_format.h), documented in docs/formats.md.
+// (markdown_format.h, csv_format.h, html_format.h), documented in docs/formats.md.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -14,7 +14,7 @@
 
 namespace sudoku_bench {
 
-enum class ReportFormat { json, gbench, bmf, markdown, csv };
+enum class ReportFormat { json, gbench, bmf, markdown, csv, html };
 
 // Every format with its name, in the order --format lists them: the one list the names, the
 // option's help and its check come from.
@@ -29,6 +29,7 @@ inline constexpr ReportFormatName kReportFormats[] = {
     {ReportFormat::bmf, "bmf", "Bencher"},
     {ReportFormat::markdown, "markdown", "the table, for a pull request"},
     {ReportFormat::csv, "csv", "a row per pass"},
+    {ReportFormat::html, "html", "a page with charts, for a browser"},
 };
 std::string_view name_of(ReportFormat format);
 // Empty for a name not in kReportFormats.
@@ -41,7 +42,7 @@ std::string benchmark_name(const MeasuredPass& run);
 // interrupt cut short timed part of the file: no tool reading the other formats could tell.
 std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_benchmark(const Report& report);
 
-// Whether `format` is JSON (json, gbench, bmf) rather than text (markdown, csv).
+// Whether `format` is JSON (json, gbench, bmf) rather than text (markdown, csv, html).
 bool is_json_format(ReportFormat format);
 
 // The report in a JSON `format`, ready for write_json_file. Throws std::invalid_argument for a

@@ -1,0 +1,293 @@
+#include "report/html_format.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "report/context_fields.h"
+#include "report/report_table.h"
+#include "report/settings_fields.h"
+#include "report/units.h"
+
+namespace sudoku_bench {
+
+#if SUDOKU_BENCH_HAVE_CHART_JS
+extern const char kChartJs[];
+#endif
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// A line chart: series of [x, y] points; the page draws it as it is.
+Json chart(std::string id, std::string title, Json x, Json y, Json series) {
+  return {{"id", std::move(id)}, {"title", std::move(title)}, {"x", std::move(x)}, {"y", std::move(y)},
+          {"series", std::move(series)}};
+}
+Json axis(std::string label, bool log, Json ticks = nullptr, bool from_zero = false) {
+  return {{"label", std::move(label)}, {"log", log}, {"ticks", std::move(ticks)}, {"from_zero", from_zero}};
+}
+Json series(std::string label, Json points, bool dashed = false) {
+  return {{"label", std::move(label)}, {"points", std::move(points)}, {"dashed", dashed}};
+}
+
+std::string group_name(const std::string& dataset, const std::string& solver) { return dataset + " / " + solver; }
+
+// Puzzles/s against workers (threads, or ranks x threads), with linear scaling from 1 worker dashed;
+// and the parallel efficiency.
+Json scaling_charts(const Report& report) {
+  std::map<std::string, std::pair<Json, Json>> by_group;  // name -> (throughput, efficiency) points
+  std::vector<std::string> order;
+  std::map<std::string, double> one;
+  double low = 0, high = 0;
+  for (const ScalingRow& row : scaling_of(report.runs)) {
+    const std::string name = group_name(row.dataset, row.solver);
+    if (!by_group.count(name)) order.push_back(name);
+    auto& [rate, eff] = by_group[name];
+    const int workers = row.ranks * row.threads;
+    rate.push_back({workers, row.puzzles_per_second});
+    if (row.efficiency) eff.push_back({workers, *row.efficiency});
+    if (workers == 1) one[name] = row.puzzles_per_second;
+    if (row.puzzles_per_second > 0) {
+      low = low == 0 ? row.puzzles_per_second : std::min(low, row.puzzles_per_second);
+      high = std::max(high, row.puzzles_per_second);
+    }
+  }
+  Json rates = Json::array(), effs = Json::array();
+  for (const std::string& name : order) {
+    const auto& [rate, eff] = by_group[name];
+    rates.push_back(series(name, rate));
+    if (one.count(name) && rate.size() > 1) {
+      Json ideal = Json::array();
+      for (const Json& p : rate) ideal.push_back({p[0], one[name] * p[0].get<double>()});
+      rates.push_back(series(name + " ideal", ideal, true));
+    }
+    if (!eff.empty()) effs.push_back(series(name, eff));
+  }
+  const bool ranks = std::any_of(report.runs.begin(), report.runs.end(), [](const auto& r) { return r.ranks > 1; });
+  const std::string workers = ranks ? "threads x MPI ranks" : "threads";
+  Json ticks = Json::array();  // the worker counts measured, not fractions between them
+  std::vector<int> counts;
+  for (const ScalingRow& row : scaling_of(report.runs)) counts.push_back(row.ranks * row.threads);
+  std::sort(counts.begin(), counts.end());
+  counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+  for (const int n : counts) ticks.push_back({n, std::to_string(n)});
+  return Json::array({chart("throughput", "Throughput (median of the repetitions; dashed: ideal)",
+                            axis(workers, false, ticks), axis("puzzles per second", low > 0 && high / low > 8), rates),
+                      chart("efficiency", "Parallel efficiency (speedup / threads, against 1 thread)",
+                            axis(workers, false, ticks), axis("efficiency", false, nullptr, true), effs)});
+}
+
+// Percentile p on an axis that stretches the tail: 90 -> 1, 99 -> 2, 99.9 -> 3.
+double nines(double p) { return -std::log10(1 - p / 100); }
+
+Json latency_chart(const Table& table) {
+  Json lines = Json::array();
+  for (const Table::Row& row : table.rows) {
+    const MeasuredPass& mid = *row.median_pass;
+    if (!mid.latency_measured) continue;
+    Json points = Json::array();
+    for (std::size_t i = 0; i + 1 < kPercentileNames.size(); ++i)
+      points.push_back({nines(std::stod(std::string(kPercentileNames[i]))),
+                        static_cast<double>(mid.latency_ns.percentiles[i]) / 1000});
+    lines.push_back(series(group_name(mid.dataset, mid.solver) + " / threads " + row.cells[2], points));
+  }
+  Json ticks = Json::array();
+  for (const char* p : {"0", "50", "90", "99", "99.9", "99.99"}) ticks.push_back({nines(std::stod(p)), std::string(p) + "%"});
+  return chart("latency", "Latency percentiles (the median repetition)", axis("percentile of puzzles", false, ticks),
+               axis("latency per puzzle (µs)", true), lines);
+}
+
+// The share of puzzles per power-of-two range of a distribution (Summary::log2_counts).
+Json distribution_chart(const Table& table, std::string id, std::string title, std::string unit,
+                        const Summary MeasuredPass::*figure, bool tree) {
+  Json lines = Json::array(), ticks = Json::array();
+  std::size_t widest = 0;
+  for (const Table::Row& row : table.rows) {
+    const MeasuredPass& mid = *row.median_pass;
+    if (tree && !mid.tree_size_reported) continue;
+    const Summary& s = mid.*figure;
+    std::uint64_t total = 0;
+    for (const std::uint64_t n : s.log2_counts) total += n;
+    if (total == 0) continue;
+    Json points = Json::array();
+    for (std::size_t k = 0; k < s.log2_counts.size(); ++k)
+      points.push_back({k, 100.0 * static_cast<double>(s.log2_counts[k]) / static_cast<double>(total)});
+    widest = std::max(widest, s.log2_counts.size());
+    lines.push_back(series(group_name(mid.dataset, mid.solver) + " / threads " + row.cells[2], points));
+  }
+  for (std::size_t k = 0; k < widest; ++k)
+    ticks.push_back({k, k == 0 ? std::string("0") : format_count(std::ldexp(1.0, static_cast<int>(k) - 1)) + "+"});
+  return chart(std::move(id), std::move(title), axis(unit + " (powers-of-two ranges)", false, ticks),
+               axis("% of puzzles", false, nullptr, true), lines);
+}
+
+// The running maximum of latency and tree size over the first N puzzles of each file.
+Json tail_chart(const Report& report) {
+  Json lines = Json::array();
+  std::map<std::pair<std::string, std::string>, bool> shown;
+  for (const MeasuredPass& r : report.runs) {
+    if (r.tail_latency_ns.empty() && r.tail_tree_size.empty()) continue;
+    if (!shown.emplace(std::pair{r.dataset, r.solver}, true).second) continue;
+    const auto add = [&](const std::vector<TailPoint>& points, const std::string& what, double unit) {
+      if (points.empty()) return;
+      Json xy = Json::array();
+      for (const TailPoint& p : points) xy.push_back({p.records, static_cast<double>(p.max) / unit});
+      lines.push_back(series(group_name(r.dataset, r.solver) + " " + what, xy, what != "latency max (µs)"));
+    };
+    add(r.tail_latency_ns, "latency max (µs)", 1000);
+    if (r.tree_size_reported) add(r.tail_tree_size, "tree size max (nodes, dashed)", 1);
+  }
+  return chart("tail", "Tail growth: the maximum over the first N puzzles", axis("first N puzzles", true),
+               axis("µs, or nodes", true), lines);
+}
+
+Json table_json(const Table& table) {
+  Json rows = Json::array();
+  for (const Table::Row& row : table.rows) rows.push_back({{"cells", row.cells}, {"warnings", row_warnings(row)}});
+  return {{"header", table.header}, {"left", table.left}, {"rows", rows}};
+}
+
+Json passes_json(const Report& report) {
+  Json rows = Json::array();
+  for (const MeasuredPass& r : report.runs)
+    rows.push_back(Json::array({r.dataset, r.solver, r.ranks > 1 ? std::to_string(r.ranks) + "x" + std::to_string(r.threads)
+                                                                 : std::to_string(r.threads),
+                                r.repetition, r.complete ? "yes" : "cut short", format_count(r.puzzles_per_second()),
+                                format_count(r.wall_seconds * 1000) + " ms", format_count(r.cpu_seconds * 1000) + " ms",
+                                r.disturbed().empty() ? std::string("") : r.disturbed(), r.outlier ? "outlier" : ""}));
+  return {{"header", {"dataset", "solver", "threads", "repetition", "complete", "puzzles/s", "wall", "CPU",
+                      "disturbed", "outlier"}},
+          {"rows", rows}};
+}
+
+// What the page shows, made from the report.
+Json page_data(const Report& report) {
+  const Table table = table_of(report);
+  Json charts = scaling_charts(report);
+  charts.push_back(latency_chart(table));
+  charts.push_back(distribution_chart(table, "tree_size", "Search-tree sizes (the median repetition)", "nodes",
+                                      &MeasuredPass::tree_size, true));
+  charts.push_back(distribution_chart(table, "guesses", "Guesses (the median repetition)", "guesses",
+                                      &MeasuredPass::guesses, false));
+  charts.push_back(tail_chart(report));
+  return {{"title", "sudoku-bench " + report.context.version + " at " + report.context.git_commit.substr(0, 12)},
+          {"context", context_json(report.context)},
+          {"settings", settings_json(report.settings)},
+          {"interrupted", report.interrupted},
+          {"spread", kSpreadMeaning},
+          {"table", table_json(table)},
+          {"passes", passes_json(report)},
+          {"charts", charts}};
+}
+
+// Text inside a <script> element: "</" would end it early.
+std::string script_safe(std::string text) {
+  for (std::size_t at = 0; (at = text.find("</", at)) != std::string::npos; at += 3) text.replace(at, 2, "<\\/");
+  return text;
+}
+
+// Draws what page_data says, generically; says on <body> whether every chart drew (data-status,
+// data-charts, data-drawn), which the browser test reads.
+constexpr const char* kPageScript = R"JS(
+(function () {
+  const data = JSON.parse(document.getElementById('data').textContent);
+  const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
+  const main = document.getElementById('main');
+  document.title = data.title;
+  main.appendChild(el('h1', data.title));
+  const facts = (title, obj) => {
+    const d = el('details'); d.appendChild(el('summary', title));
+    const t = el('table', undefined, 'facts');
+    const add = (k, v) => { if (v === null || v === '' || (Array.isArray(v) && !v.length)) return; const r = t.insertRow(); r.insertCell().textContent = k; r.insertCell().textContent = typeof v === 'object' ? JSON.stringify(v) : String(v); };
+    for (const [k, v] of Object.entries(obj)) { if (v && typeof v === 'object' && !Array.isArray(v)) { for (const [k2, v2] of Object.entries(v)) add(k + '.' + k2, v2); } else add(k, v); }
+    d.appendChild(t); return d;
+  };
+  const c = data.context;
+  main.appendChild(el('p', `${c.cpu_model}, ${c.hardware_threads} hardware threads, ${c.host}, ${c.os}; ${c.compiler} ${c.build_type}; ${c.date}`, 'machine'));
+  const warnings = [];
+  if (data.interrupted) warnings.push('Interrupted: the report holds the passes measured before the interrupt.');
+  for (const row of data.table.rows) for (const w of row.warnings) warnings.push(`${row.cells[0]} ${row.cells[1]} threads ${row.cells[2]}: ${w}`);
+  if (warnings.length) { const ul = el('ul', undefined, 'warnings'); for (const w of warnings) ul.appendChild(el('li', w)); main.appendChild(el('h2', 'Warnings')); main.appendChild(ul); }
+  const table = (spec, cls) => {
+    const t = el('table', undefined, cls); const h = t.createTHead().insertRow();
+    spec.header.forEach((x, i) => { const th = el('th', x); if (spec.left && !spec.left[i]) th.className = 'num'; h.appendChild(th); });
+    const b = t.createTBody();
+    for (const row of spec.rows) { const r = b.insertRow(); (row.cells || row).forEach((x, i) => { const td = r.insertCell(); td.textContent = x; if (spec.left && !spec.left[i]) td.className = 'num'; }); }
+    return t;
+  };
+  main.appendChild(el('h2', 'Results'));
+  main.appendChild(table(data.table, 'results'));
+  main.appendChild(el('p', data.spread, 'note'));
+  main.appendChild(el('h2', 'Charts'));
+  const grid = el('div', undefined, 'charts'); main.appendChild(grid);
+  const palette = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
+  const canvases = [];
+  for (const spec of data.charts) {
+    const box = el('div', undefined, 'chart'); grid.appendChild(box);
+    if (!spec.series.length) { box.appendChild(el('p', spec.title + ': nothing to draw in this report', 'note')); continue; }
+    const canvas = el('canvas'); canvas.width = 560; canvas.height = 340; canvas.id = spec.id; box.appendChild(canvas); canvases.push(canvas);
+    let colour = 0; const colours = {};
+    const datasets = spec.series.map(s => {
+      const key = s.label.replace(/ ideal$/, '').replace(/ (latency|tree size) max.*$/, '');
+      if (!(key in colours)) colours[key] = palette[colour++ % palette.length];
+      return { label: s.label, data: s.points.map(p => ({ x: p[0], y: p[1] })), showLine: true, borderColor: colours[key], backgroundColor: colours[key], borderDash: s.dashed ? [6, 4] : [], pointRadius: s.dashed ? 0 : 3, borderWidth: s.dashed ? 1 : 2 };
+    });
+    const scale = (a) => {
+      const o = { type: a.log ? 'logarithmic' : 'linear', title: { display: true, text: a.label } };
+      if (a.from_zero) { o.beginAtZero = true; o.suggestedMax = 1; }
+      if (a.ticks) { const labels = new Map(a.ticks.map(t => [t[0], t[1]])); o.afterBuildTicks = ax => { ax.ticks = a.ticks.map(t => ({ value: t[0] })); }; o.ticks = { callback: v => labels.has(v) ? labels.get(v) : '' }; }
+      return o;
+    };
+    new Chart(canvas.getContext('2d'), { type: 'scatter', data: { datasets }, options: { responsive: false, animation: false, plugins: { title: { display: true, text: spec.title }, legend: { labels: { boxWidth: 12, font: { size: 10 } } } }, scales: { x: scale(spec.x), y: scale(spec.y) } } });
+  }
+  main.appendChild(el('h2', 'Every pass'));
+  main.appendChild(table(data.passes, 'passes'));
+  main.appendChild(facts('Machine and build (context)', data.context));
+  main.appendChild(facts('Settings', data.settings));
+  // Whether each chart left pixels on its canvas: what the browser test checks.
+  const drawn = canvases.filter(cv => { const px = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data; for (let i = 3; i < px.length; i += 4) if (px[i]) return true; return false; }).length;
+  document.body.dataset.charts = String(canvases.length);
+  document.body.dataset.drawn = String(drawn);
+  document.body.dataset.status = drawn === canvases.length ? 'ok' : 'not every chart drew';
+})();
+)JS";
+
+constexpr const char* kStyle = R"CSS(
+body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; max-width: 1250px; }
+h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 1.6em; }
+table { border-collapse: collapse; font-size: 0.85em; } td, th { padding: 0.2em 0.6em; border-bottom: 1px solid #ddd; text-align: left; white-space: nowrap; }
+.num { text-align: right; font-variant-numeric: tabular-nums; } .note, .machine { color: #555; font-size: 0.9em; }
+.warnings li { color: #a33; } .charts { display: flex; flex-wrap: wrap; gap: 1em; } .chart { border: 1px solid #eee; padding: 0.4em; }
+details { margin-top: 1em; } .facts td:first-child { color: #555; }
+)CSS";
+
+}  // namespace
+
+bool html_report_available() {
+#if SUDOKU_BENCH_HAVE_CHART_JS
+  return true;
+#else
+  return false;
+#endif
+}
+
+std::string to_html(const Report& report) {
+#if SUDOKU_BENCH_HAVE_CHART_JS
+  // Errors in the page are written on it, for a reader and for the browser test.
+  return std::string("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>sudoku-bench</title>\n") +
+         "<style>" + kStyle + "</style>\n</head>\n<body data-status=\"loading\">\n<main id=\"main\"></main>\n" +
+         "<script>window.onerror = function (m) { document.body.dataset.status = 'error: ' + m; };</script>\n" +
+         "<script>" + script_safe(kChartJs) + "</script>\n" + "<script id=\"data\" type=\"application/json\">" +
+         script_safe(page_data(report).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) +
+         "</script>\n<script>" + kPageScript + "</script>\n</body>\n</html>\n";
+#else
+  (void)report;
+  throw std::runtime_error(
+      "this sudoku-bench was built without Chart.js: install libjs-chart.js (tools/install-deps) and build again");
+#endif
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,19 @@
+// One self-contained HTML page of a report, for a browser, offline: the machine, build and
+// settings, every warning, the table, charts drawn by Chart.js (embedded at build time from
+// Debian's libjs-chart.js) and every pass. Everything shown is made here from the report; the
+// page's script only draws it. Documented in docs/formats.md.
+#pragma once
+
+#include <string>
+
+#include "report/report.h"
+
+namespace sudoku_bench {
+
+// Whether the charting library was found when this program was built.
+bool html_report_available();
+
+// Throws std::runtime_error when !html_report_available().
+std::string to_html(const Report& report);
+
+}  // namespace sudoku_bench

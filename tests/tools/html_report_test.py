@@ -1,0 +1,75 @@
+#!/usr/bin/python3
+"""The HTML report in a real browser: headless Chromium (Debian's chromium) opens the page that
+`run --html` wrote, from disk, offline; the page says on its <body> that its script ran without an
+error and that every chart left pixels on its canvas. A screenshot is left beside it for a person.
+Also a report without latencies and with one thread (charts with nothing to draw say so).
+
+Usage: html_report_test.py SUDOKU_BENCH OUT_DIR
+Exit 77 (skipped) when no chromium is installed, unless CI is set (tools/install-deps installs it).
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def chromium():
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+def browse(browser, page, profile, *args):
+    """Runs the browser headless on the page; returns its standard output."""
+    command = [browser, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+               "--no-first-run", f"--user-data-dir={profile}", *args, "file://" + os.path.abspath(page)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120).stdout
+
+
+def body_state(dom):
+    body = re.search(r"<body([^>]*)>", dom)
+    if not body:
+        return {}
+    return dict(re.findall(r'data-([a-z]+)="([^"]*)"', body.group(1)))
+
+
+def main(bench, out_dir):
+    browser = chromium()
+    if not browser:
+        print("no chromium: the HTML report is not checked in a browser (tools/install-deps installs it)")
+        return 1 if os.environ.get("CI") else 77
+    os.makedirs(out_dir, exist_ok=True)
+    failures = 0
+    with tempfile.TemporaryDirectory(prefix="html-test-") as tmp:
+        cases = {
+            "full": ["--threads", "1,2", "--repetitions", "2", "--solver", "bitmask,fast",
+                     os.path.join(ROOT, "datasets", "top95.txt"), os.path.join(ROOT, "datasets", "easy50.txt")],
+            "no_latency": ["--threads", "1", "--repetitions", "1", "--no-latency", "--solver", "noop",
+                           os.path.join(ROOT, "datasets", "easy50.txt")],
+        }
+        for name, args in cases.items():
+            page = os.path.join(out_dir, f"report_{name}.html")
+            subprocess.run([bench, "run", "--warmup-seconds", "0", "--min-time", "0", "--no-progress", "--html", page,
+                            *args], check=True, capture_output=True)
+            state = body_state(browse(browser, page, os.path.join(tmp, name), "--dump-dom"))
+            charts = int(state.get("charts", "-1"))
+            print(f"{name}: status {state.get('status')!r}, {state.get('drawn')} of {charts} charts drawn")
+            if state.get("status") != "ok" or state.get("drawn") != state.get("charts") or charts < 1:
+                print(f"{page}: the page did not draw: {state}", file=sys.stderr)
+                failures += 1
+            if name == "full" and charts < 6:
+                print(f"{page}: {charts} charts, expected 6", file=sys.stderr)
+                failures += 1
+            browse(browser, page, os.path.join(tmp, name + "-shot"), "--hide-scrollbars", "--window-size=1280,2400",
+                   "--screenshot=" + os.path.join(out_dir, f"report_{name}.png"))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1], sys.argv[2]))
