@@ -17,6 +17,7 @@
 #include "report/csv_format.h"
 #include "report/formats.h"
 #include "report/gbench_format.h"
+#include "report/html_format.h"
 #include "report/markdown_format.h"
 #include "report/report_table.h"
 #include "run_util.h"
@@ -390,6 +391,20 @@ TEST(ReportFormatsTest, AReportOnStandardOutputStandsAlone) {
   ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk);
   EXPECT_EQ(out.text().rfind("dataset,solver,ranks,", 0), 0u) << out.text();
   EXPECT_NE(err.text().find("puzzles/s"), std::string::npos);
+}
+
+// The page carries its figures as data; with a base report, the comparison too.
+TEST(ReportFormatsTest, HtmlCarriesTheComparisonWithABase) {
+  if (!sudoku_bench::html_report_available()) GTEST_SKIP() << "built without libjs-chart.js";
+  const sudoku_bench::Report r = report();
+  const std::string alone = sudoku_bench::to_html(r), against = sudoku_bench::to_html(r, &r);
+  EXPECT_NE(alone.find("\"comparison\":null"), std::string::npos);
+  EXPECT_NE(against.find("\"comparison\":{\"base\""), std::string::npos);
+  EXPECT_NE(against.find("95% interval"), std::string::npos);
+  // Nothing in the data can end its <script> element early.
+  const auto data = alone.find("<script id=\"data\"");
+  ASSERT_NE(data, std::string::npos);
+  EXPECT_EQ(alone.find("</", data + 1), alone.find("</script>", data + 1));
 }
 
 }  // namespace

@@ -2,7 +2,8 @@
 """The HTML report in a real browser: headless Chromium (Debian's chromium) opens the page that
 `run --html` wrote, from disk, offline; the page says on its <body> that its script ran without an
 error and that every chart left pixels on its canvas. A screenshot is left beside it for a person.
-Also a report without latencies and with one thread (charts with nothing to draw say so).
+Also a report without latencies and with one thread (charts with nothing to draw say so), and a
+report shown against a base report (report --html --base).
 
 Usage: html_report_test.py SUDOKU_BENCH OUT_DIR
 Exit 77 (skipped) when no chromium is installed, unless CI is set (tools/install-deps installs it).
@@ -49,6 +50,7 @@ def main(bench, out_dir):
     with tempfile.TemporaryDirectory(prefix="html-test-") as tmp:
         cases = {
             "full": ["--threads", "1,2", "--repetitions", "2", "--solver", "bitmask,fast",
+                     "--json", os.path.join(out_dir, "report_full.json"),
                      os.path.join(ROOT, "datasets", "top95.txt"), os.path.join(ROOT, "datasets", "easy50.txt")],
             "no_latency": ["--threads", "1", "--repetitions", "1", "--no-latency", "--solver", "noop",
                            os.path.join(ROOT, "datasets", "easy50.txt")],
@@ -68,6 +70,16 @@ def main(bench, out_dir):
                 failures += 1
             browse(browser, page, os.path.join(tmp, name + "-shot"), "--hide-scrollbars", "--window-size=1280,2400",
                    "--screenshot=" + os.path.join(out_dir, f"report_{name}.png"))
+        # Against a base report: the comparison is drawn too (the report against itself: every ratio 1).
+        full = os.path.join(out_dir, "report_full.json")
+        page = os.path.join(out_dir, "report_compared.html")
+        subprocess.run([bench, "report", "--html", page, "--base", full, full], check=True, capture_output=True)
+        dom = browse(browser, page, os.path.join(tmp, "compared"), "--dump-dom")
+        state = body_state(dom)
+        print(f"compared: status {state.get('status')!r}, {state.get('drawn')} of {state.get('charts')} charts drawn")
+        if state.get("status") != "ok" or "Against the base" not in dom or "1.000" not in dom:
+            print(f"{page}: no comparison drawn: {state}", file=sys.stderr)
+            failures += 1
     return 1 if failures else 0
 
 

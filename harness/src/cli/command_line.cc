@@ -494,6 +494,9 @@ std::shared_ptr<ReportState> declare_report(CLI::App& app) {
                               "or to standard output (-).");
   s->outputs.declare(*s->app, true);
   s->app->add_option("REPORT", s->command.input, "A report written by run --json or merge")->required();
+  s->app->add_option("--base", s->command.base_path,
+                     "With --html: show REPORT against this report, pair by pair (the change in throughput with its "
+                     "95% interval, p and verdict)");
   return s;
 }
 

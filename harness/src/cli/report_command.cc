@@ -20,6 +20,12 @@ int report_command(const ReportCommand& command, std::FILE* out, std::FILE* err)
     std::fprintf(err, "sudoku-bench report: only one output can be standard output (-)\n");
     return kExitUsage;
   }
+  if (!command.base_path.empty() &&
+      std::none_of(command.outputs.begin(), command.outputs.end(),
+                   [](const ReportOutput& o) { return o.format == ReportFormat::html; })) {
+    std::fprintf(err, "sudoku-bench report: --base is for the HTML page: give --html PATH\n");
+    return kExitUsage;
+  }
   // The outputs are checked before anything is read: their folders must exist, and none may be the input.
   std::optional<ReportOutputs> outputs;
   try {
@@ -28,13 +34,16 @@ int report_command(const ReportCommand& command, std::FILE* out, std::FILE* err)
     std::fprintf(err, "sudoku-bench report: %s\n", e.what());
     return kExitIo;
   }
-  if (const std::string conflict = output_conflicts(outputs->files(), {command.input}); !conflict.empty()) {
+  std::vector<std::string> inputs = {command.input};
+  if (!command.base_path.empty()) inputs.push_back(command.base_path);
+  if (const std::string conflict = output_conflicts(outputs->files(), inputs); !conflict.empty()) {
     std::fprintf(err, "sudoku-bench report: %s\n", conflict.c_str());
     return kExitUsage;
   }
   std::vector<Report> reports;
-  if (!read_reports({command.input}, reports, "report", err)) return kExitIo;
-  return outputs->write(reports.front(), out, err, "report") ? kExitOk : kExitIo;
+  if (!read_reports(inputs, reports, "report", err)) return kExitIo;
+  const Report* base = reports.size() > 1 ? &reports[1] : nullptr;
+  return outputs->write(reports.front(), out, err, "report", base) ? kExitOk : kExitIo;
 }
 
 }  // namespace sudoku_bench

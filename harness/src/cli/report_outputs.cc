@@ -51,11 +51,12 @@ bool ReportOutputs::writes_stdout() const {
   return false;
 }
 
-bool ReportOutputs::write(const Report& report, std::FILE* out, std::FILE* err, const char* command) {
+bool ReportOutputs::write(const Report& report, std::FILE* out, std::FILE* err, const char* command,
+                          const Report* base) {
   bool written = true;
   for (Opened& o : outputs_) {
     try {
-      const std::string text = to_text_as(report, o.format);
+      const std::string text = o.format == ReportFormat::html ? to_html(report, base) : to_text_as(report, o.format);
       if (o.file) {
         o.file->write(text);
         o.file->commit();

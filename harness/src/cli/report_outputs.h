@@ -42,8 +42,8 @@ class ReportOutputs {
   // Whether one of them is standard output (then nothing else may print there).
   bool writes_stdout() const;
   // Writes `report` to each, "-" to `out`; a failure is said on `err` as "sudoku-bench COMMAND: why".
-  // False when one failed.
-  bool write(const Report& report, std::FILE* out, std::FILE* err, const char* command);
+  // An HTML page shows `report` against `base` when there is one. False when one failed.
+  bool write(const Report& report, std::FILE* out, std::FILE* err, const char* command, const Report* base = nullptr);
 
  private:
   struct Opened {

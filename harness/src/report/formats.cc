@@ -44,9 +44,12 @@ struct Writer {
   std::string (*text)(const Report&);
 };
 const Writer kWriters[] = {
-    {ReportFormat::json, to_json, nullptr},    {ReportFormat::gbench, to_gbench_json, nullptr},
-    {ReportFormat::bmf, to_bmf_json, nullptr}, {ReportFormat::markdown, nullptr, to_markdown},
-    {ReportFormat::csv, nullptr, to_csv},      {ReportFormat::html, nullptr, to_html},
+    {ReportFormat::json, to_json, nullptr},
+    {ReportFormat::gbench, to_gbench_json, nullptr},
+    {ReportFormat::bmf, to_bmf_json, nullptr},
+    {ReportFormat::markdown, nullptr, to_markdown},
+    {ReportFormat::csv, nullptr, to_csv},
+    {ReportFormat::html, nullptr, [](const Report& r) { return to_html(r); }},
 };
 
 const Writer& writer_of(ReportFormat format) {

@@ -6,10 +6,12 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "report/comparison.h"
 #include "report/context_fields.h"
 #include "report/report_table.h"
 #include "report/settings_fields.h"
 #include "report/units.h"
+#include "stats/shift_interval.h"
 
 namespace sudoku_bench {
 
@@ -23,7 +25,10 @@ using Json = nlohmann::ordered_json;
 
 // A line chart: series of [x, y] points; the page draws it as it is.
 Json chart(std::string id, std::string title, Json x, Json y, Json series) {
-  return {{"id", std::move(id)}, {"title", std::move(title)}, {"x", std::move(x)}, {"y", std::move(y)},
+  return {{"id", std::move(id)},
+          {"title", std::move(title)},
+          {"x", std::move(x)},
+          {"y", std::move(y)},
           {"series", std::move(series)}};
 }
 Json axis(std::string label, bool log, Json ticks = nullptr, bool from_zero = false) {
@@ -95,7 +100,8 @@ Json latency_chart(const Table& table) {
     lines.push_back(series(group_name(mid.dataset, mid.solver) + " / threads " + row.cells[2], points));
   }
   Json ticks = Json::array();
-  for (const char* p : {"0", "50", "90", "99", "99.9", "99.99"}) ticks.push_back({nines(std::stod(p)), std::string(p) + "%"});
+  for (const char* p : {"0", "50", "90", "99", "99.9", "99.99"})
+    ticks.push_back({nines(std::stod(p)), std::string(p) + "%"});
   return chart("latency", "Latency percentiles (the median repetition)", axis("percentile of puzzles", false, ticks),
                axis("latency per puzzle (µs)", true), lines);
 }
@@ -153,18 +159,72 @@ Json table_json(const Table& table) {
 Json passes_json(const Report& report) {
   Json rows = Json::array();
   for (const MeasuredPass& r : report.runs)
-    rows.push_back(Json::array({r.dataset, r.solver, r.ranks > 1 ? std::to_string(r.ranks) + "x" + std::to_string(r.threads)
-                                                                 : std::to_string(r.threads),
-                                r.repetition, r.complete ? "yes" : "cut short", format_count(r.puzzles_per_second()),
-                                format_count(r.wall_seconds * 1000) + " ms", format_count(r.cpu_seconds * 1000) + " ms",
-                                r.disturbed().empty() ? std::string("") : r.disturbed(), r.outlier ? "outlier" : ""}));
-  return {{"header", {"dataset", "solver", "threads", "repetition", "complete", "puzzles/s", "wall", "CPU",
-                      "disturbed", "outlier"}},
-          {"rows", rows}};
+    rows.push_back(Json::array(
+        {r.dataset, r.solver,
+         r.ranks > 1 ? std::to_string(r.ranks) + "x" + std::to_string(r.threads) : std::to_string(r.threads),
+         r.repetition, r.complete ? "yes" : "cut short", format_count(r.puzzles_per_second()),
+         format_count(r.wall_seconds * 1000) + " ms", format_count(r.cpu_seconds * 1000) + " ms",
+         r.disturbed().empty() ? std::string("") : r.disturbed(), r.outlier ? "outlier" : ""}));
+  return {
+      {"header",
+       {"dataset", "solver", "threads", "repetition", "complete", "puzzles/s", "wall", "CPU", "disturbed", "outlier"}},
+      {"rows", rows}};
+}
+
+std::string ratio_text(double r) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f", r);
+  return buf;
+}
+
+// Each pair against the base: throughput's change with its interval, p and compare's verdict.
+Json comparison_json(const Report& base, const Report& report) {
+  const CompareOptions options;
+  const Comparison c = compare_reports(base, report, options);
+  Json rows = Json::array();
+  for (const PairComparison& pair : c.pairs) {
+    const MetricComparison& m = pair.metrics.front();  // throughput
+    std::vector<double> lb, ln;
+    for (const double v : m.base)
+      if (v > 0) lb.push_back(std::log(v));
+    for (const double v : m.current)
+      if (v > 0) ln.push_back(std::log(v));
+    std::string interval = "too few repetitions";
+    if (!lb.empty() && !ln.empty()) {
+      const ShiftInterval s = shift_interval(lb, ln, 0.95);
+      if (s.low) interval = ratio_text(std::exp(*s.low)) + " to " + ratio_text(std::exp(*s.high));
+    }
+    const char* verdict = m.verdict == Verdict::slower ? "SLOWER" : m.verdict == Verdict::faster ? "faster" : "";
+    rows.push_back(
+        Json::array({pair.dataset, pair.solver, pair.workers(),
+                     std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()),
+                     format_count(m.base_median), format_count(m.current_median),
+                     m.ratio > 0 ? ratio_text(m.ratio) : "-", interval, ratio_text(m.test.p_value), verdict}));
+  }
+  return {{"base", base.context.git_commit.substr(0, 12) + " (" + base.context.date + ")"},
+          {"mismatches", context_mismatches(base, report)},
+          {"only",
+           [&] {
+             std::vector<std::string> only;
+             for (const std::string& n : c.only_base) only.push_back("only in the base: " + n);
+             for (const std::string& n : c.only_current) only.push_back("only in this report: " + n);
+             return only;
+           }()},
+          {"rule",
+           "A pair is SLOWER when its median time per puzzle grew by more than 5% and a two-sided "
+           "Mann-Whitney U test over the repetitions gives p < 0.05 (compare's defaults). The interval is "
+           "the 95% interval of the ratio of throughputs (Hodges-Lehmann with Moses' interval on their "
+           "logarithms); 3 repetitions a side are too few for one."},
+          {"table",
+           {{"header",
+             {"dataset", "solver", "threads", "reps", "base puzzles/s", "puzzles/s", "ratio", "95% interval", "p",
+              "verdict"}},
+            {"left", {true, true, false, false, false, false, false, false, false, true}},
+            {"rows", rows}}}};
 }
 
 // What the page shows, made from the report.
-Json page_data(const Report& report) {
+Json page_data(const Report& report, const Report* base) {
   const Table table = table_of(report);
   Json charts = scaling_charts(report);
   charts.push_back(latency_chart(table));
@@ -180,7 +240,8 @@ Json page_data(const Report& report) {
           {"spread", kSpreadMeaning},
           {"table", table_json(table)},
           {"passes", passes_json(report)},
-          {"charts", charts}};
+          {"charts", charts},
+          {"comparison", base ? comparison_json(*base, report) : Json(nullptr)}};
 }
 
 // Text inside a <script> element: "</" would end it early.
@@ -221,6 +282,14 @@ constexpr const char* kPageScript = R"JS(
   main.appendChild(el('h2', 'Results'));
   main.appendChild(table(data.table, 'results'));
   main.appendChild(el('p', data.spread, 'note'));
+  if (data.comparison) {
+    const cmp = data.comparison;
+    main.appendChild(el('h2', 'Against the base ' + cmp.base));
+    const notes = cmp.mismatches.map(m => 'not comparable as it is: ' + m).concat(cmp.only);
+    if (notes.length) { const ul = el('ul', undefined, 'warnings'); for (const n of notes) ul.appendChild(el('li', n)); main.appendChild(ul); }
+    main.appendChild(table(cmp.table, 'comparison'));
+    main.appendChild(el('p', cmp.rule, 'note'));
+  }
   main.appendChild(el('h2', 'Charts'));
   const grid = el('div', undefined, 'charts'); main.appendChild(grid);
   const palette = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
@@ -274,17 +343,19 @@ bool html_report_available() {
 #endif
 }
 
-std::string to_html(const Report& report) {
+std::string to_html(const Report& report, const Report* base) {
 #if SUDOKU_BENCH_HAVE_CHART_JS
   // Errors in the page are written on it, for a reader and for the browser test.
-  return std::string("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>sudoku-bench</title>\n") +
+  return std::string(
+             "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>sudoku-bench</title>\n") +
          "<style>" + kStyle + "</style>\n</head>\n<body data-status=\"loading\">\n<main id=\"main\"></main>\n" +
          "<script>window.onerror = function (m) { document.body.dataset.status = 'error: ' + m; };</script>\n" +
          "<script>" + script_safe(kChartJs) + "</script>\n" + "<script id=\"data\" type=\"application/json\">" +
-         script_safe(page_data(report).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) +
+         script_safe(page_data(report, base).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) +
          "</script>\n<script>" + kPageScript + "</script>\n</body>\n</html>\n";
 #else
   (void)report;
+  (void)base;
   throw std::runtime_error(
       "this sudoku-bench was built without Chart.js: install libjs-chart.js (tools/install-deps) and build again");
 #endif

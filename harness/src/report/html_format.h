@@ -13,7 +13,10 @@ namespace sudoku_bench {
 // Whether the charting library was found when this program was built.
 bool html_report_available();
 
-// Throws std::runtime_error when !html_report_available().
-std::string to_html(const Report& report);
+// Throws std::runtime_error when !html_report_available(). With a `base` report, the page also
+// shows each (dataset, solver, threads) against it, criterion-style: the change in throughput with
+// its 95% interval (shift_interval.h, on the logarithms of the repetitions), p and verdict as
+// compare judges them, and why the two may not be comparable.
+std::string to_html(const Report& report, const Report* base = nullptr);
 
 }  // namespace sudoku_bench
