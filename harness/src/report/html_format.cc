@@ -106,13 +106,23 @@ Json latency_chart(const Table& table) {
                axis("latency per puzzle (µs)", true), lines);
 }
 
-// The share of puzzles per power-of-two range of a distribution (Summary::log2_counts).
+// The share of puzzles per power-of-two range of a distribution (Summary::log2_counts), of each
+// dataset and solver at its fewest threads: tree sizes and guesses do not depend on threads, and
+// lines drawn for each thread count would hide one another.
 Json distribution_chart(const Table& table, std::string id, std::string title, std::string unit,
                         const Summary MeasuredPass::*figure, bool tree) {
   Json lines = Json::array(), ticks = Json::array();
   std::size_t widest = 0;
+  std::map<std::pair<std::string, std::string>, const MeasuredPass*> fewest;
+  std::vector<const MeasuredPass*> shown;
   for (const Table::Row& row : table.rows) {
-    const MeasuredPass& mid = *row.median_pass;
+    const MeasuredPass*& f = fewest[{row.median_pass->dataset, row.median_pass->solver}];
+    if (!f) shown.push_back(row.median_pass);
+    if (!f || row.median_pass->ranks * row.median_pass->threads < f->ranks * f->threads) f = row.median_pass;
+  }
+  for (const MeasuredPass*& s : shown) s = fewest[{s->dataset, s->solver}];
+  for (const MeasuredPass* pass : shown) {
+    const MeasuredPass& mid = *pass;
     if (tree && !mid.tree_size_reported) continue;
     const Summary& s = mid.*figure;
     std::uint64_t total = 0;
@@ -122,7 +132,7 @@ Json distribution_chart(const Table& table, std::string id, std::string title, s
     for (std::size_t k = 0; k < s.log2_counts.size(); ++k)
       points.push_back({k, 100.0 * static_cast<double>(s.log2_counts[k]) / static_cast<double>(total)});
     widest = std::max(widest, s.log2_counts.size());
-    lines.push_back(series(group_name(mid.dataset, mid.solver) + " / threads " + row.cells[2], points));
+    lines.push_back(series(group_name(mid.dataset, mid.solver), points));
   }
   for (std::size_t k = 0; k < widest; ++k)
     ticks.push_back({k, k == 0 ? std::string("0") : format_count(std::ldexp(1.0, static_cast<int>(k) - 1)) + "+"});
@@ -228,9 +238,9 @@ Json page_data(const Report& report, const Report* base) {
   const Table table = table_of(report);
   Json charts = scaling_charts(report);
   charts.push_back(latency_chart(table));
-  charts.push_back(distribution_chart(table, "tree_size", "Search-tree sizes (the median repetition)", "nodes",
-                                      &MeasuredPass::tree_size, true));
-  charts.push_back(distribution_chart(table, "guesses", "Guesses (the median repetition)", "guesses",
+  charts.push_back(distribution_chart(table, "tree_size", "Search-tree sizes (the median repetition, fewest threads)",
+                                      "nodes", &MeasuredPass::tree_size, true));
+  charts.push_back(distribution_chart(table, "guesses", "Guesses (the median repetition, fewest threads)", "guesses",
                                       &MeasuredPass::guesses, false));
   charts.push_back(tail_chart(report));
   return {{"title", "sudoku-bench " + report.context.version + " at " + report.context.git_commit.substr(0, 12)},
@@ -298,11 +308,13 @@ constexpr const char* kPageScript = R"JS(
     const box = el('div', undefined, 'chart'); grid.appendChild(box);
     if (!spec.series.length) { box.appendChild(el('p', spec.title + ': nothing to draw in this report', 'note')); continue; }
     const canvas = el('canvas'); canvas.width = 560; canvas.height = 340; canvas.id = spec.id; box.appendChild(canvas); canvases.push(canvas);
-    let colour = 0; const colours = {};
+    let colour = 0, datasetsDrawn = 0; const colours = {};
     const datasets = spec.series.map(s => {
       const key = s.label.replace(/ ideal$/, '').replace(/ (latency|tree size) max.*$/, '');
       if (!(key in colours)) colours[key] = palette[colour++ % palette.length];
-      return { label: s.label, data: s.points.map(p => ({ x: p[0], y: p[1] })), showLine: true, borderColor: colours[key], backgroundColor: colours[key], borderDash: s.dashed ? [6, 4] : [], pointRadius: s.dashed ? 0 : 3, borderWidth: s.dashed ? 1 : 2 };
+      // Each series its own point style, so that lines that coincide stay visible.
+      const pointStyle = ['circle', 'rect', 'triangle', 'rectRot', 'crossRot', 'star'][datasetsDrawn++ % 6];
+      return { label: s.label, data: s.points.map(p => ({ x: p[0], y: p[1] })), showLine: true, borderColor: colours[key], backgroundColor: colours[key], borderDash: s.dashed ? [6, 4] : [], pointStyle, pointRadius: s.dashed ? 0 : 4, borderWidth: s.dashed ? 1 : 2 };
     });
     const scale = (a) => {
       const o = { type: a.log ? 'logarithmic' : 'linear', title: { display: true, text: a.label } };
