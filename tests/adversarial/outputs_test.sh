@@ -105,6 +105,14 @@ if [ -w /dev/full ]; then
   [ -s a.md ] || fail "report, one output full: the other output was not written"
 fi
 probe "report of a file that is no report" 3 "$BENCH" report --csv - in.txt
+# A file name that is not UTF-8 (the report's dataset): every output is still written, the bad
+# bytes replaced, and compare --format json of such a path answers.
+cp in.txt "$(printf 'bad\xe9.txt')"
+probe "outputs of a file named in bad UTF-8" 0 "${run[@]}" --json u.json --csv u.csv --markdown u.md \
+  "$(printf 'bad\xe9.txt')"
+for f in u.json u.csv u.md; do [ -s "$f" ] || fail "outputs of a file named in bad UTF-8: $f not written"; done
+cp u.json "$(printf 'u\xe9.json')"
+probe "compare --format json of a path in bad UTF-8" 0 "$BENCH" compare --format json u.json "$(printf 'u\xe9.json')"
 probe "hunt into a missing folder" 3 "$BENCH" hunt --evaluations 10 --threads 1 --no-progress --out missing/h.txt
 [ ! -e missing ] || fail "hunt into a missing folder: folders were created"
 echo "old puzzles" >hunted.txt

@@ -9,16 +9,16 @@ namespace {
 
 using sudoku_bench::shift_interval;
 
-// Five against five, shifted by 10: every difference is 6 to 14; Moses' 95% interval leaves out the
-// 3 smallest and the 3 largest of the 25 (P(U <= 2) = 4/252 <= 0.025 < P(U <= 3) = 7/252), as R's
-// wilcox.test(conf.int = TRUE) does.
+// Five against five: the 25 differences are all distinct (100 to 120 minus 0 to 4, in steps that
+// never meet), and Moses' 95% interval leaves out the 2 smallest and the 2 largest of them
+// (P(U <= 2) = 4/252 <= 0.025 < P(U <= 3) = 7/252), as R's wilcox.test(conf.int = TRUE) does.
 TEST(ShiftIntervalTest, FiveAgainstFiveMatchesTheExactDistribution) {
-  const std::vector<double> x = {1, 2, 3, 4, 5}, y = {11, 12, 13, 14, 15};
+  const std::vector<double> x = {0, 1, 2, 3, 4}, y = {100, 105, 110, 115, 120};
   const auto s = shift_interval(x, y, 0.95);
-  EXPECT_DOUBLE_EQ(s.estimate, 10);
+  EXPECT_DOUBLE_EQ(s.estimate, 108);  // the 13th of 96 97 98 99 100 101 … 120
   ASSERT_TRUE(s.low && s.high);
-  EXPECT_DOUBLE_EQ(*s.low, 7);
-  EXPECT_DOUBLE_EQ(*s.high, 13);
+  EXPECT_DOUBLE_EQ(*s.low, 98);    // the 3rd smallest: 96, 97, then 98
+  EXPECT_DOUBLE_EQ(*s.high, 118);  // the 3rd largest: 120, 119, then 118
 }
 
 // Three against three cannot reach 95% (P(U = 0) = 1/20): no interval is given rather than a wrong one.

@@ -64,7 +64,7 @@ bool ReportOutputs::write(const Report& report, std::FILE* out, std::FILE* err, 
         // A failed write is main()'s to name, as for everything a command prints (cli/main.cc).
         std::fwrite(text.data(), 1, text.size(), out);
       }
-    } catch (const IoError& e) {
+    } catch (const std::exception& e) {  // IoError, or a writer's own: the other outputs are still written
       std::fprintf(err, "sudoku-bench %s: %s\n", command, e.what());
       written = false;
     }

@@ -260,6 +260,17 @@ std::string script_safe(std::string text) {
   return text;
 }
 
+// The page's data as the text of its <script type="application/json">: every '<' (only ever inside
+// a JSON string) written as \u003c, so that no text of the report ("</script>", "<!--<script>")
+// can end the element or change how the browser reads it; bad UTF-8 replaced.
+std::string data_text(const Json& data) {
+  const std::string json = data.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+  std::string out;
+  out.reserve(json.size());
+  for (const char c : json) out += c == '<' ? std::string("\\u003c") : std::string(1, c);
+  return out;
+}
+
 // Draws what page_data says, generically; says on <body> whether every chart drew (data-status,
 // data-charts, data-drawn), which the browser test reads.
 constexpr const char* kPageScript = R"JS(
@@ -363,8 +374,7 @@ std::string to_html(const Report& report, const Report* base) {
          "<style>" + kStyle + "</style>\n</head>\n<body data-status=\"loading\">\n<main id=\"main\"></main>\n" +
          "<script>window.onerror = function (m) { document.body.dataset.status = 'error: ' + m; };</script>\n" +
          "<script>" + script_safe(kChartJs) + "</script>\n" + "<script id=\"data\" type=\"application/json\">" +
-         script_safe(page_data(report, base).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)) +
-         "</script>\n<script>" + kPageScript + "</script>\n</body>\n</html>\n";
+         data_text(page_data(report, base)) + "</script>\n<script>" + kPageScript + "</script>\n</body>\n</html>\n";
 #else
   (void)report;
   (void)base;

@@ -22,11 +22,15 @@ using Json = nlohmann::ordered_json;
 
 Json optional_json(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
 
+// Texts read from files are UTF-8; one made here from a file's name or a CPU's may not be: its bad
+// bytes are written as U+FFFD rather than lose the whole report.
+std::string dumped(const Json& j) { return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
+
 void append_text(std::string& out, const Json& j, int indent) {
   const bool nested =
       j.is_object() || (j.is_array() && std::any_of(j.begin(), j.end(), [](const Json& e) { return e.is_object(); }));
   if (!nested || j.empty()) {
-    out += j.dump();
+    out += dumped(j);
     return;
   }
   out += j.is_object() ? "{\n" : "[\n";
@@ -35,7 +39,7 @@ void append_text(std::string& out, const Json& j, int indent) {
     if (!first) out += ",\n";
     first = false;
     out.append(static_cast<std::size_t>(indent + 2), ' ');
-    if (j.is_object()) out += Json(it.key()).dump() + ": ";
+    if (j.is_object()) out += dumped(Json(it.key())) + ": ";
     append_text(out, it.value(), indent + 2);
   }
   out += '\n';
