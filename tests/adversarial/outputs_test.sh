@@ -105,6 +105,12 @@ if [ -w /dev/full ]; then
   [ -s a.md ] || fail "report, one output full: the other output was not written"
 fi
 probe "report of a file that is no report" 3 "$BENCH" report --csv - in.txt
+# history: too few reports, a folder holding a file that is no report, a report that is missing.
+mkdir -p hist && cp a.json hist/
+probe "history of one report" 2 "$BENCH" history hist
+echo '{"benchmarks": []}' >hist/gbench.json
+probe "history of a folder with a file that is no report" 3 "$BENCH" history hist
+probe "history of a missing report" 3 "$BENCH" history a.json missing.json
 # A file name that is not UTF-8 (the report's dataset): every output is still written, the bad
 # bytes replaced, and compare --format json of such a path answers.
 cp in.txt "$(printf 'bad\xe9.txt')"

@@ -63,6 +63,15 @@ TEST(CommandDefaultsTest, OutputsComeInOneOrder) {
   EXPECT_FALSE(parse_run({"run", "--json", "-", "--csv", "-", "a.txt"}));  // one report on standard output
 }
 
+TEST(CommandDefaultsTest, HistoryFromALineWithOnlyItsReportsIsTheStructsDefault) {
+  const auto parsed = parse_history({"history", "results/history"});
+  ASSERT_TRUE(parsed);
+  HistoryCommand in_code;
+  in_code.paths = {"results/history"};
+  EXPECT_TRUE(*parsed == in_code);
+  EXPECT_DOUBLE_EQ(parse_history({"history", "--min-change", "5%", "a"})->options.min_change, 0.05);
+}
+
 TEST(CommandDefaultsTest, CheckPluginFromALineWithOnlyThePluginIsTheStructsDefault) {
   const auto parsed = parse_check_plugin({"check-plugin", "p.so"});
   ASSERT_TRUE(parsed);

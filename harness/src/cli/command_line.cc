@@ -500,6 +500,39 @@ std::shared_ptr<ReportState> declare_report(CLI::App& app) {
   return s;
 }
 
+struct HistoryState {
+  CLI::App* app = nullptr;
+  HistoryCommand command;
+  Numbers numbers;
+  std::string min_change;
+  int finish() {
+    if (!numbers.apply("history", stderr)) return kExitUsage;
+    command.options.min_change = parse_percent(min_change);
+    if (command.options.min_change <= 0) {
+      std::fprintf(stderr, "sudoku-bench history: --min-change: '%s' is not a percentage above 0 like 3%%\n",
+                   min_change.c_str());
+      return kExitUsage;
+    }
+    return kExitOk;
+  }
+};
+
+std::shared_ptr<HistoryState> declare_history(CLI::App& app) {
+  auto s = std::make_shared<HistoryState>();
+  HistoryCommand& c = s->command;
+  s->min_change = percent_text(c.options.min_change);
+  s->app = app.add_subcommand("history",
+                              "The reports of one benchmark over commits (ordered by date), a series per (dataset, "
+                              "solver, threads),\nand the first report of each change of level with its size, "
+                              "interval and p. Exit 1 when a series' newest change is a slowdown.");
+  s->app->add_option("--min-change", s->min_change, "The smallest change in throughput worth naming, like 3%")
+      ->capture_default_str();
+  s->numbers.real(*s->app, "--alpha", c.options.alpha, 1e-9, 0.5,
+                  "Significance level, after correcting for the places a change was looked for");
+  s->app->add_option("REPORT", c.paths, "Reports written by run --json, or folders of them (their *.json)")->required();
+  return s;
+}
+
 struct CheckPluginState {
   CLI::App* app = nullptr;
   CheckPluginCommand command;
@@ -644,6 +677,10 @@ Subcommand add_report(CLI::App& app) {
   return subcommand(declare_report(app), [](const ReportCommand& c) { return report_command(c, stdout, stderr); });
 }
 
+Subcommand add_history(CLI::App& app) {
+  return subcommand(declare_history(app), [](const HistoryCommand& c) { return history_command(c, stdout, stderr); });
+}
+
 Subcommand add_solvers(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "solvers", "List the built-in strategies, noop (the harness's own cost) and the external solvers' specs.");
@@ -673,6 +710,7 @@ std::optional<RunCommand> parse_run(std::vector<std::string> args) { return pars
 std::optional<CompareCommand> parse_compare(std::vector<std::string> args) { return parsed(declare_compare, args); }
 std::optional<MergeCommand> parse_merge(std::vector<std::string> args) { return parsed(declare_merge, args); }
 std::optional<ReportCommand> parse_report(std::vector<std::string> args) { return parsed(declare_report, args); }
+std::optional<HistoryCommand> parse_history(std::vector<std::string> args) { return parsed(declare_history, args); }
 std::optional<CheckPluginCommand> parse_check_plugin(std::vector<std::string> args) {
   return parsed(declare_check_plugin, args);
 }

@@ -10,6 +10,7 @@
 
 #include "cli/check_plugin_command.h"
 #include "cli/compare_command.h"
+#include "cli/history_command.h"
 #include "cli/hunt_command.h"
 #include "cli/merge_command.h"
 #include "cli/report_command.h"
@@ -28,6 +29,7 @@ Subcommand add_run(CLI::App& app);
 Subcommand add_compare(CLI::App& app);
 Subcommand add_merge(CLI::App& app);
 Subcommand add_report(CLI::App& app);
+Subcommand add_history(CLI::App& app);
 Subcommand add_solvers(CLI::App& app);
 Subcommand add_check_plugin(CLI::App& app);
 // `command_line` is the whole command as typed, which the hunt's output records.
@@ -41,6 +43,7 @@ std::optional<RunCommand> parse_run(std::vector<std::string> args);
 std::optional<CompareCommand> parse_compare(std::vector<std::string> args);
 std::optional<MergeCommand> parse_merge(std::vector<std::string> args);
 std::optional<ReportCommand> parse_report(std::vector<std::string> args);
+std::optional<HistoryCommand> parse_history(std::vector<std::string> args);
 std::optional<CheckPluginCommand> parse_check_plugin(std::vector<std::string> args);
 std::optional<HuntCommand> parse_hunt(std::vector<std::string> args);
 

@@ -1,0 +1,85 @@
+#include "cli/history_command.h"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "cli/exit_codes.h"
+#include "cli/report_files.h"
+#include "report/units.h"
+
+namespace sudoku_bench {
+namespace {
+
+constexpr int kExitSlowerNow = 1;
+
+// The reports named: files as given, folders' *.json files in name order.
+std::vector<std::string> report_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> files;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(p, ec)) {
+      files.push_back(p);
+      continue;
+    }
+    std::vector<std::string> in_folder;
+    for (const auto& entry : std::filesystem::directory_iterator(p, ec))
+      if (entry.path().extension() == ".json") in_folder.push_back(entry.path().string());
+    std::sort(in_folder.begin(), in_folder.end());
+    files.insert(files.end(), in_folder.begin(), in_folder.end());
+  }
+  return files;
+}
+
+std::string percent(double ratio) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * (ratio - 1));
+  return buf;
+}
+
+void print_series(const HistorySeries& s, const std::vector<Report>& reports, const std::vector<std::string>& names,
+                  std::FILE* out) {
+  const auto commit = [&](std::size_t r) {
+    return reports[r].context.git_commit.substr(0, 12) + " (" + reports[r].context.date + ", " + names[r] + ")";
+  };
+  std::fprintf(out, "%s/%s%s/threads=%d: %zu reports, newest %s puzzles/s, %zu change%s\n", s.key.dataset.c_str(),
+               s.key.solver.c_str(), s.key.ranks > 1 ? ("/ranks=" + std::to_string(s.key.ranks)).c_str() : "",
+               s.key.threads, s.points.size(), format_count(s.points.back().puzzles_per_second).c_str(),
+               s.changes.size(), s.changes.size() == 1 ? "" : "s");
+  for (const HistoryChange& c : s.changes) {
+    const std::string interval =
+        c.low ? " [" + percent(*c.low) + ", " + percent(*c.high) + "]" : std::string(" [too few reports for an interval]");
+    std::fprintf(out, "  %s at %s: throughput %s%s, p = %.3g\n", c.ratio < 1 ? "SLOWER" : "faster",
+                 commit(c.report).c_str(), percent(c.ratio).c_str(), interval.c_str(), c.p_value);
+  }
+}
+
+}  // namespace
+
+int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* err) {
+  const std::vector<std::string> files = report_files(command.paths);
+  if (files.size() < 2) {
+    std::fprintf(err, "sudoku-bench history: %zu report%s: a history needs 2 or more\n", files.size(),
+                 files.size() == 1 ? "" : "s");
+    return kExitUsage;
+  }
+  std::vector<Report> reports;
+  if (!read_reports(files, reports, "history", err)) return kExitIo;
+  const std::vector<HistorySeries> series = history_of(reports, history_order(reports), command.options);
+  bool slower = false;
+  for (const HistorySeries& s : series) {
+    print_series(s, reports, files, out);
+    slower |= s.slower_now();
+    if (s.points.size() < 6)
+      std::fprintf(err, "sudoku-bench history: note: %s/%s/threads=%d: %zu reports; a change needs 3 on each side\n",
+                   s.key.dataset.c_str(), s.key.solver.c_str(), s.key.threads, s.points.size());
+  }
+  std::fprintf(out,
+               "\nEach report counts once per series, at the median of its repetitions, in the order of its date. A "
+               "change is named\nwhere the reports before and after differ by %.1f%% or more with p < %g (a "
+               "permutation test of the\nlargest separation, which accounts for the places tried; 3 reports a side "
+               "at least).\n",
+               100 * command.options.min_change, command.options.alpha);
+  return slower ? kExitSlowerNow : kExitOk;
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,97 @@
+// Change points over commits, on recorded reports: tests/data/history holds 12 reports of one
+// unchanged build (run --no-latency --threads 1 --repetitions 5 --min-time 0.2 on top95 with
+// bitmask, one after another on the 2-core Intel Xeon VM, model 167), with the drift between runs
+// a real history has. A slowdown is injected into copies of them, as a slower build would show.
+#include "report/history.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "cli/report_files.h"
+#include "stats/change_points.h"
+
+namespace {
+
+using namespace sudoku_bench;
+
+std::vector<Report> recorded() {
+  std::vector<Report> reports;
+  for (int i = 1; i <= 12; ++i) {
+    char name[64];
+    std::snprintf(name, sizeof name, "/history/top95_bitmask_%02d.json", i);
+    reports.push_back(read_json_file(std::string(SUDOKU_BENCH_TEST_DATA_DIR) + name));
+  }
+  return reports;
+}
+
+// Every pass of report `from` on takes `factor` times as long.
+std::vector<Report> slowed(std::vector<Report> reports, std::size_t from, double factor) {
+  for (std::size_t r = from; r < reports.size(); ++r)
+    for (MeasuredPass& p : reports[r].runs) p.wall_seconds *= factor;
+  return reports;
+}
+
+TEST(HistoryTest, AnUnchangedBuildHasNoChange) {
+  const auto reports = recorded();
+  const auto series = history_of(reports, history_order(reports), {});
+  ASSERT_EQ(series.size(), 1u);
+  EXPECT_EQ(series[0].points.size(), 12u);
+  EXPECT_TRUE(series[0].changes.empty());
+  EXPECT_FALSE(series[0].slower_now());
+}
+
+TEST(HistoryTest, AFivePercentSlowdownIsNamedAtItsFirstReport) {
+  for (const std::size_t at : {4u, 6u, 8u}) {
+    const auto reports = slowed(recorded(), at, 1.05);
+    const auto series = history_of(reports, history_order(reports), {});
+    ASSERT_EQ(series.size(), 1u);
+    ASSERT_EQ(series[0].changes.size(), 1u) << "injected at " << at;
+    const HistoryChange& c = series[0].changes[0];
+    EXPECT_EQ(c.report, at);
+    EXPECT_NEAR(c.ratio, 1 / 1.05, 0.01);
+    ASSERT_TRUE(c.low && c.high);
+    EXPECT_LE(*c.low, 1 / 1.05 + 0.005);
+    EXPECT_LT(c.p_value, 0.05);
+    EXPECT_TRUE(series[0].slower_now());
+  }
+}
+
+// A slowdown undone later: two changes, and the newest is not a slowdown.
+TEST(HistoryTest, ASlowdownAndItsRepairAreBothNamed) {
+  auto reports = slowed(recorded(), 3, 1.10);
+  reports = slowed(std::move(reports), 8, 1 / 1.10);
+  const auto series = history_of(reports, history_order(reports), {});
+  ASSERT_EQ(series[0].changes.size(), 2u);
+  EXPECT_EQ(series[0].changes[0].report, 3u);
+  EXPECT_EQ(series[0].changes[1].report, 8u);
+  EXPECT_FALSE(series[0].slower_now());
+}
+
+// Reports are taken in the order of their dates, not of the command line.
+TEST(HistoryTest, ReportsAreOrderedByDate) {
+  auto reports = recorded();
+  std::swap(reports[0], reports[11]);
+  const auto order = history_order(reports);
+  EXPECT_EQ(order.front(), 11u);
+  EXPECT_EQ(order.back(), 0u);
+}
+
+TEST(ChangePointsTest, FindsKnownChangesInFixedNoise) {
+  std::vector<double> v;
+  for (int i = 0; i < 30; ++i) v.push_back((i < 10 ? 1.0 : i < 20 ? 1.2 : 0.9) + 0.01 * std::sin(i * 7.3));
+  const auto found = change_points(v, {0.05, 0.05, 3});
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[0].at, 10u);
+  EXPECT_NEAR(found[0].shift, 0.2, 0.02);
+  EXPECT_EQ(found[1].at, 20u);
+  EXPECT_NEAR(found[1].shift, -0.3, 0.02);
+  std::vector<double> flat;
+  for (int i = 0; i < 30; ++i) flat.push_back(1.0 + 0.01 * std::sin(i * 7.3));
+  EXPECT_TRUE(change_points(flat, {0.05, 0.005, 3}).empty());
+  EXPECT_TRUE(change_points(std::vector<double>{1, 1, 2, 2, 2}).empty());  // too short for 3 a side
+}
+
+}  // namespace
