@@ -134,6 +134,19 @@ double parse_percent(std::string text) {
   }
 }
 
+// Reads the percentage option `option` of `command` into `fraction`; false, said on stderr, when
+// `text` is none or not above `above` (a fraction).
+bool apply_percent(const char* command, const char* option, const std::string& text, double above, double& fraction) {
+  const double v = parse_percent(text);
+  if (v > above || (above < 0 && v >= 0)) {
+    fraction = v;
+    return true;
+  }
+  std::fprintf(stderr, "sudoku-bench %s: %s: '%s' is not a percentage%s like 5%%\n", command, option, text.c_str(),
+               above >= 0 ? " above 0" : "");
+  return false;
+}
+
 // What plugins and exec programs are, for `solvers` and the --solver help.
 constexpr const char* kPluginSummary =
     "plugin:PATH.so[:SYMBOL][@auto|@private|@shared]: a solver in a shared library (tdoku's C signature, "
@@ -404,12 +417,7 @@ struct CompareState {
 
   int finish() {
     if (!numbers.apply("compare", stderr)) return kExitUsage;
-    command.options.max_slowdown = parse_percent(max_slowdown);
-    if (command.options.max_slowdown < 0) {
-      std::fprintf(stderr, "sudoku-bench compare: --max-slowdown: '%s' is not a percentage like 5%%\n",
-                   max_slowdown.c_str());
-      return kExitUsage;
-    }
+    if (!apply_percent("compare", "--max-slowdown", max_slowdown, -1, command.options.max_slowdown)) return kExitUsage;
     command.options.gate = gate == "cpu" ? GateTime::cpu : GateTime::wall;
     command.format = *compare_format_named(format);
     if (command.per_puzzle && command.format != CompareFormat::text) {
@@ -507,13 +515,7 @@ struct HistoryState {
   std::string min_change;
   int finish() {
     if (!numbers.apply("history", stderr)) return kExitUsage;
-    command.options.min_change = parse_percent(min_change);
-    if (command.options.min_change <= 0) {
-      std::fprintf(stderr, "sudoku-bench history: --min-change: '%s' is not a percentage above 0 like 3%%\n",
-                   min_change.c_str());
-      return kExitUsage;
-    }
-    return kExitOk;
+    return apply_percent("history", "--min-change", min_change, 0, command.options.min_change) ? kExitOk : kExitUsage;
   }
 };
 

@@ -46,8 +46,8 @@ void print_series(const HistorySeries& s, const std::vector<Report>& reports, co
                s.key.threads, s.points.size(), format_count(s.points.back().puzzles_per_second).c_str(),
                s.changes.size(), s.changes.size() == 1 ? "" : "s");
   for (const HistoryChange& c : s.changes) {
-    const std::string interval =
-        c.low ? " [" + percent(*c.low) + ", " + percent(*c.high) + "]" : std::string(" [too few reports for an interval]");
+    const std::string interval = c.low ? " [" + percent(*c.low) + ", " + percent(*c.high) + "]"
+                                       : std::string(" [too few reports for an interval]");
     std::fprintf(out, "  %s at %s: throughput %s%s, p = %.3g\n", c.ratio < 1 ? "SLOWER" : "faster",
                  commit(c.report).c_str(), percent(c.ratio).c_str(), interval.c_str(), c.p_value);
   }

@@ -20,13 +20,13 @@ struct HistoryOptions {
 
 // One report's place in the history.
 struct HistoryPoint {
-  std::size_t report = 0;          // index into the reports given
-  double puzzles_per_second = 0;   // the median of the complete repetitions
+  std::size_t report = 0;         // index into the reports given
+  double puzzles_per_second = 0;  // the median of the complete repetitions
 };
 
 struct HistoryChange {
-  std::size_t report = 0;  // the first report after the change
-  double ratio = 1;        // level after / before, of throughput: 0.95 is 5% slower
+  std::size_t report = 0;           // the first report after the change
+  double ratio = 1;                 // level after / before, of throughput: 0.95 is 5% slower
   std::optional<double> low, high;  // its 95% interval
   double p_value = 1;
 };

@@ -115,8 +115,7 @@ std::vector<ChangePoint> change_points(std::span<const double> values, const Cha
   for (std::size_t i = 0; i < order.size(); ++i) {
     const std::size_t here = at[order[i]];
     const std::size_t from = i ? at[order[i - 1]] : 0, to = i + 1 < order.size() ? at[order[i + 1]] : values.size();
-    const ShiftInterval s =
-        shift_interval(values.subspan(from, here - from), values.subspan(here, to - here), 0.95);
+    const ShiftInterval s = shift_interval(values.subspan(from, here - from), values.subspan(here, to - here), 0.95);
     found.push_back({here, s.estimate, s.low, s.high, p[order[i]]});
   }
   return found;
