@@ -3,7 +3,7 @@
 `run --html` wrote, from disk, offline; the page says on its <body> that its script ran without an
 error and that every chart left pixels on its canvas. A screenshot is left beside it for a person.
 Also a report without latencies and with one thread (charts with nothing to draw say so), and a
-report shown against a base report (report --html --base).
+report shown against a base report (report --html --base), and the page of a history (history --html).
 
 Usage: html_report_test.py SUDOKU_BENCH OUT_DIR
 Exit 77 (skipped) when no chromium is installed, unless CI is set (tools/install-deps installs it).
@@ -79,6 +79,15 @@ def main(bench, out_dir):
         print(f"compared: status {state.get('status')!r}, {state.get('drawn')} of {state.get('charts')} charts drawn")
         if state.get("status") != "ok" or "Against the base" not in dom or "1.000" not in dom:
             print(f"{page}: no comparison drawn: {state}", file=sys.stderr)
+            failures += 1
+        # The history's page: 12 recorded reports, one series.
+        page = os.path.join(out_dir, "history.html")
+        subprocess.run([bench, "history", "--html", page, os.path.join(ROOT, "tests", "data", "history")],
+                       check=True, capture_output=True)
+        state = body_state(browse(browser, page, os.path.join(tmp, "history"), "--dump-dom"))
+        print(f"history: status {state.get('status')!r}, {state.get('drawn')} of {state.get('charts')} charts drawn")
+        if state.get("status") != "ok" or state.get("drawn") != "1":
+            print(f"{page}: the history page did not draw: {state}", file=sys.stderr)
             failures += 1
     return 1 if failures else 0
 

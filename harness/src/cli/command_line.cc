@@ -531,6 +531,8 @@ std::shared_ptr<HistoryState> declare_history(CLI::App& app) {
       ->capture_default_str();
   s->numbers.real(*s->app, "--alpha", c.options.alpha, 1e-9, 0.5,
                   "Significance level, after correcting for the places a change was looked for");
+  s->app->add_option("--html", c.html_path,
+                     "Write the history's page here: each series' throughput over the reports, its changes marked");
   s->app->add_option("REPORT", c.paths, "Reports written by run --json, or folders of them (their *.json)")->required();
   return s;
 }

@@ -2,10 +2,14 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
 #include "cli/exit_codes.h"
 #include "cli/report_files.h"
+#include "cli/report_outputs.h"
+#include "report/history_html.h"
 #include "report/units.h"
+#include "stream/input.h"
 
 namespace sudoku_bench {
 namespace {
@@ -62,6 +66,19 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
                  files.size() == 1 ? "" : "s");
     return kExitUsage;
   }
+  // The page is checked before anything is read: its folder must exist, and it must not be a report.
+  std::optional<ReportOutputs> page;
+  try {
+    if (!command.html_path.empty()) page.emplace(std::vector<ReportOutput>{{ReportFormat::html, command.html_path}});
+  } catch (const IoError& e) {
+    std::fprintf(err, "sudoku-bench history: %s\n", e.what());
+    return kExitIo;
+  }
+  if (page)
+    if (const std::string conflict = output_conflicts(page->files(), files); !conflict.empty()) {
+      std::fprintf(err, "sudoku-bench history: %s\n", conflict.c_str());
+      return kExitUsage;
+    }
   std::vector<Report> reports;
   if (!read_reports(files, reports, "history", err)) return kExitIo;
   const std::vector<HistorySeries> series = history_of(reports, history_order(reports), command.options);
@@ -79,6 +96,8 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
                "permutation test of the\nlargest separation, which accounts for the places tried; 3 reports a side "
                "at least).\n",
                100 * command.options.min_change, command.options.alpha);
+  if (page && !page->write_text(history_html(reports, files, series, command.options), out, err, "history"))
+    return kExitIo;
   return slower ? kExitSlowerNow : kExitOk;
 }
 

@@ -53,10 +53,23 @@ bool ReportOutputs::writes_stdout() const {
 
 bool ReportOutputs::write(const Report& report, std::FILE* out, std::FILE* err, const char* command,
                           const Report* base) {
+  return write_each(
+      [&](ReportFormat format) {
+        return format == ReportFormat::html ? to_html(report, base) : to_text_as(report, format);
+      },
+      out, err, command);
+}
+
+bool ReportOutputs::write_text(const std::string& text, std::FILE* out, std::FILE* err, const char* command) {
+  return write_each([&](ReportFormat) { return text; }, out, err, command);
+}
+
+bool ReportOutputs::write_each(const std::function<std::string(ReportFormat)>& make, std::FILE* out, std::FILE* err,
+                               const char* command) {
   bool written = true;
   for (Opened& o : outputs_) {
     try {
-      const std::string text = o.format == ReportFormat::html ? to_html(report, base) : to_text_as(report, o.format);
+      const std::string text = make(o.format);
       if (o.file) {
         o.file->write(text);
         o.file->commit();

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -44,8 +45,12 @@ class ReportOutputs {
   // Writes `report` to each, "-" to `out`; a failure is said on `err` as "sudoku-bench COMMAND: why".
   // An HTML page shows `report` against `base` when there is one. False when one failed.
   bool write(const Report& report, std::FILE* out, std::FILE* err, const char* command, const Report* base = nullptr);
+  // Writes `text`, made by the caller, to each output, as write() does.
+  bool write_text(const std::string& text, std::FILE* out, std::FILE* err, const char* command);
 
  private:
+  bool write_each(const std::function<std::string(ReportFormat)>& make, std::FILE* out, std::FILE* err,
+                  const char* command);
   struct Opened {
     ReportFormat format;
     std::unique_ptr<OutputFile> file;  // none for standard output

@@ -8,6 +8,7 @@
 
 #include "report/comparison.h"
 #include "report/context_fields.h"
+#include "report/html_page.h"
 #include "report/report_table.h"
 #include "report/settings_fields.h"
 #include "report/units.h"
@@ -288,10 +289,10 @@ constexpr const char* kPageScript = R"JS(
     d.appendChild(t); return d;
   };
   const c = data.context;
-  main.appendChild(el('p', `${c.cpu_model}, ${c.hardware_threads} hardware threads, ${c.host}, ${c.os}; ${c.compiler} ${c.build_type}; ${c.date}`, 'machine'));
-  const warnings = [];
+  if (c) main.appendChild(el('p', `${c.cpu_model}, ${c.hardware_threads} hardware threads, ${c.host}, ${c.os}; ${c.compiler} ${c.build_type}; ${c.date}`, 'machine'));
+  const warnings = (data.warnings || []).slice();
   if (data.interrupted) warnings.push('Interrupted: the report holds the passes measured before the interrupt.');
-  for (const row of data.table.rows) for (const w of row.warnings) warnings.push(`${row.cells[0]} ${row.cells[1]} threads ${row.cells[2]}: ${w}`);
+  if (data.table) for (const row of data.table.rows) for (const w of row.warnings) warnings.push(`${row.cells[0]} ${row.cells[1]} threads ${row.cells[2]}: ${w}`);
   if (warnings.length) { const ul = el('ul', undefined, 'warnings'); for (const w of warnings) ul.appendChild(el('li', w)); main.appendChild(el('h2', 'Warnings')); main.appendChild(ul); }
   const table = (spec, cls) => {
     const t = el('table', undefined, cls); const h = t.createTHead().insertRow();
@@ -300,9 +301,16 @@ constexpr const char* kPageScript = R"JS(
     for (const row of spec.rows) { const r = b.insertRow(); (row.cells || row).forEach((x, i) => { const td = r.insertCell(); td.textContent = x; if (spec.left && !spec.left[i]) td.className = 'num'; }); }
     return t;
   };
-  main.appendChild(el('h2', 'Results'));
-  main.appendChild(table(data.table, 'results'));
-  main.appendChild(el('p', data.spread, 'note'));
+  if (data.table) {
+    main.appendChild(el('h2', 'Results'));
+    main.appendChild(table(data.table, 'results'));
+    main.appendChild(el('p', data.spread, 'note'));
+  }
+  for (const section of data.sections || []) {
+    main.appendChild(el('h2', section.heading));
+    main.appendChild(table(section.table, 'results'));
+    if (section.note) main.appendChild(el('p', section.note, 'note'));
+  }
   if (data.comparison) {
     const cmp = data.comparison;
     main.appendChild(el('h2', 'Against the base ' + cmp.base));
@@ -335,10 +343,12 @@ constexpr const char* kPageScript = R"JS(
     };
     new Chart(canvas.getContext('2d'), { type: 'scatter', data: { datasets }, options: { responsive: false, animation: false, plugins: { title: { display: true, text: spec.title }, legend: { labels: { boxWidth: 12, font: { size: 10 } } } }, scales: { x: scale(spec.x), y: scale(spec.y) } } });
   }
-  main.appendChild(el('h2', 'Every pass'));
-  main.appendChild(table(data.passes, 'passes'));
-  main.appendChild(facts('Machine and build (context)', data.context));
-  main.appendChild(facts('Settings', data.settings));
+  if (data.passes) {
+    main.appendChild(el('h2', 'Every pass'));
+    main.appendChild(table(data.passes, 'passes'));
+  }
+  if (data.context) main.appendChild(facts('Machine and build (context)', data.context));
+  if (data.settings) main.appendChild(facts('Settings', data.settings));
   // Whether each chart left pixels on its canvas: what the browser test checks.
   const drawn = canvases.filter(cv => { const px = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data; for (let i = 3; i < px.length; i += 4) if (px[i]) return true; return false; }).length;
   document.body.dataset.charts = String(canvases.length);
@@ -366,7 +376,7 @@ bool html_report_available() {
 #endif
 }
 
-std::string to_html(const Report& report, const Report* base) {
+std::string html_page(const nlohmann::ordered_json& data) {
 #if SUDOKU_BENCH_HAVE_CHART_JS
   // Errors in the page are written on it, for a reader and for the browser test.
   return std::string(
@@ -374,13 +384,14 @@ std::string to_html(const Report& report, const Report* base) {
          "<style>" + kStyle + "</style>\n</head>\n<body data-status=\"loading\">\n<main id=\"main\"></main>\n" +
          "<script>window.onerror = function (m) { document.body.dataset.status = 'error: ' + m; };</script>\n" +
          "<script>" + script_safe(kChartJs) + "</script>\n" + "<script id=\"data\" type=\"application/json\">" +
-         data_text(page_data(report, base)) + "</script>\n<script>" + kPageScript + "</script>\n</body>\n</html>\n";
+         data_text(data) + "</script>\n<script>" + kPageScript + "</script>\n</body>\n</html>\n";
 #else
-  (void)report;
-  (void)base;
+  (void)data;
   throw std::runtime_error(
       "this sudoku-bench was built without Chart.js: install libjs-chart.js (tools/install-deps) and build again");
 #endif
 }
+
+std::string to_html(const Report& report, const Report* base) { return html_page(page_data(report, base)); }
 
 }  // namespace sudoku_bench

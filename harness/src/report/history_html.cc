@@ -1,0 +1,91 @@
+#include "report/history_html.h"
+
+#include <cstdio>
+
+#include "report/html_page.h"
+
+namespace sudoku_bench {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string percent(double ratio) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * (ratio - 1));
+  return buf;
+}
+
+std::string p_text(double p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", p);
+  return buf;
+}
+
+std::string series_name(const PassKey& k) {
+  return k.dataset + " / " + k.solver + (k.ranks > 1 ? " / ranks " + std::to_string(k.ranks) : "") + " / threads " +
+         std::to_string(k.threads);
+}
+
+// Throughput against the report's place in the history; each segment's level dashed beside it.
+Json series_chart(const HistorySeries& s, std::size_t number) {
+  Json points = Json::array(), levels = Json::array();
+  for (std::size_t i = 0; i < s.points.size(); ++i) points.push_back({i + 1, s.points[i].puzzles_per_second});
+  Json series = Json::array({{{"label", "median puzzles/s of each report"}, {"points", points}, {"dashed", false}}});
+  std::size_t from = 0;
+  const auto segment = [&](std::size_t to) {  // the segment's median, drawn across it
+    std::vector<double> v;
+    for (std::size_t i = from; i < to; ++i) v.push_back(s.points[i].puzzles_per_second);
+    const double level = median(v);
+    series.push_back({{"label", "level " + std::to_string(from + 1) + "-" + std::to_string(to)},
+                      {"points", Json::array({{from + 1, level}, {to, level}})},
+                      {"dashed", true}});
+    from = to;
+  };
+  for (const HistoryChange& c : s.changes)
+    for (std::size_t i = 0; i < s.points.size(); ++i)
+      if (s.points[i].report == c.report) segment(i);
+  segment(s.points.size());
+  return {{"id", "series" + std::to_string(number)},
+          {"title", series_name(s.key)},
+          {"x", {{"label", "report, in date order"}, {"log", false}, {"ticks", nullptr}, {"from_zero", false}}},
+          {"y", {{"label", "puzzles per second"}, {"log", false}, {"ticks", nullptr}, {"from_zero", false}}},
+          {"series", series}};
+}
+
+}  // namespace
+
+std::string history_html(const std::vector<Report>& reports, const std::vector<std::string>& names,
+                         const std::vector<HistorySeries>& series, const HistoryOptions& options) {
+  Json rows = Json::array(), charts = Json::array(), warnings = Json::array();
+  for (std::size_t n = 0; n < series.size(); ++n) {
+    const HistorySeries& s = series[n];
+    charts.push_back(series_chart(s, n));
+    for (const HistoryChange& c : s.changes) {
+      const Context& ctx = reports[c.report].context;
+      rows.push_back(Json::array({series_name(s.key), c.ratio < 1 ? "SLOWER" : "faster", ctx.git_commit.substr(0, 12),
+                                  ctx.date, names[c.report], percent(c.ratio),
+                                  c.low ? percent(*c.low) + " to " + percent(*c.high) : "too few reports",
+                                  p_text(c.p_value)}));
+    }
+    if (s.slower_now()) warnings.push_back(series_name(s.key) + ": slower now, since the last change");
+  }
+  char rule[256];
+  std::snprintf(rule, sizeof rule,
+                "A change is named where the reports before and after differ by %.1f%% or more with p < %g (a "
+                "permutation test of the largest separation); each report counts at its median.",
+                100 * options.min_change, options.alpha);
+  const Json data = {
+      {"title", "sudoku-bench history: " + std::to_string(reports.size()) + " reports"},
+      {"warnings", warnings},
+      {"sections",
+       Json::array({{{"heading", "Changes"},
+                     {"table",
+                      {{"header", {"series", "", "commit", "date", "report", "throughput", "95% interval", "p"}},
+                       {"left", {true, true, true, true, true, false, false, false}},
+                       {"rows", rows}}},
+                     {"note", rule}}})},
+      {"charts", charts}};
+  return html_page(data);
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,19 @@
+// The page around what an HTML output shows (html_format.cc): Chart.js, the style, and the script
+// that draws `data`. Shared by the report's page and the history's (history_html.cc).
+//
+// `data` holds what the page shows, every part optional: "title"; "warnings" (texts); "sections"
+// ([{"heading", "table": {"header", "left", "rows"}, "note"}]); "charts" ([{"id", "title", "x", "y",
+// "series": [{"label", "points": [[x, y]…], "dashed"}]}], an axis {"label", "log", "ticks": [[value,
+// text]…] or null, "from_zero"}); and the report's own parts ("context", "settings", "table",
+// "passes", "comparison", "spread", "interrupted").
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace sudoku_bench {
+
+// Throws std::runtime_error when !html_report_available() (html_format.h).
+std::string html_page(const nlohmann::ordered_json& data);
+
+}  // namespace sudoku_bench
