@@ -62,10 +62,10 @@ std::string history_html(const std::vector<Report>& reports, const std::vector<s
     charts.push_back(series_chart(s, n));
     for (const HistoryChange& c : s.changes) {
       const Context& ctx = reports[c.report].context;
-      rows.push_back(Json::array({series_name(s.key), c.ratio < 1 ? "SLOWER" : "faster", ctx.git_commit.substr(0, 12),
-                                  ctx.date, names[c.report], percent(c.ratio),
-                                  c.low ? percent(*c.low) + " to " + percent(*c.high) : "too few reports",
-                                  p_text(c.p_value)}));
+      rows.push_back(
+          Json::array({series_name(s.key), c.ratio < 1 ? "SLOWER" : "faster", ctx.git_commit.substr(0, 12), ctx.date,
+                       names[c.report], percent(c.ratio),
+                       c.low ? percent(*c.low) + " to " + percent(*c.high) : "too few reports", p_text(c.p_value)}));
     }
     if (s.slower_now()) warnings.push_back(series_name(s.key) + ": slower now, since the last change");
   }
