@@ -34,12 +34,6 @@ std::vector<std::string> report_files(const std::vector<std::string>& paths) {
   return files;
 }
 
-std::string percent(double ratio) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * (ratio - 1));
-  return buf;
-}
-
 void print_series(const HistorySeries& s, const std::vector<Report>& reports, const std::vector<std::string>& names,
                   std::FILE* out) {
   const auto commit = [&](std::size_t r) {
@@ -50,10 +44,10 @@ void print_series(const HistorySeries& s, const std::vector<Report>& reports, co
                s.key.threads, s.points.size(), format_count(s.points.back().puzzles_per_second).c_str(),
                s.changes.size(), s.changes.size() == 1 ? "" : "s");
   for (const HistoryChange& c : s.changes) {
-    const std::string interval = c.low ? " [" + percent(*c.low) + ", " + percent(*c.high) + "]"
+    const std::string interval = c.low ? " [" + format_change(*c.low) + ", " + format_change(*c.high) + "]"
                                        : std::string(" [too few reports for an interval]");
     std::fprintf(out, "  %s at %s: throughput %s%s, p = %.3g\n", c.ratio < 1 ? "SLOWER" : "faster",
-                 commit(c.report).c_str(), percent(c.ratio).c_str(), interval.c_str(), c.p_value);
+                 commit(c.report).c_str(), format_change(c.ratio).c_str(), interval.c_str(), c.p_value);
   }
 }
 

@@ -49,20 +49,15 @@ std::string figure(const MetricComparison& m, double v) {
   return m.higher_is_better ? format_count(v) : format_duration_ns(v);
 }
 
-std::string fixed(const char* format, double value) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, format, value);
-  return buf;
-}
-
 std::string markdown_row(const PairComparison& pair, std::size_t i) {
   const MetricComparison& m = pair.metrics[i];
   std::string verdict = m.verdict == Verdict::slower ? "**SLOWER**" : m.verdict == Verdict::faster ? "faster" : "";
   if (i != pair.gated && !verdict.empty()) verdict = "(" + std::string(verdict_name(m.verdict)) + ")";  // informs only
   return "| " + cell(pair.dataset) + " | " + cell(pair.solver) + " | " + pair.workers() + " | " + m.metric + " | " +
          std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()) + " | " + figure(m, m.base_median) +
-         " | " + figure(m, m.current_median) + " | " + (m.ratio > 0 ? fixed("%.3f", m.ratio) : "-") + " | " +
-         (m.test.p_value < 0.0001 ? std::string("<0.0001") : fixed("%.4f", m.test.p_value)) + " | " + verdict + " |\n";
+         " | " + figure(m, m.current_median) + " | " + (m.ratio > 0 ? format_fixed("%.3f", m.ratio) : "-") + " | " +
+         (m.test.p_value < 0.0001 ? std::string("<0.0001") : format_fixed("%.4f", m.test.p_value)) + " | " + verdict +
+         " |\n";
 }
 
 }  // namespace
@@ -117,11 +112,11 @@ std::string comparison_markdown(const Comparison& c, const CompareOptions& o, co
     for (std::size_t i = 0; i < pair.metrics.size(); ++i) out += markdown_row(pair, i);
   out += "\nA pair is SLOWER when its median " +
          std::string(o.gate == GateTime::cpu ? "CPU time per puzzle" : "wall time per puzzle (1 / puzzles/s)") +
-         " grew by more than " + fixed("%.1f", 100 * o.max_slowdown) +
-         "% and a two-sided Mann-Whitney U test over the repetitions gives p < " + fixed("%g", o.alpha) +
+         " grew by more than " + format_fixed("%.1f", 100 * o.max_slowdown) +
+         "% and a two-sided Mann-Whitney U test over the repetitions gives p < " + format_fixed("%g", o.alpha) +
          ". Rows in brackets are for reading only.\n";
   if (n.blind)
-    out += "\nSome pairs could not be judged: too few repetitions to reach p < " + fixed("%g", o.alpha) +
+    out += "\nSome pairs could not be judged: too few repetitions to reach p < " + format_fixed("%g", o.alpha) +
            " (measure 5 or more each).\n";
   return out;
 }

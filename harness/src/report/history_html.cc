@@ -3,23 +3,12 @@
 #include <cstdio>
 
 #include "report/html_page.h"
+#include "report/units.h"
 
 namespace sudoku_bench {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-std::string percent(double ratio) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%+.1f%%", 100 * (ratio - 1));
-  return buf;
-}
-
-std::string p_text(double p) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", p);
-  return buf;
-}
 
 std::string series_name(const PassKey& k) {
   return k.dataset + " / " + k.solver + (k.ranks > 1 ? " / ranks " + std::to_string(k.ranks) : "") + " / threads " +
@@ -62,10 +51,10 @@ std::string history_html(const std::vector<Report>& reports, const std::vector<s
     charts.push_back(series_chart(s, n));
     for (const HistoryChange& c : s.changes) {
       const Context& ctx = reports[c.report].context;
-      rows.push_back(
-          Json::array({series_name(s.key), c.ratio < 1 ? "SLOWER" : "faster", ctx.git_commit.substr(0, 12), ctx.date,
-                       names[c.report], percent(c.ratio),
-                       c.low ? percent(*c.low) + " to " + percent(*c.high) : "too few reports", p_text(c.p_value)}));
+      rows.push_back(Json::array({series_name(s.key), c.ratio < 1 ? "SLOWER" : "faster", ctx.git_commit.substr(0, 12),
+                                  ctx.date, names[c.report], format_change(c.ratio),
+                                  c.low ? format_change(*c.low) + " to " + format_change(*c.high) : "too few reports",
+                                  format_fixed("%.3g", c.p_value)}));
     }
     if (s.slower_now()) warnings.push_back(series_name(s.key) + ": slower now, since the last change");
   }

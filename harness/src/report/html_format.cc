@@ -48,7 +48,8 @@ Json scaling_charts(const Report& report) {
   std::vector<std::string> order;
   std::map<std::string, double> one;
   double low = 0, high = 0;
-  for (const ScalingRow& row : scaling_of(report.runs)) {
+  const std::vector<ScalingRow> scaling = scaling_of(report.runs);
+  for (const ScalingRow& row : scaling) {
     const std::string name = group_name(row.dataset, row.solver);
     if (!by_group.count(name)) order.push_back(name);
     auto& [rate, eff] = by_group[name];
@@ -76,7 +77,7 @@ Json scaling_charts(const Report& report) {
   const std::string workers = ranks ? "threads x MPI ranks" : "threads";
   Json ticks = Json::array();  // the worker counts measured, not fractions between them
   std::vector<int> counts;
-  for (const ScalingRow& row : scaling_of(report.runs)) counts.push_back(row.ranks * row.threads);
+  for (const ScalingRow& row : scaling) counts.push_back(row.ranks * row.threads);
   std::sort(counts.begin(), counts.end());
   counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
   for (const int n : counts) ticks.push_back({n, std::to_string(n)});
@@ -182,12 +183,6 @@ Json passes_json(const Report& report) {
       {"rows", rows}};
 }
 
-std::string ratio_text(double r) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3f", r);
-  return buf;
-}
-
 // Each pair against the base: throughput's change with its interval, p and compare's verdict.
 Json comparison_json(const Report& base, const Report& report) {
   const CompareOptions options;
@@ -203,14 +198,14 @@ Json comparison_json(const Report& base, const Report& report) {
     std::string interval = "too few repetitions";
     if (!lb.empty() && !ln.empty()) {
       const ShiftInterval s = shift_interval(lb, ln, 0.95);
-      if (s.low) interval = ratio_text(std::exp(*s.low)) + " to " + ratio_text(std::exp(*s.high));
+      if (s.low) interval = format_fixed("%.3f", std::exp(*s.low)) + " to " + format_fixed("%.3f", std::exp(*s.high));
     }
     const char* verdict = m.verdict == Verdict::slower ? "SLOWER" : m.verdict == Verdict::faster ? "faster" : "";
-    rows.push_back(
-        Json::array({pair.dataset, pair.solver, pair.workers(),
-                     std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()),
-                     format_count(m.base_median), format_count(m.current_median),
-                     m.ratio > 0 ? ratio_text(m.ratio) : "-", interval, ratio_text(m.test.p_value), verdict}));
+    rows.push_back(Json::array({pair.dataset, pair.solver, pair.workers(),
+                                std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()),
+                                format_count(m.base_median), format_count(m.current_median),
+                                m.ratio > 0 ? format_fixed("%.3f", m.ratio) : "-", interval,
+                                format_fixed("%.3f", m.test.p_value), verdict}));
   }
   return {{"base", base.context.git_commit.substr(0, 12) + " (" + base.context.date + ")"},
           {"mismatches", context_mismatches(base, report)},

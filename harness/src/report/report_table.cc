@@ -65,12 +65,6 @@ void add_noise_warnings(const std::vector<const MeasuredPass*>& runs, std::vecto
                        "); compare --drop-disturbed leaves them out");
 }
 
-std::string fixed(const char* format, double value) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, format, value);
-  return buf;
-}
-
 }  // namespace
 
 namespace {
@@ -114,19 +108,20 @@ constexpr TableColumn kColumns[kTableColumns] = {
        return (f.in_parts ? std::to_string(f.row.ranks) + "x" : std::string()) + std::to_string(f.row.threads);
      }},
     {"puzzles/s", "puzzles/s", nullptr, 13, [](const RowFigures& f) { return format_count(f.row.puzzles_per_second); }},
-    {"spread", "spread", nullptr, 7, [](const RowFigures& f) { return fixed("%.1f%%", f.spread_percent); }},
+    {"spread", "spread", nullptr, 7, [](const RowFigures& f) { return format_fixed("%.1f%%", f.spread_percent); }},
     {"speedup", "speedup", nullptr, 7,
-     [](const RowFigures& f) { return f.row.speedup ? fixed("%.2f", *f.row.speedup) : std::string("-"); }},
+     [](const RowFigures& f) { return f.row.speedup ? format_fixed("%.2f", *f.row.speedup) : std::string("-"); }},
     {"eff", "eff", nullptr, 5,
-     [](const RowFigures& f) { return f.row.efficiency ? fixed("%.2f", *f.row.efficiency) : std::string("-"); }},
+     [](const RowFigures& f) { return f.row.efficiency ? format_fixed("%.2f", *f.row.efficiency) : std::string("-"); }},
     {"lat p50", "lat p50", nullptr, 9, latency_percentile<percentile_index("50")>},
     {"lat p99", "lat p99", nullptr, 9, latency_percentile<percentile_index("99")>},
     {"lat p99.9", "lat p99.9", nullptr, 9, latency_percentile<percentile_index("99.9")>},
     {"lat max", "lat max", nullptr, 9,
      [](const RowFigures& f) { return latency(f, static_cast<double>(f.mid.latency_ns.max)); }},
     {"nodes avg", "nodes avg", nullptr, 10,
-     [](const RowFigures& f) { return f.mid.tree_size_reported ? fixed("%.1f", f.mid.tree_size.mean) : "-"; }},
-    {"guess avg", "guess avg", nullptr, 10, [](const RowFigures& f) { return fixed("%.2f", f.mid.guesses.mean); }},
+     [](const RowFigures& f) { return f.mid.tree_size_reported ? format_fixed("%.1f", f.mid.tree_size.mean) : "-"; }},
+    {"guess avg", "guess avg", nullptr, 10,
+     [](const RowFigures& f) { return format_fixed("%.2f", f.mid.guesses.mean); }},
 };
 
 }  // namespace
@@ -160,11 +155,12 @@ std::vector<std::string> row_warnings(const Table::Row& row) {
   std::vector<std::string> warnings;
   const MeasuredPass& mid = *row.median_pass;
   if (const auto f = pipeline_figures(mid); f && f->input_bound)
-    warnings.push_back("input-bound: the harness's serial stage was busy " + fixed("%.0f", 100 * f->serial_busy) +
+    warnings.push_back("input-bound: the harness's serial stage was busy " +
+                       format_fixed("%.0f", 100 * f->serial_busy) +
                        "% of this pass; the figure above is the harness's ceiling, not the solver's");
   if (const auto imbalance = mid.imbalance(); imbalance && *imbalance > kImbalanceWarning)
     warnings.push_back("imbalance: the slowest " + std::string(mid.timing == Timing::ranks ? "rank" : "shard") +
-                       " took " + fixed("%.2f", *imbalance) +
+                       " took " + format_fixed("%.2f", *imbalance) +
                        "x the mean wall time; the throughput above is set by it");
   add_noise_warnings(row.passes, warnings);
   return warnings;

@@ -30,4 +30,12 @@ std::string format_count(double value) {
   return out;
 }
 
+std::string format_fixed(const char* printf_format, double value) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, printf_format, value);
+  return buf;
+}
+
+std::string format_change(double ratio) { return format_fixed("%+.1f%%", 100 * (ratio - 1)); }
+
 }  // namespace sudoku_bench

@@ -9,5 +9,9 @@ namespace sudoku_bench {
 std::string format_duration_ns(double ns);
 // "1,234,567".
 std::string format_count(double value);
+// `value` in a printf format of one double ("%.2f" -> "1.50").
+std::string format_fixed(const char* printf_format, double value);
+// A ratio as a change: 0.951 -> "-4.9%", 1.02 -> "+2.0%".
+std::string format_change(double ratio);
 
 }  // namespace sudoku_bench
