@@ -163,7 +163,7 @@ struct Outcome {
 
 Outcome compare(const Report& base, const Report& current, bool allow = false,
                 sudoku_bench::GateTime gate = sudoku_bench::GateTime::wall,
-                sudoku_bench::CompareFormat format = sudoku_bench::CompareFormat::text) {
+                sudoku_bench::CompareFormat format = sudoku_bench::CompareFormat::text, bool paired = false) {
   test_util::TempFile a(sudoku_bench::to_json(base).dump(), ".json"), b(sudoku_bench::to_json(current).dump(), ".json");
   sudoku_bench::CompareCommand command;
   command.base_path = a.path();
@@ -171,6 +171,7 @@ Outcome compare(const Report& base, const Report& current, bool allow = false,
   command.allow_context_mismatch = allow;
   command.options.gate = gate;
   command.format = format;
+  command.options.paired = paired;
   test_util::Capture out, err;
   const int status = sudoku_bench::compare_command(command, out.file(), err.file());
   return {status, out.text(), err.text()};
@@ -208,13 +209,20 @@ TEST(CompareCommandTest, JsonAndMarkdownCarryTheVerdicts) {
   const Outcome json = compare(report_with(kBase), report_with(scaled(kBase, 0.9)), false, wall, CompareFormat::json);
   EXPECT_EQ(json.status, 1);
   const auto doc = nlohmann::ordered_json::parse(json.out);
-  EXPECT_EQ(doc["schema"], "sudoku-bench-compare/1");
+  EXPECT_EQ(doc["schema"], "sudoku-bench-compare/2");
   ASSERT_EQ(doc["pairs"].size(), 1u);
   EXPECT_EQ(doc["pairs"][0]["verdict"], "slower");
   EXPECT_EQ(doc["pairs"][0]["gated_metric"], "puzzles/s");
   EXPECT_NEAR(doc["pairs"][0]["metrics"][0]["ratio"].get<double>(), 0.9, 1e-9);
   EXPECT_EQ(doc["summary"]["slower"], 1);
   EXPECT_EQ(doc["options"]["gate"], "wall");
+  EXPECT_EQ(doc["options"]["paired"], false);
+  // Time per puzzle grew by 1/0.9 - 1 = 11.1%; the interval holds it, as wide as the +-1% spread.
+  const auto& change = doc["pairs"][0]["metrics"][0]["change"];
+  EXPECT_NEAR(change["estimate"].get<double>(), 1 / 0.9 - 1, 0.002);
+  EXPECT_LT(change["low"].get<double>(), 1 / 0.9 - 1);
+  EXPECT_GT(change["high"].get<double>(), 1 / 0.9 - 1);
+  EXPECT_LT(change["high"].get<double>() - change["low"].get<double>(), 0.03);
   const Outcome same = compare(report_with(kBase), report_with(kBase), false, wall, CompareFormat::json);
   EXPECT_EQ(same.status, 0);
   EXPECT_EQ(nlohmann::ordered_json::parse(same.out)["summary"]["slower"], 0);
@@ -224,7 +232,68 @@ TEST(CompareCommandTest, JsonAndMarkdownCarryTheVerdicts) {
   EXPECT_EQ(md.out.rfind("**sudoku-bench compare**", 0), 0u) << md.out;
   EXPECT_NE(md.out.find("| top95 | bitmask | 1 | puzzles/s |"), std::string::npos) << md.out;
   EXPECT_NE(md.out.find("**SLOWER**"), std::string::npos) << md.out;
-  EXPECT_EQ(md.out.find("SLOWER: "), std::string::npos);  // the text's verdict lines are not in it
+  EXPECT_NE(md.out.find("| +11.1% (+"), std::string::npos) << md.out;  // the change and its interval
+  EXPECT_EQ(md.out.find("SLOWER: "), std::string::npos);               // the text's verdict lines are not in it
+}
+
+// Runs made in turns on a machine whose speed drifts by +-10% from round to round: every round's
+// NEW is 3% slower than its BASE. Unpaired, the drift swamps the 3% (and the U test cannot see it);
+// paired, each round's ratio is 1.03 and the signed-rank test sees ten of ten alike.
+TEST(ComparisonTest, PairedSeesAShiftThatDriftHides) {
+  const std::vector<double> drift = {1.0, 0.92, 1.08, 0.95, 1.1, 0.9, 1.04, 0.97, 1.06, 0.93};
+  const Report base = report_with(scaled(drift, 1000)), current = report_with(scaled(drift, 1000 / 1.03));
+  sudoku_bench::CompareOptions options;
+  options.max_slowdown = 0.01;
+  EXPECT_EQ(sudoku_bench::compare_reports(base, current, options).pairs.at(0).verdict(), Verdict::same);
+  options.paired = true;
+  const auto c = sudoku_bench::compare_reports(base, current, options);
+  const auto& m = c.pairs.at(0).gated_metric();
+  EXPECT_EQ(m.verdict, Verdict::slower);
+  EXPECT_LT(m.p_value, 0.01);  // all ten signs alike
+  ASSERT_TRUE(m.change && m.change->low && m.change->high);
+  EXPECT_NEAR(m.change->estimate, 0.03, 1e-9);
+  EXPECT_NEAR(m.slowdown, 0.03, 1e-9);
+  options.max_slowdown = 0.05;  // 3% is within 5%: significant, yet not a slowdown
+  EXPECT_EQ(sudoku_bench::compare_reports(base, current, options).pairs.at(0).verdict(), Verdict::same);
+  // The same drift on an unchanged build: the rounds' ratios are all 1, nothing to flag.
+  EXPECT_EQ(sudoku_bench::compare_reports(base, base, options).pairs.at(0).verdict(), Verdict::same);
+}
+
+// Paired, 5 rounds cannot reach p < 0.05 (2/32), 6 can (2/64). Five equal ratios tie, and the
+// normal approximation that ties call for would give p < 0.05: the exact bound still rules.
+TEST(ComparisonTest, PairedNeedsSixRounds) {
+  sudoku_bench::CompareOptions options;
+  options.paired = true;
+  const auto judge = [&](std::size_t n) {
+    const std::vector<double> v(kBase.begin(), kBase.begin() + static_cast<std::ptrdiff_t>(n));
+    return sudoku_bench::compare_reports(report_with(v), report_with(scaled(v, 0.5)), options).pairs.at(0);
+  };
+  EXPECT_FALSE(judge(5).can_detect);
+  EXPECT_EQ(judge(5).verdict(), Verdict::same);
+  EXPECT_TRUE(judge(6).can_detect);
+  EXPECT_EQ(judge(6).verdict(), Verdict::slower);
+  EXPECT_DOUBLE_EQ(sudoku_bench::smallest_reachable_p(6, 6, true), 2.0 / 64);
+}
+
+// compare --paired refuses sides with different repetition counts (which rounds would pair?).
+TEST(CompareCommandTest, PairedNeedsEqualRounds) {
+  using sudoku_bench::CompareFormat;
+  const auto wall = sudoku_bench::GateTime::wall;
+  const std::vector<double> fewer(kBase.begin(), kBase.end() - 1);
+  const Outcome refused = compare(report_with(kBase), report_with(fewer), false, wall, CompareFormat::text, true);
+  EXPECT_EQ(refused.status, sudoku_bench::kExitUsage);
+  EXPECT_NE(refused.err.find("--paired: top95/bitmask/threads=1: 9 in BASE, 8 in NEW"), std::string::npos)
+      << refused.err;
+  const Outcome json =
+      compare(report_with(kBase), report_with(scaled(kBase, 0.9)), false, wall, CompareFormat::json, true);
+  EXPECT_EQ(json.status, 1);
+  const auto doc = nlohmann::ordered_json::parse(json.out);
+  EXPECT_EQ(doc["options"]["paired"], true);
+  EXPECT_NEAR(doc["pairs"][0]["metrics"][0]["change"]["estimate"].get<double>(), 1 / 0.9 - 1, 1e-9);
+  const Outcome text =
+      compare(report_with(kBase), report_with(scaled(kBase, 0.9)), false, wall, CompareFormat::text, true);
+  EXPECT_NE(text.out.find("Wilcoxon signed-rank"), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("+11.1% (+11.1% to +11.1%)"), std::string::npos) << text.out;
 }
 
 TEST(CompareCommandTest, CpuGate) {

@@ -420,6 +420,10 @@ struct CompareState {
     if (!apply_percent("compare", "--max-slowdown", max_slowdown, -1, command.options.max_slowdown)) return kExitUsage;
     command.options.gate = gate == "cpu" ? GateTime::cpu : GateTime::wall;
     command.format = *compare_format_named(format);
+    if (command.per_puzzle && command.options.paired) {
+      std::fprintf(stderr, "sudoku-bench compare: --paired is for reports; --per-puzzle pairs puzzles already\n");
+      return kExitUsage;
+    }
     if (command.per_puzzle && command.format != CompareFormat::text) {
       std::fprintf(stderr, "sudoku-bench compare: --format %s is for reports; --per-puzzle prints text\n",
                    format.c_str());
@@ -431,10 +435,12 @@ struct CompareState {
 
 std::shared_ptr<CompareState> declare_compare(CLI::App& app) {
   auto s = std::make_shared<CompareState>();
-  CLI::App* cmd = s->app = app.add_subcommand("compare",
-                                              "Compare two run reports pair by pair (dataset, solver, threads).\n"
-                                              "Exit 1 when a pair's time per puzzle grew by more than --max-slowdown\n"
-                                              "with p < --alpha (Mann-Whitney U over repetitions), else 0.");
+  CLI::App* cmd = s->app =
+      app.add_subcommand("compare",
+                         "Compare two run reports pair by pair (dataset, solver, threads).\n"
+                         "Exit 1 when a pair's time per puzzle grew by more than --max-slowdown\n"
+                         "with p < --alpha (Mann-Whitney U over repetitions, or with --paired the\n"
+                         "Wilcoxon signed-rank test over rounds), else 0.");
   CompareCommand& c = s->command;
   s->max_slowdown = percent_text(c.options.max_slowdown);
   s->gate = c.options.gate == GateTime::cpu ? "cpu" : "wall";
@@ -445,13 +451,18 @@ std::shared_ptr<CompareState> declare_compare(CLI::App& app) {
   cmd->add_option("NEW", c.current_path, "The report to judge")->required();
   cmd->add_option("--max-slowdown", s->max_slowdown, "Allowed growth of time per puzzle, like 5% or 2.5")
       ->capture_default_str();
-  s->numbers.real(*cmd, "--alpha", c.options.alpha, 1e-9, 0.5, "Significance level of the U test");
+  s->numbers.real(*cmd, "--alpha", c.options.alpha, 1e-9, 0.5,
+                  "Significance level of the test; the change's interval is at 1 - alpha confidence");
+  cmd->add_flag("--paired", c.options.paired,
+                "Pair repetition i of BASE with repetition i of NEW (runs made in turns, as tools/ab makes them): "
+                "a Wilcoxon signed-rank test on the rounds' log ratios and the verdict on their Hodges-Lehmann "
+                "estimate. Both sides need as many repetitions (exit 2 otherwise); 6 rounds reach p < 0.05");
   cmd->add_option("--gate", s->gate, "Time per puzzle that decides: wall (1 / puzzles/s) or cpu (process CPU time)")
       ->capture_default_str()
       ->check(CLI::IsMember({"wall", "cpu"}));
   cmd->add_option("--format", s->format,
                   "What goes to standard output: text (the table and verdicts), markdown (a table for a pull "
-                  "request) or json (schema sudoku-bench-compare/1); notes go to stderr")
+                  "request) or json (schema sudoku-bench-compare/2); notes go to stderr")
       ->capture_default_str()
       ->check(CLI::IsMember(formats));
   cmd->add_flag("--allow-context-mismatch", c.allow_context_mismatch,

@@ -5,6 +5,7 @@
 #include "cli/exit_codes.h"
 #include "cli/per_puzzle_files.h"
 #include "cli/report_files.h"
+#include "report/comparison_formats.h"
 #include "report/report_json.h"
 #include "report/units.h"
 #include "stream/input.h"
@@ -34,8 +35,9 @@ std::string describe(const Report& r, const std::string& path) {
 }
 
 void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions& o) {
-  std::fprintf(out, "%-28s %-12s %7s %-13s %5s %12s %12s %8s %8s %s\n", "dataset", "solver", "threads", "metric",
-               "reps", "base", "new", "new/base", "p", "verdict");
+  const std::string change_header = "time change (" + format_fixed("%g", 100 * (1 - o.alpha)) + "% interval)";
+  std::fprintf(out, "%-28s %-12s %7s %-13s %5s %12s %12s %8s %-28s %8s %s\n", "dataset", "solver", "threads", "metric",
+               "reps", "base", "new", "new/base", change_header.c_str(), "p", "verdict");
   for (const PairComparison& pair : c.pairs) {
     bool first = true;
     for (std::size_t i = 0; i < pair.metrics.size(); ++i) {
@@ -49,18 +51,14 @@ void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions&
         for (char& ch : verdict) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
         verdict = "(" + verdict + ")";
       }
-      std::fprintf(out, "%-28s %-12s %7s %-13s %5s %12s %12s %8s %8s %s\n", first ? pair.dataset.c_str() : "",
+      std::fprintf(out, "%-28s %-12s %7s %-13s %5s %12s %12s %8s %-28s %8s %s\n", first ? pair.dataset.c_str() : "",
                    first ? pair.solver.c_str() : "", first ? pair.workers().c_str() : "", m.metric.c_str(),
                    first ? reps : "", format_value(m, m.base_median).c_str(), format_value(m, m.current_median).c_str(),
-                   ratio, format_p(m.test.p_value).c_str(), verdict.c_str());
+                   ratio, change_text(m).c_str(), format_p(m.p_value).c_str(), verdict.c_str());
       first = false;
     }
   }
-  std::fprintf(out,
-               "\nA pair is SLOWER when its median %s grew by more than %.1f%% and a\n"
-               "two-sided Mann-Whitney U test over the repetitions gives p < %g. Other rows are for reading only.\n",
-               o.gate == GateTime::cpu ? "CPU time per puzzle" : "wall time per puzzle (1 / puzzles/s)",
-               100 * o.max_slowdown, o.alpha);
+  std::fprintf(out, "\n%s Other rows are for reading only.\n", verdict_rule(o).c_str());
 }
 
 std::string percent(std::size_t part, std::size_t whole) {
@@ -218,7 +216,7 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
       ++slower;
       if (out)
         std::fprintf(out, "SLOWER: %s: %.1f%% more %s time per puzzle (%s)\n", pair.name().c_str(), 100 * t.slowdown,
-                     o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.test.p_value).c_str());
+                     o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str());
     } else if (pair.verdict() == Verdict::faster) {
       ++faster;
     }
@@ -226,9 +224,9 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
       ++blind;
       std::fprintf(err,
                    "sudoku-bench compare: note: %s: %zu vs %zu repetitions cannot reach p < %g (smallest p %.3g); "
-                   "measure 5 or more each\n",
+                   "measure more\n",
                    pair.name().c_str(), t.base.size(), t.current.size(), o.alpha,
-                   smallest_p_value(t.base.size(), t.current.size()));
+                   smallest_reachable_p(t.base.size(), t.current.size(), o.paired));
     }
   }
   if (!out) return slower;
@@ -254,6 +252,13 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
   const Report& base = reports[0];
   const Report& current = reports[1];
   if (!contexts_comparable(base, current, command, err)) return kExitUsage;
+  if (o.paired) {
+    const std::vector<std::string> unequal = unequal_repetitions(base, current);
+    for (const std::string& line : unequal)
+      std::fprintf(err, "sudoku-bench compare: --paired: %s (rounds pair by number: both sides need as many)\n",
+                   line.c_str());
+    if (!unequal.empty()) return kExitUsage;
+  }
   if (o.gate == GateTime::cpu && !(has_cpu_time(base) && has_cpu_time(current))) {
     std::fprintf(err,
                  "sudoku-bench compare: --gate cpu needs cpu_seconds in every run of both reports "

@@ -1,9 +1,11 @@
 #include "report/comparison.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "report/context_fields.h"
 #include "report/settings_fields.h"
+#include "stats/signed_rank.h"
 
 namespace sudoku_bench {
 namespace {
@@ -32,8 +34,41 @@ void add_mismatches(std::span<const FieldRow<S>> rows, const std::string& prefix
   }
 }
 
+// exp(shift) - 1 of a shift of log times: the relative change.
+ShiftInterval relative(const ShiftInterval& log_shift) {
+  ShiftInterval r{std::expm1(log_shift.estimate), std::nullopt, std::nullopt};
+  if (log_shift.low) r.low = std::expm1(*log_shift.low);
+  if (log_shift.high) r.high = std::expm1(*log_shift.high);
+  return r;
+}
+
+// Time's change from base to current (log scale: throughput's change is time's, mirrored), and
+// the test's p: paired on per-round log ratios, else the two-sample U test.
+void measure_change(MetricComparison& m, bool paired, double confidence) {
+  const auto log_time = [&](double v) { return m.higher_is_better ? -std::log(v) : std::log(v); };
+  const auto positive = [](const std::vector<double>& v) {
+    return std::all_of(v.begin(), v.end(), [](double x) { return x > 0; });
+  };
+  const bool logs = positive(m.base) && positive(m.current);
+  if (paired) {
+    std::vector<double> d;  // per round: log ratios, or plain differences where a value is not positive
+    for (std::size_t i = 0; i < m.base.size(); ++i)
+      d.push_back(logs ? log_time(m.current[i]) - log_time(m.base[i]) : m.current[i] - m.base[i]);
+    m.p_value = wilcoxon_signed_rank(d).p_value;
+    if (logs && !d.empty()) m.change = relative(paired_shift_interval(d, confidence));
+    return;
+  }
+  m.p_value = mann_whitney_u(m.base, m.current).p_value;
+  if (!logs || m.base.empty() || m.current.empty()) return;
+  std::vector<double> lb, lc;
+  for (const double v : m.base) lb.push_back(log_time(v));
+  for (const double v : m.current) lc.push_back(log_time(v));
+  m.change = relative(shift_interval(lb, lc, confidence));
+}
+
 MetricComparison compare_metric(std::string metric, bool higher_is_better, std::vector<double> base,
-                                std::vector<double> current, const CompareOptions& options) {
+                                std::vector<double> current, const CompareOptions& options, bool paired,
+                                bool can_detect) {
   MetricComparison m;
   m.metric = std::move(metric);
   m.higher_is_better = higher_is_better;
@@ -41,13 +76,14 @@ MetricComparison compare_metric(std::string metric, bool higher_is_better, std::
   m.current = std::move(current);
   m.base_median = median(m.base);
   m.current_median = median(m.current);
-  m.test = mann_whitney_u(m.base, m.current);
+  measure_change(m, paired, 1 - options.alpha);
   if (m.base_median <= 0 || m.current_median <= 0) return m;  // no ratio to speak of
   m.ratio = m.current_median / m.base_median;
   // Time grows as throughput falls: slowdown and speedup are mirror images on a log scale.
-  const double time_ratio = higher_is_better ? 1 / m.ratio : m.ratio;
+  const double time_ratio = paired && m.change ? 1 + m.change->estimate : higher_is_better ? 1 / m.ratio : m.ratio;
   m.slowdown = time_ratio - 1;
-  if (m.test.p_value < options.alpha) {
+  // Below the smallest p the repetitions allow, a p comes from an approximation (ties): no verdict.
+  if (can_detect && m.p_value < options.alpha) {
     if (time_ratio > 1 + options.max_slowdown)
       m.verdict = Verdict::slower;
     else if (1 / time_ratio > 1 + options.max_slowdown)
@@ -80,6 +116,23 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
   return out;
 }
 
+std::vector<std::string> unequal_repetitions(const Report& base, const Report& current) {
+  std::vector<std::string> out;
+  const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
+  for (const PassGroup<const MeasuredPass>& group : b)
+    if (const auto* in_current = find_group(c, group.key);
+        in_current && in_current->passes.size() != group.passes.size())
+      out.push_back(key_name(group.key) + ": " + std::to_string(group.passes.size()) + " in BASE, " +
+                    std::to_string(in_current->passes.size()) + " in NEW");
+  return out;
+}
+
+double smallest_reachable_p(std::size_t base_repetitions, std::size_t current_repetitions, bool paired) {
+  // Paired: all n signs alike, 2 / 2^n.
+  return paired ? std::min(1.0, std::ldexp(1.0, 1 - static_cast<int>(base_repetitions)))
+                : smallest_p_value(base_repetitions, current_repetitions);
+}
+
 bool has_cpu_time(const Report& report) {
   for (const MeasuredPass& r : report.runs)
     if (r.complete && !(r.cpu_seconds > 0)) return false;
@@ -103,7 +156,8 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
     pair.solver = key.solver;
     pair.ranks = key.ranks;
     pair.threads = key.threads;
-    pair.can_detect = smallest_p_value(base_runs.size(), current_runs.size()) < options.alpha;
+    const bool paired = options.paired && base_runs.size() == current_runs.size();
+    pair.can_detect = smallest_reachable_p(base_runs.size(), current_runs.size(), paired) < options.alpha;
 
     const auto values = [](const std::vector<const MeasuredPass*>& runs, auto field) {
       std::vector<double> v;
@@ -111,15 +165,15 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
       return v;
     };
     const auto throughput = [](const MeasuredPass& r) { return r.puzzles_per_second(); };
-    pair.metrics.push_back(
-        compare_metric("puzzles/s", true, values(base_runs, throughput), values(current_runs, throughput), options));
+    pair.metrics.push_back(compare_metric("puzzles/s", true, values(base_runs, throughput),
+                                          values(current_runs, throughput), options, paired, pair.can_detect));
     if (has_cpu_time(base) && has_cpu_time(current)) {
       const auto cpu = [](const MeasuredPass& r) {
         return r.puzzles() ? r.cpu_seconds * 1e9 / static_cast<double>(r.puzzles()) : 0.0;
       };
       if (options.gate == GateTime::cpu) pair.gated = pair.metrics.size();
-      pair.metrics.push_back(
-          compare_metric("CPU/puzzle", false, values(base_runs, cpu), values(current_runs, cpu), options));
+      pair.metrics.push_back(compare_metric("CPU/puzzle", false, values(base_runs, cpu), values(current_runs, cpu),
+                                            options, paired, pair.can_detect));
     }
     const auto measured = [](const std::vector<const MeasuredPass*>& runs) {
       return std::all_of(runs.begin(), runs.end(), [](const MeasuredPass* r) { return r->latency_measured; });
@@ -127,7 +181,8 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
     for (std::size_t i = 0; measured(base_runs) && measured(current_runs) && i < kPercentiles.size(); ++i) {
       const auto latency = [i](const MeasuredPass& r) { return static_cast<double>(r.latency_ns.percentiles[i]); };
       pair.metrics.push_back(compare_metric("latency p" + std::string(kPercentileNames[i]), false,
-                                            values(base_runs, latency), values(current_runs, latency), options));
+                                            values(base_runs, latency), values(current_runs, latency), options, paired,
+                                            pair.can_detect));
     }
     result.pairs.push_back(std::move(pair));
   }

@@ -3,11 +3,13 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "report/report.h"
 #include "stats/mann_whitney.h"
+#include "stats/shift_interval.h"
 
 namespace sudoku_bench {
 
@@ -20,6 +22,11 @@ struct CompareOptions {
   double max_slowdown = 0.05;  // 0.05: time per puzzle may grow by up to 5%
   double alpha = 0.05;         // significance level of the U test
   GateTime gate = GateTime::wall;
+  // Repetition i of BASE against repetition i of NEW, for runs made in turns (tools/ab): drift in
+  // the machine's speed then falls on both sides of a pair alike and drops out. The test becomes
+  // the Wilcoxon signed-rank test on the per-round log ratios, and the verdict is taken on their
+  // Hodges-Lehmann estimate instead of the ratio of medians. Both sides need the same repetitions.
+  bool paired = false;
 
   bool operator==(const CompareOptions&) const = default;
 };
@@ -31,9 +38,16 @@ struct MetricComparison {
   bool higher_is_better = false;
   std::vector<double> base, current;  // one value per repetition
   double base_median = 0, current_median = 0;
-  double ratio = 0;     // current / base medians; 0 when the base median is 0
-  double slowdown = 0;  // relative growth of time (1/throughput, or latency): 0.1 is 10% slower
-  UTestResult test;
+  double ratio = 0;  // current / base medians; 0 when the base median is 0
+  // Relative growth of time (1/throughput, or latency): 0.1 is 10% slower. Unpaired, from the ratio
+  // of medians; paired, the change's estimate.
+  double slowdown = 0;
+  // The same growth of time as a Hodges-Lehmann shift of log times (paired: of per-round log ratios)
+  // with its 1 - alpha confidence interval, as relative changes: {0.031, 0.020, 0.043} is 3.1% slower,
+  // between 2.0% and 4.3%. No interval when the repetitions are too few for it; empty when a value is
+  // not positive.
+  std::optional<ShiftInterval> change;
+  double p_value = 1;  // two-sided: Mann-Whitney U, or Wilcoxon signed-rank when paired
   Verdict verdict = Verdict::same;
 };
 
@@ -74,7 +88,16 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
 // cpu_seconds existed have none).
 bool has_cpu_time(const Report& report);
 
+// The pairs whose repetition counts differ between the reports ("name: 5 in BASE, 4 in NEW"):
+// CompareOptions::paired needs none.
+std::vector<std::string> unequal_repetitions(const Report& base, const Report& current);
+
+// The smallest two-sided p the test can reach with these repetitions; below alpha nothing can be
+// flagged, whatever the data.
+double smallest_reachable_p(std::size_t base_repetitions, std::size_t current_repetitions, bool paired);
+
 // With GateTime::cpu, reports without CPU times are judged on throughput (compare refuses them).
+// Paired, a pair with unequal repetition counts is compared unpaired (unequal_repetitions names them).
 Comparison compare_reports(const Report& base, const Report& current, const CompareOptions& options);
 
 }  // namespace sudoku_bench

@@ -26,7 +26,11 @@ Json metric_json(const MetricComparison& m) {
           {"new_median", m.current_median},
           {"ratio", m.ratio > 0 ? Json(m.ratio) : Json(nullptr)},
           {"slowdown", m.slowdown},
-          {"p_value", m.test.p_value},
+          {"change", m.change ? Json{{"estimate", m.change->estimate},
+                                     {"low", m.change->low ? Json(*m.change->low) : Json(nullptr)},
+                                     {"high", m.change->high ? Json(*m.change->high) : Json(nullptr)}}
+                              : Json(nullptr)},
+          {"p_value", m.p_value},
           {"verdict", verdict_name(m.verdict)}};
 }
 
@@ -56,11 +60,31 @@ std::string markdown_row(const PairComparison& pair, std::size_t i) {
   return "| " + cell(pair.dataset) + " | " + cell(pair.solver) + " | " + pair.workers() + " | " + m.metric + " | " +
          std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()) + " | " + figure(m, m.base_median) +
          " | " + figure(m, m.current_median) + " | " + (m.ratio > 0 ? format_fixed("%.3f", m.ratio) : "-") + " | " +
-         (m.test.p_value < 0.0001 ? std::string("<0.0001") : format_fixed("%.4f", m.test.p_value)) + " | " + verdict +
-         " |\n";
+         change_text(m) + " | " + (m.p_value < 0.0001 ? std::string("<0.0001") : format_fixed("%.4f", m.p_value)) +
+         " | " + verdict + " |\n";
 }
 
 }  // namespace
+
+std::string verdict_rule(const CompareOptions& o) {
+  const std::string time = o.gate == GateTime::cpu ? "CPU time per puzzle" : "wall time per puzzle (1 / puzzles/s)";
+  const std::string grew = " grew by more than " + format_fixed("%.1f", 100 * o.max_slowdown) + "% and ";
+  const std::string p = " gives p < " + format_fixed("%g", o.alpha) + ".";
+  if (o.paired)
+    return "Repetitions pair by number (round i of BASE with round i of NEW). A pair is SLOWER when the estimate "
+           "of its " +
+           time + "'s change (Hodges-Lehmann, over the rounds' ratios)" + grew +
+           "a two-sided Wilcoxon signed-rank test on the rounds' log ratios" + p;
+  return "A pair is SLOWER when its median " + time + grew + "a two-sided Mann-Whitney U test over the repetitions" + p;
+}
+
+std::string change_text(const MetricComparison& m) {
+  if (!m.change) return "-";
+  const auto pct = [](double c) { return format_change(1 + c); };
+  std::string text = pct(m.change->estimate);
+  if (m.change->low && m.change->high) text += " (" + pct(*m.change->low) + " to " + pct(*m.change->high) + ")";
+  return text;
+}
 
 std::optional<CompareFormat> compare_format_named(std::string_view name) {
   for (const CompareFormatName& f : kCompareFormats)
@@ -93,7 +117,8 @@ Json comparison_json(const Comparison& c, const CompareOptions& o, const Compare
   return {{"schema", kCompareSchema},
           {"base", side_json(base)},
           {"new", side_json(current)},
-          {"options", {{"max_slowdown", o.max_slowdown}, {"alpha", o.alpha}, {"gate", gate_name(o.gate)}}},
+          {"options",
+           {{"max_slowdown", o.max_slowdown}, {"alpha", o.alpha}, {"gate", gate_name(o.gate)}, {"paired", o.paired}}},
           {"pairs", std::move(pairs)},
           {"only_base", c.only_base},
           {"only_new", c.only_current},
@@ -106,18 +131,15 @@ std::string comparison_markdown(const Comparison& c, const CompareOptions& o, co
   std::string out = "**sudoku-bench compare**: BASE `" + base.git_commit + "` (" + cell(base.date) + ") vs NEW `" +
                     current.git_commit + "` (" + cell(current.date) + "): " + std::to_string(c.pairs.size()) +
                     " pairs, " + std::to_string(n.slower) + " slower, " + std::to_string(n.faster) + " faster\n\n";
-  out += "| dataset | solver | threads | metric | reps | base | new | new/base | p | verdict |\n";
-  out += "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |\n";
+  out += "| dataset | solver | threads | metric | reps | base | new | new/base | time change (" +
+         format_fixed("%g", 100 * (1 - o.alpha)) + "% interval) | p | verdict |\n";
+  out += "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
   for (const PairComparison& pair : c.pairs)
     for (std::size_t i = 0; i < pair.metrics.size(); ++i) out += markdown_row(pair, i);
-  out += "\nA pair is SLOWER when its median " +
-         std::string(o.gate == GateTime::cpu ? "CPU time per puzzle" : "wall time per puzzle (1 / puzzles/s)") +
-         " grew by more than " + format_fixed("%.1f", 100 * o.max_slowdown) +
-         "% and a two-sided Mann-Whitney U test over the repetitions gives p < " + format_fixed("%g", o.alpha) +
-         ". Rows in brackets are for reading only.\n";
+  out += "\n" + verdict_rule(o) + " Rows in brackets are for reading only.\n";
   if (n.blind)
     out += "\nSome pairs could not be judged: too few repetitions to reach p < " + format_fixed("%g", o.alpha) +
-           " (measure 5 or more each).\n";
+           " (measure " + std::string(o.paired ? "6 rounds" : "5 repetitions each") + " or more).\n";
   return out;
 }
 

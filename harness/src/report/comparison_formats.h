@@ -1,5 +1,5 @@
 // A comparison of two reports (comparison.h) for machines and pull requests: compare --format json
-// (schema "sudoku-bench-compare/1", docs/cli.md) and --format markdown. The text for a terminal is
+// (schema "sudoku-bench-compare/2", docs/cli.md) and --format markdown. The text for a terminal is
 // compare's own (cli/compare_command.cc).
 #pragma once
 
@@ -23,7 +23,14 @@ inline constexpr CompareFormatName kCompareFormats[] = {
 std::optional<CompareFormat> compare_format_named(std::string_view name);
 std::string_view name_of(CompareFormat format);
 
-inline constexpr std::string_view kCompareSchema = "sudoku-bench-compare/1";
+// 2: each metric's `change` with its interval, and options.paired (docs/cli.md).
+inline constexpr std::string_view kCompareSchema = "sudoku-bench-compare/2";
+
+// The sentence that says when a pair is SLOWER under these options: one text for every format.
+std::string verdict_rule(const CompareOptions& o);
+// A metric's change of time per puzzle with its interval: "+3.1% (+2.0% to +4.3%)", "+3.1%" when
+// the repetitions allow no interval, "-" when there is no change to give.
+std::string change_text(const MetricComparison& m);
 
 // Which report each side is.
 struct ComparedSide {

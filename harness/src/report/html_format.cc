@@ -7,12 +7,12 @@
 #include <stdexcept>
 
 #include "report/comparison.h"
+#include "report/comparison_formats.h"
 #include "report/context_fields.h"
 #include "report/html_page.h"
 #include "report/report_table.h"
 #include "report/settings_fields.h"
 #include "report/units.h"
-#include "stats/shift_interval.h"
 
 namespace sudoku_bench {
 
@@ -190,22 +190,17 @@ Json comparison_json(const Report& base, const Report& report) {
   Json rows = Json::array();
   for (const PairComparison& pair : c.pairs) {
     const MetricComparison& m = pair.metrics.front();  // throughput
-    std::vector<double> lb, ln;
-    for (const double v : m.base)
-      if (v > 0) lb.push_back(std::log(v));
-    for (const double v : m.current)
-      if (v > 0) ln.push_back(std::log(v));
+    // Throughput's ratio is the inverse of time's: its interval is the time change's, turned over.
     std::string interval = "too few repetitions";
-    if (!lb.empty() && !ln.empty()) {
-      const ShiftInterval s = shift_interval(lb, ln, 0.95);
-      if (s.low) interval = format_fixed("%.3f", std::exp(*s.low)) + " to " + format_fixed("%.3f", std::exp(*s.high));
-    }
+    if (m.change && m.change->low && m.change->high)
+      interval =
+          format_fixed("%.3f", 1 / (1 + *m.change->high)) + " to " + format_fixed("%.3f", 1 / (1 + *m.change->low));
     const char* verdict = m.verdict == Verdict::slower ? "SLOWER" : m.verdict == Verdict::faster ? "faster" : "";
     rows.push_back(Json::array({pair.dataset, pair.solver, pair.workers(),
                                 std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()),
                                 format_count(m.base_median), format_count(m.current_median),
                                 m.ratio > 0 ? format_fixed("%.3f", m.ratio) : "-", interval,
-                                format_fixed("%.3f", m.test.p_value), verdict}));
+                                format_fixed("%.3f", m.p_value), verdict}));
   }
   return {{"base", base.context.git_commit.substr(0, 12) + " (" + base.context.date + ")"},
           {"mismatches", context_mismatches(base, report)},
@@ -216,11 +211,9 @@ Json comparison_json(const Report& base, const Report& report) {
              for (const std::string& n : c.only_current) only.push_back("only in this report: " + n);
              return only;
            }()},
-          {"rule",
-           "A pair is SLOWER when its median time per puzzle grew by more than 5% and a two-sided "
-           "Mann-Whitney U test over the repetitions gives p < 0.05 (compare's defaults). The interval is "
-           "the 95% interval of the ratio of throughputs (Hodges-Lehmann with Moses' interval on their "
-           "logarithms); 3 repetitions a side are too few for one."},
+          {"rule", verdict_rule(options) + " (compare's defaults). The interval is the ratio of throughputs' " +
+                       format_fixed("%g", 100 * (1 - options.alpha)) +
+                       "% interval (Hodges-Lehmann with Moses' interval on their logarithms)."},
           {"table",
            {{"header",
              {"dataset", "solver", "threads", "reps", "base puzzles/s", "puzzles/s", "ratio", "95% interval", "p",
