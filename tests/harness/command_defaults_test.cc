@@ -103,6 +103,11 @@ TEST(CommandDefaultsTest, AnOptionGivenMakesADifferentCommand) {
   const auto compare = parse_compare({"compare", "--max-slowdown", "5.5%", "a", "b"});
   ASSERT_TRUE(compare);
   EXPECT_DOUBLE_EQ(compare->options.max_slowdown, 0.055);
+  const auto paired = parse_compare({"compare", "--paired", "a", "b"});
+  ASSERT_TRUE(paired);
+  EXPECT_TRUE(paired->options.paired);
+  EXPECT_FALSE(parse_compare({"compare", "--paired", "--per-puzzle", "a.csv", "b.csv"}));  // puzzles pair already
+  EXPECT_EQ(RunCommand{}.repetitions, 5);  // the fewest with which a default compare can flag a change
   EXPECT_FALSE(parse_run({"run", "--min-time", "-1", "a.txt"}));
 }
 
