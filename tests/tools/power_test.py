@@ -44,10 +44,10 @@ class ArithmeticTest(unittest.TestCase):
         self.assertAlmostEqual(high, 0.9987, places=4)
 
     def test_rounds_grow_with_the_square_of_the_spread(self):
-        args = ab.parse_args(["A", "B"])  # --detect 3%, --power 0.95, --max-slowdown 1%, --alpha 0.05
+        args = ab.parse_args(["A", "B", "--bench", BENCH])  # --detect 3%, --power 0.95, --max-slowdown 1%, --alpha 0.05
         self.assertEqual(ab.rounds_needed(0.02, args), 7)
         self.assertEqual(ab.rounds_needed(0.07, args), 77)
-        stricter = ab.parse_args(["A", "B", "--power", "0.99"])
+        stricter = ab.parse_args(["A", "B", "--bench", BENCH, "--power", "0.99"])
         self.assertGreater(ab.rounds_needed(0.02, stricter), 7)
 
     def test_levels_become_calibrated_delays(self):
