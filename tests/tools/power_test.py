@@ -20,15 +20,16 @@ BENCH = None
 DATASET = os.path.join(ROOT, "datasets", "top95.txt")
 
 
-def load(name):
-    path = os.path.join(ROOT, "tools", name)
-    loader = importlib.machinery.SourceFileLoader(name, path)
-    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(name, loader))
+def load_power():
+    path = os.path.join(ROOT, "tools", "power")
+    loader = importlib.machinery.SourceFileLoader("power", path)
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("power", loader))
     loader.exec_module(module)
     return module
 
 
-ab, power = load("ab"), load("power")
+power = load_power()
+ab = power.ab  # the tools/ab that tools/power loads (power.load_ab): one copy, as tools/power uses it
 
 
 class ArithmeticTest(unittest.TestCase):
