@@ -75,6 +75,7 @@ class OptionsTest(unittest.TestCase):
         self.refused(["A", "B", "--detect", "1%"])  # not above --max-slowdown
         self.refused(["A", "B", "--detect", "three"])
         self.refused(["A", "B", "--alpha", "1.5"])
+        self.refused(["A", "B", "--shards", "0"])
         self.refused(["--work", "w", "--levels", "1,x"], power.parse_args)
         self.refused(["--work", "w", "--trials", "0"], power.parse_args)
 
@@ -98,7 +99,12 @@ class MeasurementTest(unittest.TestCase):
         a, b = ab.measure_pair(args, {"a": BENCH, "b": BENCH}, work)
         for side in (a, b):
             with open(side, encoding="utf-8") as f:
-                self.assertEqual([r["repetition"] for r in json.load(f)["runs"]], [1, 2, 3, 4, 5, 6])
+                runs = json.load(f)["runs"]
+            self.assertEqual([r["repetition"] for r in runs], [1, 2, 3, 4, 5, 6])
+            # Each round is one whole pass, its 20 shards merged; the shards' own files are gone.
+            self.assertEqual({(r["puzzles"], r["loops"], r["timing"]) for r in runs}, {(95, 1, "shards")})
+        self.assertEqual(sorted(os.listdir(os.path.join(work, "runs")))[:2], ["a-001.json", "a-002.json"])
+        self.assertEqual(len(os.listdir(os.path.join(work, "runs"))), 12)
         result = subprocess.run(ab.compare_command(args, a, b, "json"), capture_output=True, text=True)
         self.assertIn(result.returncode, (0, 1), result.stderr)  # one build against itself: judged, not refused
         doc = json.loads(result.stdout)
@@ -122,7 +128,7 @@ class MeasurementTest(unittest.TestCase):
         self.assertRegex(table.stdout, r"\| unchanged rebuild \| 0 ns \| 1 \| [01] \|")
 
     def test_the_pilot_decides_the_rounds_within_the_cap(self):
-        args = self.settings("--pilot", "6", "--max-rounds", "7")
+        args = self.settings("--pilot", "6", "--max-rounds", "7", "--shards", "1")  # a whole pass per run
         work = os.path.join(self.dir, "auto")
         os.makedirs(os.path.join(work, "runs"))
         files = ab.measure_interleaved(args, {"a": BENCH, "b": BENCH}, os.path.join(work, "runs"))
