@@ -51,6 +51,14 @@ class ArithmeticTest(unittest.TestCase):
         stricter = ab.parse_args(["A", "B", "--bench", BENCH, "--power", "0.99"])
         self.assertGreater(ab.rounds_needed(0.02, stricter), 7)
 
+    def test_the_spread_is_the_noise_not_the_change(self):
+        noise = [0.02, -0.01, 0.03, -0.02, 0.0, 0.01, -0.03, 0.02, -0.01, 0.01]
+        slowed = [d + 0.10 for d in noise]  # a 10% slowdown: the same noise, a shifted mean
+        self.assertAlmostEqual(ab.spread_of(slowed), ab.spread_of(noise))
+        # The sample standard deviation (1.93%) at its 70% upper confidence limit, with 9 degrees of freedom.
+        self.assertAlmostEqual(ab.spread_of(noise), 0.019322 * (9 / 6.3933) ** 0.5, places=4)
+        self.assertAlmostEqual(ab.chi_square_quantile(0.3, 9), 6.3933, places=1)
+
     def test_levels_become_calibrated_delays(self):
         calibration = {"base_cpu_ns_per_puzzle": 10000.0, "delay_wrapper_ns": 50.0}
         self.assertEqual(power.delay_for(0, calibration), 0)
