@@ -7,6 +7,9 @@
 #include "strategies/fast/fast.h"
 #include "strategies/propagation/logic.h"
 #include "strategies/propagation/norvig.h"
+#ifdef SUDOKU_SOLVER_CADICAL
+#include "strategies/sat/cadical.h"
+#endif
 
 namespace sudoku {
 namespace {
@@ -41,6 +44,12 @@ constexpr std::array kEntries = {
            "9x9 only: digit bitboards, singles and locked candidates on the whole board at once, tdoku-style "
            "branching; options scalar, avx2, avx512 (default: best the CPU runs)"},
           detail::make_fast_factory},
+#ifdef SUDOKU_SOLVER_CADICAL
+    Entry{{"cadical",
+           "SAT reference: the puzzle as CNF over its candidates, solved by CaDiCaL, solutions counted with "
+           "blocking clauses; 4x4 to 49x49; no tree size or guesses"},
+          [](const std::string_view* o, std::string& e) { return no_options(o, e, detail::make_cadical_factory); }},
+#endif
 };
 
 constexpr auto kInfos = [] {

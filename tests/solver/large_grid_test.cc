@@ -16,7 +16,7 @@ using test_util::options;
 using test_util::parse;
 
 constexpr const char* kSets[] = {"generated_36x36_100.txt", "generated_49x49_20.txt"};
-constexpr const char* kPropagating[] = {"bitmask", "norvig", "logic"};
+constexpr const char* kPropagating[] = {"bitmask", "norvig", "logic", "cadical"};
 
 TEST(LargeGrids, GeneratedPuzzlesSolvedAlikeByEveryPropagatingStrategy) {
   for (const char* file : kSets) {
@@ -69,7 +69,7 @@ TEST(LargeGrids, ConflictingGivensHaveNoSolution) {
     // The largest digit twice in the last row, in two cells the puzzle leaves blank or not.
     puzzle.cells[static_cast<std::size_t>(n * n - 1)] = static_cast<std::uint8_t>(n);
     puzzle.cells[static_cast<std::size_t>(n * n - 2)] = static_cast<std::uint8_t>(n);
-    for (const char* spec : {"bitmask", "norvig", "logic", "backtrack"}) {
+    for (const char* spec : {"bitmask", "norvig", "logic", "backtrack", "cadical"}) {
       const auto r = test_util::make_solver(spec)->solve(puzzle, options(2, 1'000'000), nullptr);
       EXPECT_FALSE(r.aborted) << spec << " " << file;
       EXPECT_EQ(r.solutions, 0u) << spec << " " << file;

@@ -30,6 +30,7 @@ constexpr Spec kSpecs[] = {
     {"norvig:ac+dual+pairs,var=random,val=random,seed=5", 20'000},
     {"norvig:ac+dual+pairs,var=mrv,val=lcv", 0},
     {"logic", 0},
+    {"cadical", 0},
 };
 
 struct Case {
