@@ -135,6 +135,15 @@ class MeasurementTest(unittest.TestCase):
         self.assertEqual(table.returncode, 0, table.stderr)
         self.assertRegex(table.stdout, r"\| unchanged rebuild \| 0 ns \| 1 \| [01] \|")
 
+    def test_a_json_stdout_is_compares_alone(self):
+        """`tools/ab ... --format json > verdict.json` must give a JSON file: the A/B header goes to stderr."""
+        result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "ab"), "A", "B", DATASET, "--bench", BENCH,
+                                 "--bench-a", BENCH, "--bench-b", BENCH, "--repetitions", "6", "--shards", "2",
+                                 "--warmup-seconds", "0", "--format", "json"], capture_output=True, text=True)
+        self.assertIn(result.returncode, (0, 1), result.stderr)
+        self.assertEqual(json.loads(result.stdout)["schema"], "sudoku-bench-compare/2")
+        self.assertIn(f"ab: A = {BENCH} (prebuilt)", result.stderr)
+
     def test_the_pilot_decides_the_rounds_within_the_cap(self):
         args = self.settings("--pilot", "6", "--max-rounds", "7", "--shards", "1")  # a whole pass per run
         work = os.path.join(self.dir, "auto")
