@@ -12,7 +12,7 @@
 namespace sudoku {
 namespace {
 
-using Mask = std::uint32_t;  // bit d: digit d + 1 is still possible; 25 digits fit
+using Mask = std::uint64_t;  // bit d: digit d + 1 is still possible; 49 digits fit
 
 // Candidates of every cell under Norvig's propagation. Eliminations wait on a stack rather than
 // recursing as his code does: a 25x25 cascade would go thousands of calls deep, and the fixpoint
@@ -33,7 +33,7 @@ class Candidates {
   }
 
   void open_all() {
-    const Mask all = (Mask{1} << side_) - 1;  // side_ <= 25
+    const Mask all = (Mask{1} << side_) - 1;  // side_ <= 49
     for (int cell = 0; cell < cells_; ++cell) candidates_[static_cast<std::size_t>(cell)] = all;
     for (int i = 0; i < 3 * side_ * side_; ++i) places_[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(side_);
     decided_ = 0;
@@ -122,7 +122,6 @@ int nth_bit(Mask mask, std::uint32_t k) {
 }  // namespace
 
 Grid random_puzzle(const RandomPuzzleOptions& options, std::uint64_t seed) {
-  // 32-bit candidate masks: up to 25x25, which random puzzles of 17 per 81 cells hardly exceed in use.
   if (options.box < kMinBox || options.box > kMaxRandomBox)
     throw std::invalid_argument("box " + std::to_string(options.box) +
                                 " is not a size random puzzles are made for (2 to " + std::to_string(kMaxRandomBox) +

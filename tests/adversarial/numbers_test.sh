@@ -41,7 +41,7 @@ for value in -1 0 1025 4294967297 1e3 nan; do
   hunt_refused --threads "$value"
 done
 for value in -1 0 1000001 1e2 nan; do refused run --repetitions "$value" one.txt; done
-for value in -1 1 6 nan; do hunt_refused --box "$value"; done
+for value in -1 1 8 nan; do hunt_refused --box "$value"; done
 for value in -1 10001 nan; do hunt_refused --top "$value"; done
 for value in -1 1000001 nan; do refused compare --show "$value" a.json b.json; done
 # Numbers: finite and in range.
@@ -84,6 +84,9 @@ probe "compare, extreme alpha" 0 "$BENCH" compare --alpha 1e-9 --show 1000000 ti
 probe "compare, largest alpha" 0 "$BENCH" compare --alpha 0.5 --show 0 tiny.json tiny.json
 probe "hunt, extremes" 0 "$BENCH" hunt --box 2 --threads 1 --evaluations 1 --top 10000 --seconds 1e9 --seed $max \
   --node-limit $max --restart-after $max --no-progress --out hunt.txt
+probe "hunt, largest box" 0 "$BENCH" hunt --box 7 --threads 1 --evaluations 2 --node-limit 1000 --no-progress \
+  --out hunt49.txt
+grep -Eq '^[^#]{2401}:' hunt49.txt || fail "hunt, largest box: no 49x49 puzzle written"
 probe "check-plugin, extremes" 1 "$BENCH" check-plugin --rule-seconds 600 none.so
 ! grep -q -- "--rule-seconds" err || fail "check-plugin, extremes: --rule-seconds 600 refused"
 

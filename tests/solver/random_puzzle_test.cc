@@ -44,9 +44,9 @@ TEST(RandomPuzzleTest, SameSeedSamePuzzleOtherSeedOtherPuzzle) {
 }
 
 TEST(RandomPuzzleTest, EnoughConsistentGivensWithEnoughDigits) {
-  const int boxes[] = {2, 3, 4, 5};
+  const int boxes[] = {2, 3, 4, 5, 6, 7};
   for (int box : boxes) {
-    for (std::uint64_t seed = 1; seed <= (box == 5 ? 3u : 40u); ++seed) {
+    for (std::uint64_t seed = 1; seed <= (box >= 5 ? 3u : 40u); ++seed) {
       const sudoku::Grid g = sudoku::random_puzzle(sized(box), seed);
       int givens = 0;
       std::set<int> digits;
@@ -74,7 +74,7 @@ TEST(RandomPuzzleTest, MostAreSolvableSomeAreNotUnique) {
 
 TEST(RandomPuzzleTest, RefusesImpossibleSizesAndTargets) {
   EXPECT_THROW(sudoku::random_puzzle(sized(1), 1), std::invalid_argument);
-  EXPECT_THROW(sudoku::random_puzzle(sized(6), 1), std::invalid_argument);
+  EXPECT_THROW(sudoku::random_puzzle(sized(sudoku::kMaxBox + 1), 1), std::invalid_argument);
   sudoku::RandomPuzzleOptions o;
   o.min_decided = 82;
   EXPECT_THROW(sudoku::random_puzzle(o, 1), std::invalid_argument);

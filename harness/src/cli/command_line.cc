@@ -637,7 +637,7 @@ std::shared_ptr<HuntState> declare_hunt(CLI::App& app) {
                 "moves by symmetries or removes or moves givens keeping the solution, and rejects moves that lose "
                 "uniqueness");
   s->numbers.whole(*cmd, "--box", c.options.box, sudoku::kMinBox, sudoku::kMaxRandomBox,
-                   "Box side of the puzzles: 2 (4x4), 3 (9x9), 4 (16x16), 5 (25x25)");
+                   "Box side of the puzzles: 2 (4x4), 3 (9x9), 4 (16x16), 5 (25x25), 6 (36x36), 7 (49x49)");
   cmd->add_option("--out", c.out_path, "Write the puzzles here instead of standard output");
   cmd->add_flag("--no-progress", s->no_progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   cmd->add_option("FILE", c.files,

@@ -8,8 +8,8 @@
 
 namespace sudoku {
 
-// The largest box random puzzles are made for (25x25).
-inline constexpr int kMaxRandomBox = 5;
+// The largest box random puzzles are made for: every supported size, up to 49x49.
+inline constexpr int kMaxRandomBox = kMaxBox;
 
 struct RandomPuzzleOptions {
   int box = 3;  // kMinBox..kMaxRandomBox
