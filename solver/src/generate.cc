@@ -97,6 +97,10 @@ Grid PuzzleGenerator::make(std::uint64_t index) {
   std::array<std::uint16_t, kMaxCells> order;
   std::iota(order.begin(), order.begin() + cells, 0);
   rng.shuffle(order.data(), cells);
+  if (!options_.unique) {
+    for (int i = 0; i < cells - options_.min_givens; ++i) puzzle.cells[order[i]] = 0;
+    return puzzle;
+  }
 
   SolveOptions count;  // check_nodes: the whole puzzle counted again
   count.max_solutions = 2;

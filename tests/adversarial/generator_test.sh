@@ -33,6 +33,22 @@ mv out nine.txt
 probe "9x9 unique" 0 "$BENCH" solve --threads 2 nine.txt
 [ "$(grep -c ':1:' out)" = 50 ] || fail "9x9 unique: not every puzzle has exactly one solution"
 
+# --keep-percent: that share of the cells given, nothing proven, each still solvable.
+probe "--keep-percent" 0 "$GENERATE" --box 6 --count 3 --seed 1 --keep-percent 45
+mv out kept.txt
+[ "$(wc -l <kept.txt)" = 3 ] || fail "--keep-percent: not 3 puzzles"
+for line in 1 2 3; do
+  [ "$(sed -n ${line}p kept.txt | tr -d '\n.' | wc -c)" = 583 ] || fail "--keep-percent: puzzle $line has not 45% of 1296 cells"
+done
+probe "--keep-percent solvable" 0 timeout 120 "$BENCH" solve --solver cadical --limit 1 --threads 2 kept.txt
+[ "$(grep -c ':1:' out)" = 3 ] || fail "--keep-percent solvable: not every puzzle has a solution"
+for other in "--min-givens 5" "--check-nodes 5"; do
+  probe "--keep-percent $other" 2 "$GENERATE" --keep-percent 50 $other
+  says "--keep-percent $other" "^sudoku-generate: --keep-percent proves nothing"
+done
+probe "--keep-percent 0" 2 "$GENERATE" --keep-percent 0
+says "--keep-percent 0" "^sudoku-generate: --keep-percent: '0' is not a whole number from 1 to 100"
+
 # Bad numbers are named.
 for value in -1 8 1e3 99999999999999999999; do
   probe "--box $value" 2 "$GENERATE" --box "$value"

@@ -1,4 +1,5 @@
-// sudoku-generate: puzzles with a unique solution, one record per line on stdout.
+// sudoku-generate: puzzles with a unique solution (or, with --keep-percent, solvable by
+// construction), one record per line on stdout.
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,9 +26,10 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: sudoku-generate [--box B] [--count N] [--seed S] [--first I] [--min-givens G] [--check-nodes K]\n"
-    "                       [--threads T]\n"
-    "  Writes N puzzles with exactly one solution, one per line: symbols 1-9, A-Z, then a-n,\n"
-    "  '.' for a blank.\n"
+    "                       [--keep-percent P] [--threads T]\n"
+    "  Writes N puzzles, one per line, each with exactly one solution (but see --keep-percent):\n"
+    "  symbols 1-9, A-Z, then a-n, '.' for a blank. Each is a random complete grid with cells\n"
+    "  blanked in random order.\n"
     "  --box B          box side: 2 (4x4), 3 (9x9, default), 4 (16x16), 5 (25x25), 6 (36x36) or 7 (49x49)\n"
     "  --count N        number of puzzles (default 1)\n"
     "  --seed S         series seed (default 1); the same seed gives the same puzzles\n"
@@ -39,6 +41,10 @@ constexpr const char* kUsage =
     "                   searching the cell's other digits for a solution; exact (minimal puzzles) up\n"
     "                   to 9x9, a proof giving up after 1,000,000 nodes at 16x16 and 16 nodes from\n"
     "                   25x25 (the given then stays: every puzzle is still proven unique)\n"
+    "  --keep-percent P keep P% of the cells (1 to 100, rounded to whole cells) as givens and prove\n"
+    "                   nothing: each puzzle keeps the solution it was made from and may have\n"
+    "                   others (solvable by construction; random large-grid instances). Not with\n"
+    "                   --min-givens or --check-nodes\n"
     "  --threads T      puzzles made at once (default: all hardware threads); the output is the same\n"
     "  Progress goes to stderr when it is a terminal.\n";
 
@@ -121,7 +127,7 @@ class Series {
 constexpr std::uint64_t kAny = std::numeric_limits<std::uint64_t>::max();
 
 struct Args {
-  std::uint64_t box = 3, count = 1, seed = 1, first = 0, min_givens = 0, check_nodes = 0,
+  std::uint64_t box = 3, count = 1, seed = 1, first = 0, min_givens = 0, check_nodes = 0, keep_percent = 0,
                 threads = std::max(1u, std::thread::hardware_concurrency());
 };
 
@@ -137,6 +143,7 @@ std::optional<int> parse_args(int argc, char** argv, Args& args) {
                {"--first", &args.first, 0, kAny},
                {"--min-givens", &args.min_givens, 0, kAny},
                {"--check-nodes", &args.check_nodes, 0, kAny},
+               {"--keep-percent", &args.keep_percent, 1, 100},
                {"--threads", &args.threads, 1, 1024}};
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -156,6 +163,11 @@ std::optional<int> parse_args(int argc, char** argv, Args& args) {
       return 2;
     }
   }
+  if (args.keep_percent != 0 && (args.min_givens != 0 || args.check_nodes != 0)) {
+    std::fputs("sudoku-generate: --keep-percent proves nothing, so it takes neither --min-givens nor --check-nodes\n",
+               stderr);
+    return 2;
+  }
   if (args.count > 0 && args.first > kAny - (args.count - 1)) {
     std::fprintf(stderr, "sudoku-generate: --first %llu with --count %llu runs past the last index\n",
                  static_cast<unsigned long long>(args.first), static_cast<unsigned long long>(args.count));
@@ -174,6 +186,11 @@ int main(int argc, char** argv) {
   options.seed = args.seed;
   options.min_givens = static_cast<int>(std::min<std::uint64_t>(args.min_givens, sudoku::kMaxCells));
   options.check_nodes = args.check_nodes;
+  if (args.keep_percent != 0) {
+    const std::uint64_t cells = args.box * args.box * args.box * args.box;
+    options.unique = false;
+    options.min_givens = static_cast<int>((cells * args.keep_percent + 50) / 100);
+  }
   const std::uint64_t count = args.count;
   const bool progress = isatty(STDERR_FILENO) == 1;
   using Clock = std::chrono::steady_clock;

@@ -23,6 +23,10 @@ struct GenerateOptions {
   // searches far smaller trees; the proof's nodes are bounded by default_proof_nodes(box), and
   // one that would need more keeps its given. Either way every puzzle has exactly one solution.
   std::uint64_t check_nodes = 0;
+  // False: no proof at all. Cells are blanked in random order until min_givens are left, so a
+  // puzzle keeps the solution it was made from and may have others: solvable by construction, the
+  // random instances large-grid searches are measured on (proving uniqueness is what costs there).
+  bool unique = true;
 };
 
 // The node budget of a removal's proof when GenerateOptions::check_nodes is 0: none up to 9x9
