@@ -72,9 +72,10 @@ class Encoding {
     if (kind == 1) return k * side_ + unit;
     return (unit / box_ * box_ + k / box_) * side_ + unit % box_ * box_ + k % box_;
   }
-  bool used(int kind, int unit, int value) const {
-    return used_[(static_cast<std::size_t>(kind) * side_ + unit) * side_ + value - 1] != 0;
+  std::size_t used_index(int kind, int unit, int value) const {
+    return (static_cast<std::size_t>(kind) * side_ + unit) * side_ + value - 1;
   }
+  bool used(int kind, int unit, int value) const { return used_[used_index(kind, unit, value)] != 0; }
 
   bool place_givens(const Grid& puzzle) {
     used_.assign(static_cast<std::size_t>(3) * side_ * side_, 0);
@@ -83,7 +84,7 @@ class Encoding {
       if (v == 0) continue;
       for (const auto& [kind, unit] :
            {std::pair{0, row_of(cell)}, std::pair{1, col_of(cell)}, std::pair{2, box_of(cell)}}) {
-        auto& slot = used_[(static_cast<std::size_t>(kind) * side_ + unit) * side_ + v - 1];
+        auto& slot = used_[used_index(kind, unit, v)];
         if (slot) return false;  // the same digit twice in one unit
         slot = 1;
       }
