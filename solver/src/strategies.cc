@@ -35,10 +35,12 @@ constexpr std::array kEntries = {
     Entry{{"backtrack", "naive backtracking in row-major cell order, occupancy masks, no propagation"},
           [](const std::string_view* o, std::string& e) { return no_options(o, e, detail::make_backtrack_factory); }},
     Entry{{"norvig",
-           "Norvig's propagation and search; options: fc|ac|ac+dual|ac+dual+pairs, var=first|mrv|random, "
+           "Norvig's propagation and search; options: fc|ac|ac+dual|ac+dual+pairs, var=first|mrv|random|wdeg, "
            "val=asc|random|lcv, seed=N"},
           detail::make_norvig_factory},
-    Entry{{"logic", "naked and hidden singles, locked candidates, naked pairs at every node; MRV branching"},
+    Entry{{"logic",
+           "naked and hidden singles, locked candidates, naked pairs at every node; MRV branching (from 16x16: fewest "
+           "candidates per failure weight)"},
           [](const std::string_view* o, std::string& e) { return no_options(o, e, detail::make_logic_factory); }},
     Entry{{"fast",
            "9x9 only: digit bitboards, singles and locked candidates on the whole board at once, tdoku-style "

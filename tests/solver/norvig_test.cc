@@ -34,6 +34,7 @@ TEST(NorvigOptions, CanonicalNames) {
   EXPECT_EQ(name_of("norvig:ac+dual,var=mrv,val=asc"), "norvig:ac+dual,var=mrv,val=asc");
   EXPECT_EQ(name_of("norvig:var=random"), "norvig:ac+dual+pairs,var=random,val=asc,seed=0");
   EXPECT_EQ(name_of("norvig:seed=7,fc,val=random"), "norvig:fc,var=mrv,val=random,seed=7");
+  EXPECT_EQ(name_of("norvig:var=wdeg"), "norvig:ac+dual+pairs,var=wdeg,val=asc");
   EXPECT_EQ(name_of("norvig:var=random,seed=18446744073709551615"),
             "norvig:ac+dual+pairs,var=random,val=asc,seed=18446744073709551615");
   // A canonical name is itself a valid spec for the same configuration.
@@ -52,7 +53,7 @@ TEST(NorvigOptions, ErrorsSayWhatIsWrong) {
       {"norvig:ac,,var=mrv", "empty option"},
       {"norvig:dual",
        "unknown option 'dual' (options are comma-separated: a level fc, ac, ac+dual or "
-       "ac+dual+pairs; var=first|mrv|random; val=asc|random|lcv; seed=N)"},
+       "ac+dual+pairs; var=first|mrv|random|wdeg; val=asc|random|lcv; seed=N)"},
       {"norvig:AC", "unknown option 'AC'"},
       {"norvig:ac+pairs", "unknown option 'ac+pairs'"},
       {"norvig:level=ac", "unknown option 'level=ac'"},
@@ -63,8 +64,8 @@ TEST(NorvigOptions, ErrorsSayWhatIsWrong) {
       {"norvig:var=mrv,var=first", "var given twice"},
       {"norvig:val=asc,val=asc", "val given twice"},
       {"norvig:var=random,seed=1,seed=2", "seed given twice"},
-      {"norvig:var=lcv", "var=lcv: expected first, mrv or random"},
-      {"norvig:var=", "var=: expected first, mrv or random"},
+      {"norvig:var=lcv", "var=lcv: expected first, mrv, random or wdeg"},
+      {"norvig:var=", "var=: expected first, mrv, random or wdeg"},
       {"norvig:val=desc", "val=desc: expected asc, random or lcv"},
       {"norvig:var=random,seed=", "seed=: expected an unsigned 64-bit integer"},
       {"norvig:var=random,seed=-1", "seed=-1: expected an unsigned 64-bit integer"},

@@ -7,8 +7,9 @@
 //       ac             + a cell left with one candidate is assigned, recursively (the essay's rule 1)
 //       ac+dual        + a digit with one place left in a unit goes there (rule 2)
 //       ac+dual+pairs  + naked pairs
-//     var=first|mrv|random                 branch cell: first blank in row-major order, fewest
-//                                          candidates (ties: lowest index), or uniformly random
+//     var=first|mrv|random|wdeg            branch cell: first blank in row-major order, fewest
+//                                          candidates (ties: lowest index), uniformly random, or
+//                                          fewest candidates per failure weight (propagation.h)
 //     val=asc|random|lcv                   digit order: ascending, random, or least constraining
 //                                          (fewest blank peers that would lose it; ties ascending)
 //     seed=N                               random stream seed (default 0); only with a random order
@@ -39,12 +40,12 @@ constexpr Word<Rules> kLevels[] = {
     {"ac+dual+pairs", {.naked_singles = true, .hidden_singles = true, .naked_pairs = true}},
 };
 constexpr Word<CellOrder> kCellOrders[] = {
-    {"first", CellOrder::first}, {"mrv", CellOrder::mrv}, {"random", CellOrder::random}};
+    {"first", CellOrder::first}, {"mrv", CellOrder::mrv}, {"random", CellOrder::random}, {"wdeg", CellOrder::weighted}};
 constexpr Word<DigitOrder> kDigitOrders[] = {
     {"asc", DigitOrder::ascending}, {"random", DigitOrder::random}, {"lcv", DigitOrder::least_constraining}};
 
 constexpr std::string_view kSyntax =
-    "options are comma-separated: a level fc, ac, ac+dual or ac+dual+pairs; var=first|mrv|random; "
+    "options are comma-separated: a level fc, ac, ac+dual or ac+dual+pairs; var=first|mrv|random|wdeg; "
     "val=asc|random|lcv; seed=N";
 
 template <typename T>

@@ -30,19 +30,21 @@ class PropagationEngine {
  public:
   explicit PropagationEngine(const PropagationConfig& config)
       : config_(config),
+        cell_order_(B >= 4 && config.large_grid_cell_order ? *config.large_grid_cell_order : config.cell_order),
         unit_rules_(config.rules.hidden_singles || config.rules.naked_pairs || config.rules.locked_candidates),
         // After naked singles no blank has one candidate, so MRV can stop at the first with two.
         fewest_possible_(config.rules.naked_singles ? 2 : 1) {}
 
   SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) {
     tally_.start(options, solution);
-    if (config_.cell_order == CellOrder::random || config_.digit_order == DigitOrder::random) {
+    if (cell_order_ == CellOrder::random || config_.digit_order == DigitOrder::random) {
       // A caller's seed (sudoku-bench --seed) varies the stream too; without one it is as configured.
       const std::uint64_t seed = options.seed ? mix_seed(config_.seed, options.seed) : config_.seed;
       rng_ = SplitMix64(mix_seed(seed, hash_grid(puzzle)));
     }
     State& root = stack_[0];
     clear_queues();
+    weight_.fill(1);
     if (load(puzzle, root) && propagate(root)) search(0);
     return tally_.result();
   }
@@ -84,7 +86,10 @@ class PropagationEngine {
     const Mask m = static_cast<Mask>(s.cand[cell] & ~bits);
     if (m == s.cand[cell]) return true;
     s.cand[cell] = m;
-    if (m == 0) return false;
+    if (m == 0) {
+      for (int u : g.cell_units[cell]) ++weight_[u];
+      return false;
+    }
     touch_units(cell);
     // A cell reaches one candidate once per propagation: one more removal empties it.
     if (config_.rules.naked_singles && single_bit(m)) singles_[singles_len_++] = static_cast<std::uint16_t>(cell);
@@ -130,7 +135,10 @@ class PropagationEngine {
       twice |= once & m;
       once |= m;
     }
-    if ((once | placed) != G::kAll) return false;  // a digit with no place left in this unit
+    if ((once | placed) != G::kAll) {  // a digit with no place left in this unit
+      ++weight_[u];
+      return false;
+    }
     Mask singles = static_cast<Mask>(once & ~twice & ~placed);
     while (singles) {
       const Mask bit = lowest_bit(singles);
@@ -198,7 +206,7 @@ class PropagationEngine {
   // --- search ----------------------------------------------------------------------------------
 
   int choose_cell(const State& s) {
-    switch (config_.cell_order) {
+    switch (cell_order_) {
       case CellOrder::first:
         for (int cell = 0; cell < G::kCells; ++cell)
           if (!s.value[cell]) return cell;
@@ -216,6 +224,8 @@ class PropagationEngine {
         }
         return best;
       }
+      case CellOrder::weighted:
+        return fewest_per_weight(s);
       case CellOrder::random: {
         int pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(s.unsolved)));
         for (int cell = 0; cell < G::kCells; ++cell)
@@ -224,6 +234,25 @@ class PropagationEngine {
       }
     }
     return -1;  // unreachable: called only with s.unsolved > 0
+  }
+
+  // count / weight is least where count * best_weight < best_count * weight; ties: lowest index,
+  // which keeps the search near where it was, as MRV's ties do.
+  int fewest_per_weight(const State& s) const {
+    int best = -1;
+    std::uint64_t best_count = 1, best_weight = 0;
+    for (int cell = 0; cell < G::kCells; ++cell) {
+      if (s.value[cell]) continue;
+      const std::uint64_t count = count_bits(s.cand[cell]);
+      const auto& units = g.cell_units[cell];
+      const std::uint64_t weight = std::uint64_t{weight_[units[0]]} + weight_[units[1]] + weight_[units[2]];
+      if (count * best_weight < best_count * weight) {
+        best = cell;
+        best_count = count;
+        best_weight = weight;
+      }
+    }
+    return best;
   }
 
   // The cell's candidates in the order to try them; returns their number.
@@ -267,6 +296,7 @@ class PropagationEngine {
   }
 
   PropagationConfig config_;
+  CellOrder cell_order_;  // this size's
   bool unit_rules_;
   int fewest_possible_;
   DepthStack<State, G::kCells + 1> stack_;          // one state per search depth
@@ -277,6 +307,9 @@ class PropagationEngine {
   int dirty_len_ = 0;
   SplitMix64 rng_;
   SearchTally tally_;
+  // Failures per unit in this solve, from 1; only the weighted order reads them. 32 bits: a wrap
+  // after 4 billion failures would only misguide the order, never a count.
+  std::array<std::uint32_t, G::kUnits> weight_{};
 };
 
 using PropagationSolver = PerSizeSolver<PropagationEngine, PropagationConfig, 2, 3, 4, 5, 6, 7>;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "sudoku/solver.h"
@@ -24,12 +25,20 @@ struct Rules {
   bool operator==(const Rules&) const = default;
 };
 
-enum class CellOrder { first, mrv, random };                      // branch cell: first blank, fewest candidates, any
+// Branch cell: the first blank; the fewest candidates; any; or the fewest candidates per failure
+// weight (dom/wdeg, Boussemart, Hemery, Lecoutre and Sais, ECAI 2004): every unit starts at weight
+// 1 and gains 1 each time propagation fails in it (a digit with no place left in it, or a cell of it
+// with no candidate left), so the search turns to the units where its guesses keep failing.
+enum class CellOrder { first, mrv, random, weighted };
 enum class DigitOrder { ascending, random, least_constraining };  // order of its candidates
 
 struct PropagationConfig {
   Rules rules;
   CellOrder cell_order = CellOrder::mrv;
+  // From 16x16 up, when set, instead of cell_order. Random large grids are heavy tailed under MRV
+  // (a wrong early guess, then a huge subtree without a solution); the weights find the units
+  // that keep failing (results/README, "Random large grids").
+  std::optional<CellOrder> large_grid_cell_order;
   DigitOrder digit_order = DigitOrder::ascending;
   // With a random order, each solve() draws from a stream seeded by this and the puzzle's hash.
   std::uint64_t seed = 0;
