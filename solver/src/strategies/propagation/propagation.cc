@@ -237,7 +237,8 @@ class PropagationEngine {
   }
 
   // count / weight is least where count * best_weight < best_count * weight; ties: lowest index,
-  // which keeps the search near where it was, as MRV's ties do.
+  // which keeps the search near where it was, as MRV's ties do. The first blank is taken as it is,
+  // so that even weights wrapped to 0 leave a cell to branch on.
   int fewest_per_weight(const State& s) const {
     int best = -1;
     std::uint64_t best_count = 1, best_weight = 0;
@@ -246,7 +247,7 @@ class PropagationEngine {
       const std::uint64_t count = count_bits(s.cand[cell]);
       const auto& units = g.cell_units[cell];
       const std::uint64_t weight = std::uint64_t{weight_[units[0]]} + weight_[units[1]] + weight_[units[2]];
-      if (count * best_weight < best_count * weight) {
+      if (best < 0 || count * best_weight < best_count * weight) {
         best = cell;
         best_count = count;
         best_weight = weight;
