@@ -16,10 +16,10 @@ using test_util::parse;
 // Line 403 of the bundled random 36x36 set (55% givens, many solutions): MRV guesses wrong early
 // and searched more than 50,000 nodes for a first solution; the weights found one in 1,776
 // (norvig:ac+dual+pairs) and logic in 244 (measured when the order was added).
-std::string random_36x36_line_403() { return test_util::read_lines("random_36x36_1000.txt").at(402); }
+std::string random_36x36_line(std::size_t line) { return test_util::read_lines("random_36x36_1000.txt").at(line - 1); }
 
 TEST(FailureWeights, FindWhatMrvDoesNotOnARandom36x36) {
-  const auto puzzle = parse(random_36x36_line_403());
+  const auto puzzle = parse(random_36x36_line(403));
   ASSERT_EQ(puzzle.box, 6);
   const auto mrv = test_util::make_solver("norvig:ac+dual+pairs,var=mrv")->solve(puzzle, options(1, 10'000), nullptr);
   EXPECT_TRUE(mrv.aborted) << mrv.nodes;
@@ -35,8 +35,8 @@ TEST(FailureWeights, FindWhatMrvDoesNotOnARandom36x36) {
 // The weights start afresh with every puzzle: a solver's tree for a puzzle does not depend on what
 // it solved before.
 TEST(FailureWeights, TreeDependsOnThePuzzleAloneNotOnTheOneBefore) {
-  const auto puzzle = parse(random_36x36_line_403());
-  const auto other = parse(test_util::read_lines("random_36x36_1000.txt").at(420));
+  const auto puzzle = parse(random_36x36_line(403));
+  const auto other = parse(random_36x36_line(421));
   auto solver = test_util::make_solver("norvig:ac+dual+pairs,var=wdeg");
   const auto first = solver->solve(puzzle, options(2), nullptr);
   solver->solve(other, options(1, 2'000), nullptr);
