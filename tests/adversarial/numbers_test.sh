@@ -29,10 +29,11 @@ hunt_refused() {
 counts=(-1 -0 18446744073709551616 99999999999999999999 nan inf 1e3 1.5 0x10 +5 " 5" "5 " "")
 for value in "${counts[@]}"; do
   for option in --node-limit --seed --verify-every --limit; do refused solve "$option" "$value" one.txt; done
-  for option in --node-limit --seed --verify-every; do refused run "$option" "$value" one.txt; done
+  for option in --node-limit --seed --verify-every --limit; do refused run "$option" "$value" one.txt; done
   for option in --seed --evaluations --node-limit --restart-after; do hunt_refused "$option" "$value"; done
 done
 refused solve --limit 0 one.txt
+refused run --limit 0 one.txt
 refused solve --verify-every 0 one.txt
 hunt_refused --restart-after 0
 # Whole numbers in a small range.

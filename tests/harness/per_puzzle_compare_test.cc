@@ -250,7 +250,7 @@ TEST(PerPuzzleCompareTest, CorruptRowsAreRejectedWithFileLineAndColumn) {
       {{4, "+1", "threads"}, positive_rule},
       {{5, "1x", "repetition"}, positive_rule},
       {{3, "", "solver"}, "is not a name (it is empty)"},
-      {{9, "solved", "outcome"}, "is not an outcome (unique, multiple, none, aborted, wrong or invalid)"},
+      {{9, "found", "outcome"}, "is not an outcome (unique, multiple, solved, none, aborted, wrong or invalid)"},
   };
   for (const auto& [c, rule] : cases) {
     const std::string expected = ":5: column " + std::string(c.expected) + ": '" + c.value + "' " + rule;

@@ -101,8 +101,9 @@ TEST(ReportJsonTest, ErrorsNameTheField) {
   j = good;
   j["schema"] = "sudoku-bench/9";
   EXPECT_EQ(error_of(j),
-            "schema \"sudoku-bench/9\" is not \"sudoku-bench/7\" (nor an earlier one this version reads: "
-            "sudoku-bench/6, sudoku-bench/5, sudoku-bench/4, sudoku-bench/3, sudoku-bench/2, sudoku-bench/1)");
+            "schema \"sudoku-bench/9\" is not \"sudoku-bench/8\" (nor an earlier one this version reads: "
+            "sudoku-bench/7, sudoku-bench/6, sudoku-bench/5, sudoku-bench/4, sudoku-bench/3, sudoku-bench/2, "
+            "sudoku-bench/1)");
   EXPECT_EQ(error_of(Json::array()), "not a sudoku-bench report (no \"schema\")");
   j = good;
   j["runs"] = Json::object();

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -151,7 +152,7 @@ TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {
 
   std::ifstream in(json.path());
   const auto j = nlohmann::json::parse(in);
-  EXPECT_EQ(j["schema"], "sudoku-bench/7");
+  EXPECT_EQ(j["schema"], "sudoku-bench/8");
   for (const char* key : {"date", "host", "cpu_model", "hardware_threads", "compiler", "compiler_flags", "build_type",
                           "tbb_version", "git_commit", "environment"})
     EXPECT_TRUE(j["context"].contains(key)) << key;
@@ -164,7 +165,8 @@ TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {
     for (const char* key :
          {"steal", "involuntary_context_switches", "cpu_migrations", "waiting", "disturbed", "reason"})
       EXPECT_TRUE(run["noise"].contains(key)) << key;
-    for (const char* key : {"unique", "multiple", "none", "invalid"}) EXPECT_TRUE(run["status"].contains(key)) << key;
+    for (const char* key : {"unique", "multiple", "solved", "none", "invalid"})
+      EXPECT_TRUE(run["status"].contains(key)) << key;
     for (const char* dist : {"latency_ns", "tree_size", "guesses"}) {
       for (const char* key : {"min", "mean", "stddev", "max", "percentiles"})
         EXPECT_TRUE(run[dist].contains(key)) << key;
@@ -196,6 +198,52 @@ TEST(RunCommandTest, InvalidRecordsAreCountedNamedAndSetTheExitStatus) {
   EXPECT_EQ(r.report.runs[0].puzzles(), 2u);
   EXPECT_EQ(r.err,
             f.path() + ":2: wrong length 4 (expected 16, 81, 256, 625, 1296 or 2401 cells)\n");  // once, not per pass
+}
+
+// --limit 1 asks for a solution, not a proof: a puzzle with one counts as solved, never as unique;
+// --limit K counts multiple up to K. The report says the limit, the per-puzzle rows the outcome.
+TEST(RunCommandTest, LimitOneCountsSolvedNotUniqueAndLimitKCountsToK) {
+  const std::string empty(81, '.'), conflict = "11" + std::string(79, '.');
+  TempFile f(kTop95First + "\n" + empty + "\n" + conflict + "\n");
+  TempFile json("", ".json"), rows("", ".csv");
+  auto command = test_util::run_command_for({f.path()}, {1, 2}, 1);
+  command.pass.step.solve.max_solutions = 1;
+  command.outputs = {{sudoku_bench::ReportFormat::json, json.path()}};
+  command.per_puzzle_path = rows.path();
+  auto r = test_util::run(command);
+  ASSERT_EQ(r.status, sudoku_bench::kExitOk) << r.err;
+  for (const auto& pass : r.report.runs) {
+    EXPECT_EQ(pass.status.solved, 2u);
+    EXPECT_EQ(pass.status.unique + pass.status.multiple, 0u);
+    EXPECT_EQ(pass.status.none, 1u);
+    EXPECT_EQ(pass.latency_ns.count, 3u);
+  }
+  EXPECT_NE(r.out.find("3 records: 2 solved (--limit 1: uniqueness not asked), 1 none"), std::string::npos) << r.out;
+  std::ifstream in(json.path());
+  const auto j = nlohmann::ordered_json::parse(in);
+  EXPECT_EQ(j["settings"]["limit"], 1);
+  EXPECT_EQ(j["runs"][0]["status"]["solved"], 2);
+  EXPECT_EQ(sudoku_bench::from_json(j).runs[1].status.solved, 2u);  // read back
+  std::ifstream csv(rows.path());
+  std::string text((std::istreambuf_iterator<char>(csv)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 7);  // a header, 3 records x 2 passes
+  std::size_t solved = 0;
+  for (std::size_t at = text.find(",solved\n"); at != std::string::npos; at = text.find(",solved\n", at + 1)) ++solved;
+  EXPECT_EQ(solved, 4u) << text;
+
+  command.pass.step.solve.max_solutions = 3;
+  command.outputs.clear();
+  command.per_puzzle_path.clear();
+  r = test_util::run(command);
+  ASSERT_EQ(r.status, sudoku_bench::kExitOk) << r.err;
+  EXPECT_EQ(r.report.settings.limit, 3u);
+  for (const auto& pass : r.report.runs) {
+    EXPECT_EQ(pass.status.solved, 0u);
+    EXPECT_EQ(pass.status.unique, 1u);
+    EXPECT_EQ(pass.status.multiple, 1u);
+    EXPECT_EQ(pass.status.none, 1u);
+  }
+  EXPECT_NE(r.out.find("3 records: 1 unique, 1 multiple, 1 none"), std::string::npos) << r.out;
 }
 
 TEST(RunCommandTest, UsageAndIoErrorsComeBeforeAnyMeasuring) {

@@ -200,6 +200,9 @@ void add_record_options(CLI::App& command, Numbers& numbers, StepOptions& step, 
                         RecordOptionTexts& text) {
   text.time_limit_ms = std::chrono::duration<double, std::milli>(step.solve.time_limit).count();
   text.input_format = name_of(pipeline.format);
+  numbers.whole(command, "--limit", step.solve.max_solutions, 1, kAnyCount,
+                "Count solutions up to K (2 checks uniqueness; 1 stops at the first solution, which run's "
+                "report counts as solved, uniqueness not asked)");
   numbers.whole(command, "--node-limit", step.solve.max_nodes, 0, kAnyCount,
                 "Abort a puzzle after N search nodes (0: none)");
   numbers.real(command, "--time-limit-ms", text.time_limit_ms, 0, kMaxTimeLimitMs,
@@ -263,8 +266,6 @@ std::shared_ptr<SolveState> declare_solve(CLI::App& app) {
                          "Every answer is judged: a reported solution must be one (a solver that writes none is asked\n"
                          "again at limit 1), and with --verify (default for plugins) the count must match the\n"
                          "reference's; an answer that fails prints PUZZLE:wrong, FILE:LINE: reason on stderr, exit 1.");
-  s->numbers.whole(*cmd, "--limit", s->command.step.solve.max_solutions, 1, kAnyCount,
-                   "Count solutions up to K (2 checks uniqueness)");
   s->numbers.whole(*cmd, "--threads", s->command.pipeline.threads, 1, kMaxThreads,
                    "Worker threads (default: all hardware threads)", false);
   cmd->add_option("--solver", s->command.solver, "Strategy: " + known_solvers(false))->capture_default_str();

@@ -18,7 +18,8 @@ namespace {
 enum Column { dataset, file, line_number, solver, threads, repetition, latency, nodes, guesses, outcome, columns };
 constexpr std::array<const char*, columns> kColumnNames = {"dataset",    "file",       "line",  "solver",  "threads",
                                                            "repetition", "latency_ns", "nodes", "guesses", "outcome"};
-constexpr std::array<const char*, 6> kOutcomes = {"unique", "multiple", "none", "aborted", "wrong", "invalid"};
+constexpr std::array<const char*, 7> kOutcomes = {"unique",  "multiple", "solved", "none",
+                                                  "aborted", "wrong",    "invalid"};
 constexpr std::size_t kLongestRecord = 1 << 16;  // bytes of a record over several lines
 const std::string kUint64Max = std::to_string(std::numeric_limits<std::uint64_t>::max());
 
@@ -107,13 +108,13 @@ class Reader {
     count(n, guesses);
     const std::string& o = fields_[outcome];
     if (std::find(kOutcomes.begin(), kOutcomes.end(), o) == kOutcomes.end())
-      bad(n, outcome, "an outcome (unique, multiple, none, aborted, wrong or invalid)");
+      bad(n, outcome, "an outcome (unique, multiple, solved, none, aborted, wrong or invalid)");
 
     auto [at, added] = side_.try_emplace(std::move(group));
     std::vector<PassRow>& seen = passes_[&at->second];
     seen.push_back({line_in_input, pass, n});
     GroupRows& rows = at->second;
-    if ((o != "unique" && o != "multiple" && o != "none") || !latency_ns) {
+    if ((o != "unique" && o != "multiple" && o != "solved" && o != "none") || !latency_ns) {
       ++rows.skipped;
       return;
     }

@@ -155,7 +155,6 @@ class FileSolverPasses {
   PassConfig pass_config(int threads, const InputFile& input, double budget_seconds, bool name_records,
                          const std::atomic<bool>& stop) const {
     PassConfig config = command_.pass;
-    config.step.solve.max_solutions = 2;
     config.step.reference = reference_;
     if (!reference_ && solver_.default_reference) {
       config.step.reference = solver_.default_reference.get();
@@ -269,7 +268,7 @@ Settings settings_of(const RunCommand& command, const std::vector<int>& thread_c
   settings.min_time_seconds = command.min_time_seconds;
   settings.interleave = command.interleave_seed.has_value();
   settings.interleave_seed = command.interleave_seed.value_or(0);
-  settings.limit = 2;
+  settings.limit = step.solve.max_solutions;
   settings.node_limit = step.solve.max_nodes;
   settings.time_limit_ms = std::chrono::duration<double, std::milli>(step.solve.time_limit).count();
   settings.seed = step.seed;

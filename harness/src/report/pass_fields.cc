@@ -145,7 +145,7 @@ Json pipeline_json(const MeasuredPass& pass) {
 }
 
 Json counts_json(const Tally& t) {
-  return {{"unique", t.unique},   {"multiple", t.multiple}, {"none", t.none},
+  return {{"unique", t.unique},   {"multiple", t.multiple}, {"solved", t.solved}, {"none", t.none},
           {"invalid", t.invalid}, {"aborted", t.aborted},   {"wrong", t.wrong}};
 }
 
@@ -247,6 +247,7 @@ const FieldRow<MeasuredPass> kRows[] = {
      [](MeasuredPass& r, const Field& f) {
        r.status.unique = f["unique"].count();
        r.status.multiple = f["multiple"].count();
+       if (f.has("solved")) r.status.solved = f["solved"].count();  // from /8
        r.status.none = f["none"].count();
        r.status.invalid = f["invalid"].count();
        r.status.aborted = f["aborted"].count();
@@ -298,7 +299,8 @@ const FieldRow<MeasuredPass> kRows[] = {
 void check_whole(const Field& r, MeasuredPass& pass) {
   const Tally& t = pass.status;
   std::uint64_t total = 0;
-  for (const std::uint64_t n : {t.unique, t.multiple, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed})
+  for (const std::uint64_t n :
+       {t.unique, t.multiple, t.solved, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed})
     add_count(total, n, r["status"], "the counts (and checks)");
   if (t.checked > t.records())
     r["checks"]["checked"].fail("is more than the records in status (" + std::to_string(t.records()) + ")");

@@ -128,7 +128,7 @@ struct MeasuredPass {
   std::uint64_t records_per_loop() const { return file_records ? file_records : status.records(); }
   // The slowest part's wall time over the parts' mean; empty for one process.
   std::optional<double> imbalance() const;
-  std::uint64_t puzzles() const { return status.solved(); }
+  std::uint64_t puzzles() const { return status.puzzles(); }
   double puzzles_per_second() const { return wall_seconds > 0 ? static_cast<double>(puzzles()) / wall_seconds : 0; }
 };
 

@@ -203,10 +203,12 @@ void print_table(std::FILE* out, const Report& report) {
     const std::string readings =
         r.loops > 1 ? " (" + n(static_cast<std::uint64_t>(r.loops)) + " readings of " + n(r.records_per_loop()) + ")"
                     : std::string();
-    std::fprintf(out, "%s (%s): %s records%s: %s unique, %s multiple, %s none, %s aborted, %s invalid%s%s\n",
-                 r.dataset.c_str(), r.solver.c_str(), n(t.records()).c_str(), readings.c_str(), n(t.unique).c_str(),
-                 n(t.multiple).c_str(), n(t.none).c_str(), n(t.aborted).c_str(), n(t.invalid).c_str(), wrong.c_str(),
-                 checks.c_str());
+    // At --limit 1 the solutions found are counted as solved, uniqueness not asked.
+    const std::string found = report.settings.limit == 1 ? n(t.solved) + " solved (--limit 1: uniqueness not asked)"
+                                                         : n(t.unique) + " unique, " + n(t.multiple) + " multiple";
+    std::fprintf(out, "%s (%s): %s records%s: %s, %s none, %s aborted, %s invalid%s%s\n", r.dataset.c_str(),
+                 r.solver.c_str(), n(t.records()).c_str(), readings.c_str(), found.c_str(), n(t.none).c_str(),
+                 n(t.aborted).c_str(), n(t.invalid).c_str(), wrong.c_str(), checks.c_str());
   }
   print_harness_limits(out, report);
 }

@@ -55,7 +55,7 @@ std::string overflow_of(const std::vector<Report>& inputs, const std::vector<std
   const auto tally_total = [](const Tally& t) {
     std::uint64_t total = 0;
     for (const std::uint64_t n :
-         {t.unique, t.multiple, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed})
+         {t.unique, t.multiple, t.solved, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed})
       total = n > UINT64_MAX - total ? UINT64_MAX : total + n;
     return total;
   };
@@ -115,7 +115,7 @@ struct Figures {
   int threads = 0, loops = 0;
   // wall and CPU seconds, latency mean and standard deviation, pipeline seconds (reader, sink, workers)
   std::array<double, 7> seconds{};
-  std::array<std::uint64_t, 9> counts{};  // the outcomes, the checks, the involuntary context switches
+  std::array<std::uint64_t, 10> counts{};  // the outcomes, the checks, the involuntary context switches
   auto operator<=>(const Figures&) const = default;
 };
 
@@ -135,7 +135,7 @@ std::optional<Figures> distinct_figures(const MeasuredPass& pass) {
                  pass.loops,
                  {pass.wall_seconds, pass.cpu_seconds, pass.latency_ns.mean, pass.latency_ns.stddev,
                   pass.pipeline.reader, pass.pipeline.sink, pass.pipeline.worker},
-                 {t.unique, t.multiple, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed,
+                 {t.unique, t.multiple, t.solved, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed,
                   pass.noise.involuntary_switches}};
 }
 

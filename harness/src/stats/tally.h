@@ -3,13 +3,13 @@
 
 #include <cstdint>
 
-#include "sudoku/solver.h"
-
 namespace sudoku_bench {
 
 struct Tally {
   std::uint64_t unique = 0;
   std::uint64_t multiple = 0;
+  // At --limit 1: a solution was found, and whether it is the only one was not asked.
+  std::uint64_t solved = 0;
   std::uint64_t none = 0;
   std::uint64_t aborted = 0;
   std::uint64_t invalid = 0;
@@ -21,25 +21,10 @@ struct Tally {
   std::uint64_t checked = 0;
   std::uint64_t check_failed = 0;
 
-  void add(sudoku::Status s) {
-    switch (s) {
-      case sudoku::Status::unique:
-        ++unique;
-        break;
-      case sudoku::Status::multiple:
-        ++multiple;
-        break;
-      case sudoku::Status::none:
-        ++none;
-        break;
-      case sudoku::Status::aborted:
-        ++aborted;
-        break;
-    }
-  }
   Tally& operator+=(const Tally& o) {
     unique += o.unique;
     multiple += o.multiple;
+    solved += o.solved;
     none += o.none;
     aborted += o.aborted;
     invalid += o.invalid;
@@ -49,10 +34,10 @@ struct Tally {
     return *this;
   }
   // Puzzles given to the solver: every record but the invalid ones.
-  std::uint64_t solved() const { return unique + multiple + none + aborted + wrong; }
+  std::uint64_t puzzles() const { return unique + multiple + solved + none + aborted + wrong; }
   // Records that make the exit status 1: nothing to time, or nothing to trust.
   std::uint64_t undecided() const { return invalid + aborted + wrong + check_failed; }
-  std::uint64_t records() const { return solved() + invalid; }
+  std::uint64_t records() const { return puzzles() + invalid; }
 };
 
 }  // namespace sudoku_bench

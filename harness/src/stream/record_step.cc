@@ -27,10 +27,11 @@ std::string parse_for(const sudoku::SolverFactory& factory, std::string_view tex
   return {};
 }
 
-StepResult::Outcome outcome_of(const sudoku::SolveResult& r) {
+// At limit 1 a solution says nothing of others: the record is solved, not unique.
+StepResult::Outcome outcome_of(const sudoku::SolveResult& r, std::uint64_t limit) {
   switch (sudoku::status_of(r)) {
     case sudoku::Status::unique:
-      return StepResult::Outcome::unique;
+      return limit == 1 ? StepResult::Outcome::solved : StepResult::Outcome::unique;
     case sudoku::Status::multiple:
       return StepResult::Outcome::multiple;
     case sudoku::Status::none:
@@ -49,6 +50,8 @@ std::string_view outcome_name(StepResult::Outcome outcome) {
       return "unique";
     case StepResult::Outcome::multiple:
       return "multiple";
+    case StepResult::Outcome::solved:
+      return "solved";
     case StepResult::Outcome::none:
       return "none";
     case StepResult::Outcome::aborted:
@@ -84,7 +87,7 @@ const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudo
   }
   answer_ = solution ? solution : &own_solution_;
   solve(options_.solve, r.solve);
-  r.outcome = outcome_of(r.solve);
+  r.outcome = outcome_of(r.solve, options_.solve.max_solutions);
   // Aborted with the flag set: it may have been a limit just before the signal, but the record
   // is dropped either way, as the records after it are.
   r.stopped = r.solve.aborted && stop_requested();

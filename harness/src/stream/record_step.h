@@ -47,7 +47,7 @@ struct StepOptions {
 
 // What one record came to. Every record read has exactly one outcome.
 struct StepResult {
-  enum class Outcome : std::uint8_t { unique, multiple, none, aborted, invalid, wrong };
+  enum class Outcome : std::uint8_t { unique, multiple, solved, none, aborted, invalid, wrong };
   Outcome outcome = Outcome::invalid;
   sudoku::SolveResult solve;  // for a puzzle (not invalid)
   bool checked = false;       // the file said what to expect, and it could be verified
@@ -61,7 +61,7 @@ struct StepResult {
   bool is_puzzle() const { return outcome != Outcome::invalid; }
 };
 
-// "unique", "multiple", "none", "aborted", "invalid", "wrong": as solve and --per-puzzle print them.
+// "unique", "multiple", "solved", "none", "aborted", "invalid", "wrong": as --per-puzzle prints them.
 std::string_view outcome_name(StepResult::Outcome outcome);
 
 class RecordStep {
@@ -197,6 +197,9 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
         break;
       case StepResult::Outcome::multiple:
         ++chunk.tally.multiple;
+        break;
+      case StepResult::Outcome::solved:
+        ++chunk.tally.solved;
         break;
       case StepResult::Outcome::none:
         ++chunk.tally.none;
