@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""tools/plot on real reports: all three images from a fresh report and from one written before
+"""tools/plot on real reports: every image from a fresh report and from one written before
 log2_counts existed, and a clear failure on a file that is no report; the efficiency axis of a
 made-up report with a superlinear speedup.
 
@@ -19,7 +19,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PLOT = os.path.join(ROOT, "tools", "plot")
 BENCH = None
-IMAGES = ("throughput.png", "latency.png", "tree_size.png", "tail_growth.png")
+IMAGES = ("throughput.png", "latency.png", "tree_size.png", "tail_growth.png", "survival.png")
 
 
 class PlotTest(unittest.TestCase):
@@ -141,6 +141,23 @@ class PlotTest(unittest.TestCase):
                   "tree_size": {"max": [10, 11, 12, 200]}}
         self.assertEqual(tool.preemption_spikes(growth), [2])  # x7.5 with the same trees; the last has bigger trees
         self.assertEqual(tool.preemption_spikes({"records": [1], "latency_ns": {"max": [5]}}), [])
+
+    def test_survival_reads_the_harness_buckets(self):
+        tool = self.load_tool()
+        self.assertEqual([tool.slot_low(s) for s in (0, 2047, 2048, 3071, 3072, 4096)], [0, 2047, 2048, 4094, 4096, 8192])
+        with open(self.report, encoding="utf-8") as f:
+            report = json.load(f)
+        for run in report["runs"]:
+            for dist in (run["latency_ns"], run["tree_size"]):
+                first, last = dist["buckets"][0][0], dist["buckets"][-1][0]
+                self.assertLessEqual(tool.slot_low(first), dist["min"])
+                self.assertLess(dist["min"], tool.slot_low(first + 1))
+                self.assertLessEqual(tool.slot_low(last), dist["max"])
+                self.assertLess(dist["max"], tool.slot_low(last + 1))
+                xs, ys = tool.survival_points(dist, run["puzzles"])
+                self.assertEqual(ys[0], 1.0)
+                self.assertAlmostEqual(ys[-1], dist["buckets"][-1][1] / run["puzzles"])
+                self.assertEqual(xs, sorted(xs))
 
 
 if __name__ == "__main__":
