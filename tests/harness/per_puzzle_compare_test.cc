@@ -107,6 +107,24 @@ TEST(PerPuzzleCompareTest, ASolverAgainstItselfIsNoDifferent) {
       << r.err;
 }
 
+// Times to a first solution (run --limit 1) against times to a count: compared, with a warning;
+// the same limit on both sides, none.
+TEST(PerPuzzleCompareTest, FirstSolutionsAgainstCountsAreFlagged) {
+  std::string first = rows(0);
+  for (std::size_t at; (at = first.find(",unique\n")) != std::string::npos;) first.replace(at, 8, ",solved\n");
+  const std::string warning =
+      "warning: hard fast 1 thread: one file timed first solutions (run --limit 1: outcome solved), the other "
+      "counts to 2 or more: the times measure different work";
+  for (const auto& [base, current] : {std::pair{rows(0), first}, std::pair{first, rows(0)}}) {
+    const Result r = compare(base, current);
+    EXPECT_EQ(r.status, sudoku_bench::kExitOk) << r.err;
+    EXPECT_NE(r.out.find(table_row("hard", "fast", 1, 400)), std::string::npos) << r.out;
+    EXPECT_NE(r.err.find(warning), std::string::npos) << r.err;
+  }
+  EXPECT_EQ(compare(first, first).err.find("warning"), std::string::npos);
+  EXPECT_EQ(compare(rows(0), rows(0)).err.find("warning"), std::string::npos);
+}
+
 TEST(PerPuzzleCompareTest, SymmetricNoiseIsNotSignificant) {
   const Result r = compare(rows(0, 3), rows(0, 5));
   EXPECT_EQ(r.status, sudoku_bench::kExitOk) << r.out;

@@ -104,6 +104,11 @@ std::vector<const GroupComparison*> compared_groups(const PerPuzzleComparison& c
                    "%llu of BASE, %llu of NEW\n",
                    c.group.name().c_str(), static_cast<unsigned long long>(c.skipped_base),
                    static_cast<unsigned long long>(c.skipped_current));
+    if (c.limits_differ)
+      std::fprintf(err,
+                   "sudoku-bench compare: warning: %s: one file timed first solutions (run --limit 1: outcome "
+                   "solved), the other counts to 2 or more: the times measure different work\n",
+                   c.group.name().c_str());
     if (c.pairs == 0)
       std::fprintf(err, "sudoku-bench compare: %s: no puzzle timed and solved in both files: not compared\n",
                    c.group.name().c_str());

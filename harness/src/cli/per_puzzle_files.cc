@@ -118,6 +118,8 @@ class Reader {
       ++rows.skipped;
       return;
     }
+    if (o == "solved") ++rows.first_solutions;
+    if (o == "unique" || o == "multiple") ++rows.counts;
     PuzzleRow row;
     row.line = line_in_input;
     row.latency_ns = *latency_ns;

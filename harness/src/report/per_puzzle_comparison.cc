@@ -42,6 +42,7 @@ GroupComparison compare_group(const PuzzleGroup& group, GroupRows& base, GroupRo
   c.group = group;
   c.skipped_base = base.skipped;
   c.skipped_current = current.skipped;
+  c.limits_differ = (base.first_solutions && current.counts) || (base.counts && current.first_solutions);
   const std::vector<PuzzleRow> a = one_per_line(std::move(base.rows)), b = one_per_line(std::move(current.rows));
   std::vector<double> log_ratios, ratios;
   std::size_t base_fewer = 0, current_fewer = 0;

@@ -30,7 +30,7 @@ struct PuzzleGroup {
   std::string name() const;
 };
 
-// One row of a per-puzzle file that solved a puzzle (outcome unique, multiple or none) and was timed.
+// One row of a per-puzzle file that solved a puzzle (outcome unique, multiple, solved or none) and was timed.
 struct PuzzleRow {
   std::uint64_t line = 0;
   double latency_ns = 0;
@@ -41,6 +41,9 @@ struct PuzzleRow {
 struct GroupRows {
   std::vector<PuzzleRow> rows;
   std::uint64_t skipped = 0;  // rows not timed or not solved (invalid, aborted, wrong), left out
+  // Rows timed to a first solution (outcome solved: run --limit 1), and to a count of 2 or more
+  // (unique, multiple): a side with the one against a side with the other timed different work.
+  std::uint64_t first_solutions = 0, counts = 0;
 };
 
 using PerPuzzleSide = std::map<PuzzleGroup, GroupRows>;
@@ -66,6 +69,7 @@ struct GroupComparison {
   MedianInterval ratio;                                    // of current / base, per puzzle, 95%
   std::vector<SlowedPuzzle> most_slowed;
   bool slower = false;
+  bool limits_differ = false;  // one side timed first solutions (--limit 1), the other counts
 };
 
 struct PerPuzzleComparison {
