@@ -61,7 +61,8 @@ struct StepResult {
   bool is_puzzle() const { return outcome != Outcome::invalid; }
 };
 
-// "unique", "multiple", "solved", "none", "aborted", "invalid", "wrong": as --per-puzzle prints them.
+// "unique", "multiple", "solved", "none", "aborted", "invalid", "wrong": as --per-puzzle prints them (solve
+// prints counts, and these words for aborted and wrong records).
 std::string_view outcome_name(StepResult::Outcome outcome);
 
 class RecordStep {
