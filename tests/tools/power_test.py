@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """tools/ab and tools/power without their hours: the arithmetic (Clopper-Pearson intervals, the
 rounds a spread of round ratios needs), the options they refuse, and one short real measurement:
-rounds merged in order, judged by compare --paired, and evaluated by tools/power as a trial.
+rounds merged in order, judged by compare --paired, and evaluated by tools/power as a trial; and a
+Ctrl-C in the middle of the rounds.
 
 Usage: power_test.py SUDOKU_BENCH [unittest options]
 """
@@ -10,9 +11,11 @@ import importlib.util
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -143,6 +146,51 @@ class MeasurementTest(unittest.TestCase):
         self.assertIn(result.returncode, (0, 1), result.stderr)
         self.assertEqual(json.loads(result.stdout)["schema"], "sudoku-bench-compare/2")
         self.assertIn(f"ab: A = {BENCH} (prebuilt)", result.stderr)
+
+    def interrupt_mid_measurement(self, name, send):
+        """tools/ab measuring 200 rounds, stopped by SEND(its pid) once a round is on disk: its exit status and
+        stderr, after checking that nothing of its process group is left and its temporary directory is gone."""
+        tmp = os.path.join(self.dir, name)
+        os.makedirs(tmp)
+        process = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "ab"), "A", "B", DATASET, "--bench",
+                                    BENCH, "--bench-a", BENCH, "--bench-b", BENCH, "--repetitions", "200",
+                                    "--shards", "2", "--warmup-seconds", "0"],
+                                   env=dict(os.environ, TMPDIR=tmp), start_new_session=True,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and process.poll() is None:
+            runs = [os.path.join(tmp, d, "runs") for d in os.listdir(tmp)]
+            if any(os.path.isdir(r) and len(os.listdir(r)) >= 2 for r in runs):
+                break  # the rounds are running
+            time.sleep(0.05)
+        self.assertIsNone(process.poll(), "tools/ab ended before it could be interrupted")
+        send(process.pid)
+        try:
+            _, err = process.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            self.fail("tools/ab did not end within 60 s of the signal")
+        for _ in range(50):  # the run it waited for, killed, may take a moment to be reaped
+            try:
+                os.killpg(process.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.1)
+        else:
+            os.killpg(process.pid, signal.SIGKILL)
+            self.fail("a process of tools/ab's group outlived it")
+        self.assertEqual(os.listdir(tmp), [])
+        self.assertNotIn("Traceback", err)
+        self.assertIn("tools/ab: interrupted", err)
+        return process.returncode
+
+    def test_ctrl_c_mid_measurement_exits_130_and_leaves_nothing(self):
+        # A terminal's Ctrl-C: SIGINT to the whole foreground process group, tools/ab and its run alike.
+        self.assertEqual(self.interrupt_mid_measurement("sigint", lambda pid: os.killpg(pid, signal.SIGINT)), 130)
+
+    def test_sigterm_to_tools_ab_alone_exits_143_and_leaves_nothing(self):
+        # timeout(1) or a CI runner's cancel: SIGTERM to tools/ab only; the run it waits for must not outlive it.
+        self.assertEqual(self.interrupt_mid_measurement("sigterm", lambda pid: os.kill(pid, signal.SIGTERM)), 143)
 
     def test_the_pilot_decides_the_rounds_within_the_cap(self):
         args = self.settings("--pilot", "6", "--max-rounds", "7", "--shards", "1")  # a whole pass per run
