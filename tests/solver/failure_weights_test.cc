@@ -46,6 +46,27 @@ TEST(FailureWeights, TreeDependsOnThePuzzleAloneNotOnTheOneBefore) {
   EXPECT_EQ(again.solutions, first.solutions);
 }
 
+// Until a search has 30 nodes the weighted order is MRV (PropagationConfig::weights_after_nodes):
+// a tree smaller than that is MRV's, node for node.
+TEST(FailureWeights, SmallTreesAreMrvs) {
+  auto weighted = test_util::make_solver("norvig:ac+dual+pairs,var=wdeg");
+  auto mrv = test_util::make_solver("norvig:ac+dual+pairs,var=mrv");
+  int small = 0;
+  for (const char* file : {"sudoku16x16_1000.txt", "generated_36x36_100.txt"}) {
+    const auto lines = test_util::read_lines(file);
+    for (std::size_t i = 0; i < 20; i += test_util::stride()) {
+      const auto puzzle = parse(lines.at(i));
+      const auto m = mrv->solve(puzzle, options(2), nullptr);
+      if (m.nodes >= 30) continue;
+      ++small;
+      const auto w = weighted->solve(puzzle, options(2), nullptr);
+      EXPECT_EQ(w.nodes, m.nodes) << file << ":" << i + 1;
+      EXPECT_EQ(w.guesses, m.guesses) << file << ":" << i + 1;
+    }
+  }
+  EXPECT_GT(small, 0);
+}
+
 // The order decides which subtree comes first, not what the tree holds: counts agree with MRV's
 // at every limit, on unique 16x16 puzzles and on 25x25 ones.
 TEST(FailureWeights, CountsAgreeWithMrv) {

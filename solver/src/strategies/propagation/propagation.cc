@@ -211,6 +211,9 @@ class PropagationEngine {
         for (int cell = 0; cell < G::kCells; ++cell)
           if (!s.value[cell]) return cell;
         break;
+      case CellOrder::weighted:
+        if (tally_.result().nodes >= config_.weights_after_nodes) return fewest_per_weight(s);
+        [[fallthrough]];
       case CellOrder::mrv: {
         int best = -1, best_count = G::kSide + 1;
         for (int cell = 0; cell < G::kCells; ++cell) {
@@ -224,8 +227,6 @@ class PropagationEngine {
         }
         return best;
       }
-      case CellOrder::weighted:
-        return fewest_per_weight(s);
       case CellOrder::random: {
         int pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(s.unsolved)));
         for (int cell = 0; cell < G::kCells; ++cell)
