@@ -74,6 +74,10 @@ probe "solve, largest counts" 0 "$BENCH" solve --threads 1 --node-limit $max --s
   --verify --verify-every $max --time-limit-ms 1e9 one.txt
 grep -q ':1:' out || fail "solve, largest counts: the puzzle is not solved"
 probe "solve, smallest" 0 "$BENCH" solve --threads 1 --node-limit 0 --seed 0 --limit 1 --time-limit-ms 0 one.txt
+probe "run, largest limit" 0 "$BENCH" run --threads 1 --repetitions 1 --min-time 0 --warmup-seconds 0 --no-progress \
+  --limit $max --json largest.json one.txt
+grep -q '"limit": 18446744073709551615' largest.json || fail "run, largest limit: the report does not keep it"
+grep -q '"unique": 1,' largest.json || fail "run, largest limit: the unique puzzle is not counted unique"
 # A leading zero is decimal, not octal: 010 nodes are 10.
 probe "solve --node-limit 010" 1 "$BENCH" solve --threads 1 --node-limit 010 one.txt
 says "solve --node-limit 010" "aborted after 10 nodes"
