@@ -30,7 +30,9 @@ std::unique_ptr<SolverFactory> no_options(const std::string_view* options, std::
 }
 
 constexpr std::array kEntries = {
-    Entry{{"bitmask", "bitmask candidates, naked and hidden singles, MRV or two-place-digit branching; 4x4 to 49x49"},
+    Entry{{"bitmask",
+           "bitmask candidates, naked and hidden singles, MRV (from 16x16, ties to failure weights) or two-place-digit "
+           "branching; 4x4 to 49x49"},
           [](const std::string_view* o, std::string& e) { return no_options(o, e, detail::make_bitmask_factory); }},
     Entry{{"backtrack", "naive backtracking in row-major cell order, occupancy masks, no propagation"},
           [](const std::string_view* o, std::string& e) { return no_options(o, e, detail::make_backtrack_factory); }},

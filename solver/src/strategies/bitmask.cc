@@ -3,9 +3,18 @@
 // or more, on a digit with two places left in a unit instead. That second rule costs nothing on
 // ordinary sets (callgrind: 2-8% fewer instructions) and defuses puzzles crafted against plain MRV:
 // the 16-given no-solution puzzle of the tests fell from 5.2 million nodes to 2.6 thousand.
+// From 16x16 up, once a search has 128 nodes, ties among the fewest candidates go to the cell whose
+// units failed most (failure weights, as logic's dom/wdeg counts them): random large grids are heavy
+// tailed under row-major ties, and the weights steer to where the guesses keep failing. Keeping the
+// fewest-candidates rule (rather than logic's count per weight) keeps the two-place rule's meaning
+// and cost no more than the ties' scan. 128: every puzzle of the generated 25x25-49x49 sets is proved
+// in under 100 nodes by MRV (the generator keeps those bitmask proves within 100), and any switch
+// before that lengthened those proofs (at 30: 2.3x, 8x and 73x on 25x25, 36x36, 49x49); trees past
+// 128 are the hard ones. Measured: results/README, "bitmask: ties to the units that fail".
 #include "strategies/bitmask.h"
 
 #include <array>
+#include <cstdint>
 
 #include "strategies/depth_stack.h"
 #include "strategies/geometry.h"
@@ -36,6 +45,7 @@ class BitmaskEngine {
   SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) {
     tally_.start(options, solution);
     State& root = stack_[0];
+    if constexpr (kWeighted) weight_.fill(1);
     if (load(puzzle, root) && propagate(root)) search(0);
     return tally_.result();
   }
@@ -67,7 +77,10 @@ class BitmaskEngine {
       if (!(m & bit)) continue;
       m = static_cast<Mask>(m & ~bit);
       s.cand[p] = m;
-      if (m == 0) return false;
+      if (m == 0) {
+        fail_cell(p);
+        return false;
+      }
       if (single_bit(m)) queue_[queue_len_++] = static_cast<std::uint16_t>(p);
     }
     return true;
@@ -92,7 +105,10 @@ class BitmaskEngine {
         once |= m;
       }
       const Mask missing = static_cast<Mask>(G::kAll & ~s.placed[u]);
-      if ((once & missing) != missing) return false;  // a digit with no place left in this unit
+      if ((once & missing) != missing) {  // a digit with no place left in this unit
+        fail_unit(u);
+        return false;
+      }
       Mask singles = static_cast<Mask>(once & ~twice & missing);
       while (singles) {
         const Mask bit = lowest_bit(singles);
@@ -124,7 +140,8 @@ class BitmaskEngine {
       tally_.found(B, s.value.data());
       return;
     }
-    const int cell = fewest_candidates(s);
+    const int cell =
+        kWeighted && tally_.result().nodes >= kWeightsAfterNodes ? fewest_heaviest(s) : fewest_candidates(s);
     Mask digit = 0;
     int places[2];
     if (count_bits(s.cand[cell]) > 2 && two_place_digit(s, digit, places)) {
@@ -148,6 +165,36 @@ class BitmaskEngine {
         best = cell;
         best_count = count;
         if (count == 2) break;
+      }
+    }
+    return best;
+  }
+
+  // Failures, counted in the units where propagation found them: a digit with no place left in a
+  // unit, or a cell with no candidate left (all three of its units).
+  void fail_unit(int u) {
+    if constexpr (kWeighted) ++weight_[u];
+  }
+  void fail_cell(int cell) {
+    if constexpr (kWeighted)
+      for (int u : g.cell_units[cell]) ++weight_[u];
+  }
+
+  // A cell with the fewest candidates; ties to the most failures in its three units, then the
+  // lowest index.
+  int fewest_heaviest(const State& s) const {
+    int best = -1, best_count = G::kSide + 1;
+    std::uint64_t best_weight = 0;
+    for (int cell = 0; cell < G::kCells; ++cell) {
+      if (s.value[cell]) continue;
+      const int count = count_bits(s.cand[cell]);
+      if (count > best_count) continue;
+      const auto& units = g.cell_units[cell];
+      const std::uint64_t weight = std::uint64_t{weight_[units[0]]} + weight_[units[1]] + weight_[units[2]];
+      if (count < best_count || weight > best_weight) {
+        best = cell;
+        best_count = count;
+        best_weight = weight;
       }
     }
     return best;
@@ -192,6 +239,11 @@ class BitmaskEngine {
   std::array<std::uint16_t, G::kCells> queue_{};
   int queue_len_ = 0;
   SearchTally tally_;
+  static constexpr bool kWeighted = B >= 4;  // 9x9 and smaller keep row-major ties
+  static constexpr std::uint64_t kWeightsAfterNodes = 128;
+  // Failures per unit in this solve, from 1 (from 16x16 up). 32 bits: a wrap after 4 billion
+  // failures would only misguide the order, never a count.
+  std::array<std::uint32_t, kWeighted ? G::kUnits : 1> weight_{};
 };
 
 using BitmaskSolver = PerSizeSolver<BitmaskEngine, NoConfig, 2, 3, 4, 5, 6, 7>;
