@@ -81,6 +81,23 @@ class PlotTest(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assert_images(out)
 
+    def test_a_base_report_is_drawn_beside_and_read_as_carefully(self):
+        out = os.path.join(self.dir, "with-base")
+        result = subprocess.run([sys.executable, PLOT, self.report, "--base", self.report, "--out", out],
+                                capture_output=True, text=True)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assert_images(out)
+        bad = os.path.join(self.dir, "not-a-base.json")
+        with open(bad, "w", encoding="utf-8") as f:
+            f.write("{}")
+        result = subprocess.run([sys.executable, PLOT, self.report, "--base", bad, "--out", out],
+                                capture_output=True, text=True)
+        self.assertEqual(result.returncode, 3)
+        self.assertIn(f"tools/plot: {bad}: not a", result.stderr)
+        tool = self.load_tool()
+        self.assertEqual(tool.short_commit({"git_commit": "6685b090ab63eb2d052d9f12ce5143bfb85f27b9-dirty"}), "6685b090ab63-dirty")
+        self.assertEqual(tool.short_commit({"git_commit": "6685b090ab63eb2d052d9f12ce5143bfb85f27b9"}), "6685b090ab63")
+
     def test_not_a_report_is_an_input_error(self):
         bad = os.path.join(self.dir, "bad.json")
         with open(bad, "w", encoding="utf-8") as f:
