@@ -5,6 +5,8 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "solver_util.h"
 #include "sudoku/parse.h"
@@ -44,6 +46,34 @@ TEST(FailureWeights, BitmaskTiesFindWhatRowMajorTiesDoNot) {
   EXPECT_FALSE(r.aborted) << r.nodes;
   EXPECT_EQ(r.solutions, 1u);
   EXPECT_TRUE(sudoku::is_solution_of(puzzle, out));
+}
+
+// Past 128 nodes bitmask's order is the weighted one; its counts must not move. Random large grids
+// whose count at limit 3 takes bitmask 200 to 4,400 nodes (36x36 lines 412, 478 and 551 have
+// exactly two solutions), against logic and CaDiCaL at limits 1 to 3.
+TEST(FailureWeights, BitmaskCountsAgreeWithLogicAndCadicalPastTheThreshold) {
+  const auto lines36 = test_util::read_lines("random_36x36_1000.txt");
+  const auto lines49 = test_util::read_lines("random_49x49_200.txt");
+  const std::pair<const std::vector<std::string>*, std::size_t> cases[] = {
+      {&lines36, 412}, {&lines36, 414}, {&lines36, 478}, {&lines36, 551}, {&lines49, 134}, {&lines49, 148}};
+  auto bitmask = test_util::make_solver("bitmask");
+  auto logic = test_util::make_solver("logic");
+  auto cadical = test_util::make_solver("cadical");
+  for (const auto& [lines, line] : cases) {
+    const auto puzzle = parse(lines->at(line - 1));
+    const std::string where = std::to_string(puzzle.box * puzzle.box) + " line " + std::to_string(line);
+    for (std::uint64_t limit : {1u, 2u, 3u}) {
+      sudoku::Grid out;
+      const auto b = bitmask->solve(puzzle, options(limit), &out);
+      ASSERT_FALSE(b.aborted) << where;
+      if (limit == 3) {
+        EXPECT_GT(b.nodes, 128u) << where;  // the weighted order ran
+      }
+      EXPECT_TRUE(sudoku::is_solution_of(puzzle, out)) << where;
+      EXPECT_EQ(b.solutions, logic->solve(puzzle, options(limit), nullptr).solutions) << where << " limit " << limit;
+      EXPECT_EQ(b.solutions, cadical->solve(puzzle, options(limit), nullptr).solutions) << where << " limit " << limit;
+    }
+  }
 }
 
 // Below 128 nodes bitmask's trees are what they were before the weights: the generated 25x25 to
