@@ -94,6 +94,15 @@ class PlotTest(unittest.TestCase):
                                 capture_output=True, text=True)
         self.assertEqual(result.returncode, 3)
         self.assertIn(f"tools/plot: {bad}: not a", result.stderr)
+        with open(self.report, encoding="utf-8") as f:
+            report = json.load(f)
+        del report["context"]
+        with open(bad, "w", encoding="utf-8") as f:
+            json.dump(report, f)
+        result = subprocess.run([sys.executable, PLOT, self.report, "--base", bad, "--out", out],
+                                capture_output=True, text=True)
+        self.assertEqual(result.returncode, 3, result.stderr)
+        self.assertIn(f"tools/plot: {self.report} or {bad}: missing field 'context'", result.stderr)
         tool = self.load_tool()
         self.assertEqual(tool.short_commit({"git_commit": "6685b090ab63eb2d052d9f12ce5143bfb85f27b9-dirty"}), "6685b090ab63-dirty")
         self.assertEqual(tool.short_commit({"git_commit": "6685b090ab63eb2d052d9f12ce5143bfb85f27b9"}), "6685b090ab63")
