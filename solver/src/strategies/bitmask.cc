@@ -1,16 +1,17 @@
 // Candidates as bitmasks; naked and hidden singles to a fixpoint at every node. Branches on a cell
-// with the fewest candidates (MRV, lowest index first, digits ascending); when every cell has three
-// or more, on a digit with two places left in a unit instead. That second rule costs nothing on
-// ordinary sets (callgrind: 2-8% fewer instructions) and defuses puzzles crafted against plain MRV:
-// the 16-given no-solution puzzle of the tests fell from 5.2 million nodes to 2.6 thousand.
+// with the fewest candidates (MRV: lowest index first, but see the weights below; digits
+// ascending); when every cell has three or more, on a digit with two places left in a unit
+// instead. That second rule costs nothing on ordinary sets (callgrind: 2-8% fewer instructions)
+// and defuses puzzles crafted against plain MRV: the 16-given no-solution puzzle of the tests fell
+// from 5.2 million nodes to 2.6 thousand.
 // From 16x16 up, once a search has 128 nodes, ties among the fewest candidates go to the cell whose
 // units failed most (failure weights, as logic's dom/wdeg counts them): random large grids are heavy
 // tailed under row-major ties, and the weights steer to where the guesses keep failing. Keeping the
 // fewest-candidates rule (rather than logic's count per weight) keeps the two-place rule's meaning
-// and cost no more than the ties' scan. 128: every puzzle of the generated 25x25-49x49 sets is proved
-// in under 100 nodes by MRV (the generator keeps those bitmask proves within 100), and any switch
-// before that lengthened those proofs (at 30: 2.3x, 8x and 73x on 25x25, 36x36, 49x49); trees past
-// 128 are the hard ones. Measured: results/README, "bitmask: ties to the units that fail".
+// and costs no more than the ties' scan. 128: the generated 25x25-49x49 sets are puzzles bitmask
+// proves within 100 nodes (their generator keeps those), and a switch inside those 100 lengthened
+// the proofs (at 30: 2.3x, 8x and 73x on 25x25, 36x36, 49x49); 128 leaves a margin, and trees past
+// it are the hard ones. Measured: results/README, "bitmask: ties to the units that fail".
 #include "strategies/bitmask.h"
 
 #include <array>
@@ -117,6 +118,8 @@ class BitmaskEngine {
         int target = -1;
         for (int cell : g.unit_cells[u])
           if (!s.value[cell] && (s.cand[cell] & bit)) target = cell;
+        // No target: an earlier single of this unit took the digit's last place. Not weighted, as
+        // in logic (the order was measured so).
         if (target < 0 || !assign(s, target, bit) || !drain_queue(s)) return false;
         progress = true;
       }
@@ -140,8 +143,12 @@ class BitmaskEngine {
       tally_.found(B, s.value.data());
       return;
     }
-    const int cell =
-        kWeighted && tally_.result().nodes >= kWeightsAfterNodes ? fewest_heaviest(s) : fewest_candidates(s);
+    int cell;
+    if constexpr (kWeighted) {
+      cell = tally_.result().nodes >= kWeightsAfterNodes ? fewest_heaviest(s) : fewest_candidates(s);
+    } else {
+      cell = fewest_candidates(s);
+    }
     Mask digit = 0;
     int places[2];
     if (count_bits(s.cand[cell]) > 2 && two_place_digit(s, digit, places)) {
@@ -239,7 +246,9 @@ class BitmaskEngine {
   std::array<std::uint16_t, G::kCells> queue_{};
   int queue_len_ = 0;
   SearchTally tally_;
-  static constexpr bool kWeighted = B >= 4;  // 9x9 and smaller keep row-major ties
+  // 9x9 and smaller keep row-major ties: their trees are small (no heavy tails to cure) and the
+  // 9x9 gates and published counts stay as they were.
+  static constexpr bool kWeighted = B >= 4;
   static constexpr std::uint64_t kWeightsAfterNodes = 128;
   // Failures per unit in this solve, from 1 (from 16x16 up). 32 bits: a wrap after 4 billion
   // failures would only misguide the order, never a count.
