@@ -103,7 +103,20 @@ class PlotTest(unittest.TestCase):
                                 capture_output=True, text=True)
         self.assertEqual(result.returncode, 3, result.stderr)
         self.assertIn(f"tools/plot: {self.report} or {bad}: missing field 'context'", result.stderr)
+        report["context"] = "not an object"
+        with open(bad, "w", encoding="utf-8") as f:
+            json.dump(report, f)
+        result = subprocess.run([sys.executable, PLOT, self.report, "--base", bad, "--out", out],
+                                capture_output=True, text=True)
+        self.assertEqual(result.returncode, 3, result.stderr)
+        self.assertIn("malformed report", result.stderr)
+        self.assertNotIn("Traceback", result.stderr)
         tool = self.load_tool()
+        with open(self.report, encoding="utf-8") as f:
+            report = json.load(f)
+        alone, both = tool.survival_lines(report), tool.survival_lines(report, report)
+        self.assertEqual(len(both), 2 * len(alone))
+        self.assertEqual([prefix for _, _, prefix in both], ["base: "] * len(alone) + [""] * len(alone))
         self.assertEqual(tool.short_commit({"git_commit": "6685b090ab63eb2d052d9f12ce5143bfb85f27b9-dirty"}), "6685b090ab63-dirty")
         self.assertEqual(tool.short_commit({"git_commit": "6685b090ab63eb2d052d9f12ce5143bfb85f27b9"}), "6685b090ab63")
 
