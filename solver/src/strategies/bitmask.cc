@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "strategies/depth_stack.h"
+#include "strategies/failure_weights.h"
 #include "strategies/geometry.h"
 #include "strategies/per_size.h"
 #include "strategies/search_tally.h"
@@ -46,7 +47,7 @@ class BitmaskEngine {
   SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) {
     tally_.start(options, solution);
     State& root = stack_[0];
-    if constexpr (kWeighted) weight_.fill(1);
+    if constexpr (kWeighted) weights_.reset();
     if (load(puzzle, root) && propagate(root)) search(0);
     return tally_.result();
   }
@@ -79,7 +80,7 @@ class BitmaskEngine {
       m = static_cast<Mask>(m & ~bit);
       s.cand[p] = m;
       if (m == 0) {
-        fail_cell(p);
+        if constexpr (kWeighted) weights_.fail_cell(p);
         return false;
       }
       if (single_bit(m)) queue_[queue_len_++] = static_cast<std::uint16_t>(p);
@@ -107,7 +108,7 @@ class BitmaskEngine {
       }
       const Mask missing = static_cast<Mask>(G::kAll & ~s.placed[u]);
       if ((once & missing) != missing) {  // a digit with no place left in this unit
-        fail_unit(u);
+        if constexpr (kWeighted) weights_.fail_unit(u);
         return false;
       }
       Mask singles = static_cast<Mask>(once & ~twice & missing);
@@ -177,16 +178,6 @@ class BitmaskEngine {
     return best;
   }
 
-  // Failures, counted in the units where propagation found them: a digit with no place left in a
-  // unit, or a cell with no candidate left (all three of its units).
-  void fail_unit(int u) {
-    if constexpr (kWeighted) ++weight_[u];
-  }
-  void fail_cell(int cell) {
-    if constexpr (kWeighted)
-      for (int u : g.cell_units[cell]) ++weight_[u];
-  }
-
   // A cell with the fewest candidates; ties to the most failures in its three units, then the
   // lowest index.
   int fewest_heaviest(const State& s) const {
@@ -196,8 +187,7 @@ class BitmaskEngine {
       if (s.value[cell]) continue;
       const int count = count_bits(s.cand[cell]);
       if (count > best_count) continue;
-      const auto& units = g.cell_units[cell];
-      const std::uint64_t weight = std::uint64_t{weight_[units[0]]} + weight_[units[1]] + weight_[units[2]];
+      const std::uint64_t weight = weights_.of_cell(cell);
       if (count < best_count || weight > best_weight) {
         best = cell;
         best_count = count;
@@ -250,9 +240,7 @@ class BitmaskEngine {
   // 9x9 gates and published counts stay as they were.
   static constexpr bool kWeighted = B >= 4;
   static constexpr std::uint64_t kWeightsAfterNodes = 128;
-  // Failures per unit in this solve, from 1 (from 16x16 up). 32 bits: a wrap after 4 billion
-  // failures would only misguide the order, never a count.
-  std::array<std::uint32_t, kWeighted ? G::kUnits : 1> weight_{};
+  FailureWeights<B> weights_;  // kept from 16x16 up
 };
 
 using BitmaskSolver = PerSizeSolver<BitmaskEngine, NoConfig, 2, 3, 4, 5, 6, 7>;

@@ -7,6 +7,7 @@
 
 #include "random.h"
 #include "strategies/depth_stack.h"
+#include "strategies/failure_weights.h"
 #include "strategies/geometry.h"
 #include "strategies/per_size.h"
 #include "strategies/search_tally.h"
@@ -44,7 +45,7 @@ class PropagationEngine {
     }
     State& root = stack_[0];
     clear_queues();
-    weight_.fill(1);
+    weights_.reset();
     if (load(puzzle, root) && propagate(root)) search(0);
     return tally_.result();
   }
@@ -87,7 +88,7 @@ class PropagationEngine {
     if (m == s.cand[cell]) return true;
     s.cand[cell] = m;
     if (m == 0) {
-      for (int u : g.cell_units[cell]) ++weight_[u];
+      weights_.fail_cell(cell);
       return false;
     }
     touch_units(cell);
@@ -136,7 +137,7 @@ class PropagationEngine {
       once |= m;
     }
     if ((once | placed) != G::kAll) {  // a digit with no place left in this unit
-      ++weight_[u];
+      weights_.fail_unit(u);
       return false;
     }
     Mask singles = static_cast<Mask>(once & ~twice & ~placed);
@@ -246,8 +247,7 @@ class PropagationEngine {
     for (int cell = 0; cell < G::kCells; ++cell) {
       if (s.value[cell]) continue;
       const std::uint64_t count = count_bits(s.cand[cell]);
-      const auto& units = g.cell_units[cell];
-      const std::uint64_t weight = std::uint64_t{weight_[units[0]]} + weight_[units[1]] + weight_[units[2]];
+      const std::uint64_t weight = weights_.of_cell(cell);
       if (best < 0 || count * best_weight < best_count * weight) {
         best = cell;
         best_count = count;
@@ -309,9 +309,7 @@ class PropagationEngine {
   int dirty_len_ = 0;
   SplitMix64 rng_;
   SearchTally tally_;
-  // Failures per unit in this solve, from 1; only the weighted order reads them. 32 bits: a wrap
-  // after 4 billion failures would only misguide the order, never a count.
-  std::array<std::uint32_t, G::kUnits> weight_{};
+  FailureWeights<B> weights_;  // counted always, read only by the weighted order
 };
 
 using PropagationSolver = PerSizeSolver<PropagationEngine, PropagationConfig, 2, 3, 4, 5, 6, 7>;

@@ -26,9 +26,8 @@ struct Rules {
 };
 
 // Branch cell: the first blank; the fewest candidates; any; or the fewest candidates per failure
-// weight (dom/wdeg, Boussemart, Hemery, Lecoutre and Sais, ECAI 2004): every unit starts at weight
-// 1 and gains 1 each time propagation fails in it (a digit with no place left in it, or a cell of it
-// with no candidate left), so the search turns to the units where its guesses keep failing.
+// weight of the cell's units (dom/wdeg, strategies/failure_weights.h), so the search turns to the
+// units where its guesses keep failing.
 enum class CellOrder { first, mrv, random, weighted };
 enum class DigitOrder { ascending, random, least_constraining };  // order of its candidates
 
