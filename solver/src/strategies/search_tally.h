@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 
 #include "sudoku/grid.h"
@@ -47,7 +48,7 @@ class SearchTally {
   void found(int box, const std::uint8_t* values) {
     if (result_.solutions++ == 0 && solution_) {
       solution_->box = box;
-      for (int i = 0; i < solution_->cell_count(); ++i) solution_->cells[i] = values[i];
+      std::memcpy(solution_->cells.data(), values, static_cast<std::size_t>(solution_->cell_count()));
     }
   }
 

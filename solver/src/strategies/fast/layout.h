@@ -58,6 +58,39 @@ static constexpr ConfigKeep make_config_keep() {
 }
 inline constexpr ConfigKeep kConfigKeep = make_config_keep();
 
+// The 9 triad bits of a band word (bit 10r + 3s, set where the triad has a cell) as bit 3r + s,
+// without pext (microcoded on AMD CPUs before Zen 3). Multiplying by 21 copies each row field's
+// triad bits s = 0, 1, 2 (bits 0, 3, 6) to bits 4, 5, 6 of the field; multiplying by 0x4081 then
+// moves rows 0, 1, 2 (bits 4, 14, 24 after the shift) to bits 14, 17, 20. No two partial products
+// overlap in the bits kept, so no carry reaches them (checked below for every set of triads).
+static constexpr u32 triad_index(u32 x) {
+  const u32 t = (x | x >> 1 | x >> 2) & kTriads;
+  const u32 rows = ((t * 21u) >> 4) & (7u * kLow);
+  return ((rows * 0x4081u) >> 14) & 0x1FF;
+}
+static constexpr bool triad_index_is_exact() {
+  for (u32 set = 0; set < 512; ++set) {
+    u32 first = 0;  // the first cell of each triad in the set
+    for (int i = 0; i < 9; ++i)
+      if ((set >> i) & 1) first |= 1u << (10 * (i / 3) + 3 * (i % 3));
+    if (triad_index(first) != set || triad_index(first << 2) != set || triad_index(first * 7) != set) return false;
+  }
+  return true;
+}
+static_assert(triad_index_is_exact());
+
+// The cell (0..26, row-major within the band) at each band bit; guards and bits 30, 31 map to 0.
+struct CellOfBit {
+  std::uint8_t cell[32];
+};
+static constexpr CellOfBit make_cell_of_bit() {
+  CellOfBit t{};
+  for (int bit = 0; bit < 30; ++bit)
+    t.cell[bit] = static_cast<std::uint8_t>(bit % 10 == 9 ? 0 : bit / 10 * 9 + bit % 10);
+  return t;
+}
+inline constexpr CellOfBit kCellOfBit = make_cell_of_bit();
+
 // For each 9-bit set of non-empty triads (bit 3*r + s), the cells of every configuration that
 // fits inside it, and those configurations (bit i): the band rule and the band's configurations
 // as tables, where a digit's word is a plain integer (the scalar backend, and digit 9 in the

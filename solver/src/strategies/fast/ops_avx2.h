@@ -67,8 +67,9 @@ struct Avx2Ops {
   }
 
   static void reduce_singles(V x, V r, V& once, V& twice, V& any_r) {
-    W o = x.lo, t = _mm256_setzero_si256(), h = r.lo;
-    merge(o, t, swap_halves(o), swap_halves(t));
+    W o = x.lo, h = r.lo;
+    W t = _mm256_and_si256(o, swap_halves(o));  // the first merge, with nothing yet twice
+    o = _mm256_or_si256(o, swap_halves(o));
     h = _mm256_or_si256(h, swap_halves(h));
     merge(o, t, swap_pairs<0x4E>(o), swap_pairs<0x4E>(t));
     h = _mm256_or_si256(h, swap_pairs<0x4E>(h));
@@ -119,13 +120,6 @@ struct Avx2Ops {
   static W not_empty(W x) {  // at triad bits: the triad has a cell left
     return _mm256_or_si256(_mm256_or_si256(x, _mm256_srli_epi32(x, 1)), _mm256_srli_epi32(x, 2));
   }
-  // The 9 triad bits of a band word (bit 10r + 3s) as bit 3r + s (shifts, not pext: pext is
-  // microcoded on the AMD CPUs that stop at AVX2).
-  static u32 triad_index(u32 x) {
-    const u32 t = (x | x >> 1 | x >> 2) & kTriads;
-    return (t & 1) | ((t >> 2) & 2) | ((t >> 4) & 4) | ((t >> 7) & 8) | ((t >> 9) & 16) | ((t >> 11) & 32) |
-           ((t >> 14) & 64) | ((t >> 16) & 128) | ((t >> 18) & 256);
-  }
 
   static V band_triads(V x, bool& dead) {
     const W t = not_empty(x.lo);
@@ -163,15 +157,14 @@ struct Avx2Ops {
     return d == 8 ? a.hi : vector_lane;
   }
 
+  // Lanes here are configuration masks (6 bits, engine.h's `choose`), so the count is byte 0's:
+  // a nibble table for bits 0..3 and for bits 4..7, no sum across bytes.
   static V popcount(V a) {
-    // per byte from a nibble table, then the four bytes of each lane summed
     const W table = _mm256_setr_epi8(0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4, 0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3,
                                      2, 3, 3, 4);
-    const W nib = _mm256_set1_epi8(0x0F);
-    const W bytes = _mm256_add_epi8(_mm256_shuffle_epi8(table, _mm256_and_si256(a.lo, nib)),
-                                    _mm256_shuffle_epi8(table, _mm256_and_si256(_mm256_srli_epi32(a.lo, 4), nib)));
-    const W sums = _mm256_srli_epi32(_mm256_mullo_epi32(bytes, wsplat(0x01010101u)), 24);
-    return {sums, static_cast<u32>(std::popcount(a.hi))};
+    const W low = _mm256_shuffle_epi8(table, _mm256_and_si256(a.lo, wsplat(0x0F)));
+    const W high = _mm256_shuffle_epi8(table, _mm256_srli_epi32(a.lo, 4));
+    return {_mm256_add_epi32(low, high), static_cast<u32>(std::popcount(a.hi))};
   }
   static u32 sum_lanes(V a) {
     const __m128i h = _mm_add_epi32(_mm256_castsi256_si128(a.lo), _mm256_extracti128_si256(a.lo, 1));
@@ -222,10 +215,8 @@ struct Avx2Ops {
     _mm256_store_si256(reinterpret_cast<W*>(lanes), x.lo);
     lanes[8] = x.hi;
     for (int d = 0; d < 9; ++d)
-      for (u32 m = lanes[d]; m; m &= m - 1) {
-        const int bit = std::countr_zero(m);
-        cells[bit / 10 * 9 + bit % 10] = static_cast<std::uint8_t>(d + 1);
-      }
+      for (u32 m = lanes[d]; m; m &= m - 1)
+        cells[kCellOfBit.cell[std::countr_zero(m)]] = static_cast<std::uint8_t>(d + 1);
   }
 
  private:

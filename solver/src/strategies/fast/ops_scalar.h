@@ -104,13 +104,6 @@ struct ScalarOps {
     twice = splat(t), thrice = splat(h);
   }
 
-  // The 9 triad bits of a band word (bit 10r + 3s) as bit 3r + s.
-  static u32 triad_index(u32 x) {
-    const u32 t = (x | x >> 1 | x >> 2) & kTriads;
-    return (t & 1) | ((t >> 2) & 2) | ((t >> 4) & 4) | ((t >> 7) & 8) | ((t >> 9) & 16) | ((t >> 11) & 32) |
-           ((t >> 14) & 64) | ((t >> 16) & 128) | ((t >> 18) & 256);
-  }
-
   static V band_triads(V x, bool& dead) {
     V r;
     for (int d = 0; d < 9; ++d) {
@@ -205,10 +198,8 @@ struct ScalarOps {
 
   static void store_band(V x, std::uint8_t* cells) {
     for (int d = 0; d < 9; ++d)
-      for (u32 m = x.l[d]; m; m &= m - 1) {
-        const int bit = std::countr_zero(m);
-        cells[bit / 10 * 9 + bit % 10] = static_cast<std::uint8_t>(d + 1);
-      }
+      for (u32 m = x.l[d]; m; m &= m - 1)
+        cells[kCellOfBit.cell[std::countr_zero(m)]] = static_cast<std::uint8_t>(d + 1);
   }
 };
 

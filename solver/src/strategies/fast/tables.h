@@ -44,7 +44,7 @@ static constexpr Avx512Tables make_avx512_tables() {
   Avx512Tables t{};
   for (int j = 0; j < 64; ++j) {
     const int bit = (j & ~7) + 7 - (j & 7);
-    t.load_index[j] = static_cast<std::uint8_t>(bit < 30 && bit % 10 != 9 ? bit / 10 * 9 + bit % 10 : 0);
+    t.load_index[j] = bit < 32 ? kCellOfBit.cell[bit] : 0;
     const int v = j & 15;
     t.onehot_low[j] = static_cast<std::uint8_t>(v >= 1 && v <= 8 ? 1 << (v - 1) : 0);
     t.onehot_high[j] = static_cast<std::uint8_t>((v == 9 ? 1 : 0) | (v >= 1 && v <= 9 ? 2 : 0));
