@@ -9,6 +9,7 @@
 // spare lanes stay 0).
 #pragma once
 
+#include <bit>
 #include <cstdint>
 
 namespace sudoku::detail::fast {
@@ -90,6 +91,13 @@ static constexpr CellOfBit make_cell_of_bit() {
   return t;
 }
 inline constexpr CellOfBit kCellOfBit = make_cell_of_bit();
+
+// Writes a solved band's 27 cells from its nine digit words (words[d]: the cells of digit d + 1).
+static void store_digit_words(const u32* words, std::uint8_t* cells) {
+  for (int d = 0; d < 9; ++d)
+    for (u32 m = words[d]; m; m &= m - 1)
+      cells[kCellOfBit.cell[std::countr_zero(m)]] = static_cast<std::uint8_t>(d + 1);
+}
 
 // For each 9-bit set of non-empty triads (bit 3*r + s), the cells of every configuration that
 // fits inside it, and those configurations (bit i): the band rule and the band's configurations

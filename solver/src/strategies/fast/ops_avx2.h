@@ -214,9 +214,7 @@ struct Avx2Ops {
     alignas(32) u32 lanes[9];
     _mm256_store_si256(reinterpret_cast<W*>(lanes), x.lo);
     lanes[8] = x.hi;
-    for (int d = 0; d < 9; ++d)
-      for (u32 m = lanes[d]; m; m &= m - 1)
-        cells[kCellOfBit.cell[std::countr_zero(m)]] = static_cast<std::uint8_t>(d + 1);
+    store_digit_words(lanes, cells);
   }
 
  private:

@@ -196,11 +196,7 @@ struct ScalarOps {
     return true;
   }
 
-  static void store_band(V x, std::uint8_t* cells) {
-    for (int d = 0; d < 9; ++d)
-      for (u32 m = x.l[d]; m; m &= m - 1)
-        cells[kCellOfBit.cell[std::countr_zero(m)]] = static_cast<std::uint8_t>(d + 1);
-  }
+  static void store_band(V x, std::uint8_t* cells) { store_digit_words(x.l, cells); }
 };
 
 }  // namespace
