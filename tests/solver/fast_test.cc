@@ -148,6 +148,74 @@ TEST_P(FastTest, GuessesExcludeForcedLastAlternatives) {
   EXPECT_EQ(r.guesses, 1u);
 }
 
+// Every rectangle of a filled grid and of its transpose (two rows, two columns, two boxes, two
+// digits swapped), blanked: the search counts its two solutions without building the child it
+// need not show (engine.h's kRectangleCells), so counts, trees and the solution shown must be
+// those of the two children. The transpose has the rectangles whose rows share a band.
+TEST_P(FastTest, RectanglesCountAsTheirTwoChildren) {
+  const std::string filled = "123456789456789123789123456214365897365897214897214365531642978642978531978531642";
+  std::string transposed(81, '.');
+  for (int i = 0; i < 81; ++i)
+    transposed[static_cast<std::size_t>(i % 9 * 9 + i / 9)] = filled[static_cast<std::size_t>(i)];
+  const auto box = [](int r, int c) { return r / 3 * 3 + c / 3; };
+  int shapes[2] = {0, 0};  // rows in two bands, rows in one band
+  for (const std::string& g : {filled, transposed}) {
+    const auto at = [&](int r, int c) { return g[static_cast<std::size_t>(9 * r + c)]; };
+    for (int r1 = 0; r1 < 9; ++r1)
+      for (int r2 = r1 + 1; r2 < 9; ++r2)
+        for (int c1 = 0; c1 < 9; ++c1)
+          for (int c2 = c1 + 1; c2 < 9; ++c2) {
+            if (at(r1, c1) != at(r2, c2) || at(r1, c2) != at(r2, c1)) continue;
+            const int boxes[4] = {box(r1, c1), box(r1, c2), box(r2, c1), box(r2, c2)};
+            if ((boxes[0] == boxes[1]) == (boxes[0] == boxes[2])) continue;  // one box or four
+            std::string puzzle = g;
+            for (const int cell : {9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2})
+              puzzle[static_cast<std::size_t>(cell)] = '.';
+            ++shapes[r1 / 3 == r2 / 3];
+            sudoku::Grid out;
+            for (const std::uint64_t limit : {1, 2, 10}) {
+              for (sudoku::Grid* grid : {&out, static_cast<sudoku::Grid*>(nullptr)}) {
+                const auto r = solve(puzzle, limit, grid);
+                EXPECT_EQ(r.solutions, limit == 1 ? 1u : 2u) << puzzle << " limit " << limit;
+                EXPECT_EQ(r.nodes, limit == 1 ? 2u : 3u) << puzzle << " limit " << limit;
+                EXPECT_EQ(r.guesses, 1u) << puzzle << " limit " << limit;
+              }
+              EXPECT_TRUE(sudoku::is_solution_of(test_util::parse(puzzle), out)) << puzzle << " limit " << limit;
+            }
+            // a node limit inside the rectangle stops it there
+            const auto cut = solve(puzzle, 2, nullptr, 2);
+            EXPECT_TRUE(cut.aborted) << puzzle;
+            EXPECT_EQ(cut.nodes, 2u) << puzzle;
+            EXPECT_EQ(cut.solutions, 1u) << puzzle;
+          }
+  }
+  EXPECT_GT(shapes[0], 0);
+  EXPECT_GT(shapes[1], 0);
+}
+
+// Deep in a search, where the rectangles of serg_benchmark's many-solution puzzles are met, with a
+// grid to fill or without one, and with a node limit at every node of the tree: the same trees.
+TEST_P(FastTest, SergBenchmarkTreesDoNotDependOnTheGrid) {
+  const auto puzzles = test_util::read_lines("serg_benchmark.txt");
+  sudoku::Grid out;
+  for (std::size_t i = 0; i < puzzles.size(); i += 97 * test_util::stride()) {
+    for (const std::uint64_t limit : {1, 2, 3}) {
+      const auto with = solve(puzzles[i], limit, &out);
+      const auto without = solve(puzzles[i], limit);
+      EXPECT_EQ(with.solutions, without.solutions) << "line " << i + 1;
+      EXPECT_EQ(with.nodes, without.nodes) << "line " << i + 1;
+      EXPECT_EQ(with.guesses, without.guesses) << "line " << i + 1;
+      EXPECT_TRUE(sudoku::is_solution_of(test_util::parse(puzzles[i]), out)) << "line " << i + 1;
+      for (std::uint64_t cap = 1; cap < with.nodes; ++cap) {
+        const auto cut = solve(puzzles[i], limit, &out, cap);
+        ASSERT_TRUE(cut.aborted) << "line " << i + 1 << " cap " << cap;
+        ASSERT_EQ(cut.nodes, cap) << "line " << i + 1;
+        ASSERT_EQ(solve(puzzles[i], limit, nullptr, cap).nodes, cap) << "line " << i + 1;
+      }
+    }
+  }
+}
+
 TEST_P(FastTest, SergBenchmarkExactCounts) {
   const auto puzzles = test_util::read_lines("serg_benchmark.txt");
   const auto counts = test_util::read_lines("serg_benchmark.counts.txt");

@@ -52,6 +52,9 @@ class SearchTally {
     }
   }
 
+  // A solution found() would not read: not the first, or no grid to fill.
+  void found_unread() { ++result_.solutions; }
+
   // The search must stop: a limit was reached.
   bool done() const { return result_.aborted || result_.solutions >= options_->max_solutions; }
 
