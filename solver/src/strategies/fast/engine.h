@@ -338,12 +338,13 @@ class Engine {
   }
 
   // Four open cells at a fixpoint are a rectangle with exactly two solutions: every row, column
-  // and box with an open cell has two (one would be a single, four in a box would miss digits),
-  // so the four cells hold the two digits their rows miss, placed one way or the other. The
-  // search would branch there into two children, a guess and the forced one, each solved; the
-  // tally counts them so, and a child is built only when its values are wanted (the first
-  // solution, with a grid to fill). serg_benchmark, whose puzzles have many solutions, meets such
-  // a board in 4 puzzles of 10.
+  // and box with an open cell has two (with one, that cell would be a single; four in one box
+  // would leave two of its digits no place), so the four cells are two rows by two columns in two
+  // boxes and hold the two digits their rows miss, placed one way or the other (results/README.md,
+  // "A rectangle's two solutions"). The search would branch there into two children, a guess and
+  // the forced one, each solved; the tally counts them so, and a child is built only when its
+  // values are wanted (the first solution, with a grid to fill). serg_benchmark, whose puzzles
+  // have many solutions, meets such a board in about 4 puzzles of 10.
   static constexpr int kRectangleCells = 4;
 
   void search(const Board& s, int open) {
