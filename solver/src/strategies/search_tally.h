@@ -44,15 +44,20 @@ class SearchTally {
     return true;
   }
 
+  // Whether found() reads the values of the next solution: the first, with a grid to fill.
+  bool wants_values() const { return result_.solutions == 0 && solution_ != nullptr; }
+
   // A complete, valid assignment: `values` holds the grid's cells, row-major.
   void found(int box, const std::uint8_t* values) {
-    if (result_.solutions++ == 0 && solution_) {
+    const bool wanted = wants_values();
+    ++result_.solutions;
+    if (wanted) {
       solution_->box = box;
       std::memcpy(solution_->cells.data(), values, static_cast<std::size_t>(solution_->cell_count()));
     }
   }
 
-  // A solution found() would not read: not the first, or no grid to fill.
+  // A solution whose values are not wanted (!wants_values()).
   void found_unread() { ++result_.solutions; }
 
   // The search must stop: a limit was reached.

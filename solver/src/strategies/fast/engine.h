@@ -52,7 +52,6 @@ class Engine {
     if (puzzle.box != 3) return SolveResult{};
     tally_.start(options, solution);
     minirow_min_open_ = kMinirowMinOpen;
-    solution_ = solution;
     Board root;
     if (!load(puzzle, root)) return tally_.result();
     const int open = propagate(root, minirow_min_open_);
@@ -332,9 +331,9 @@ class Engine {
 
   void found(const Board& s) {
     std::uint8_t values[81];
-    if (tally_.result().solutions == 0 && solution_)
+    if (tally_.wants_values())
       for (int b = 0; b < 3; ++b) O::store_band(s.band[b], values + 27 * b);
-    tally_.found(3, values);  // reads the values only for the first solution, and only with a grid to fill
+    tally_.found(3, values);
   }
 
   // Four open cells at a fixpoint are a rectangle with exactly two solutions: every row, column
@@ -348,7 +347,8 @@ class Engine {
   static constexpr int kRectangleCells = 4;
 
   void search(const Board& s, int open) {
-    if (open == kRectangleCells && (tally_.result().solutions != 0 || !solution_)) {
+    const bool rectangle = open == kRectangleCells;
+    if (rectangle && !tally_.wants_values()) {  // both children counted, neither built
       for (const bool guess : {true, false}) {
         if (!tally_.enter_child(guess)) return;  // a node or time limit
         tally_.found_unread();
@@ -362,8 +362,8 @@ class Engine {
       const int alt = std::countr_zero(untried);
       untried &= untried - 1;
       if (!tally_.enter_child(untried != 0)) return;  // a node or time limit
-      if (open == kRectangleCells && tally_.result().solutions != 0) {
-        tally_.found_unread();  // the second of the rectangle's solutions
+      if (rectangle && !tally_.wants_values()) {
+        tally_.found_unread();  // the second, once the first was built
       } else {
         Board child = s;
         apply(c, alt, child);
@@ -382,7 +382,6 @@ class Engine {
 
   int minirow_min_open_ = 0;
   SearchTally tally_;  // counts, limits and the first solution, kept as every strategy keeps them
-  Grid* solution_ = nullptr;
 };
 
 }  // namespace
