@@ -80,5 +80,20 @@ check_field reps.json 'runs\[0\]\.repetition: 0 is not a repetition number >= 1'
 # NaN and 1e400 are no JSON numbers: refused as not JSON, still naming the file, never a crash.
 check_field nan.json ""
 check_field infinite.json ""
+
+# Reports kept gzip-compressed (results/ keeps its large ones so) are read as they were written; a
+# cut-short or corrupt one is an input error naming the file (exit 3), never a report that lost its tail.
+gzip -c a.json > a.json.gz && gzip -c b.json > b.json.gz || fail "gzip"
+probe "gzip reports" 0 "$BENCH" merge --json mz.json a.json.gz b.json.gz
+cmp <("$PYTHON" -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["runs"]))' mz.json) <(echo 4) >/dev/null ||
+  fail "gzip reports: mz.json does not hold the 4 passes"
+probe "gzip report compared" 0 "$BENCH" compare a.json.gz b.json
+head -c 200 a.json.gz > cut.json.gz
+probe "gzip report cut short" 3 "$BENCH" compare cut.json.gz b.json
+says "gzip report cut short" "cut\.json\.gz"
+printf '\x1f\x8b\x08\x00garbage' > bad.json.gz
+probe "corrupt gzip report" 3 "$BENCH" merge --json m3.json bad.json.gz b.json
+says "corrupt gzip report" "bad\.json\.gz"
+[ ! -e m3.json ] || fail "corrupt gzip report: m3.json was written"
 same "inputs untouched" a.json "$a_sum"
 finish

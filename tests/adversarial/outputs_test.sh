@@ -111,6 +111,10 @@ probe "history of one report" 2 "$BENCH" history hist
 echo '{"benchmarks": []}' >hist/gbench.json
 probe "history of a folder with a file that is no report" 3 "$BENCH" history hist
 probe "history of a missing report" 3 "$BENCH" history a.json missing.json
+# A folder's gzip reports are reports too (results/ keeps its large ones so): two of them make a history.
+mkdir -p histz && cp a.json histz/ && gzip -c a.json > histz/a2.json.gz
+probe "history of a folder with a gzip report" 0 "$BENCH" history histz
+grep -q ": 2 reports" "$work/out" || fail "history of a folder with a gzip report: a2.json.gz not read"
 # A file name that is not UTF-8 (the report's dataset): every output is still written, the bad
 # bytes replaced, and compare --format json of such a path answers.
 cp in.txt "$(printf 'bad\xe9.txt')"

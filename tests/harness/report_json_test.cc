@@ -3,10 +3,14 @@
 #include "report/report_json.h"
 
 #include <gtest/gtest.h>
+#include <zlib.h>
 
 #include <cmath>
 #include <cstdint>
+#include <fstream>
+#include <iterator>
 #include <limits>
+#include <memory>
 
 #include "cli/exit_codes.h"
 #include "cli/report_files.h"
@@ -195,6 +199,32 @@ TEST(ReportJsonTest, ReadJsonFileSeparatesIoFromFormat) {
   EXPECT_THROW(sudoku_bench::read_json_file("/tmp"), sudoku_bench::IoError);
   test_util::TempFile truncated(sudoku_bench::to_json(measured_report()).dump().substr(0, 100), ".json");
   EXPECT_THROW(sudoku_bench::read_json_file(truncated.path()), ReportFormatError);
+}
+
+// results/ keeps its large reports gzip-compressed: they read as they were written, and a damaged
+// stream is an input error (exit 3), not a report that lost its tail.
+TEST(ReportJsonTest, ReadJsonFileReadsGzipReports) {
+  const auto gzip_file = [](const std::string& text) {
+    auto file = std::make_unique<test_util::TempFile>("", ".json.gz");
+    gzFile f = gzopen(file->path().c_str(), "wb");
+    EXPECT_EQ(gzwrite(f, text.data(), static_cast<unsigned>(text.size())), static_cast<int>(text.size()));
+    EXPECT_EQ(gzclose(f), Z_OK);
+    return file;
+  };
+  const std::string text = sudoku_bench::to_json(measured_report()).dump();
+  const auto good = gzip_file(text);
+  EXPECT_EQ(sudoku_bench::to_json(sudoku_bench::read_json_file(good->path())).dump(), text);
+  const auto not_json = gzip_file("{\"schema\": ");
+  EXPECT_THROW(sudoku_bench::read_json_file(not_json->path()), ReportFormatError);
+  std::ifstream in(good->path(), std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  test_util::TempFile cut(bytes.substr(0, bytes.size() / 2), ".json.gz");
+  try {
+    sudoku_bench::read_json_file(cut.path());
+    ADD_FAILURE() << "a truncated gzip report was read";
+  } catch (const sudoku_bench::IoError& e) {
+    EXPECT_NE(std::string(e.what()).find(cut.path()), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -6,6 +6,7 @@ made-up report with a superlinear speedup.
 Usage: plot_test.py SUDOKU_BENCH [unittest options]
 """
 import copy
+import gzip
 import importlib.machinery
 import importlib.util
 import json
@@ -128,6 +129,23 @@ class PlotTest(unittest.TestCase):
         self.assertEqual(result.returncode, 3)
         self.assertRegex(result.stderr, r"not a sudoku-bench/\d report")
         self.assertEqual(self.plot(os.path.join(self.dir, "missing.json"), self.dir).returncode, 3)
+
+    def test_gzip_reports_are_read_and_cut_ones_refused(self):
+        # results/ keeps its large reports gzip-compressed.
+        packed = os.path.join(self.dir, "report.json.gz")
+        with open(self.report, "rb") as f, gzip.open(packed, "wb") as z:
+            data = f.read()
+            z.write(data)
+        out = os.path.join(self.dir, "gzip")
+        result = self.plot(packed, out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assert_images(out)
+        cut = os.path.join(self.dir, "cut.json.gz")
+        with open(packed, "rb") as f, open(cut, "wb") as c:
+            c.write(f.read()[:200])
+        result = self.plot(cut, os.path.join(self.dir, "cut"))
+        self.assertEqual(result.returncode, 3, result.stderr)
+        self.assertIn("cut.json.gz", result.stderr)
 
     def test_efficiency_axis_follows_superlinear_speedups(self):
         loader = importlib.machinery.SourceFileLoader("plot_tool", PLOT)

@@ -448,8 +448,9 @@ std::shared_ptr<CompareState> declare_compare(CLI::App& app) {
   s->format = name_of(c.format);
   std::vector<std::string> formats;
   for (const CompareFormatName& f : kCompareFormats) formats.emplace_back(f.name);
-  cmd->add_option("BASE", c.base_path, "The reference report (sudoku-bench JSON; CSV with --per-puzzle)")->required();
-  cmd->add_option("NEW", c.current_path, "The report to judge")->required();
+  cmd->add_option("BASE", c.base_path, "The reference report (sudoku-bench JSON; CSV with --per-puzzle; .gz allowed)")
+      ->required();
+  cmd->add_option("NEW", c.current_path, "The report to judge (.gz allowed)")->required();
   cmd->add_option("--max-slowdown", s->max_slowdown, "Allowed growth of time per puzzle, like 5% or 2.5")
       ->capture_default_str();
   s->numbers.real(*cmd, "--alpha", c.options.alpha, 1e-9, 0.5,
@@ -493,7 +494,7 @@ std::shared_ptr<MergeState> declare_merge(CLI::App& app) {
   auto s = std::make_shared<MergeState>();
   s->app = app.add_subcommand("merge", "Join reports of one build (same context) into one, repetitions renumbered.");
   s->app->add_option("--json", s->command.json_path, "Write the merged report here")->required();
-  s->app->add_option("FILE", s->command.inputs, "Reports written by run --json")->required();
+  s->app->add_option("FILE", s->command.inputs, "Reports written by run --json (.gz allowed)")->required();
   return s;
 }
 
@@ -513,7 +514,7 @@ std::shared_ptr<ReportState> declare_report(CLI::App& app) {
                               "Write a stored report in other formats (each as run would have written it), to files "
                               "or to standard output (-).");
   s->outputs.declare(*s->app, true);
-  s->app->add_option("REPORT", s->command.input, "A report written by run --json or merge")->required();
+  s->app->add_option("REPORT", s->command.input, "A report written by run --json or merge (.gz allowed)")->required();
   s->app->add_option("--base", s->command.base_path,
                      "With --html: show REPORT against this report, pair by pair (the change in throughput with its "
                      "95% interval, p and verdict)");
@@ -545,7 +546,10 @@ std::shared_ptr<HistoryState> declare_history(CLI::App& app) {
                   "Significance level, after correcting for the places a change was looked for");
   s->app->add_option("--html", c.html_path,
                      "Write the history's page here: each series' throughput over the reports, its changes marked");
-  s->app->add_option("REPORT", c.paths, "Reports written by run --json, or folders of them (their *.json)")->required();
+  s->app
+      ->add_option("REPORT", c.paths,
+                   "Reports written by run --json (.gz allowed), or folders of them (their *.json and *.json.gz)")
+      ->required();
   return s;
 }
 

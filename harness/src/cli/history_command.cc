@@ -27,7 +27,9 @@ std::vector<std::string> report_files(const std::vector<std::string>& paths) {
     }
     std::vector<std::string> in_folder;
     for (const auto& entry : std::filesystem::directory_iterator(p, ec))
-      if (entry.path().extension() == ".json") in_folder.push_back(entry.path().string());
+      if (const std::string name = entry.path().filename().string();
+          name.ends_with(".json") || name.ends_with(".json.gz"))
+        in_folder.push_back(entry.path().string());
     std::sort(in_folder.begin(), in_folder.end());
     files.insert(files.end(), in_folder.begin(), in_folder.end());
   }

@@ -1,12 +1,7 @@
 #include "cli/report_files.h"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <sstream>
+#include <vector>
 
 #include "report/report_json.h"
 #include "stream/input.h"
@@ -16,21 +11,14 @@ namespace sudoku_bench {
 
 namespace {
 
-// The whole text of `path`, "-" being standard input.
+// The whole text of `path`, "-" being standard input: plain or gzip (a report kept compressed,
+// results/ keeps its large ones so), read by the input's own reader and its errors.
 std::string read_text(const std::string& path) {
-  std::ostringstream text;
-  if (path == "-") {
-    text << std::cin.rdbuf();
-    if (std::cin.bad()) throw IoError("<stdin>", std::string("cannot read: ") + std::strerror(errno));
-    return text.str();
-  }
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw IoError(path, "cannot read: Is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(path, std::string("cannot open: ") + std::strerror(errno));
-  text << in.rdbuf();
-  if (in.bad()) throw IoError(path, std::string("cannot read: ") + std::strerror(errno));
-  return text.str();
+  InputFile in(path, false);
+  std::string text;
+  std::vector<char> block(1 << 17);
+  for (std::size_t got; (got = in.read(block.data(), block.size())) > 0;) text.append(block.data(), got);
+  return text;
 }
 
 }  // namespace

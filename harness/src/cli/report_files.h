@@ -10,7 +10,8 @@
 
 namespace sudoku_bench {
 
-// Throws IoError when `path` cannot be read, ReportFormatError when it holds no report. "-" is
+// A report as run wrote it, plain or gzip-compressed. Throws IoError when `path` cannot be read
+// (or its gzip stream is corrupt or cut short), ReportFormatError when it holds no report. "-" is
 // standard input.
 Report read_json_file(const std::string& path);
 
