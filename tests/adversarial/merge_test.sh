@@ -95,5 +95,15 @@ printf '\x1f\x8b\x08\x00garbage' > bad.json.gz
 probe "corrupt gzip report" 3 "$BENCH" merge --json m3.json bad.json.gz b.json
 says "corrupt gzip report" "bad\.json\.gz"
 [ ! -e m3.json ] || fail "corrupt gzip report: m3.json was written"
+# Written gzip-compressed when the name ends in .gz (run --json, merge --json; --per-puzzle too), and
+# read back the same.
+probe "merge into a gzip report" 0 "$BENCH" merge --json m.json.gz a.json b.json
+gzip -t m.json.gz 2>/dev/null || fail "merge into a gzip report: m.json.gz is not gzip"
+cmp <(gzip -dc m.json.gz) m.json >/dev/null || fail "merge into a gzip report: not the bytes of m.json"
+probe "run into a gzip report" 0 "$BENCH" run --threads 1 --repetitions 1 --min-time 0 --no-progress --json r.json.gz \
+  --markdown r.md "$DATASETS/easy50.txt"
+gzip -t r.json.gz 2>/dev/null || fail "run into a gzip report: r.json.gz is not gzip"
+probe "a run's gzip report read back" 0 "$BENCH" report --markdown r2.md r.json.gz
+cmp r.md r2.md >/dev/null || fail "a run's gzip report read back: its table differs from the run's"
 same "inputs untouched" a.json "$a_sum"
 finish

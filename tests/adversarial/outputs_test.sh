@@ -103,6 +103,14 @@ probe "report into a folder" 3 "$BENCH" report --markdown . a.json
 if [ -w /dev/full ]; then
   probe "report, one output full" 3 "$BENCH" report --csv /dev/full --markdown a.md a.json
   [ -s a.md ] || fail "report, one output full: the other output was not written"
+  # A compressed output that meets a full disk (zlib writes late: at the stream's end) is named too.
+  ln -sf /dev/full full.json.gz
+  probe "run, a gzip output full" 3 "${run[@]}" --repetitions 1 --json full.json.gz --markdown gz.md in.txt
+  says "run, a gzip output full" "--json full\.json\.gz: cannot write: No space left on device"
+  [ -s gz.md ] || fail "run, a gzip output full: the other output was not written"
+  ln -sf /dev/full rows.csv.gz
+  probe "run, gzip rows full" 3 "${run[@]}" --repetitions 1 --per-puzzle rows.csv.gz in.txt
+  says "run, gzip rows full" "--per-puzzle rows\.csv\.gz: cannot write: No space left on device"
 fi
 probe "report of a file that is no report" 3 "$BENCH" report --csv - in.txt
 # history: too few reports, a folder holding a file that is no report, a report that is missing.

@@ -5,6 +5,7 @@
 #include <zlib.h>
 
 #include <cstdint>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -218,6 +219,10 @@ TEST(PerPuzzleRowsTest, ARowForEveryRecordReadInvalidAndAbortedIncluded) {
     const test_util::RunOutcome o = test_util::run(command);
     EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
     const std::vector<std::string> lines = lines_of(gunzip(rows.path()));  // zlib reads plain files too
+    std::ifstream raw(rows.path(), std::ios::binary);
+    char magic[2] = {};
+    raw.read(magic, 2);
+    EXPECT_EQ(magic[0] == '\x1f' && magic[1] == '\x8b', suffix == ".csv.gz") << "compressed exactly when named .gz";
     ASSERT_EQ(lines.size(), 1u + 4 * 300);  // 2 thread counts x 2 repetitions, warm-up not included
     EXPECT_EQ(lines[0], "dataset,file,line,solver,threads,repetition,latency_ns,nodes,guesses,outcome");
     std::size_t invalid = 0, aborted = 0;

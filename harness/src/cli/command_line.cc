@@ -319,7 +319,8 @@ std::shared_ptr<RunState> declare_run(CLI::App& app) {
                     "Run the passes of every (file, solver, threads, repetition) in a shuffled order, so that the "
                     "machine's drift hits every arm alike; --interleave=SEED repeats an order (the report names the "
                     "seed)");
-  cmd->add_option("--json", s->json_path, "Write the report here (atomically), in --format; - for standard output");
+  cmd->add_option("--json", s->json_path,
+                  "Write the report here (atomically), in --format; - for standard output; .gz: compressed");
   cmd->add_option("--per-puzzle", c.per_puzzle_path,
                   "Write a CSV row per record of every measured pass here (.gz: compressed), for compare --per-puzzle");
   cmd->add_option("--format", s->report_format, "Format of the --json file: " + join(described, ", "))

@@ -382,7 +382,8 @@ class Run {
     if (measuring_->leader()) {
       try {
         reports_out_.emplace(command_.outputs);
-        if (!command_.per_puzzle_path.empty()) rows_out_.emplace(command_.per_puzzle_path, "--per-puzzle");
+        // zlib's fastest level for the rows: the serial sink compresses them while passes are measured
+        if (!command_.per_puzzle_path.empty()) rows_out_.emplace(command_.per_puzzle_path, "--per-puzzle", 1);
         std::vector<const OutputFile*> outputs = reports_out_->files();
         if (rows_out_) outputs.push_back(&*rows_out_);
         if (const std::string conflict = output_conflicts(outputs, command_.files); !conflict.empty()) {

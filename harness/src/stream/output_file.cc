@@ -3,7 +3,9 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -50,7 +52,8 @@ std::string canonical_or_self(const std::string& path) {
 
 }  // namespace
 
-OutputFile::OutputFile(std::string path, std::string option) : path_(std::move(path)), option_(std::move(option)) {
+OutputFile::OutputFile(std::string path, std::string option, int gzip_level)
+    : path_(std::move(path)), option_(std::move(option)), gzip_level_(std::clamp(gzip_level, 1, 9)) {
   if (path_.empty()) throw IoError(option_.empty() ? "output" : option_, "needs a file name");
   target_ = follow_links(path_, name());
   struct stat st {};
@@ -97,6 +100,7 @@ OutputFile::OutputFile(std::string path, std::string option) : path_(std::move(p
 }
 
 OutputFile::~OutputFile() {
+  if (gz_) gzclose(static_cast<gzFile>(gz_));  // an output given up: its bytes go with it
   if (fd_ >= 0) close(fd_);
   if (!committed_ && !temp_.empty()) unlink(temp_.c_str());
 }
@@ -111,6 +115,26 @@ int OutputFile::descriptor() {
 }
 
 void OutputFile::write(std::string_view bytes) {
+  if (!compressed()) return write_plain(bytes);
+  if (!gz_) {
+    const int fd = dup(descriptor());  // gzclose closes its own; commit() the original
+    const std::string mode = "wb" + std::to_string(gzip_level_);
+    if (fd < 0 || !(gz_ = gzdopen(fd, mode.c_str()))) {
+      const int error = fd < 0 ? errno : ENOMEM;
+      if (fd >= 0) close(fd);
+      throw IoError(name(), reason("cannot write", error));
+    }
+  }
+  while (!bytes.empty()) {  // gzwrite takes an unsigned count
+    const auto n = static_cast<unsigned>(std::min<std::size_t>(bytes.size(), std::size_t{1} << 30));
+    errno = 0;
+    if (gzwrite(static_cast<gzFile>(gz_), bytes.data(), n) != static_cast<int>(n))
+      throw IoError(name(), reason("cannot write", errno ? errno : EIO));
+    bytes.remove_prefix(n);
+  }
+}
+
+void OutputFile::write_plain(std::string_view bytes) {
   const int fd = descriptor();
   while (!bytes.empty()) {
     const ssize_t n = ::write(fd, bytes.data(), bytes.size());
@@ -120,7 +144,18 @@ void OutputFile::write(std::string_view bytes) {
   }
 }
 
+// The rest of the compressed stream and its trailer, into the file; an empty .gz output still
+// gets a whole (empty) gzip stream.
+void OutputFile::end_gzip() {
+  if (!gz_) write(std::string_view());  // opens the stream
+  errno = 0;
+  const int closed = gzclose(static_cast<gzFile>(gz_));
+  gz_ = nullptr;
+  if (closed != Z_OK) throw IoError(name(), reason("cannot write", closed == Z_ERRNO && errno ? errno : EIO));
+}
+
 void OutputFile::commit() {
+  if (compressed()) end_gzip();
   const int fd = descriptor();
   if (direct_) {
     fd_ = -1;

@@ -1,8 +1,10 @@
 // An output that destroys nothing. A regular file (or a new path) is written to a temporary file
 // beside it and renamed over it once whole, so that a reader, a full disk or a kill finds the old
 // file or the whole new one; a symlink is followed and its target replaced so. Anything else (a
-// device, a FIFO, /dev/stdout) is opened and written as it is, never replaced. Everything that can
-// be checked is checked when the OutputFile is made, before a command measures anything.
+// device, a FIFO, /dev/stdout) is opened and written as it is, never replaced. A path ending in .gz
+// is written gzip-compressed, whatever writes it (reports, --per-puzzle rows, hunt --out).
+// Everything that can be checked is checked when the OutputFile is made, before a command measures
+// anything.
 #pragma once
 
 #include <sys/types.h>
@@ -17,7 +19,8 @@ class OutputFile {
  public:
   // `option` names the output in messages ("--json"; may be empty). Throws IoError naming it when its folder
   // does not exist, it is a directory, its name is too long or its folder cannot be written.
-  OutputFile(std::string path, std::string option);
+  // `gzip_level` (1-9) is zlib's, for a .gz path: 1 where the bytes come while something is measured.
+  OutputFile(std::string path, std::string option, int gzip_level = 6);
   ~OutputFile();  // an output not committed leaves the path as it was
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
@@ -29,12 +32,17 @@ class OutputFile {
   // Written in place (a device, a FIFO), rather than replaced whole.
   bool direct() const { return direct_; }
 
+  // Whether the bytes written are compressed on their way (the path ends in .gz).
+  bool compressed() const { return path_.ends_with(".gz"); }
+
   // The descriptor the bytes go to: the temporary file, or the node itself, opened on the first
   // call. Throws IoError.
   int descriptor();
-  // Writes all of `bytes`. Throws IoError ("PATH: cannot write: reason").
+  // Writes all of `bytes` (compressed for a .gz path; zlib may hold some until commit()). Throws
+  // IoError ("PATH: cannot write: reason").
   void write(std::string_view bytes);
-  // The bytes written become the file (fsync, rename). Throws IoError; the old file then stays.
+  // The bytes written become the file (the gzip stream ended, fsync, rename). Throws IoError; the
+  // old file then stays.
   void commit();
 
   // Whether this output would overwrite the file at `path` (same device and inode, or the same
@@ -43,6 +51,9 @@ class OutputFile {
   bool same_as(const OutputFile& other) const;
 
  private:
+  void write_plain(std::string_view bytes);
+  void end_gzip();
+
   std::string path_, option_;
   std::string target_;  // `path_` with its symlinks followed
   bool direct_ = false;
@@ -52,6 +63,8 @@ class OutputFile {
   std::string temp_;  // the temporary file beside target_, until committed
   int fd_ = -1;
   bool committed_ = false;
+  int gzip_level_ = 6;
+  void* gz_ = nullptr;  // a gzFile over a copy of fd_, from the first write of a .gz path
 };
 
 // "" when fine; otherwise why these outputs cannot be written: one is also one of `inputs`, or two

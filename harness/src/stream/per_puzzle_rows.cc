@@ -1,11 +1,6 @@
 #include "stream/per_puzzle_rows.h"
 
-#include <unistd.h>
-#include <zlib.h>
-
-#include <cerrno>
 #include <charconv>
-#include <cstring>
 
 #include "stream/input.h"
 
@@ -31,21 +26,7 @@ void append_number(std::string& out, std::uint64_t value) {
 
 }  // namespace
 
-PerPuzzleRows::PerPuzzleRows(OutputFile& out) : out_(out) {
-  if (out_.path().ends_with(".gz")) {
-    const int fd = dup(out_.descriptor());  // gzclose closes its own; commit() the original
-    // Level 1: per-puzzle rows compress well even so, and the serial sink writes them.
-    if (fd < 0 || !(gz_ = gzdopen(fd, "wb1"))) {
-      if (fd >= 0) ::close(fd);
-      throw IoError(out_.name(), "cannot write: out of memory or descriptors");
-    }
-  }
-  write_bytes(std::string(kPerPuzzleHeader));
-}
-
-PerPuzzleRows::~PerPuzzleRows() {
-  if (gz_) gzclose(static_cast<gzFile>(gz_));
-}
+PerPuzzleRows::PerPuzzleRows(OutputFile& out) : out_(out) { write_bytes(std::string(kPerPuzzleHeader)); }
 
 void PerPuzzleRows::start_pass(std::string_view dataset, std::string_view file, std::string_view solver, int threads,
                                int repetition, bool tree_size_reported, bool timed) {
@@ -81,12 +62,6 @@ void PerPuzzleRows::write(const Chunk& chunk) {
 
 void PerPuzzleRows::write_bytes(const std::string& bytes) {
   if (bytes.empty() || !error_.empty()) return;
-  if (gz_) {
-    if (gzwrite(static_cast<gzFile>(gz_), bytes.data(), static_cast<unsigned>(bytes.size())) !=
-        static_cast<int>(bytes.size()))
-      error_ = std::string("cannot write: ") + std::strerror(errno);
-    return;
-  }
   try {
     out_.write(bytes);
   } catch (const IoError& e) {
@@ -95,9 +70,6 @@ void PerPuzzleRows::write_bytes(const std::string& bytes) {
 }
 
 void PerPuzzleRows::close() {
-  if (gz_ && gzclose(static_cast<gzFile>(gz_)) != Z_OK && error_.empty())
-    error_ = std::string("cannot write: ") + std::strerror(errno);
-  gz_ = nullptr;
   if (!error_.empty()) throw IoError(out_.name(), error_);
   out_.commit();
 }

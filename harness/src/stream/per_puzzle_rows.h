@@ -20,9 +20,8 @@ inline constexpr std::string_view kPerPuzzleHeader =
 
 class PerPuzzleRows {
  public:
-  // Writes the header to `out`; a path ending in .gz is written gzip-compressed. Throws IoError.
+  // Writes the header to `out` (a .gz path compressed, by OutputFile); a failure is kept for close().
   explicit PerPuzzleRows(OutputFile& out);
-  ~PerPuzzleRows();
   PerPuzzleRows(const PerPuzzleRows&) = delete;
   PerPuzzleRows& operator=(const PerPuzzleRows&) = delete;
 
@@ -47,7 +46,6 @@ class PerPuzzleRows {
   void write_bytes(const std::string& bytes);
 
   OutputFile& out_;
-  void* gz_ = nullptr;         // a gzFile, for .gz
   std::string error_;          // the first write that failed
   std::string head_, middle_;  // "dataset,file," and ",solver,threads,repetition,"
   bool tree_size_reported_ = true;
