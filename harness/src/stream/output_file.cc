@@ -114,17 +114,19 @@ int OutputFile::descriptor() {
   return fd_;
 }
 
+void OutputFile::open_gzip() {
+  const int fd = dup(descriptor());  // gzclose closes its own; commit() the original
+  const std::string mode = "wb" + std::to_string(gzip_level_);
+  if (fd < 0 || !(gz_ = gzdopen(fd, mode.c_str()))) {
+    const int error = fd < 0 ? errno : ENOMEM;
+    if (fd >= 0) close(fd);
+    throw IoError(name(), reason("cannot write", error));
+  }
+}
+
 void OutputFile::write(std::string_view bytes) {
   if (!compressed()) return write_plain(bytes);
-  if (!gz_) {
-    const int fd = dup(descriptor());  // gzclose closes its own; commit() the original
-    const std::string mode = "wb" + std::to_string(gzip_level_);
-    if (fd < 0 || !(gz_ = gzdopen(fd, mode.c_str()))) {
-      const int error = fd < 0 ? errno : ENOMEM;
-      if (fd >= 0) close(fd);
-      throw IoError(name(), reason("cannot write", error));
-    }
-  }
+  if (!gz_) open_gzip();
   while (!bytes.empty()) {  // gzwrite takes an unsigned count
     const auto n = static_cast<unsigned>(std::min<std::size_t>(bytes.size(), std::size_t{1} << 30));
     errno = 0;
@@ -147,7 +149,7 @@ void OutputFile::write_plain(std::string_view bytes) {
 // The rest of the compressed stream and its trailer, into the file; an empty .gz output still
 // gets a whole (empty) gzip stream.
 void OutputFile::end_gzip() {
-  if (!gz_) write(std::string_view());  // opens the stream
+  if (!gz_) open_gzip();
   errno = 0;
   const int closed = gzclose(static_cast<gzFile>(gz_));
   gz_ = nullptr;

@@ -52,6 +52,7 @@ class OutputFile {
 
  private:
   void write_plain(std::string_view bytes);
+  void open_gzip();
   void end_gzip();
 
   std::string path_, option_;
@@ -63,7 +64,7 @@ class OutputFile {
   std::string temp_;  // the temporary file beside target_, until committed
   int fd_ = -1;
   bool committed_ = false;
-  int gzip_level_ = 6;
+  int gzip_level_;
   void* gz_ = nullptr;  // a gzFile over a copy of fd_, from the first write of a .gz path
 };
 
