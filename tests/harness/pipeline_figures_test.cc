@@ -59,6 +59,26 @@ TEST(PipelineFiguresTest, TheTableSaysHowFarTheHarnessKeepsUp) {
   EXPECT_NE(slow.find("warning: input-bound"), std::string::npos) << slow;
 }
 
+// Timing a puzzle costs two clock reads: past 3% of the mean latency the table says so.
+TEST(PipelineFiguresTest, TheTableWarnsWhenTimingCostsTheSolverMuch) {
+  MeasuredPass p = pass(1, 1.0, 0.1, 0.05, 0.9);
+  p.latency_ns.mean = 661;
+  p.clock_read_ns = 23.4;
+  const std::string dear = table_of(p);
+  EXPECT_NE(dear.find("warning: timing: two clock reads a puzzle (23.4 ns each) are 7.1% of its mean latency (661 ns): "
+                      "timing costs this solver about that much throughput, or more"),
+            std::string::npos)
+      << dear;
+  p.latency_ns.mean = 40000;  // a hard puzzle: 0.1%
+  EXPECT_EQ(table_of(p).find("warning: timing"), std::string::npos);
+  p.latency_ns.mean = 661;
+  p.latency_measured = false;  // --no-latency: no clock was read
+  EXPECT_EQ(table_of(p).find("warning: timing"), std::string::npos);
+  p.latency_measured = true;
+  p.clock_read_ns = 0;  // a report from before the cost was recorded
+  EXPECT_EQ(table_of(p).find("warning: timing"), std::string::npos);
+}
+
 TEST(PipelineFiguresTest, NoneWithoutMeasurement) {
   MeasuredPass p = pass(1, 1.0, 0, 0, 0);
   EXPECT_FALSE(pipeline_figures(p)->ceiling_puzzles_per_second);

@@ -65,6 +65,17 @@ TEST(PuzzleClockTest, UsesTheTscExactlyWhereItIsInvariant) {
   }
 }
 
+// Bounds no machine misses, loaded or not: the median batch of reads, each read more than a
+// cycle's worth and far less than a scheduler's slice.
+TEST(PuzzleClockTest, KnowsWhatAReadCosts) {
+  for (const PuzzleClock& clock : {PuzzleClock::for_pass(), PuzzleClock::steady()}) {
+    const double ns = clock.read_ns();
+    EXPECT_GT(ns, 0.1) << clock.name();
+    EXPECT_LT(ns, 100000.0) << clock.name();
+    EXPECT_EQ(clock.read_ns(), ns) << clock.name();  // measured once
+  }
+}
+
 TEST(PuzzleClockTest, EnvironmentCanAskForSteadyClock) {
   ASSERT_EQ(setenv("SUDOKU_BENCH_LATENCY_CLOCK", "steady_clock", 1), 0);
   const PuzzleClock clock = PuzzleClock::for_pass();

@@ -46,6 +46,7 @@ TEST(ReportJsonTest, FromJsonInvertsToJson) {
   EXPECT_EQ(read.runs[0].puzzles(), 95u);
   EXPECT_GT(read.runs[0].cpu_seconds, 0);
   EXPECT_EQ(read.settings.latency_clock, std::string(sudoku_bench::PuzzleClock::for_pass().name()));
+  EXPECT_EQ(read.runs[0].clock_read_ns, sudoku_bench::PuzzleClock::for_pass().read_ns());
 }
 
 TEST(ReportJsonTest, Log2CountsAddUpToThePuzzles) {

@@ -224,8 +224,11 @@ TEST(PassPartsTest, RanksTakeTheSlowestWallTimeAndSayHowUneven) {
   a.wall_seconds = 1;
   b.status.unique = 100;
   b.wall_seconds = 3;
+  b.clock_read_ns = 23.4;  // a host whose clock costs more: its cost is the one to warn of
+  a.clock_read_ns = 9.8;
   const MeasuredPass ranks = sudoku_bench::combine_parts({a, b}, {"h0", "h1"}, {0, 1}, sudoku_bench::Timing::ranks);
   EXPECT_EQ(ranks.puzzles(), 200u);
+  EXPECT_DOUBLE_EQ(ranks.clock_read_ns, 23.4);
   EXPECT_DOUBLE_EQ(ranks.wall_seconds, 3);
   EXPECT_DOUBLE_EQ(*ranks.imbalance(), 1.5);
   const MeasuredPass shards = sudoku_bench::combine_parts({a, b}, {"h0", "h1"}, {1, 2}, sudoku_bench::Timing::shards);

@@ -200,6 +200,7 @@ class FileSolverPasses {
       pass.peak_rss_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux counts KiB
     pass.latency_measured = command_.pass.time_puzzles;
     pass.latency_ns = summarize(r.latency_ns);
+    pass.clock_read_ns = r.clock_read_ns;
     pass.tree_size_reported = solver_.factory->reports_tree_size();
     pass.tree_size = summarize(r.nodes);
     pass.guesses = summarize(r.guesses);

@@ -263,6 +263,12 @@ const FieldRow<MeasuredPass> kRows[] = {
        if (r.status.check_failed > r.status.checked)
          f["failed"].fail("is more than checks.checked (" + std::to_string(r.status.checked) + ")");
      }},
+    // null: the puzzles were not timed (run --no-latency), or a report before it was recorded.
+    {"clock_read_ns", true, "ns", Agree::never,
+     [](const MeasuredPass& r) { return r.clock_read_ns > 0 ? Json(r.clock_read_ns) : Json(nullptr); },
+     [](MeasuredPass& r, const Field& f) {
+       if (!f.null()) r.clock_read_ns = f.figure();
+     }},
     // null: not measured (run --no-latency) or not reported (plugins report no tree sizes).
     summary_row<&MeasuredPass::latency_ns, &MeasuredPass::latency_measured>("latency_ns", "ns"),
     summary_row<&MeasuredPass::tree_size, &MeasuredPass::tree_size_reported>("tree_size", "nodes"),

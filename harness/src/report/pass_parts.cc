@@ -43,6 +43,7 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
     if (out.tree_size_reported) out.tree_size = merge_summaries(out.tree_size, p.tree_size);
     out.guesses = merge_summaries(out.guesses, p.guesses);
     out.cpu_seconds += p.cpu_seconds;
+    out.clock_read_ns = std::max(out.clock_read_ns, p.clock_read_ns);
     out.threads_observed += p.threads_observed;
     out.loops = std::max(out.loops, p.loops);
     out.file_records += p.records_per_loop();

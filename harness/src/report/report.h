@@ -96,6 +96,9 @@ struct MeasuredPass {
   // harness and the solvers so far needed at once. 0 where not measured (passes in parts).
   std::uint64_t peak_rss_bytes = 0;
   bool latency_measured = true;  // false with --no-latency
+  // What one read of the clock that timed the puzzles cost (PuzzleClock::read_ns): two a puzzle.
+  // For parts, the dearest part's. 0 where not measured (--no-latency, reports before it).
+  double clock_read_ns = 0;
   Summary latency_ns;
   bool tree_size_reported = true;  // false for plugins, which report guesses only
   Summary tree_size;

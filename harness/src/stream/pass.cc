@@ -116,6 +116,7 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
   ThreadStates states([&] { return ThreadState(factory, config.step); });
   PassResult result;
   const PuzzleClock clock = config.time_puzzles ? PuzzleClock::for_pass() : PuzzleClock::steady();
+  if (config.time_puzzles) result.clock_read_ns = clock.read_ns();
   Tails tails;
 
   // Read outside the timed span: a few small /proc files per thread.

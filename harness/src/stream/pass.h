@@ -55,6 +55,7 @@ struct PassResult {
   PassNoise noise;                       // what else the machine did meanwhile
   int loops = 1;                         // readings of the input (PipelineConfig::min_seconds); counts cover all
   std::uint64_t first_loop_records = 0;  // the records of one whole reading
+  double clock_read_ns = 0;              // one read of the clock that timed the puzzles; 0 untimed
   // PassConfig::tail_growth: over the puzzles of the first reading (latency only when timed).
   std::vector<TailPoint> tail_latency_ns, tail_nodes;
 };
