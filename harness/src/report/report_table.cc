@@ -16,7 +16,8 @@ constexpr double kImbalanceWarning = 1.1;
 // Timing puzzles costs two clock reads each; past this share of a puzzle's mean latency, timing
 // costs the throughput more than the 3% issue 29 allowed. The reads' share, from back-to-back
 // reads, has come out a little under the loss measured timed against untimed (fast on kaggle:
-// 8.8% against 10% on Zen 4, 7% against 11% on an Intel Xeon; results/README.md).
+// 8.8% of the mean latency against a 10% loss on Zen 4; on an Intel Xeon two reads were 7% of the
+// time a puzzle took, the loss 11%; results/README.md).
 constexpr double kTimingCostWarning = 0.03;
 
 // Per dataset and solver, from its passes at the most threads: how far the harness keeps up
