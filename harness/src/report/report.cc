@@ -63,13 +63,6 @@ std::optional<double> MeasuredPass::imbalance() const {
   return slowest / (total / static_cast<double>(parts.size()));
 }
 
-double median(std::vector<double> values) {
-  if (values.empty()) return 0;
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 namespace {
 
 template <class Pass, class Runs>

@@ -10,6 +10,7 @@
 
 #include "report/context.h"
 #include "stats/histogram.h"
+#include "stats/median.h"
 #include "stats/noise.h"
 #include "stats/tail_growth.h"
 #include "stats/tally.h"
@@ -197,8 +198,6 @@ struct ScalingRow {
 // runs. Speedup is against 1 rank x 1 thread when that was measured (efficiency divides by
 // ranks x threads), else against 1 rank at the same threads (efficiency divides by ranks).
 std::vector<ScalingRow> scaling_of(const std::vector<MeasuredPass>& runs);
-
-double median(std::vector<double> values);
 
 // Flags the complete passes whose throughput is an outlier (stats/outliers.h) among the complete
 // passes of its (dataset, solver, ranks, threads) group; clears the flag of the others.

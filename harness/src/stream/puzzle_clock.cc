@@ -1,6 +1,5 @@
 #include "stream/puzzle_clock.h"
 
-#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdlib>
@@ -11,6 +10,8 @@
 #if SUDOKU_BENCH_HAS_TSC
 #include <cpuid.h>
 #endif
+
+#include "stats/median.h"
 
 namespace sudoku_bench {
 namespace detail {
@@ -73,8 +74,7 @@ double measure_read_ns(const PuzzleClock& clock) {
     for (int i = 0; i < kReads; ++i) (void)clock.now();
     ns = std::chrono::duration<double, std::nano>(Steady::now() - start).count() / kReads;
   }
-  std::nth_element(per_read.begin(), per_read.begin() + kBatches / 2, per_read.end());
-  return per_read[kBatches / 2];
+  return median({per_read.begin(), per_read.end()});
 }
 
 }  // namespace
