@@ -6,6 +6,7 @@
 #include "cli/per_puzzle_files.h"
 #include "cli/report_files.h"
 #include "report/comparison_formats.h"
+#include "report/metrics.h"
 #include "report/report_json.h"
 #include "report/units.h"
 #include "stream/input.h"
@@ -15,9 +16,7 @@ namespace {
 
 constexpr int kExitSlower = 1;  // compare's own meaning of status 1
 
-std::string format_value(const MetricComparison& m, double v) {
-  return m.higher_is_better ? format_count(v) : format_duration_ns(v);
-}
+std::string format_value(const MetricComparison& m, double v) { return metric_text(*m.of, v); }
 
 std::string format_p(double p) {
   char buf[16];

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "report/formats.h"
+#include "report/metrics.h"
 
 namespace sudoku_bench {
 namespace {
@@ -19,22 +20,15 @@ Json measure(std::vector<double> values) {
 nlohmann::ordered_json to_bmf_json(const Report& report) {
   Json out = Json::object();
   for (const auto& [name, runs] : runs_by_benchmark(report)) {
-    std::vector<double> throughput, latency, p99, tree;
-    for (const MeasuredPass* r : runs) {
-      throughput.push_back(r->puzzles_per_second());
-      if (r->latency_measured) {
-        latency.push_back(r->latency_ns.mean);
-        p99.push_back(static_cast<double>(r->latency_ns.percentiles[percentile_index("99")]));
-      }
-      if (r->tree_size_reported) tree.push_back(r->tree_size.mean);
+    Json measures = Json::object();
+    for (const Metric& m : metrics()) {
+      if (!m.in(kInBmf)) continue;
+      std::vector<double> values;
+      for (const MeasuredPass* r : runs)
+        if (const std::optional<double> v = m.of(*r)) values.push_back(*v);
+      // A measure appears only when every repetition has it (not with --no-latency, nor for plugins' trees).
+      if (values.size() == runs.size()) measures[std::string(m.bmf)] = measure(std::move(values));
     }
-    // A measure appears only when every repetition has it (not with --no-latency, nor for plugins' trees).
-    Json measures = {{"throughput", measure(throughput)}};
-    if (latency.size() == runs.size()) {
-      measures["latency"] = measure(latency);
-      measures["latency-p99"] = measure(p99);
-    }
-    if (tree.size() == runs.size()) measures["tree-size"] = measure(tree);
     out[name] = std::move(measures);
   }
   return out;

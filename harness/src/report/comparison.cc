@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "report/context_fields.h"
+#include "report/metrics.h"
 #include "report/settings_fields.h"
 #include "stats/signed_rank.h"
 
@@ -66,12 +67,22 @@ void measure_change(MetricComparison& m, bool paired, double confidence) {
   m.change = relative(shift_interval(lb, lc, confidence));
 }
 
-MetricComparison compare_metric(std::string metric, bool higher_is_better, std::vector<double> base,
-                                std::vector<double> current, const CompareOptions& options, bool paired,
-                                bool can_detect) {
+// Every pass's figure, into `out`; false when a pass did not measure it (then it is not compared).
+bool values_of(const Metric& metric, const std::vector<const MeasuredPass*>& runs, std::vector<double>& out) {
+  for (const MeasuredPass* r : runs) {
+    const std::optional<double> v = metric.of(*r);
+    if (!v) return false;
+    out.push_back(*v);
+  }
+  return true;
+}
+
+MetricComparison compare_metric(const Metric& metric, std::vector<double> base, std::vector<double> current,
+                                const CompareOptions& options, bool paired, bool can_detect) {
   MetricComparison m;
-  m.metric = std::move(metric);
-  m.higher_is_better = higher_is_better;
+  m.metric = std::string(metric.label);
+  m.of = &metric;
+  m.higher_is_better = metric.better == Better::higher;
   m.base = std::move(base);
   m.current = std::move(current);
   m.base_median = median(m.base);
@@ -80,7 +91,7 @@ MetricComparison compare_metric(std::string metric, bool higher_is_better, std::
   if (m.base_median <= 0 || m.current_median <= 0) return m;  // no ratio to speak of
   m.ratio = m.current_median / m.base_median;
   // Time grows as throughput falls: slowdown and speedup are mirror images on a log scale.
-  const double time_ratio = paired && m.change ? 1 + m.change->estimate : higher_is_better ? 1 / m.ratio : m.ratio;
+  const double time_ratio = paired && m.change ? 1 + m.change->estimate : m.higher_is_better ? 1 / m.ratio : m.ratio;
   m.slowdown = time_ratio - 1;
   // Below the smallest p the repetitions allow, a p comes from an approximation (ties): no verdict.
   if (can_detect && m.p_value < options.alpha) {
@@ -159,30 +170,12 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
     const bool paired = options.paired && base_runs.size() == current_runs.size();
     pair.can_detect = smallest_reachable_p(base_runs.size(), current_runs.size(), paired) < options.alpha;
 
-    const auto values = [](const std::vector<const MeasuredPass*>& runs, auto field) {
-      std::vector<double> v;
-      for (const MeasuredPass* r : runs) v.push_back(field(*r));
-      return v;
-    };
-    const auto throughput = [](const MeasuredPass& r) { return r.puzzles_per_second(); };
-    pair.metrics.push_back(compare_metric("puzzles/s", true, values(base_runs, throughput),
-                                          values(current_runs, throughput), options, paired, pair.can_detect));
-    if (has_cpu_time(base) && has_cpu_time(current)) {
-      const auto cpu = [](const MeasuredPass& r) {
-        return r.puzzles() ? r.cpu_seconds * 1e9 / static_cast<double>(r.puzzles()) : 0.0;
-      };
-      if (options.gate == GateTime::cpu) pair.gated = pair.metrics.size();
-      pair.metrics.push_back(compare_metric("CPU/puzzle", false, values(base_runs, cpu), values(current_runs, cpu),
-                                            options, paired, pair.can_detect));
-    }
-    const auto measured = [](const std::vector<const MeasuredPass*>& runs) {
-      return std::all_of(runs.begin(), runs.end(), [](const MeasuredPass* r) { return r->latency_measured; });
-    };
-    for (std::size_t i = 0; measured(base_runs) && measured(current_runs) && i < kPercentiles.size(); ++i) {
-      const auto latency = [i](const MeasuredPass& r) { return static_cast<double>(r.latency_ns.percentiles[i]); };
-      pair.metrics.push_back(compare_metric("latency p" + std::string(kPercentileNames[i]), false,
-                                            values(base_runs, latency), values(current_runs, latency), options, paired,
-                                            pair.can_detect));
+    for (const Metric& m : metrics()) {
+      if (!m.in(kInCompare)) continue;
+      std::vector<double> b, n;
+      if (!values_of(m, base_runs, b) || !values_of(m, current_runs, n)) continue;
+      if (m.key == (options.gate == GateTime::cpu ? kCpuGateMetric : kWallGateMetric)) pair.gated = pair.metrics.size();
+      pair.metrics.push_back(compare_metric(m, std::move(b), std::move(n), options, paired, pair.can_detect));
     }
     result.pairs.push_back(std::move(pair));
   }

@@ -33,8 +33,11 @@ struct CompareOptions {
 
 enum class Verdict { same, slower, faster };
 
+struct Metric;
+
 struct MetricComparison {
-  std::string metric;  // "puzzles/s", "CPU/puzzle", "latency p50", …
+  std::string metric;          // its label: "puzzles/s", "CPU/puzzle", "latency p50", …
+  const Metric* of = nullptr;  // the figure (metrics.h): its unit, how it is written
   bool higher_is_better = false;
   std::vector<double> base, current;  // one value per repetition
   double base_median = 0, current_median = 0;
@@ -55,8 +58,9 @@ struct PairComparison {
   std::string dataset, solver;
   int ranks = 1;  // MPI ranks (or merged shards) of the pair's passes
   int threads = 0;
-  // Throughput, then CPU time per puzzle when every run of both has cpu_seconds, then each latency
-  // percentile when every run of both measured latency.
+  // The metric table's compared figures (metrics.h, in its order) that every pass of both measured:
+  // throughput, CPU time per puzzle where both have cpu_seconds, each latency percentile where both
+  // measured latency.
   std::vector<MetricComparison> metrics;
   // The row whose verdict counts: throughput, or CPU time per puzzle for GateTime::cpu. Latency
   // rows are shown, not gated: tail percentiles of a few repetitions move with every interruption.

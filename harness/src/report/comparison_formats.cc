@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "report/markdown_format.h"
+#include "report/metrics.h"
 #include "report/units.h"
 
 namespace sudoku_bench {
@@ -49,9 +50,7 @@ Counts counts_of(const Comparison& c) {
 
 std::string cell(const std::string& text) { return markdown_cell(text); }
 
-std::string figure(const MetricComparison& m, double v) {
-  return m.higher_is_better ? format_count(v) : format_duration_ns(v);
-}
+std::string figure(const MetricComparison& m, double v) { return metric_text(*m.of, v); }
 
 std::string markdown_row(const PairComparison& pair, std::size_t i) {
   const MetricComparison& m = pair.metrics[i];

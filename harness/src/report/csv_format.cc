@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cstdint>
 
+#include "report/metrics.h"
+
 namespace sudoku_bench {
 namespace {
 
@@ -24,68 +26,72 @@ std::string number(double value) {
   return ec == std::errc() ? std::string(buf, end) : std::string();
 }
 
-std::string number(std::uint64_t value) { return std::to_string(value); }
 std::string number(int value) { return std::to_string(value); }
 std::string boolean(bool value) { return value ? "true" : "false"; }
 
-// A latency figure, empty where latencies were not measured.
-template <std::uint64_t Summary::*Figure>
-std::string latency(const MeasuredPass& r) {
-  return r.latency_measured ? number(r.latency_ns.*Figure) : std::string();
-}
-template <std::size_t Index>
-std::string latency_percentile(const MeasuredPass& r) {
-  return r.latency_measured ? number(r.latency_ns.percentiles[Index]) : std::string();
+// A figure of the metric table: empty where the pass did not measure it.
+std::string figure(const Metric& m, const MeasuredPass& r) {
+  const std::optional<double> v = m.of(r);
+  if (!v) return std::string();
+  return m.integral ? std::to_string(static_cast<std::uint64_t>(*v)) : number(*v);
 }
 
+// A column of the pass itself (who, and what became of it); the figures sit between them.
 struct CsvColumn {
   std::string_view name;
   std::string (*cell)(const MeasuredPass&);
 };
 
-// Each column once: its name and its cell.
-constexpr CsvColumn kColumns[] = {
+constexpr CsvColumn kBefore[] = {
     {"dataset", [](const MeasuredPass& r) { return field(r.dataset); }},
     {"solver", [](const MeasuredPass& r) { return field(r.solver); }},
     {"ranks", [](const MeasuredPass& r) { return number(r.ranks); }},
     {"threads", [](const MeasuredPass& r) { return number(r.threads); }},
     {"repetition", [](const MeasuredPass& r) { return number(r.repetition); }},
     {"complete", [](const MeasuredPass& r) { return boolean(r.complete); }},
-    {"puzzles", [](const MeasuredPass& r) { return number(r.puzzles()); }},
-    {"wall_seconds", [](const MeasuredPass& r) { return number(r.wall_seconds); }},
-    {"cpu_seconds", [](const MeasuredPass& r) { return number(r.cpu_seconds); }},
-    {"puzzles_per_second", [](const MeasuredPass& r) { return number(r.puzzles_per_second()); }},
-    {"latency_p50_ns", latency_percentile<percentile_index("50")>},
-    {"latency_p90_ns", latency_percentile<percentile_index("90")>},
-    {"latency_p99_ns", latency_percentile<percentile_index("99")>},
-    {"latency_p99.9_ns", latency_percentile<percentile_index("99.9")>},
-    {"latency_max_ns", latency<&Summary::max>},
-    {"tree_size_mean",
-     [](const MeasuredPass& r) { return r.tree_size_reported ? number(r.tree_size.mean) : std::string(); }},
-    {"tree_size_max",
-     [](const MeasuredPass& r) { return r.tree_size_reported ? number(r.tree_size.max) : std::string(); }},
-    {"guesses_mean", [](const MeasuredPass& r) { return number(r.guesses.mean); }},
-    {"loops", [](const MeasuredPass& r) { return number(r.loops); }},
+};
+constexpr CsvColumn kAfter[] = {
     {"disturbed", [](const MeasuredPass& r) { return boolean(!r.disturbed().empty()); }},
     {"outlier", [](const MeasuredPass& r) { return boolean(r.outlier); }},
 };
+
+std::vector<const Metric*> csv_metrics() {
+  std::vector<const Metric*> shown;
+  for (const Metric& m : metrics())
+    if (m.in(kInCsv)) shown.push_back(&m);
+  return shown;
+}
+
+// Each row's cells, in the columns' order.
+std::vector<std::string> cells(const MeasuredPass& r) {
+  std::vector<std::string> out;
+  for (const CsvColumn& c : kBefore) out.push_back(c.cell(r));
+  for (const Metric* m : csv_metrics()) out.push_back(figure(*m, r));
+  for (const CsvColumn& c : kAfter) out.push_back(c.cell(r));
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& cells) {
+  std::string out;
+  for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + cells[i];
+  return out + '\n';
+}
 
 }  // namespace
 
 std::vector<std::string_view> csv_columns() {
   std::vector<std::string_view> names;
-  for (const CsvColumn& c : kColumns) names.push_back(c.name);
+  for (const CsvColumn& c : kBefore) names.push_back(c.name);
+  for (const Metric* m : csv_metrics()) names.push_back(m->key);
+  for (const CsvColumn& c : kAfter) names.push_back(c.name);
   return names;
 }
 
 std::string to_csv(const Report& report) {
-  std::string out;
-  for (const CsvColumn& c : kColumns) out += (out.empty() ? "" : ",") + field(c.name);
-  out += '\n';
-  for (const MeasuredPass& r : report.runs) {
-    for (const CsvColumn& c : kColumns) out += (&c == kColumns ? "" : ",") + c.cell(r);
-    out += '\n';
-  }
+  std::vector<std::string> header;
+  for (const std::string_view name : csv_columns()) header.push_back(field(name));
+  std::string out = joined(header);
+  for (const MeasuredPass& r : report.runs) out += joined(cells(r));
   return out;
 }
 

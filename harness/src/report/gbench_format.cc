@@ -10,6 +10,7 @@
 
 #include "report/context_fields.h"
 #include "report/formats.h"
+#include "report/metrics.h"
 #include "report/report_json.h"
 
 namespace sudoku_bench {
@@ -21,21 +22,15 @@ double per_puzzle_ns(double seconds, const MeasuredPass& r) {
   return r.puzzles() ? seconds * 1e9 / static_cast<double>(r.puzzles()) : 0;
 }
 
-// A pass's user counters, in the order they are written (counts stay integers).
+// A pass's user counters: the metric table's gbench figures the pass measured, in its order
+// (whole numbers stay integers).
 std::vector<std::pair<std::string, Json>> counters_of(const MeasuredPass& r) {
-  std::vector<std::pair<std::string, Json>> counters = {{"items_per_second", r.puzzles_per_second()}};
-  if (r.latency_measured) {  // not with run --no-latency
-    for (std::size_t i = 0; i < kPercentiles.size(); ++i)
-      counters.emplace_back("latency_p" + std::string(kPercentileNames[i]) + "_ns", r.latency_ns.percentiles[i]);
-    counters.emplace_back("latency_mean_ns", r.latency_ns.mean);
+  std::vector<std::pair<std::string, Json>> counters;
+  for (const Metric& m : metrics()) {
+    if (!m.in(kInGbench)) continue;
+    if (const std::optional<double> v = m.of(r))
+      counters.emplace_back(std::string(m.gbench_name()), m.integral ? Json(static_cast<std::uint64_t>(*v)) : Json(*v));
   }
-  if (r.tree_size_reported) {  // plugins report none
-    counters.emplace_back("tree_size_mean", r.tree_size.mean);
-    counters.emplace_back("tree_size_p50", r.tree_size.percentiles[percentile_index("50")]);
-    counters.emplace_back("tree_size_p99", r.tree_size.percentiles[percentile_index("99")]);
-    counters.emplace_back("tree_size_max", r.tree_size.max);
-  }
-  counters.emplace_back("guesses_mean", r.guesses.mean);
   return counters;
 }
 

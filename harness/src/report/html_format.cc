@@ -10,6 +10,7 @@
 #include "report/comparison_formats.h"
 #include "report/context_fields.h"
 #include "report/html_page.h"
+#include "report/metrics.h"
 #include "report/report_table.h"
 #include "report/settings_fields.h"
 #include "report/units.h"
@@ -168,19 +169,24 @@ Json table_json(const Table& table) {
   return {{"header", table.header}, {"left", table.left}, {"rows", rows}};
 }
 
+// Every pass: who it was and what became of it, with the metric table's figures for this table.
 Json passes_json(const Report& report) {
-  Json rows = Json::array();
-  for (const MeasuredPass& r : report.runs)
-    rows.push_back(Json::array(
-        {r.dataset, r.solver,
-         r.ranks > 1 ? std::to_string(r.ranks) + "x" + std::to_string(r.threads) : std::to_string(r.threads),
-         r.repetition, r.complete ? "yes" : "cut short", format_count(r.puzzles_per_second()),
-         format_count(r.wall_seconds * 1000) + " ms", format_count(r.cpu_seconds * 1000) + " ms",
-         r.disturbed().empty() ? std::string("") : r.disturbed(), r.outlier ? "outlier" : ""}));
-  return {
-      {"header",
-       {"dataset", "solver", "threads", "repetition", "complete", "puzzles/s", "wall", "CPU", "disturbed", "outlier"}},
-      {"rows", rows}};
+  Json header = {"dataset", "solver", "threads", "repetition", "complete"}, rows = Json::array();
+  for (const Metric& m : metrics())
+    if (m.in(kInHtmlPasses)) header.push_back(m.label);
+  header.push_back("disturbed");
+  header.push_back("outlier");
+  for (const MeasuredPass& r : report.runs) {
+    Json row = {r.dataset, r.solver,
+                r.ranks > 1 ? std::to_string(r.ranks) + "x" + std::to_string(r.threads) : std::to_string(r.threads),
+                r.repetition, r.complete ? "yes" : "cut short"};
+    for (const Metric& m : metrics())
+      if (m.in(kInHtmlPasses)) row.push_back(metric_text(m, m.of(r)));
+    row.push_back(r.disturbed());
+    row.push_back(r.outlier ? "outlier" : "");
+    rows.push_back(std::move(row));
+  }
+  return {{"header", std::move(header)}, {"rows", std::move(rows)}};
 }
 
 // Each pair against the base: throughput's change with its interval, p and compare's verdict.

@@ -39,7 +39,7 @@ std::string to_markdown(const Report& report) {
   out += "\n\n";
   for (const std::string& h : table.header) out += "| " + h + " ";
   out += "|\n";
-  for (std::size_t i = 0; i < kTableColumns; ++i) out += table.left[i] ? "| --- " : "| ---: ";
+  for (const bool left : table.left) out += left ? "| --- " : "| ---: ";
   out += "|\n";
   std::string warnings;
   for (const Table::Row& row : table.rows) {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include "report/metrics.h"
 #include "report/units.h"
 
 namespace sudoku_bench {
@@ -84,16 +85,8 @@ struct RowFigures {
   bool in_parts;  // MPI ranks or merged shards: threads read ranks x threads
 };
 
-std::string latency(const RowFigures& f, double ns) {
-  return f.mid.latency_measured ? format_duration_ns(ns) : std::string("-");
-}
-
-template <std::size_t Index>
-std::string latency_percentile(const RowFigures& f) {
-  return latency(f, static_cast<double>(f.mid.latency_ns.percentiles[Index]));
-}
-
-struct TableColumn {
+// A column of the row's group (names, scaling); the pass's figures follow, from the metric table.
+struct GroupColumn {
   const char* header;
   const char* header_in_parts;  // when passes ran in parts (ranks, shards)
   // Left-aligned columns are as wide as their header and the names of every pass (`name`); the
@@ -103,8 +96,7 @@ struct TableColumn {
   std::string (*cell)(const RowFigures&);
 };
 
-// Each column once: its header, its width and its cell.
-constexpr TableColumn kColumns[kTableColumns] = {
+constexpr GroupColumn kGroupColumns[] = {
     {"dataset", "dataset", [](const MeasuredPass& r) { return std::string_view(r.dataset); }, 0,
      [](const RowFigures& f) { return f.row.dataset; }},
     {"solver", "solver", [](const MeasuredPass& r) { return std::string_view(r.solver); }, 0,
@@ -119,27 +111,30 @@ constexpr TableColumn kColumns[kTableColumns] = {
      [](const RowFigures& f) { return f.row.speedup ? format_fixed("%.2f", *f.row.speedup) : std::string("-"); }},
     {"eff", "eff", nullptr, 5,
      [](const RowFigures& f) { return f.row.efficiency ? format_fixed("%.2f", *f.row.efficiency) : std::string("-"); }},
-    {"lat p50", "lat p50", nullptr, 9, latency_percentile<percentile_index("50")>},
-    {"lat p99", "lat p99", nullptr, 9, latency_percentile<percentile_index("99")>},
-    {"lat p99.9", "lat p99.9", nullptr, 9, latency_percentile<percentile_index("99.9")>},
-    {"lat max", "lat max", nullptr, 9,
-     [](const RowFigures& f) { return latency(f, static_cast<double>(f.mid.latency_ns.max)); }},
-    {"nodes avg", "nodes avg", nullptr, 10,
-     [](const RowFigures& f) { return f.mid.tree_size_reported ? format_fixed("%.1f", f.mid.tree_size.mean) : "-"; }},
-    {"guess avg", "guess avg", nullptr, 10,
-     [](const RowFigures& f) { return format_fixed("%.2f", f.mid.guesses.mean); }},
 };
+
+std::vector<const Metric*> table_metrics() {
+  std::vector<const Metric*> shown;
+  for (const Metric& m : metrics())
+    if (m.in(kInTable)) shown.push_back(&m);
+  return shown;
+}
 
 }  // namespace
 
 Table table_of(const Report& report) {
   const std::vector<PassGroup<const MeasuredPass>> groups = complete_groups(report.runs);
+  const std::vector<const Metric*> figures = table_metrics();
   bool in_parts = false;
   for (const MeasuredPass& r : report.runs) in_parts |= r.ranks > 1;
   Table table;
-  for (std::size_t i = 0; i < kTableColumns; ++i) {
-    table.header[i] = in_parts ? kColumns[i].header_in_parts : kColumns[i].header;
-    table.left[i] = kColumns[i].name != nullptr;
+  for (const GroupColumn& c : kGroupColumns) {
+    table.header.push_back(in_parts ? c.header_in_parts : c.header);
+    table.left.push_back(c.name != nullptr);
+  }
+  for (const Metric* m : figures) {
+    table.header.emplace_back(m->column);
+    table.left.push_back(false);
   }
   for (const ScalingRow& row : scaling_of(report.runs)) {
     auto runs = find_group(groups, {row.dataset, row.solver, row.ranks, row.threads})->passes;
@@ -147,11 +142,12 @@ Table table_of(const Report& report) {
       return a->puzzles_per_second() < b->puzzles_per_second();
     });
     const double lo = runs.front()->puzzles_per_second(), hi = runs.back()->puzzles_per_second();
-    const RowFigures figures{row, *runs[(runs.size() - 1) / 2],
-                             row.puzzles_per_second > 0 ? 100 * (hi - lo) / row.puzzles_per_second : 0.0, in_parts};
+    const RowFigures group{row, *runs[(runs.size() - 1) / 2],
+                           row.puzzles_per_second > 0 ? 100 * (hi - lo) / row.puzzles_per_second : 0.0, in_parts};
     Table::Row& out = table.rows.emplace_back();
-    for (std::size_t i = 0; i < kTableColumns; ++i) out.cells[i] = kColumns[i].cell(figures);
-    out.median_pass = &figures.mid;
+    for (const GroupColumn& c : kGroupColumns) out.cells.push_back(c.cell(group));
+    for (const Metric* m : figures) out.cells.push_back(metric_text(*m, m->of(group.mid)));
+    out.median_pass = &group.mid;
     out.passes = runs;
   }
   return table;
@@ -182,19 +178,19 @@ std::vector<std::string> row_warnings(const Table::Row& row) {
 void print_table(std::FILE* out, const Report& report) {
   const Table table = table_of(report);
   // Names can be long (solver options, plugin paths): size their columns to what they hold.
-  std::array<int, kTableColumns> widths{};
-  for (std::size_t i = 0; i < kTableColumns; ++i) {
-    const TableColumn& c = kColumns[i];
+  std::vector<int> widths;
+  for (const GroupColumn& c : kGroupColumns) {
     if (!c.name) {
-      widths[i] = c.width;
+      widths.push_back(c.width);
       continue;
     }
     std::size_t width = std::string_view(c.header).size();
     for (const MeasuredPass& r : report.runs) width = std::max(width, c.name(r).size());
-    widths[i] = -static_cast<int>(width);
+    widths.push_back(-static_cast<int>(width));
   }
-  const auto print_cells = [&](const std::array<std::string, kTableColumns>& cells) {
-    for (std::size_t i = 0; i < kTableColumns; ++i)
+  for (const Metric* m : table_metrics()) widths.push_back(m->width);
+  const auto print_cells = [&](const std::vector<std::string>& cells) {
+    for (std::size_t i = 0; i < cells.size(); ++i)
       std::fprintf(out, "%s%*s", i ? " " : "", widths[i], cells[i].c_str());
     std::fputc('\n', out);
   };

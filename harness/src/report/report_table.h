@@ -1,7 +1,6 @@
 // The human-readable form of a report, for a terminal.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -16,22 +15,22 @@ namespace sudoku_bench {
 // latency and tree-size figures of the repetition with the median throughput.
 void print_table(std::FILE* out, const Report& report);
 
-// The cells of that table, as print_table prints them (units.h), for its other forms
-// (markdown_format.h): dataset, solver, threads (ranks x threads "2x4" when a pass ran in parts),
-// puzzles/s, spread, speedup, eff, lat p50, lat p99, lat p99.9, lat max, nodes avg, guess avg;
-// "-" where a figure is not known.
-inline constexpr std::size_t kTableColumns = 13;
 // What the spread column says, for the readers of the table's forms.
 inline constexpr std::string_view kSpreadMeaning =
     "spread: the range of the repetitions' throughputs (fastest minus slowest) as a share of their median.";
+
+// The cells of that table, as print_table prints them, for its other forms (markdown_format.h):
+// dataset, solver, threads (ranks x threads "2x4" when a pass ran in parts), puzzles/s, spread,
+// speedup, eff, then the median repetition's figures that the metric table (metrics.h) puts in
+// the table; "-" where a figure is not known.
 struct Table {
   struct Row {
-    std::array<std::string, kTableColumns> cells;
+    std::vector<std::string> cells;
     const MeasuredPass* median_pass = nullptr;  // the repetition with the median throughput
     std::vector<const MeasuredPass*> passes;    // every complete repetition, slowest first
   };
-  std::array<std::string, kTableColumns> header;
-  std::array<bool, kTableColumns> left{};  // left-aligned (names); the others are numbers, to the right
+  std::vector<std::string> header;
+  std::vector<bool> left;  // left-aligned (names); the others are numbers, to the right
   std::vector<Row> rows;
 };
 Table table_of(const Report& report);

@@ -1,0 +1,209 @@
+#include "report/metrics.h"
+
+#include <stdexcept>
+
+#include "report/units.h"
+
+namespace sudoku_bench {
+namespace {
+
+using Figure = std::optional<double>;
+
+double whole(std::uint64_t n) { return static_cast<double>(n); }
+
+template <std::size_t Index>
+Figure latency_percentile(const MeasuredPass& r) {
+  return r.latency_measured ? Figure(whole(r.latency_ns.percentiles[Index])) : std::nullopt;
+}
+
+template <std::size_t Index>
+Figure tree_percentile(const MeasuredPass& r) {
+  return r.tree_size_reported ? Figure(whole(r.tree_size.percentiles[Index])) : std::nullopt;
+}
+
+// A latency percentile: in gbench and compare, and where `more` says.
+template <std::size_t Index>
+constexpr Metric latency_row(std::string_view key, std::string_view label, std::string_view column = {},
+                             unsigned more = kShownNowhere, std::string_view bmf = {}) {
+  return {.key = key,
+          .label = label,
+          .column = column,
+          .unit = Unit::ns,
+          .better = Better::lower,
+          .shown = kInGbench | kInCompare | more,
+          .of = latency_percentile<Index>,
+          .integral = true,
+          .width = 9,
+          .bmf = bmf};
+}
+
+// In the order every output lists them.
+constexpr Metric kMetrics[] = {
+    {.key = "puzzles",
+     .label = "puzzles",
+     .shown = kInCsv,
+     .of = [](const MeasuredPass& r) { return Figure(whole(r.puzzles())); },
+     .integral = true},
+    {.key = "wall_seconds",
+     .label = "wall",
+     .unit = Unit::seconds,
+     .better = Better::lower,
+     .shown = kInCsv | kInHtmlPasses,
+     .of = [](const MeasuredPass& r) { return Figure(r.wall_seconds); }},
+    {.key = "cpu_seconds",
+     .label = "CPU",
+     .unit = Unit::seconds,
+     .better = Better::lower,
+     .combine = Combine::sum,
+     .shown = kInCsv | kInHtmlPasses,
+     .of = [](const MeasuredPass& r) { return Figure(r.cpu_seconds); },
+     .store = [](MeasuredPass& r, double v) { r.cpu_seconds = v; }},
+    {.key = "puzzles_per_second",
+     .label = "puzzles/s",
+     .unit = Unit::per_second,
+     .better = Better::higher,
+     .shown = kInCsv | kInGbench | kInBmf | kInCompare | kInHtmlPasses,
+     .of = [](const MeasuredPass& r) { return Figure(r.puzzles_per_second()); },
+     .gbench = "items_per_second",
+     .bmf = "throughput"},
+    // The process's CPU time, every thread's, over the puzzles: what other programs on the machine
+    // change least. Unknown in reports written before cpu_seconds.
+    {.key = "cpu_per_puzzle_ns",
+     .label = "CPU/puzzle",
+     .column = "CPU/puzzle",
+     .unit = Unit::ns,
+     .better = Better::lower,
+     .shown = kInCompare,
+     .of = [](const MeasuredPass& r) {
+       if (!(r.cpu_seconds > 0)) return Figure();
+       return Figure(r.puzzles() ? r.cpu_seconds * 1e9 / whole(r.puzzles()) : 0.0);
+     },
+     .width = 10},
+    latency_row<percentile_index("1")>("latency_p1_ns", "latency p1"),
+    latency_row<percentile_index("10")>("latency_p10_ns", "latency p10"),
+    latency_row<percentile_index("25")>("latency_p25_ns", "latency p25"),
+    latency_row<percentile_index("50")>("latency_p50_ns", "latency p50", "lat p50", kInTable | kInCsv),
+    latency_row<percentile_index("75")>("latency_p75_ns", "latency p75"),
+    latency_row<percentile_index("90")>("latency_p90_ns", "latency p90", {}, kInCsv),
+    latency_row<percentile_index("99")>("latency_p99_ns", "latency p99", "lat p99", kInTable | kInCsv | kInBmf,
+                                        "latency-p99"),
+    latency_row<percentile_index("99.9")>("latency_p99.9_ns", "latency p99.9", "lat p99.9", kInTable | kInCsv),
+    latency_row<percentile_index("99.99")>("latency_p99.99_ns", "latency p99.99"),
+    latency_row<percentile_index("100")>("latency_p100_ns", "latency p100"),
+    {.key = "latency_max_ns",
+     .label = "latency max",
+     .column = "lat max",
+     .unit = Unit::ns,
+     .better = Better::lower,
+     .shown = kInTable | kInCsv,
+     .of = [](const MeasuredPass& r) { return r.latency_measured ? Figure(whole(r.latency_ns.max)) : std::nullopt; },
+     .integral = true,
+     .width = 9},
+    {.key = "latency_mean_ns",
+     .label = "latency mean",
+     .unit = Unit::ns,
+     .better = Better::lower,
+     .shown = kInGbench | kInBmf,
+     .of = [](const MeasuredPass& r) { return r.latency_measured ? Figure(r.latency_ns.mean) : std::nullopt; },
+     .bmf = "latency"},
+    {.key = "tree_size_mean",
+     .label = "tree size mean",
+     .column = "nodes avg",
+     .shown = kInTable | kInCsv | kInGbench | kInBmf,
+     .of = [](const MeasuredPass& r) { return r.tree_size_reported ? Figure(r.tree_size.mean) : std::nullopt; },
+     .width = 10,
+     .table_format = "%.1f",
+     .bmf = "tree-size"},
+    {.key = "tree_size_p50",
+     .label = "tree size p50",
+     .shown = kInGbench,
+     .of = tree_percentile<percentile_index("50")>,
+     .integral = true},
+    {.key = "tree_size_p99",
+     .label = "tree size p99",
+     .shown = kInGbench,
+     .of = tree_percentile<percentile_index("99")>,
+     .integral = true},
+    {.key = "tree_size_max",
+     .label = "tree size max",
+     .shown = kInCsv | kInGbench,
+     .of = [](const MeasuredPass& r) { return r.tree_size_reported ? Figure(whole(r.tree_size.max)) : std::nullopt; },
+     .integral = true},
+    {.key = "guesses_mean",
+     .label = "guesses mean",
+     .column = "guess avg",
+     .shown = kInTable | kInCsv | kInGbench,
+     .of = [](const MeasuredPass& r) { return Figure(r.guesses.mean); },
+     .width = 10,
+     .table_format = "%.2f"},
+    // --min-time: the readings of the file; for parts, the most any part made.
+    {.key = "loops",
+     .label = "loops",
+     .combine = Combine::max,
+     .shown = kInCsv,
+     .of = [](const MeasuredPass& r) { return Figure(r.loops); },
+     .integral = true,
+     .store = [](MeasuredPass& r, double v) { r.loops = static_cast<int>(v); }},
+    // The figures below are written by the report's own fields (pass_fields.cc); here for how
+    // parts combine them.
+    {.key = "threads_observed",
+     .label = "threads observed",
+     .combine = Combine::sum,
+     .of = [](const MeasuredPass& r) { return Figure(r.threads_observed); },
+     .integral = true,
+     .store = [](MeasuredPass& r, double v) { r.threads_observed = static_cast<int>(v); }},
+    {.key = "file_records",
+     .label = "records per reading",
+     .combine = Combine::sum,
+     .of = [](const MeasuredPass& r) { return Figure(whole(r.records_per_loop())); },
+     .integral = true,
+     .store = [](MeasuredPass& r, double v) { r.file_records = static_cast<std::uint64_t>(v); }},
+    // A read of the clock costs what it costs on the dearest part's machine.
+    {.key = "clock_read_ns",
+     .label = "clock read",
+     .unit = Unit::ns,
+     .combine = Combine::max,
+     .of = [](const MeasuredPass& r) { return r.clock_read_ns > 0 ? Figure(r.clock_read_ns) : std::nullopt; },
+     .store = [](MeasuredPass& r, double v) { r.clock_read_ns = v; }},
+    // Each part is its own process: no one of them held the whole pass's memory.
+    {.key = "peak_rss_bytes",
+     .label = "peak memory",
+     .unit = Unit::bytes,
+     .better = Better::lower,
+     .combine = Combine::unknown,
+     .of = [](const MeasuredPass& r) { return r.peak_rss_bytes ? Figure(whole(r.peak_rss_bytes)) : std::nullopt; },
+     .integral = true,
+     .store = [](MeasuredPass& r, double v) { r.peak_rss_bytes = static_cast<std::uint64_t>(v); }},
+};
+
+}  // namespace
+
+std::span<const Metric> metrics() { return kMetrics; }
+
+const Metric& metric(std::string_view key) {
+  for (const Metric& m : kMetrics)
+    if (m.key == key) return m;
+  throw std::out_of_range("no metric " + std::string(key));
+}
+
+std::string metric_text(const Metric& m, double value) {
+  switch (m.unit) {
+    case Unit::per_second:
+      return format_count(value);
+    case Unit::ns:
+      return format_duration_ns(value);
+    case Unit::seconds:
+      return format_count(value * 1000) + " ms";
+    case Unit::bytes:
+      return format_count(value) + " bytes";
+    case Unit::count:
+      break;
+  }
+  return format_fixed(m.table_format, value);
+}
+
+std::string metric_text(const Metric& m, const std::optional<double>& value) {
+  return value ? metric_text(m, *value) : std::string("-");
+}
+
+}  // namespace sudoku_bench

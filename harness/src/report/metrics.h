@@ -1,0 +1,83 @@
+// Every per-pass figure declared once (metrics.cc): its names, unit, direction, how it is read
+// from a measured pass, how parts combine it, and where it is shown. The terminal table, csv,
+// markdown, gbench, bmf, the HTML tables, `compare` and combine_parts read this table, so a new
+// figure is a row there and reaches every output with no change to the outputs.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "report/report.h"
+
+namespace sudoku_bench {
+
+enum class Unit {
+  count,       // a number of things, or a mean of them
+  per_second,  // puzzles per second
+  ns,          // a time per puzzle
+  seconds,     // a pass's time
+  bytes,
+};
+
+// Which way is better; compare reads a figure's change as a change of time through it.
+enum class Better { higher, lower, neither };
+
+// How the pass made of parts (MPI ranks, merged shards) gets the figure from its parts' figures.
+enum class Combine {
+  recompute,  // derived from what is combined (counts, distributions, wall time): nothing to do
+  sum,
+  max,
+  unknown,  // no part's figure says it for the whole (peak memory of several processes): 0, written null
+};
+
+// The outputs that show a figure, a set of them (Metric::shown).
+enum Shown : unsigned {
+  kShownNowhere = 0,
+  kInTable = 1 << 0,      // the terminal table and its forms (markdown, the HTML results): `column`
+  kInCsv = 1 << 1,        // a column per pass: `key`
+  kInGbench = 1 << 2,     // a user counter: `gbench`, else `key`
+  kInBmf = 1 << 3,        // a Bencher measure: `bmf`
+  kInCompare = 1 << 4,    // compared pair by pair: `label`
+  kInHtmlPasses = 1 << 5, // the HTML page's table of every pass: `label`
+  kInJson = 1 << 6,       // a derived field of runs[] (written, checked when read, recomputed): `key`
+};
+
+struct Metric {
+  std::string_view key = {};     // snake_case with its unit: "latency_p50_ns"
+  std::string_view label = {};   // for people: "latency p50"
+  std::string_view column = {};  // the terminal table's header, at most `width` wide
+  Unit unit = Unit::count;
+  Better better = Better::neither;
+  Combine combine = Combine::recompute;
+  unsigned shown = kShownNowhere;
+  // The figure of one pass; empty where the pass did not measure it (--no-latency, a plugin's
+  // tree sizes, CPU time in old reports).
+  std::optional<double> (*of)(const MeasuredPass&) = nullptr;
+  bool integral = false;  // a whole number: written without a fraction (csv, gbench)
+  int width = 0;          // the terminal table's column
+  // printf format of one double for a count in the table; the others are written by their unit.
+  const char* table_format = "%g";
+  std::string_view gbench = {};  // Google Benchmark's own name for it, where it has one
+  std::string_view bmf = {};
+  // A figure kept in the pass itself, which combine_parts sets (Combine::sum, max, unknown).
+  void (*store)(MeasuredPass&, double) = nullptr;
+
+  bool in(Shown where) const { return (shown & where) != 0; }
+  std::string_view gbench_name() const { return gbench.empty() ? key : gbench; }
+};
+
+std::span<const Metric> metrics();
+// The metric of `key`; throws std::out_of_range for an unknown key.
+const Metric& metric(std::string_view key);
+// The figure that `compare --gate wall` and `--gate cpu` decide on.
+inline constexpr std::string_view kWallGateMetric = "puzzles_per_second";
+inline constexpr std::string_view kCpuGateMetric = "cpu_per_puzzle_ns";
+
+// A value for people, by its unit: "1,234" puzzles/s, "5.12 us", "12 ms" for a pass's seconds.
+std::string metric_text(const Metric& m, double value);
+// As the table writes it: "-" where the pass did not measure it.
+std::string metric_text(const Metric& m, const std::optional<double>& value);
+
+}  // namespace sudoku_bench
