@@ -48,6 +48,8 @@ for n in (2, 3):
         timed = sum(c for _, c in b["latency_ns"]["buckets"])
         if timed != a["puzzles"] or b["puzzles"] != a["puzzles"]: fail(f"{where}: {timed} timed of {a['puzzles']}")
         if sum(p["puzzles"] for p in b["parts"]) != a["puzzles"]: fail(f"{where}: the parts do not add up")
+        # No rank held the whole pass's memory: documented null for a pass of parts.
+        if a["peak_rss_bytes"] is None or b["peak_rss_bytes"] is not None: fail(f"{where}: peak_rss_bytes {a['peak_rss_bytes']} vs {b['peak_rss_bytes']}")
         slowest = max(p["wall_seconds"] for p in b["parts"])
         if abs(b["wall_seconds"] - slowest) > 1e-12: fail(f"{where}: wall {b['wall_seconds']} is not the slowest rank's {slowest}")
 sweep = json.load(open(f"{work}/sweep.json"))

@@ -121,6 +121,10 @@ TEST(ShardTest, MergedShardsCountAndDistributeExactlyAsOneProcess) {
       double sum = 0;
       for (const auto& p : merged.runs[i].parts) sum += p.puzzles_per_second();
       EXPECT_NEAR(merged.runs[i].puzzles_per_second(), sum, 1e-6 * sum);
+      // No shard's process held the whole pass's memory: unknown, written null.
+      EXPECT_GT(whole.runs[i].peak_rss_bytes, 0u);
+      EXPECT_EQ(merged.runs[i].peak_rss_bytes, 0u);
+      EXPECT_TRUE(sudoku_bench::to_json(merged)["runs"][i]["peak_rss_bytes"].is_null());
     }
     EXPECT_EQ(merged.context.ranks.size(), static_cast<std::size_t>(n));
     EXPECT_EQ(merged.settings.shard.count, 0);
@@ -226,11 +230,21 @@ TEST(PassPartsTest, RanksTakeTheSlowestWallTimeAndSayHowUneven) {
   b.wall_seconds = 3;
   b.clock_read_ns = 23.4;  // a host whose clock costs more: its cost is the one to warn of
   a.clock_read_ns = 9.8;
+  a.cpu_seconds = 0.9;
+  b.cpu_seconds = 2.5;
+  a.loops = 3;
+  b.loops = 2;
+  a.peak_rss_bytes = b.peak_rss_bytes = 1 << 24;
   const MeasuredPass ranks = sudoku_bench::combine_parts({a, b}, {"h0", "h1"}, {0, 1}, sudoku_bench::Timing::ranks);
   EXPECT_EQ(ranks.puzzles(), 200u);
   EXPECT_DOUBLE_EQ(ranks.clock_read_ns, 23.4);
   EXPECT_DOUBLE_EQ(ranks.wall_seconds, 3);
   EXPECT_DOUBLE_EQ(*ranks.imbalance(), 1.5);
+  EXPECT_DOUBLE_EQ(ranks.cpu_seconds, 3.4);  // every process's CPU time
+  EXPECT_EQ(ranks.loops, 3);                 // the most any part read its share
+  EXPECT_EQ(ranks.file_records, 200u);
+  EXPECT_EQ(ranks.threads_observed, 0);
+  EXPECT_EQ(ranks.peak_rss_bytes, 0u);  // no one process held the whole pass: unknown
   const MeasuredPass shards = sudoku_bench::combine_parts({a, b}, {"h0", "h1"}, {1, 2}, sudoku_bench::Timing::shards);
   EXPECT_NEAR(shards.puzzles_per_second(), 100.0 + 100.0 / 3, 1e-9);
   b.repetition = 2;

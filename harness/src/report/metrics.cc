@@ -74,10 +74,11 @@ constexpr Metric kMetrics[] = {
      .unit = Unit::ns,
      .better = Better::lower,
      .shown = kInCompare,
-     .of = [](const MeasuredPass& r) {
-       if (!(r.cpu_seconds > 0)) return Figure();
-       return Figure(r.puzzles() ? r.cpu_seconds * 1e9 / whole(r.puzzles()) : 0.0);
-     },
+     .of =
+         [](const MeasuredPass& r) {
+           if (!(r.cpu_seconds > 0)) return Figure();
+           return Figure(r.puzzles() ? r.cpu_seconds * 1e9 / whole(r.puzzles()) : 0.0);
+         },
      .width = 10},
     latency_row<percentile_index("1")>("latency_p1_ns", "latency p1"),
     latency_row<percentile_index("10")>("latency_p10_ns", "latency p10"),

@@ -35,13 +35,13 @@ enum class Combine {
 // The outputs that show a figure, a set of them (Metric::shown).
 enum Shown : unsigned {
   kShownNowhere = 0,
-  kInTable = 1 << 0,      // the terminal table and its forms (markdown, the HTML results): `column`
-  kInCsv = 1 << 1,        // a column per pass: `key`
-  kInGbench = 1 << 2,     // a user counter: `gbench`, else `key`
-  kInBmf = 1 << 3,        // a Bencher measure: `bmf`
-  kInCompare = 1 << 4,    // compared pair by pair: `label`
-  kInHtmlPasses = 1 << 5, // the HTML page's table of every pass: `label`
-  kInJson = 1 << 6,       // a derived field of runs[] (written, checked when read, recomputed): `key`
+  kInTable = 1 << 0,       // the terminal table and its forms (markdown, the HTML results): `column`
+  kInCsv = 1 << 1,         // a column per pass: `key`
+  kInGbench = 1 << 2,      // a user counter: `gbench`, else `key`
+  kInBmf = 1 << 3,         // a Bencher measure: `bmf`
+  kInCompare = 1 << 4,     // compared pair by pair: `label`
+  kInHtmlPasses = 1 << 5,  // the HTML page's table of every pass: `label`
+  kInJson = 1 << 6,        // a derived field of runs[] (written, checked when read, recomputed): `key`
 };
 
 struct Metric {

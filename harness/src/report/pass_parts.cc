@@ -3,7 +3,26 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "report/metrics.h"
+
 namespace sudoku_bench {
+namespace {
+
+// The figures a pass keeps as they were measured (CPU seconds, loops, …), each as the metric
+// table says parts combine it; a part that did not measure one adds nothing.
+void combine_stored_figures(const std::vector<MeasuredPass>& parts, MeasuredPass& out) {
+  for (const Metric& m : metrics()) {
+    if (!m.store || m.combine == Combine::recompute) continue;
+    double combined = 0;
+    for (const MeasuredPass& p : parts) {
+      const double v = m.of(p).value_or(0);
+      combined = m.combine == Combine::sum ? combined + v : m.combine == Combine::max ? std::max(combined, v) : 0;
+    }
+    m.store(out, combined);
+  }
+}
+
+}  // namespace
 
 MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::vector<std::string>& hosts,
                            const std::vector<int>& numbers, Timing timing) {
@@ -12,10 +31,7 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
   MeasuredPass out = parts.front();
   out.status = {};
   out.latency_ns = out.tree_size = out.guesses = Summary{};
-  out.wall_seconds = out.cpu_seconds = 0;
-  out.threads_observed = 0;
-  out.loops = 1;
-  out.file_records = 0;
+  out.wall_seconds = 0;
   out.tail_latency_ns.clear();  // the parts read different records: no one order to follow
   out.tail_tree_size.clear();
   out.noise = {};
@@ -42,11 +58,6 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
     if (out.latency_measured) out.latency_ns = merge_summaries(out.latency_ns, p.latency_ns);
     if (out.tree_size_reported) out.tree_size = merge_summaries(out.tree_size, p.tree_size);
     out.guesses = merge_summaries(out.guesses, p.guesses);
-    out.cpu_seconds += p.cpu_seconds;
-    out.clock_read_ns = std::max(out.clock_read_ns, p.clock_read_ns);
-    out.threads_observed += p.threads_observed;
-    out.loops = std::max(out.loops, p.loops);
-    out.file_records += p.records_per_loop();
     out.noise = i == 0 ? p.noise : merge_noise(out.noise, walls, p.noise, p.wall_seconds);
     walls += p.wall_seconds;
     out.complete = out.complete && p.complete;
@@ -58,6 +69,7 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
     out.pipeline.sink += p.pipeline.sink;
     out.pipeline.worker += p.pipeline.worker;
   }
+  combine_stored_figures(parts, out);
   out.wall_seconds = slowest->wall_seconds;
   if (timing == Timing::shards && throughput > 0) out.wall_seconds = static_cast<double>(out.puzzles()) / throughput;
   return out;
