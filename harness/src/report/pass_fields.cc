@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "report/metrics.h"
 #include "stats/histogram.h"
 
 namespace sudoku_bench {
@@ -317,11 +318,26 @@ void check_whole(const Field& r, MeasuredPass& pass) {
 
 std::span<const FieldRow<MeasuredPass>> pass_fields() { return kRows; }
 
-nlohmann::ordered_json pass_to_json(const MeasuredPass& pass) { return write_fields(pass_fields(), pass); }
+// After the pass's own fields, the metric table's figures derived from them (kInJson), for readers:
+// null where the pass did not measure one.
+nlohmann::ordered_json pass_to_json(const MeasuredPass& pass) {
+  Json out = write_fields(pass_fields(), pass);
+  for (const Metric& m : metrics()) {
+    if (!m.in(kInJson)) continue;
+    const std::optional<double> v = m.of(pass);
+    out[std::string(m.key)] = !v ? Json(nullptr) : m.integral ? Json(static_cast<std::uint64_t>(*v)) : Json(*v);
+  }
+  return out;
+}
 
+// Derived figures are checked for a number, and recomputed from the fields when asked for.
 MeasuredPass pass_from(const Field& field) {
   MeasuredPass pass = read_fields(pass_fields(), field);
   check_whole(field, pass);
+  for (const Metric& m : metrics()) {
+    const std::string key(m.key);
+    if (m.in(kInJson) && field.has(key.c_str()) && !field[key.c_str()].null()) (void)field[key.c_str()].figure();
+  }
   return pass;
 }
 
