@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "report/context_fields.h"
+#include "report/metrics.h"
 #include "report/pass_fields.h"
 #include "report/report_json.h"
 #include "report/settings_fields.h"
@@ -67,9 +68,13 @@ TEST(FieldTableTest, TheSchemaDocListsTheContextAndItsEnvironmentInTheTablesOrde
 TEST(FieldTableTest, TheSchemaDocListsEveryFieldOfAPassInTheTablesOrder) {
   const std::vector<std::string> keys = outline_keys("runs", "scaling");
   std::size_t at = 0;
-  for (const FieldRow<MeasuredPass>& row : pass_fields()) {
-    while (at < keys.size() && keys[at] != row.name) ++at;
-    EXPECT_LT(at, keys.size()) << row.name << " is not in docs/json-schema.md's outline of runs, or out of order";
+  std::vector<std::string_view> names;
+  for (const FieldRow<MeasuredPass>& row : pass_fields()) names.push_back(row.name);
+  for (const sudoku_bench::Metric& m : sudoku_bench::metrics())
+    if (m.in(sudoku_bench::kInJson)) names.push_back(m.key);
+  for (const std::string_view name : names) {
+    while (at < keys.size() && keys[at] != name) ++at;
+    EXPECT_LT(at, keys.size()) << name << " is not in docs/json-schema.md's outline of runs, or out of order";
     if (at < keys.size()) ++at;
   }
 }
@@ -78,8 +83,18 @@ TEST(FieldTableTest, APassIsWrittenInTheTablesOrder) {
   MeasuredPass pass;
   std::size_t i = 0;
   const nlohmann::ordered_json json = pass_to_json(pass);
-  for (const auto& [key, value] : json.items()) EXPECT_EQ(key, pass_fields()[i++].name);
+  auto items = json.items().begin();
+  for (; i < pass_fields().size() && items != json.items().end(); ++i, ++items)
+    EXPECT_EQ(items.key(), pass_fields()[i].name);
   EXPECT_EQ(i, pass_fields().size());
+  // Then the metric table's derived figures, in its order.
+  for (const sudoku_bench::Metric& m : sudoku_bench::metrics()) {
+    if (!m.in(sudoku_bench::kInJson)) continue;
+    ASSERT_NE(items, json.items().end()) << m.key;
+    EXPECT_EQ(items.key(), m.key);
+    ++items;
+  }
+  EXPECT_EQ(items, json.items().end());
 }
 
 TEST(FieldTableTest, SettingsAreWrittenInTheTablesOrderAndReadBack) {

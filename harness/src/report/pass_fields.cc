@@ -314,19 +314,26 @@ void check_whole(const Field& r, MeasuredPass& pass) {
   pass.latency_ns.count = pass.tree_size.count = pass.guesses.count = pass.puzzles();
 }
 
+Json derived_json(const Metric& m, const MeasuredPass& pass) {
+  const std::optional<double> v = m.of(pass);
+  return !v ? Json(nullptr) : m.integral ? Json(static_cast<std::uint64_t>(*v)) : Json(*v);
+}
+
+void check_derived(const Metric& m, const Field& pass) {
+  const std::string key(m.key);
+  if (pass.has(key.c_str()) && !pass[key.c_str()].null()) (void)pass[key.c_str()].figure();
+}
+
 }  // namespace
 
 std::span<const FieldRow<MeasuredPass>> pass_fields() { return kRows; }
 
-// After the pass's own fields, the metric table's figures derived from them (kInJson), for readers:
-// null where the pass did not measure one.
+// After the pass's own fields come the metric table's figures derived from them (kInJson), for
+// readers: null where the pass did not measure one.
 nlohmann::ordered_json pass_to_json(const MeasuredPass& pass) {
   Json out = write_fields(pass_fields(), pass);
-  for (const Metric& m : metrics()) {
-    if (!m.in(kInJson)) continue;
-    const std::optional<double> v = m.of(pass);
-    out[std::string(m.key)] = !v ? Json(nullptr) : m.integral ? Json(static_cast<std::uint64_t>(*v)) : Json(*v);
-  }
+  for (const Metric& m : metrics())
+    if (m.in(kInJson)) out[std::string(m.key)] = derived_json(m, pass);
   return out;
 }
 
@@ -334,10 +341,8 @@ nlohmann::ordered_json pass_to_json(const MeasuredPass& pass) {
 MeasuredPass pass_from(const Field& field) {
   MeasuredPass pass = read_fields(pass_fields(), field);
   check_whole(field, pass);
-  for (const Metric& m : metrics()) {
-    const std::string key(m.key);
-    if (m.in(kInJson) && field.has(key.c_str()) && !field[key.c_str()].null()) (void)field[key.c_str()].figure();
-  }
+  for (const Metric& m : metrics())
+    if (m.in(kInJson)) check_derived(m, field);
   return pass;
 }
 
