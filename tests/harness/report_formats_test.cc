@@ -2,6 +2,7 @@
 // and the Markdown and CSV texts, whose numbers read back as the report's.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <fstream>
@@ -14,12 +15,15 @@
 #include "cli/report_command.h"
 #include "cli/run_command.h"
 #include "report/bmf_format.h"
+#include "report/comparison.h"
 #include "report/csv_format.h"
 #include "report/formats.h"
 #include "report/gbench_format.h"
 #include "report/html_format.h"
 #include "report/markdown_format.h"
+#include "report/report_json.h"
 #include "report/report_table.h"
+#include "report/units.h"
 #include "run_util.h"
 #include "temp_file.h"
 #include "test_util.h"
@@ -199,9 +203,9 @@ TEST(ReportFormatsTest, MarkdownTableReadsBackAsTheReport) {
   EXPECT_NE(first_line.find(c.cpu_model), std::string::npos) << first_line;
   const auto rows = markdown_rows(md);
   ASSERT_EQ(rows.size(), 2u + 4u);  // header, alignment, 2 files x 2 thread counts
-  const std::vector<std::string> header = {"dataset", "solver",    "threads",  "puzzles/s", "spread",
-                                           "speedup", "eff",       "lat p50",  "lat p99",   "lat p99.9",
-                                           "lat max", "nodes avg", "guess avg"};
+  const std::vector<std::string> header = {"dataset",   "solver",  "threads",    "puzzles/s", "spread",
+                                           "speedup",   "eff",     "CPU/puzzle", "lat p50",   "lat p99",
+                                           "lat p99.9", "lat max", "nodes avg",  "guess avg"};
   EXPECT_EQ(rows[0], header);
   EXPECT_EQ(rows[1][0], "---");
   EXPECT_EQ(rows[1][3], "---:");
@@ -220,12 +224,13 @@ TEST(ReportFormatsTest, MarkdownTableReadsBackAsTheReport) {
     EXPECT_NEAR(std::stod(row[5]), *want.speedup, 0.005) << row[5];
     EXPECT_NEAR(std::stod(row[6]), *want.efficiency, 0.005) << row[6];
     EXPECT_EQ(row[4].back(), '%');
-    EXPECT_NE(row[7].find("s"), std::string::npos) << row[7];  // a duration with its unit
+    EXPECT_NE(row[7].find("s"), std::string::npos) << row[7];  // durations with their unit
+    EXPECT_NE(row[8].find("s"), std::string::npos) << row[8];
     // Tree sizes and guesses do not depend on the repetition: any pass of the group has them.
     for (const auto& r : report().runs) {
       if (r.dataset != want.dataset || r.threads != want.threads) continue;
-      EXPECT_NEAR(std::stod(row[11]), r.tree_size.mean, 0.05) << row[11];
-      EXPECT_NEAR(std::stod(row[12]), r.guesses.mean, 0.005) << row[12];
+      EXPECT_NEAR(std::stod(row[12]), r.tree_size.mean, 0.05) << row[12];
+      EXPECT_NEAR(std::stod(row[13]), r.guesses.mean, 0.005) << row[13];
     }
   }
 }
@@ -286,6 +291,7 @@ TEST(ReportFormatsTest, CsvRowPerPassReadsBackAsTheReport) {
     EXPECT_EQ(std::stod(row[column("wall_seconds")]), r.wall_seconds);
     EXPECT_EQ(std::stod(row[column("cpu_seconds")]), r.cpu_seconds);
     EXPECT_EQ(std::stod(row[column("puzzles_per_second")]), r.puzzles_per_second());
+    EXPECT_EQ(std::stod(row[column("cpu_per_puzzle_ns")]), r.cpu_seconds * 1e9 / static_cast<double>(r.puzzles()));
     EXPECT_EQ(std::stoull(row[column("latency_p50_ns")]),
               r.latency_ns.percentiles[sudoku_bench::percentile_index("50")]);
     EXPECT_EQ(std::stoull(row[column("latency_p99.9_ns")]),
@@ -311,8 +317,9 @@ TEST(ReportFormatsTest, CsvQuotesNamesAndLeavesUnmeasuredCellsEmpty) {
   made.runs[0].tree_size_reported = false;
   made.runs[0].complete = false;
   const std::string csv = sudoku_bench::to_csv(made);
-  EXPECT_NE(csv.find("\n\"a,\"\"b\"\"\nc\",bitmask,1,1,1,false,100,0.0001,0.0002,1000000,,,,,,,,3,1,false,false\n"),
-            std::string::npos)
+  EXPECT_NE(
+      csv.find("\n\"a,\"\"b\"\"\nc\",bitmask,1,1,1,false,100,0.0001,0.0002,1000000,2000,,,,,,,,3,1,false,false\n"),
+      std::string::npos)
       << csv;
   const auto rows = csv_rows(csv);
   ASSERT_EQ(rows.size(), 2u);
@@ -323,7 +330,7 @@ TEST(ReportFormatsTest, BencherMetricFormat) {
   const Json j = sudoku_bench::to_bmf_json(report());
   ASSERT_EQ(j.size(), 4u);
   const Json& m = j["solve/easy50/bitmask/threads:2"];
-  for (const char* measure : {"throughput", "latency", "latency-p99", "tree-size"}) {
+  for (const char* measure : {"throughput", "cpu-time", "latency", "latency-p99", "tree-size"}) {
     ASSERT_TRUE(m.contains(measure)) << measure;
     const double lo = m[measure]["lower_value"], v = m[measure]["value"], hi = m[measure]["upper_value"];
     EXPECT_LE(lo, v) << measure;
@@ -394,6 +401,43 @@ TEST(ReportFormatsTest, AReportOnStandardOutputStandsAlone) {
 }
 
 // The page carries its figures as data; with a base report, the comparison too.
+// CPU time per puzzle, the figure `compare --gate cpu` decides on, reads back from every output.
+TEST(ReportFormatsTest, CpuTimePerPuzzleInEveryOutput) {
+  const auto& r = report().runs[0];
+  const double cpu = r.cpu_seconds * 1e9 / static_cast<double>(r.puzzles());
+  const Json j = sudoku_bench::to_json(report());
+  EXPECT_DOUBLE_EQ(j["runs"][0]["cpu_per_puzzle_ns"].get<double>(), cpu);
+  // Read back: a derived figure is checked, not trusted; a string there is refused.
+  Json bad = j;
+  bad["runs"][0]["cpu_per_puzzle_ns"] = "fast";
+  EXPECT_THROW(sudoku_bench::from_json(bad), std::exception);
+  bad["runs"][0]["cpu_per_puzzle_ns"] = nullptr;
+  EXPECT_NO_THROW(sudoku_bench::from_json(bad));
+  const sudoku_bench::Table table = sudoku_bench::table_of(report());
+  const auto at = std::find(table.header.begin(), table.header.end(), "CPU/puzzle") - table.header.begin();
+  ASSERT_LT(static_cast<std::size_t>(at), table.header.size());
+  EXPECT_EQ(table.rows[0].cells[static_cast<std::size_t>(at)],
+            sudoku_bench::format_duration_ns(table.rows[0].median_pass->cpu_seconds * 1e9 /
+                                             static_cast<double>(table.rows[0].median_pass->puzzles())));
+  EXPECT_NE(sudoku_bench::to_markdown(report()).find("| CPU/puzzle |"), std::string::npos);
+  EXPECT_NE(sudoku_bench::to_csv(report()).find(",cpu_per_puzzle_ns,"), std::string::npos);
+  EXPECT_GE(
+      sudoku_bench::to_bmf_json(report())["solve/top95/bitmask/threads:1"]["cpu-time"]["upper_value"].get<double>(),
+      cpu);
+  if (sudoku_bench::html_report_available()) {
+    const std::string page = sudoku_bench::to_html(report());
+    EXPECT_NE(page.find("\"CPU/puzzle\",\"lat p50\""), std::string::npos);                  // the results table
+    EXPECT_NE(page.find("\"puzzles/s\",\"CPU/puzzle\",\"disturbed\""), std::string::npos);  // every pass
+  }
+  // compare judges it, and --gate cpu decides on it.
+  sudoku_bench::CompareOptions o;
+  o.gate = sudoku_bench::GateTime::cpu;
+  const sudoku_bench::Comparison c = sudoku_bench::compare_reports(report(), report(), o);
+  ASSERT_FALSE(c.pairs.empty());
+  EXPECT_EQ(c.pairs[0].gated_metric().metric, "CPU/puzzle");
+  EXPECT_EQ(c.pairs[0].gated_metric().base.front(), cpu);
+}
+
 TEST(ReportFormatsTest, HtmlCarriesTheComparisonWithABase) {
   if (!sudoku_bench::html_report_available()) GTEST_SKIP() << "built without libjs-chart.js";
   const sudoku_bench::Report r = report();

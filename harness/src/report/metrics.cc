@@ -73,13 +73,14 @@ constexpr Metric kMetrics[] = {
      .column = "CPU/puzzle",
      .unit = Unit::ns,
      .better = Better::lower,
-     .shown = kInCompare,
+     .shown = kInTable | kInCsv | kInBmf | kInCompare | kInHtmlPasses | kInJson,
      .of =
          [](const MeasuredPass& r) {
            if (!(r.cpu_seconds > 0)) return Figure();
            return Figure(r.puzzles() ? r.cpu_seconds * 1e9 / whole(r.puzzles()) : 0.0);
          },
-     .width = 10},
+     .width = 10,
+     .bmf = "cpu-time"},
     latency_row<percentile_index("1")>("latency_p1_ns", "latency p1"),
     latency_row<percentile_index("10")>("latency_p10_ns", "latency p10"),
     latency_row<percentile_index("25")>("latency_p25_ns", "latency p25"),
