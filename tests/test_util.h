@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "test_paths.h"
+
 namespace test_util {
 
 inline std::string dataset_path(const std::string& file) { return std::string(SUDOKU_BENCH_DATASETS_DIR) + "/" + file; }

@@ -13,6 +13,7 @@
 #include "report/shard_merge.h"
 #include "run_util.h"
 #include "temp_file.h"
+#include "test_paths.h"
 
 namespace {
 

@@ -13,6 +13,7 @@
 #include "run_util.h"
 #include "sudoku/parse.h"
 #include "temp_file.h"
+#include "test_paths.h"
 #include "test_util.h"
 
 namespace {

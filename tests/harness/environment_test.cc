@@ -6,6 +6,7 @@
 
 #include "report/context_fields.h"
 #include "report/report_json.h"
+#include "test_paths.h"
 
 namespace {
 

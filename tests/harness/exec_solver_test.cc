@@ -11,6 +11,7 @@
 #include "run_util.h"
 #include "stream/solver_specs.h"
 #include "temp_file.h"
+#include "test_paths.h"
 #include "test_util.h"
 
 namespace {

@@ -12,6 +12,7 @@
 #include "report/pass_fields.h"
 #include "report/report_json.h"
 #include "report/settings_fields.h"
+#include "test_paths.h"
 
 namespace {
 

@@ -12,6 +12,7 @@
 
 #include "cli/report_files.h"
 #include "stats/change_points.h"
+#include "test_paths.h"
 
 namespace {
 

@@ -13,6 +13,7 @@
 #include "run_util.h"
 #include "stats/outliers.h"
 #include "stream/noise_probe.h"
+#include "test_paths.h"
 
 namespace {
 

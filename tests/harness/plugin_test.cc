@@ -17,6 +17,7 @@
 #include "sudoku/parse.h"
 #include "sudoku/strategies.h"
 #include "temp_file.h"
+#include "test_paths.h"
 #include "test_util.h"
 
 namespace {

@@ -15,6 +15,7 @@
 #include "report/report_json.h"
 #include "report/shard_merge.h"
 #include "run_util.h"
+#include "test_paths.h"
 
 namespace {
 

@@ -18,6 +18,7 @@
 #include "run_util.h"
 #include "sudoku/parse.h"
 #include "sudoku/strategies.h"
+#include "test_paths.h"
 
 namespace {
 

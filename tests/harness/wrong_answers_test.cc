@@ -14,6 +14,7 @@
 #include "cli/solve_command.h"
 #include "run_util.h"
 #include "temp_file.h"
+#include "test_paths.h"
 #include "test_util.h"
 
 namespace {
