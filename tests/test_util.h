@@ -1,13 +1,16 @@
-// Helpers shared by the tests: bundled datasets and small puzzles.
+// Helpers shared by the tests: bundled datasets and small puzzles, and a table of texts to check.
 #pragma once
 
 #include <dirent.h>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "test_paths.h"
@@ -39,6 +42,12 @@ inline std::vector<std::string> read_lines(const std::string& file) {
   for (std::string line; std::getline(in, line);)
     if (!line.empty() && line[0] != '#') lines.push_back(line);
   return lines;
+}
+
+// What `f` gives for each input of `cases`: the text beside it.
+template <typename F>
+void expect_each(F f, std::initializer_list<std::pair<std::string, std::string>> cases) {
+  for (const auto& [input, expected] : cases) EXPECT_EQ(f(input), expected) << input;
 }
 
 // A sanitizer build runs far slower: long loops then take every `stride()`-th puzzle.

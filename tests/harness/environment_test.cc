@@ -29,75 +29,53 @@ int mentions(const std::vector<std::string>& warnings, const std::string& needle
   return n;
 }
 
-TEST(EnvironmentTest, ReadsThisVm) {
-  const Environment e = sudoku_bench::read_environment(sample("this_vm"));
-  EXPECT_EQ(e.cpu_model, "AMD EPYC");
-  EXPECT_EQ(e.cpu_vendor, "AuthenticAMD");
-  EXPECT_EQ(e.cpu_family, "26");
-  EXPECT_EQ(e.cpu_model_number, "2");
-  EXPECT_EQ(e.cpu_stepping, "1");
-  EXPECT_EQ(e.microcode, "");  // the guest is not told
-  // No cache directory in sysfs, no cpufreq.
-  EXPECT_EQ(e.l1d_cache, "");
-  EXPECT_EQ(e.l3_cache, "");
-  EXPECT_EQ(e.governor, "");
-  EXPECT_EQ(e.boost, "unknown");
-  EXPECT_EQ(e.smt, "off");
-  EXPECT_EQ(e.hypervisor, "yes");  // the cpuinfo flag, no /sys/hypervisor/type
+// What each captured sample reads as, a field a row: this_vm (a guest: no cache directory in sysfs,
+// no cpufreq, no microcode, the hypervisor from the cpuinfo flag), bare_metal_performance and
+// laptop_powersave (boost from intel_pstate/no_turbo 0).
+struct TextField {
+  std::string Environment::*field;
+  const char* this_vm;
+  const char* bare_metal_performance;
+  const char* laptop_powersave;
+};
+const TextField kTextFields[] = {
+    {&Environment::cpu_model, "AMD EPYC", "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+     "11th Gen Intel(R) Core(TM) i7-1165G7 @ 2.80GHz"},
+    {&Environment::cpu_vendor, "AuthenticAMD", "GenuineIntel", "GenuineIntel"},
+    {&Environment::cpu_family, "26", "6", "6"},
+    {&Environment::cpu_model_number, "2", "106", "140"},
+    {&Environment::cpu_stepping, "1", "6", "1"},
+    {&Environment::microcode, "", "0xd0003a5", "0xb4"},
+    {&Environment::l1d_cache, "", "48K", "48K"},
+    {&Environment::l1i_cache, "", "32K", "32K"},
+    {&Environment::l2_cache, "", "1280K", "1280K"},
+    {&Environment::l3_cache, "", "49152K", "12288K"},
+    {&Environment::smt, "off", "on", "on"},
+    {&Environment::hypervisor, "yes", "none", "none"},
+    {&Environment::governor, "", "performance", "powersave"},
+    {&Environment::boost, "unknown", "on", "on"},
+    {&Environment::kernel, "6.18.44-fc-v769", "5.15.0-105-generic", "6.8.0-40-generic"},
+    {&Environment::isolated_cpus, "", "2-3", ""},
+};
+
+// Reads the sample `machine` and checks it against its column of kTextFields and `load_average`.
+void expect_reads(const char* machine, const char* TextField::*column, double load_average) {
+  const Environment e = sudoku_bench::read_environment(sample(machine));
+  for (const TextField& row : kTextFields) EXPECT_EQ(e.*row.field, row.*column) << machine;
   EXPECT_EQ(e.aslr, 2);
   ASSERT_TRUE(e.load_average.has_value());
-  EXPECT_DOUBLE_EQ(*e.load_average, 4.19);
-  EXPECT_EQ(e.kernel, "6.18.44-fc-v769");
-  EXPECT_EQ(e.isolated_cpus, "");
+  EXPECT_DOUBLE_EQ(*e.load_average, load_average);
   EXPECT_EQ(e.affinity_count, 0);  // not read from files
   EXPECT_EQ(e.affinity, "");
 }
 
+TEST(EnvironmentTest, ReadsThisVm) { expect_reads("this_vm", &TextField::this_vm, 4.19); }
+
 TEST(EnvironmentTest, ReadsBareMetalPerformance) {
-  const Environment e = sudoku_bench::read_environment(sample("bare_metal_performance"));
-  EXPECT_EQ(e.cpu_model, "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz");
-  EXPECT_EQ(e.cpu_vendor, "GenuineIntel");
-  EXPECT_EQ(e.cpu_family, "6");
-  EXPECT_EQ(e.cpu_model_number, "106");
-  EXPECT_EQ(e.cpu_stepping, "6");
-  EXPECT_EQ(e.microcode, "0xd0003a5");
-  EXPECT_EQ(e.l1d_cache, "48K");
-  EXPECT_EQ(e.l1i_cache, "32K");
-  EXPECT_EQ(e.l2_cache, "1280K");
-  EXPECT_EQ(e.l3_cache, "49152K");
-  EXPECT_EQ(e.smt, "on");
-  EXPECT_EQ(e.hypervisor, "none");
-  EXPECT_EQ(e.governor, "performance");
-  EXPECT_EQ(e.boost, "on");
-  EXPECT_EQ(e.aslr, 2);
-  ASSERT_TRUE(e.load_average.has_value());
-  EXPECT_DOUBLE_EQ(*e.load_average, 0.08);
-  EXPECT_EQ(e.kernel, "5.15.0-105-generic");
-  EXPECT_EQ(e.isolated_cpus, "2-3");
+  expect_reads("bare_metal_performance", &TextField::bare_metal_performance, 0.08);
 }
 
-TEST(EnvironmentTest, ReadsLaptopPowersave) {
-  const Environment e = sudoku_bench::read_environment(sample("laptop_powersave"));
-  EXPECT_EQ(e.cpu_model, "11th Gen Intel(R) Core(TM) i7-1165G7 @ 2.80GHz");
-  EXPECT_EQ(e.cpu_vendor, "GenuineIntel");
-  EXPECT_EQ(e.cpu_family, "6");
-  EXPECT_EQ(e.cpu_model_number, "140");
-  EXPECT_EQ(e.cpu_stepping, "1");
-  EXPECT_EQ(e.microcode, "0xb4");
-  EXPECT_EQ(e.l1d_cache, "48K");
-  EXPECT_EQ(e.l1i_cache, "32K");
-  EXPECT_EQ(e.l2_cache, "1280K");
-  EXPECT_EQ(e.l3_cache, "12288K");
-  EXPECT_EQ(e.smt, "on");
-  EXPECT_EQ(e.hypervisor, "none");
-  EXPECT_EQ(e.governor, "powersave");
-  EXPECT_EQ(e.boost, "on");  // intel_pstate/no_turbo 0
-  EXPECT_EQ(e.aslr, 2);
-  ASSERT_TRUE(e.load_average.has_value());
-  EXPECT_DOUBLE_EQ(*e.load_average, 3.87);
-  EXPECT_EQ(e.kernel, "6.8.0-40-generic");
-  EXPECT_EQ(e.isolated_cpus, "");
-}
+TEST(EnvironmentTest, ReadsLaptopPowersave) { expect_reads("laptop_powersave", &TextField::laptop_powersave, 3.87); }
 
 TEST(EnvironmentTest, MissingRootGivesDefaults) {
   EXPECT_EQ(sudoku_bench::read_environment(sample("no_such_machine")), Environment{});

@@ -130,17 +130,23 @@ void expect_reads_back(const std::string& text, const std::string& solver) {
   EXPECT_EQ(i, expected.size());
 }
 
+// Hunts twice with `c`: both succeed, with the same output but for the times; the first's in `out`.
+void hunt_twice(const sudoku_bench::HuntCommand& c, std::string& out) {
+  const Outcome a = hunt(c), b = hunt(c);
+  ASSERT_EQ(a.status, sudoku_bench::kExitOk) << a.err;
+  EXPECT_EQ(without_times(a.out), without_times(b.out));
+  out = a.out;
+}
+
 TEST(HuntTest, RandomRepeatsByteForByteAtOneAndTwoThreads) {
   for (int threads : {1, 2}) {
-    const auto c = command(sudoku_bench::HuntMethod::random, "bitmask", threads, 400);
-    const Outcome a = hunt(c), b = hunt(c);
-    ASSERT_EQ(a.status, sudoku_bench::kExitOk) << a.err;
-    EXPECT_EQ(without_times(a.out), without_times(b.out));
-    EXPECT_NE(a.out.find("# hunt done: 400 evaluations on " + std::to_string(threads) +
-                         (threads == 1 ? " thread:" : " threads:")),
+    std::string out;
+    ASSERT_NO_FATAL_FAILURE(hunt_twice(command(sudoku_bench::HuntMethod::random, "bitmask", threads, 400), out));
+    EXPECT_NE(out.find("# hunt done: 400 evaluations on " + std::to_string(threads) +
+                       (threads == 1 ? " thread:" : " threads:")),
               std::string::npos)
-        << a.out;
-    EXPECT_EQ(entries(a.out).size(), 8u);
+        << out;
+    EXPECT_EQ(entries(out).size(), 8u);
   }
   // And the set of evaluations is the same whatever the threads: so is what they found.
   const Outcome one = hunt(command(sudoku_bench::HuntMethod::random, "bitmask", 1, 400));
@@ -152,10 +158,8 @@ TEST(HuntTest, RandomRepeatsByteForByteAtOneAndTwoThreads) {
 
 TEST(HuntTest, ClimbRepeatsByteForByte) {
   for (int threads : {1, 2}) {
-    const auto c = command(sudoku_bench::HuntMethod::climb, "norvig:ac+dual", threads, 600);
-    const Outcome a = hunt(c), b = hunt(c);
-    ASSERT_EQ(a.status, sudoku_bench::kExitOk) << a.err;
-    EXPECT_EQ(without_times(a.out), without_times(b.out));
+    std::string out;
+    ASSERT_NO_FATAL_FAILURE(hunt_twice(command(sudoku_bench::HuntMethod::climb, "norvig:ac+dual", threads, 600), out));
   }
 }
 

@@ -149,25 +149,23 @@ TEST(ShardTest, MergeRefusesMissingRepeatedAndMismatchedShards) {
   EXPECT_EQ(sudoku_bench::merge_shards({three[0]}, names, merged), "shards 2/3, 3/3 missing");
   EXPECT_EQ(sudoku_bench::merge_shards({three[0], three[1], three[1]}, names, merged),
             "shard 2/3 given twice: b.json and c.json");
-  Report other_n = measured(files, 2, 2, 1);
-  EXPECT_EQ(sudoku_bench::merge_shards({three[0], other_n, three[2]}, names, merged),
+  // What merge says of the three with shard `k` (1 to 3) changed by `change`.
+  const auto with_changed = [&](std::size_t k, const auto& change) {
+    std::vector<Report> shards = three;
+    change(shards.at(k - 1));
+    return sudoku_bench::merge_shards(shards, names, merged);
+  };
+  EXPECT_EQ(with_changed(2, [&](Report& r) { r = measured(files, 2, 2, 1); }),
             "b.json is shard 2/2 but a.json is of 3 shards");
-  Report other_build = three[1];
-  other_build.context.git_commit = "0123abc";
-  EXPECT_NE(sudoku_bench::merge_shards({three[0], other_build, three[2]}, names, merged)
+  EXPECT_NE(with_changed(2, [](Report& r) { r.context.git_commit = "0123abc"; })
                 .find("b.json (shard 2/3) comes from another build than a.json"),
             std::string::npos);
-  Report other_limit = three[2];
-  other_limit.settings.node_limit = 5;
-  EXPECT_EQ(sudoku_bench::merge_shards({three[0], three[1], other_limit}, names, merged),
+  EXPECT_EQ(with_changed(3, [](Report& r) { r.settings.node_limit = 5; }),
             "c.json (shard 3/3) was measured with other settings than a.json (node_limit)");
-  Report whole = measured(files, 0, 0, 1);
-  EXPECT_EQ(sudoku_bench::merge_shards({three[0], whole, three[2]}, names, merged),
+  EXPECT_EQ(with_changed(2, [&](Report& r) { r = measured(files, 0, 0, 1); }),
             "b.json is not a shard report (run without --shard): merge shards only with shards");
   // Shards on other machines merge; their machines are named.
-  Report elsewhere = three[1];
-  elsewhere.context.host = "node7";
-  ASSERT_EQ(sudoku_bench::merge_shards({three[0], elsewhere, three[2]}, names, merged), "");
+  ASSERT_EQ(with_changed(2, [](Report& r) { r.context.host = "node7"; }), "");
   EXPECT_EQ(merged.context.ranks.at(1).host, "node7");
   EXPECT_EQ(merged.runs.at(0).parts.at(1).host, "node7");
   EXPECT_EQ(merged.runs.at(0).status.records(), 95u);

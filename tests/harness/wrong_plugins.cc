@@ -1,39 +1,30 @@
 // Plugins that answer wrongly or fail on purpose, one symbol each, and one that answers rightly:
 // what the harness must catch (wrong_answers_test.cc, plugin_faults_test.cc, check-plugin's tests).
-// Each asks the bitmask strategy for the truth first.
+// Each asks the example plugin (the bitmask strategy), built in beside them, for the truth first: the
+// library exports its `solve` too.
 #include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
-#include <memory>
 #include <stdexcept>
 #include <string>
 
 #include "sudoku/parse.h"
-#include "sudoku/strategies.h"
 #include "sudoku_bench/plugin_abi.h"
+
+// The example plugin's entry point (harness/plugin_example/bitmask_plugin.cc, built into this
+// library too): what bitmask says, behind the plugin interface.
+extern "C" size_t solve(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses);
 
 namespace {
 
-sudoku::Solver& thread_solver() {
-  static thread_local const std::unique_ptr<sudoku::Solver> solver __attribute__((tls_model("initial-exec"))) = [] {
-    std::string error;
-    return sudoku::make_solver_factory("bitmask", error)->make();
-  }();
-  return *solver;
-}
-
 // The truth: the count up to `limit`, and the first solution written to `solution` when there is one.
 size_t truth(const char* puzzle, size_t limit, char* solution, size_t* guesses, sudoku::Grid& grid) {
-  sudoku::Grid found;
-  *guesses = 0;
-  if (!sudoku::parse_record(std::string_view(puzzle, 81), grid) || limit == 0) return 0;
-  sudoku::SolveOptions options;
-  options.max_solutions = limit;
-  const sudoku::SolveResult r = thread_solver().solve(grid, options, &found);
-  *guesses = r.guesses;
-  if (r.solutions > 0 && solution) sudoku::write_symbols(found, solution);
-  return r.solutions;
+  sudoku::parse_record(std::string_view(puzzle, 81), grid);
+  char found[82];
+  const size_t n = solve(puzzle, limit, 0, found, guesses);
+  if (n > 0 && solution) std::memcpy(solution, found, 81);
+  return n;
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "solver_util.h"
 #include "sudoku/parse.h"
 #include "sudoku/strategies.h"
 #include "test_util.h"
@@ -30,19 +31,7 @@ class BitmaskTest : public ::testing::Test {
   }();
 };
 
-TEST_F(BitmaskTest, KnownSolutionsOfKaggleAndHard10k) {
-  for (const char* name : {"kaggle_first20k", "hard10k"}) {
-    const auto puzzles = test_util::read_lines(std::string(name) + ".txt");
-    const auto solutions = test_util::read_lines(std::string(name) + ".solutions.txt");
-    ASSERT_EQ(puzzles.size(), solutions.size());
-    for (std::size_t i = 0; i < puzzles.size(); i += 7 * test_util::stride()) {
-      sudoku::Grid out;
-      const auto r = solve(puzzles[i], 2, &out);
-      ASSERT_EQ(r.solutions, 1u) << name << " line " << i + 1;
-      ASSERT_EQ(sudoku::to_string(out), solutions[i]) << name << " line " << i + 1;
-    }
-  }
-}
+TEST_F(BitmaskTest, KnownSolutionsOfKaggleAndHard10k) { test_util::expect_known_solutions(*solver_, 7); }
 
 TEST_F(BitmaskTest, ConflictingGivensHaveNoSolution) {
   const auto r = solve("55" + std::string(79, '.'));
@@ -53,24 +42,9 @@ TEST_F(BitmaskTest, ConflictingGivensHaveNoSolution) {
   EXPECT_EQ(solve("5.........5" + std::string(70, '.')).solutions, 0u);  // same box
 }
 
-TEST_F(BitmaskTest, EmptyGridCountsToTheLimit) {
-  const std::string empty(81, '.');
-  sudoku::Grid out;
-  for (std::uint64_t limit : {1, 2, 3, 10}) {
-    const auto r = solve(empty, limit, &out);
-    EXPECT_EQ(r.solutions, limit);
-    EXPECT_FALSE(r.aborted);
-    EXPECT_TRUE(sudoku::is_solution_of(grid(empty), out));
-  }
-}
+TEST_F(BitmaskTest, EmptyGridCountsToTheLimit) { test_util::expect_empty_grid_counts(*solver_, 81, {1, 2, 3, 10}); }
 
-TEST_F(BitmaskTest, PropagationAloneIsOneNode) {
-  // Project Euler 96 grid 1: singles solve it.
-  const auto r = solve("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
-  EXPECT_EQ(r.solutions, 1u);
-  EXPECT_EQ(r.nodes, 1u);
-  EXPECT_EQ(r.guesses, 0u);
-}
+TEST_F(BitmaskTest, PropagationAloneIsOneNode) { test_util::expect_propagation_alone_solves_euler_1(*solver_); }
 
 TEST_F(BitmaskTest, GuessesExcludeForcedLastCandidates) {
   // A solved grid with the four corners of a 2x2 rectangle blanked has exactly two fillings and a

@@ -13,11 +13,9 @@
 
 namespace {
 
+using test_util::endless;
 using test_util::options;
 using test_util::parse;
-
-// Counting every solution of the empty 9x9 grid (6.7e21 of them) is a search without end.
-sudoku::SolveOptions endless() { return options(~std::uint64_t{0}); }
 
 TEST(Cadical, IsListedAndReportsNoTreeSize) {
   std::string error;
@@ -60,16 +58,7 @@ TEST(Cadical, WritesNothingToStdout) {
 }
 
 TEST(Cadical, TheEmpty4x4HasExactly288SolutionsAndCountingStopsAtTheLimit) {
-  auto solver = test_util::make_solver("cadical");
-  const auto empty = parse(std::string(16, '.'));
-  for (std::uint64_t limit : {1, 2, 3, 100, 288}) {
-    sudoku::Grid out;
-    const auto r = solver->solve(empty, options(limit), &out);
-    EXPECT_EQ(r.solutions, limit);
-    EXPECT_FALSE(r.aborted);
-    EXPECT_TRUE(sudoku::is_solution_of(empty, out));
-  }
-  EXPECT_EQ(solver->solve(empty, options(1000), nullptr).solutions, 288u);  // and not one more
+  test_util::expect_empty_4x4_counts(*test_util::make_solver("cadical"));
 }
 
 TEST(Cadical, ASetStopFlagStopsTheCount) {
@@ -82,16 +71,8 @@ TEST(Cadical, ASetStopFlagStopsTheCount) {
 }
 
 TEST(Cadical, AFlagSetFromAnotherThreadStopsARunningCount) {
-  std::atomic<bool> stop{false};
-  sudoku::SolveOptions o = endless();
-  o.stop = &stop;
-  auto solver = test_util::make_solver("cadical");
-  const sudoku::Grid empty = parse(std::string(81, '.'));
-  auto search = std::async(std::launch::async, [&] { return solver->solve(empty, o, nullptr); });
-  EXPECT_EQ(search.wait_for(std::chrono::milliseconds(100)), std::future_status::timeout) << "it should not end alone";
-  stop.store(true);
-  ASSERT_EQ(search.wait_for(std::chrono::seconds(10)), std::future_status::ready) << "the flag did not stop it";
-  const auto r = search.get();
+  sudoku::SolveResult r;
+  ASSERT_NO_FATAL_FAILURE(test_util::stop_a_running_count(*test_util::make_solver("cadical"), r));
   EXPECT_TRUE(r.aborted);
   EXPECT_GT(r.solutions, 0u);  // a lower bound: those found before the flag
 }

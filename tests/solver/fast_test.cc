@@ -56,19 +56,7 @@ class FastTest : public ::testing::TestWithParam<std::string> {
   std::unique_ptr<sudoku::Solver> solver_;
 };
 
-TEST_P(FastTest, KnownSolutionsOfKaggleAndHard10k) {
-  for (const char* name : {"kaggle_first20k", "hard10k"}) {
-    const auto puzzles = test_util::read_lines(std::string(name) + ".txt");
-    const auto solutions = test_util::read_lines(std::string(name) + ".solutions.txt");
-    ASSERT_EQ(puzzles.size(), solutions.size());
-    for (std::size_t i = 0; i < puzzles.size(); i += 3 * test_util::stride()) {
-      sudoku::Grid out;
-      const auto r = solve(puzzles[i], 2, &out);
-      ASSERT_EQ(r.solutions, 1u) << name << " line " << i + 1;
-      ASSERT_EQ(sudoku::to_string(out), solutions[i]) << name << " line " << i + 1;
-    }
-  }
-}
+TEST_P(FastTest, KnownSolutionsOfKaggleAndHard10k) { test_util::expect_known_solutions(*solver_, 3); }
 
 TEST_P(FastTest, UniqueDatasets) {
   expect_unique("easy50.txt", 1);
@@ -120,23 +108,9 @@ TEST_P(FastTest, ValuesAboveNineHaveNoSolution) {
   EXPECT_EQ(solver_->solve(g, {}, nullptr).solutions, 0u);
 }
 
-TEST_P(FastTest, EmptyGridCountsToTheLimit) {
-  const std::string empty(81, '.');
-  sudoku::Grid out;
-  for (std::uint64_t limit : {1, 2, 3, 10, 1000}) {
-    const auto r = solve(empty, limit, &out);
-    EXPECT_EQ(r.solutions, limit);
-    EXPECT_FALSE(r.aborted);
-    EXPECT_TRUE(sudoku::is_solution_of(test_util::parse(empty), out));
-  }
-}
+TEST_P(FastTest, EmptyGridCountsToTheLimit) { test_util::expect_empty_grid_counts(*solver_, 81, {1, 2, 3, 10, 1000}); }
 
-TEST_P(FastTest, PropagationAloneIsOneNode) {
-  const auto r = solve("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..");
-  EXPECT_EQ(r.solutions, 1u);
-  EXPECT_EQ(r.nodes, 1u);
-  EXPECT_EQ(r.guesses, 0u);
-}
+TEST_P(FastTest, PropagationAloneIsOneNode) { test_util::expect_propagation_alone_solves_euler_1(*solver_); }
 
 TEST_P(FastTest, GuessesExcludeForcedLastAlternatives) {
   // Two fillings that differ in a 1/2 swap: the root has exactly two ways on, the first a guess.

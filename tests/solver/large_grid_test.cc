@@ -179,16 +179,17 @@ TEST(LargeGrids, NumericRecordsOfEverySize) {
 TEST(LargeGrids, BadNumericRecordsSayWhy) {
   sudoku::Grid g;
   const auto why = [&](const std::string& record) { return sudoku::describe(sudoku::parse_numbers(record, g)); };
-  EXPECT_EQ(why(numbers(80, ",")), "wrong number of fields 80 (expected 16, 81, 256, 625, 1296 or 2401 numbers)");
-  EXPECT_EQ(why(numbers(2401, " ", 50)), "number 50 in field 1 is out of range for a 49x49 grid (0 to 49)");
-  EXPECT_EQ(why(numbers(81, ",", 10)), "number 10 in field 1 is out of range for a 9x9 grid (0 to 9)");
-  EXPECT_EQ(why(numbers(81, ",", 12345)), "number 999 or more in field 1 is out of range for a 9x9 grid (0 to 9)");
-  EXPECT_EQ(why("1,2,,3"), "empty field 3 at column 5");
-  EXPECT_EQ(why("1,2,"), "empty field 3 at column 5");
-  EXPECT_EQ(why(",1"), "empty field 1 at column 1");
-  EXPECT_EQ(why("1 2 x 3"), "bad character 'x' at column 5 (field 3)");
-  EXPECT_EQ(why("1 2 3a"), "bad character 'a' at column 6 (field 3)");
-  EXPECT_EQ(why("1 -2"), "bad character '-' at column 3 (field 2)");
+  test_util::expect_each(
+      why, {{numbers(80, ","), "wrong number of fields 80 (expected 16, 81, 256, 625, 1296 or 2401 numbers)"},
+            {numbers(2401, " ", 50), "number 50 in field 1 is out of range for a 49x49 grid (0 to 49)"},
+            {numbers(81, ",", 10), "number 10 in field 1 is out of range for a 9x9 grid (0 to 9)"},
+            {numbers(81, ",", 12345), "number 999 or more in field 1 is out of range for a 9x9 grid (0 to 9)"},
+            {"1,2,,3", "empty field 3 at column 5"},
+            {"1,2,", "empty field 3 at column 5"},
+            {",1", "empty field 1 at column 1"},
+            {"1 2 x 3", "bad character 'x' at column 5 (field 3)"},
+            {"1 2 3a", "bad character 'a' at column 6 (field 3)"},
+            {"1 -2", "bad character '-' at column 3 (field 2)"}});
 }
 
 }  // namespace

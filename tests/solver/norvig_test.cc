@@ -25,18 +25,18 @@ std::string error_of(const std::string& spec) {
 }
 
 TEST(NorvigOptions, CanonicalNames) {
-  EXPECT_EQ(name_of("norvig"), "norvig:ac+dual+pairs,var=mrv,val=asc");
-  EXPECT_EQ(name_of("norvig:fc"), "norvig:fc,var=mrv,val=asc");
-  EXPECT_EQ(name_of("norvig:ac"), "norvig:ac,var=mrv,val=asc");
-  EXPECT_EQ(name_of("norvig:ac+dual"), "norvig:ac+dual,var=mrv,val=asc");
-  EXPECT_EQ(name_of("norvig:val=lcv,ac+dual+pairs"), "norvig:ac+dual+pairs,var=mrv,val=lcv");
-  EXPECT_EQ(name_of("norvig:var=first"), "norvig:ac+dual+pairs,var=first,val=asc");
-  EXPECT_EQ(name_of("norvig:ac+dual,var=mrv,val=asc"), "norvig:ac+dual,var=mrv,val=asc");
-  EXPECT_EQ(name_of("norvig:var=random"), "norvig:ac+dual+pairs,var=random,val=asc,seed=0");
-  EXPECT_EQ(name_of("norvig:seed=7,fc,val=random"), "norvig:fc,var=mrv,val=random,seed=7");
-  EXPECT_EQ(name_of("norvig:var=wdeg"), "norvig:ac+dual+pairs,var=wdeg,val=asc");
-  EXPECT_EQ(name_of("norvig:var=random,seed=18446744073709551615"),
-            "norvig:ac+dual+pairs,var=random,val=asc,seed=18446744073709551615");
+  test_util::expect_each(name_of, {{"norvig", "norvig:ac+dual+pairs,var=mrv,val=asc"},
+                                   {"norvig:fc", "norvig:fc,var=mrv,val=asc"},
+                                   {"norvig:ac", "norvig:ac,var=mrv,val=asc"},
+                                   {"norvig:ac+dual", "norvig:ac+dual,var=mrv,val=asc"},
+                                   {"norvig:val=lcv,ac+dual+pairs", "norvig:ac+dual+pairs,var=mrv,val=lcv"},
+                                   {"norvig:var=first", "norvig:ac+dual+pairs,var=first,val=asc"},
+                                   {"norvig:ac+dual,var=mrv,val=asc", "norvig:ac+dual,var=mrv,val=asc"},
+                                   {"norvig:var=random", "norvig:ac+dual+pairs,var=random,val=asc,seed=0"},
+                                   {"norvig:seed=7,fc,val=random", "norvig:fc,var=mrv,val=random,seed=7"},
+                                   {"norvig:var=wdeg", "norvig:ac+dual+pairs,var=wdeg,val=asc"},
+                                   {"norvig:var=random,seed=18446744073709551615",
+                                    "norvig:ac+dual+pairs,var=random,val=asc,seed=18446744073709551615"}});
   // A canonical name is itself a valid spec for the same configuration.
   EXPECT_EQ(name_of(name_of("norvig:ac,val=random,seed=9")), "norvig:ac,var=mrv,val=random,seed=9");
 }

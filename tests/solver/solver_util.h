@@ -3,13 +3,18 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cctype>
+#include <chrono>
+#include <future>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "sudoku/parse.h"
 #include "sudoku/strategies.h"
+#include "test_util.h"
 
 namespace test_util {
 
@@ -39,6 +44,71 @@ inline sudoku::SolveOptions options(std::uint64_t max_solutions, std::uint64_t m
   o.max_solutions = max_solutions;
   o.max_nodes = max_nodes;
   return o;
+}
+
+// Counting every solution of the empty 9x9 grid (6.7e21 of them) is a search without end.
+inline sudoku::SolveOptions endless() { return options(~std::uint64_t{0}); }
+
+// The empty grid of `cells` cells counted to each of `limits`, all at or below its number of
+// solutions: exactly the limit, not aborted, the solution written a solution of it.
+inline void expect_empty_grid_counts(sudoku::Solver& solver, std::size_t cells,
+                                     std::initializer_list<std::uint64_t> limits) {
+  const auto empty = parse(std::string(cells, '.'));
+  for (std::uint64_t limit : limits) {
+    sudoku::Grid out;
+    const auto r = solver.solve(empty, options(limit), &out);
+    EXPECT_EQ(r.solutions, limit);
+    EXPECT_FALSE(r.aborted);
+    EXPECT_TRUE(sudoku::is_solution_of(empty, out));
+  }
+}
+
+// The empty 4x4 grid's 288 solutions, counted exactly up to each limit; returns the count at a
+// limit above them all.
+inline sudoku::SolveResult expect_empty_4x4_counts(sudoku::Solver& solver) {
+  expect_empty_grid_counts(solver, 16, {1, 2, 3, 100, 288});
+  const auto all = solver.solve(parse(std::string(16, '.')), options(1000), nullptr);
+  EXPECT_EQ(all.solutions, 288u);  // and not one more
+  return all;
+}
+
+// Project Euler 96 grid 1, which singles solve: one node, no guess.
+inline void expect_propagation_alone_solves_euler_1(sudoku::Solver& solver) {
+  const auto r = solver.solve(
+      parse("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."), options(2), nullptr);
+  EXPECT_EQ(r.solutions, 1u);
+  EXPECT_EQ(r.nodes, 1u);
+  EXPECT_EQ(r.guesses, 0u);
+}
+
+// Starts an endless count in another thread, which must still run after 100 ms, then sets its
+// stop flag, which must end it within 10 s: the count's result in `r`.
+inline void stop_a_running_count(sudoku::Solver& solver, sudoku::SolveResult& r) {
+  std::atomic<bool> stop{false};
+  sudoku::SolveOptions o = endless();
+  o.stop = &stop;
+  const sudoku::Grid empty = parse(std::string(81, '.'));
+  auto search = std::async(std::launch::async, [&] { return solver.solve(empty, o, nullptr); });
+  EXPECT_EQ(search.wait_for(std::chrono::milliseconds(100)), std::future_status::timeout) << "it should not end alone";
+  stop.store(true);
+  ASSERT_EQ(search.wait_for(std::chrono::seconds(10)), std::future_status::ready) << "the flag did not stop it";
+  r = search.get();
+}
+
+// Every `step`-th puzzle of kaggle_first20k and hard10k (further apart in a sanitizer build) has one
+// solution, the one in the dataset's .solutions.txt file.
+inline void expect_known_solutions(sudoku::Solver& solver, std::size_t step) {
+  for (const char* name : {"kaggle_first20k", "hard10k"}) {
+    const auto puzzles = read_lines(std::string(name) + ".txt");
+    const auto solutions = read_lines(std::string(name) + ".solutions.txt");
+    ASSERT_EQ(puzzles.size(), solutions.size());
+    for (std::size_t i = 0; i < puzzles.size(); i += step * stride()) {
+      sudoku::Grid out;
+      const auto r = solver.solve(parse(puzzles[i]), options(2), &out);
+      ASSERT_EQ(r.solutions, 1u) << name << " line " << i + 1;
+      ASSERT_EQ(sudoku::to_string(out), solutions[i]) << name << " line " << i + 1;
+    }
+  }
 }
 
 // Every bundled 9x9 puzzle file (the combined .gz file repeats them).

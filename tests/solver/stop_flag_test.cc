@@ -13,6 +13,7 @@
 
 namespace {
 
+using test_util::endless;
 using test_util::options;
 using test_util::parse;
 
@@ -35,9 +36,6 @@ INSTANTIATE_TEST_SUITE_P(, StopFlag,
                                            "fast:avx2", "fast:avx512"),
                          [](const auto& info) { return test_util::param_name(info.param); });
 
-// Counting every solution of the empty 9x9 grid (6.7e21 of them) is a search without end.
-sudoku::SolveOptions endless() { return options(~std::uint64_t{0}); }
-
 TEST_P(StopFlag, ASetFlagStopsTheSearchWithin256Nodes) {
   const std::atomic<bool> stop{true};
   sudoku::SolveOptions o = endless();
@@ -49,15 +47,8 @@ TEST_P(StopFlag, ASetFlagStopsTheSearchWithin256Nodes) {
 }
 
 TEST_P(StopFlag, AFlagSetFromAnotherThreadStopsARunningSearch) {
-  std::atomic<bool> stop{false};
-  sudoku::SolveOptions o = endless();
-  o.stop = &stop;
-  const sudoku::Grid empty = parse(std::string(81, '.'));
-  auto search = std::async(std::launch::async, [&] { return solver_->solve(empty, o, nullptr); });
-  EXPECT_EQ(search.wait_for(std::chrono::milliseconds(100)), std::future_status::timeout) << "it should not end alone";
-  stop.store(true);
-  ASSERT_EQ(search.wait_for(std::chrono::seconds(10)), std::future_status::ready) << "the flag did not stop it";
-  const auto r = search.get();
+  sudoku::SolveResult r;
+  ASSERT_NO_FATAL_FAILURE(test_util::stop_a_running_count(*solver_, r));
   EXPECT_TRUE(r.aborted);
   EXPECT_GT(r.nodes, 256u);
   EXPECT_EQ(r.nodes % 256, 0u);  // stopped where the flag is read

@@ -44,16 +44,7 @@ TEST_P(EveryStrategy, ASolvedGridIsOneNode) {
 }
 
 TEST_P(EveryStrategy, TheEmpty4x4HasExactly288SolutionsAndCountingStopsAtTheLimit) {
-  const auto empty = parse(std::string(16, '.'));
-  for (std::uint64_t limit : {1, 2, 3, 100, 288}) {
-    sudoku::Grid out;
-    const auto r = solver_->solve(empty, options(limit), &out);
-    EXPECT_EQ(r.solutions, limit);
-    EXPECT_FALSE(r.aborted);
-    EXPECT_TRUE(sudoku::is_solution_of(empty, out));
-  }
-  const auto all = solver_->solve(empty, options(1000), nullptr);
-  EXPECT_EQ(all.solutions, 288u);
+  const auto all = test_util::expect_empty_4x4_counts(*solver_);
   EXPECT_EQ(sudoku::status_of(all), sudoku::Status::multiple);
   // Every leaf of a complete tree is a solution or a dead end, and 288 leaves need 287 guesses.
   EXPECT_GE(all.guesses, 287u);

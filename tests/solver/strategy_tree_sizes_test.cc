@@ -22,6 +22,20 @@ std::uint64_t total_nodes(const std::string& spec, std::uint64_t max_nodes = 0) 
   return total;
 }
 
+// Every `step`-th puzzle of `file` (further apart in a sanitizer build) solved by `spec_a` and
+// `spec_b` with `o`, their results handed to `check` with the puzzle's line number.
+template <typename Check>
+void compare_on(const char* file, std::size_t step, const std::string& spec_a, const std::string& spec_b,
+                const sudoku::SolveOptions& o, Check check) {
+  auto solver_a = test_util::make_solver(spec_a);
+  auto solver_b = test_util::make_solver(spec_b);
+  const auto records = test_util::read_lines(file);
+  for (std::size_t i = 0; i < records.size(); i += step * test_util::stride()) {
+    const auto p = parse(records[i]);
+    check(solver_a->solve(p, o, nullptr), solver_b->solve(p, o, nullptr), i + 1);
+  }
+}
+
 TEST(TreeSize, StrongerPropagationMakesSmallerTreesOnTop95) {
   const std::uint64_t backtrack = total_nodes("backtrack", 50'000);
   const std::uint64_t fc = total_nodes("norvig:fc");
@@ -42,36 +56,24 @@ TEST(TreeSize, AcPlusDualPropagatesLikeBitmask) {
   // Same rules (naked and hidden singles to a fixpoint): the same puzzles are decided at the root,
   // with the same counts. The trees differ beyond that because bitmask may branch on a digit with
   // two places in a unit where norvig branches on a cell.
-  auto norvig = test_util::make_solver("norvig:ac+dual");
-  auto bitmask = test_util::make_solver("bitmask");
   std::size_t decided_at_root = 0, compared = 0;
   for (const char* file : {"easy50.txt", "sudoku17_49158.txt", "sudoku16x16_1000.txt"}) {
-    const auto records = test_util::read_lines(file);
-    for (std::size_t i = 0; i < records.size(); i += 17 * test_util::stride()) {
-      const auto p = parse(records[i]);
-      const auto a = norvig->solve(p, options(2), nullptr);
-      const auto b = bitmask->solve(p, options(2), nullptr);
-      EXPECT_EQ(a.nodes == 1, b.nodes == 1) << file << " line " << i + 1;
-      EXPECT_EQ(a.solutions, b.solutions) << file << " line " << i + 1;
+    compare_on(file, 17, "norvig:ac+dual", "bitmask", options(2), [&](const auto& a, const auto& b, std::size_t line) {
+      EXPECT_EQ(a.nodes == 1, b.nodes == 1) << file << " line " << line;
+      EXPECT_EQ(a.solutions, b.solutions) << file << " line " << line;
       decided_at_root += a.nodes == 1;
       ++compared;
-    }
+    });
   }
   EXPECT_GT(decided_at_root * 5, compared);  // a fifth or more, whatever the sampling stride
 }
 
 TEST(TreeSize, ForwardCheckingGuessesLikeAcButBranchesOnForcedCells) {
   // fc leaves single-candidate cells to the search: they add nodes but no guesses.
-  auto fc = test_util::make_solver("norvig:fc");
-  auto ac = test_util::make_solver("norvig:ac");
-  const auto records = test_util::read_lines("top95.txt");
-  for (std::size_t i = 0; i < records.size(); i += 5 * test_util::stride()) {
-    const auto p = parse(records[i]);
-    const auto a = fc->solve(p, options(2), nullptr);
-    const auto b = ac->solve(p, options(2), nullptr);
-    EXPECT_EQ(a.guesses, b.guesses) << "line " << i + 1;
-    EXPECT_GT(a.nodes, b.nodes) << "line " << i + 1;
-  }
+  compare_on("top95.txt", 5, "norvig:fc", "norvig:ac", options(2), [](const auto& a, const auto& b, std::size_t line) {
+    EXPECT_EQ(a.guesses, b.guesses) << "line " << line;
+    EXPECT_GT(a.nodes, b.nodes) << "line " << line;
+  });
 }
 
 TEST(TreeSize, DigitOrderCannotChangeAUniquenessProof) {
@@ -96,18 +98,13 @@ TEST(TreeSize, FirstSolutionDependsOnTheDigitOrder) {
 TEST(TreeSize, ForwardCheckingPrunesTheBacktrackingTree) {
   // In the same cell and digit order, fc has the candidates that backtrack's occupancy masks allow,
   // and it stops a branch as soon as a later blank runs out of them: a subtree of backtrack's.
-  auto naive = test_util::make_solver("backtrack");
-  auto fc_first = test_util::make_solver("norvig:fc,var=first");
-  const auto records = test_util::read_lines("top95.txt");
-  for (std::size_t i = 0; i < records.size(); i += 5 * test_util::stride()) {
-    const auto p = parse(records[i]);
-    const auto a = naive->solve(p, options(2, 200'000), nullptr);
-    const auto b = fc_first->solve(p, options(2, 200'000), nullptr);
-    if (!a.aborted) {
-      EXPECT_FALSE(b.aborted) << "line " << i + 1;
-      EXPECT_LE(b.nodes, a.nodes) << "line " << i + 1;
-    }
-  }
+  compare_on("top95.txt", 5, "backtrack", "norvig:fc,var=first", options(2, 200'000),
+             [](const auto& a, const auto& b, std::size_t line) {
+               if (!a.aborted) {
+                 EXPECT_FALSE(b.aborted) << "line " << line;
+                 EXPECT_LE(b.nodes, a.nodes) << "line " << line;
+               }
+             });
 }
 
 TEST(TreeSize, LogicSolvesMoreTop95PuzzlesWithoutGuessing) {

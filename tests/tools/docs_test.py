@@ -8,8 +8,9 @@ here; and every docs/*.md is linked from README.md, so that no page is lost."""
 import pathlib
 import re
 import subprocess
-import sys
 import urllib.parse
+
+import layout_report
 
 MAX_README_LINES = 250
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
@@ -111,11 +112,8 @@ def main(root: pathlib.Path) -> int:
         if page.name not in linked_docs:
             problems.append(f"README.md: does not link docs/{page.name}")
 
-    for p in problems:
-        print(p, file=sys.stderr)
-    print(f"docs: {len(problems)} problem(s)")
-    return 1 if problems else 0
+    return layout_report.report("docs", problems)
 
 
 if __name__ == "__main__":
-    sys.exit(main(pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parents[2]))
+    layout_report.exit_with(main)

@@ -12,6 +12,8 @@ import pathlib
 import re
 import sys
 
+import layout_report
+
 LIMIT = 60
 # Per-record loops, split only at a cost the benchmarks see; each is documented where it stands.
 HOT_PATHS = {
@@ -90,10 +92,7 @@ def main(root):
             problems.append(f"{rel}:{line}: {name} is {length} lines (at most {LIMIT} outside the hot paths)")
     for rel, name in sorted(HOT_PATHS - hot_seen):
         print(f"note: hot path {rel} {name} is no longer over {LIMIT} lines: take it off HOT_PATHS", file=sys.stderr)
-    for p in problems:
-        print(p, file=sys.stderr)
-    print(f"function length: {len(problems)} problem(s)")
-    return 1 if problems else 0
+    return layout_report.report("function length", problems)
 
 
 if __name__ == "__main__":

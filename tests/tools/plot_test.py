@@ -54,33 +54,31 @@ class PlotTest(unittest.TestCase):
         self.assert_images(out)
         self.assertEqual(result.stdout.split(), [os.path.join(out, n) for n in IMAGES])
 
-    def test_reports_without_log2_counts_use_the_percentiles(self):
+    def assert_draws_changed(self, name, change):
+        """The report with each run changed by `change`, written as NAME.json, draws every image into NAME/."""
         with open(self.report, encoding="utf-8") as f:
             report = json.load(f)
         for run in report["runs"]:
-            for dist in ("latency_ns", "tree_size", "guesses"):
-                del run[dist]["log2_counts"]
-        old = os.path.join(self.dir, "old.json")
-        with open(old, "w", encoding="utf-8") as f:
+            change(run)
+        changed = os.path.join(self.dir, name + ".json")
+        with open(changed, "w", encoding="utf-8") as f:
             json.dump(report, f)
-        out = os.path.join(self.dir, "old")
-        result = self.plot(old, out)
+        out = os.path.join(self.dir, name)
+        result = self.plot(changed, out)
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assert_images(out)
 
+    def test_reports_without_log2_counts_use_the_percentiles(self):
+        def without_log2_counts(run):
+            for dist in ("latency_ns", "tree_size", "guesses"):
+                del run[dist]["log2_counts"]
+        self.assert_draws_changed("old", without_log2_counts)
+
     def test_reports_without_latencies_or_tree_sizes(self):
-        with open(self.report, encoding="utf-8") as f:
-            report = json.load(f)
-        for run in report["runs"]:
+        def bare(run):
             run["latency_ns"] = None  # run --no-latency
             run["tree_size"] = None   # a plugin's runs
-        bare = os.path.join(self.dir, "bare.json")
-        with open(bare, "w", encoding="utf-8") as f:
-            json.dump(report, f)
-        out = os.path.join(self.dir, "bare")
-        result = self.plot(bare, out)
-        self.assertEqual(result.returncode, 0, result.stderr)
-        self.assert_images(out)
+        self.assert_draws_changed("bare", bare)
 
     def test_a_base_report_is_drawn_beside_and_read_as_carefully(self):
         out = os.path.join(self.dir, "with-base")

@@ -5,7 +5,8 @@ cli, stream -> plugin (external solvers), which includes no other room;
 report and stream never include each other; the public include directory holds the plugin ABI only."""
 import pathlib
 import re
-import sys
+
+import layout_report
 
 ALLOWED = {
     "cli": {"cli", "cluster", "hunt", "plugin", "report", "stream", "stats"},
@@ -35,11 +36,8 @@ def main(root: pathlib.Path) -> int:
     public = sorted(p.relative_to(root).as_posix() for p in (root / "harness" / "include").rglob("*") if p.is_file())
     if public != ["harness/include/sudoku_bench/plugin_abi.h"]:
         problems.append(f"harness/include holds more than the plugin ABI: {public}")
-    for p in problems:
-        print(p, file=sys.stderr)
-    print(f"rooms: {len(problems)} problem(s)")
-    return 1 if problems else 0
+    return layout_report.report("rooms", problems)
 
 
 if __name__ == "__main__":
-    sys.exit(main(pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path(__file__).resolve().parents[2]))
+    layout_report.exit_with(main)
