@@ -412,4 +412,17 @@ TEST(ReportFormatsTest, HtmlCarriesTheComparisonWithABase) {
   EXPECT_NE(page.find("\\u003c!--\\u003cscript>", data), std::string::npos);
 }
 
+// Nor can the texts embedded at build time (Chart.js, the page's script and style): every "</" on
+// the page closes an element the page opened, whatever page.js or a new Chart.js comes to hold.
+TEST(ReportFormatsTest, HtmlEmbeddedTextsEndNoElementEarly) {
+  if (!sudoku_bench::html_report_available()) GTEST_SKIP() << "built without libjs-chart.js";
+  const std::string page = sudoku_bench::to_html(report());
+  std::vector<std::string> closing;
+  for (auto at = page.find("</"); at != std::string::npos; at = page.find("</", at + 2))
+    closing.push_back(page.substr(at, page.find('>', at) + 1 - at));
+  const std::vector<std::string> expected = {"</title>",  "</style>",  "</head>",   "</main>", "</script>",
+                                             "</script>", "</script>", "</script>", "</body>", "</html>"};
+  EXPECT_EQ(closing, expected);
+}
+
 }  // namespace

@@ -1,5 +1,6 @@
-// The page around what an HTML output shows (html_format.cc): Chart.js, the style, and the script
-// that draws `data`. Shared by the report's page and the history's (history_html.cc).
+// The page around what an HTML output shows (html_format.cc): Chart.js, the style (page.css) and
+// the script that draws `data` (page.js), all three embedded at build time. Shared by the report's
+// page and the history's (history_html.cc).
 //
 // `data` holds what the page shows, every part optional: "title"; "warnings" (texts); "sections"
 // ([{"heading", "table": {"header", "left", "rows"}, "note"}]); "charts" ([{"id", "title", "x", "y",
