@@ -39,8 +39,10 @@ Json chart(std::string id, std::string title, Json x, Json y, Json series) {
 Json axis(std::string label, bool log, Json ticks = nullptr, bool from_zero = false) {
   return {{"label", std::move(label)}, {"log", log}, {"ticks", std::move(ticks)}, {"from_zero", from_zero}};
 }
-Json series(std::string label, Json points, bool dashed = false) {
-  return {{"label", std::move(label)}, {"points", std::move(points)}, {"dashed", dashed}};
+// The page gives each group its own colour, so that series of one thing (a curve and its ideal, a
+// file's latency and tree size) read as one; it is named here, where that is known.
+Json series(std::string label, std::string group, Json points, bool dashed = false) {
+  return {{"label", std::move(label)}, {"group", std::move(group)}, {"points", std::move(points)}, {"dashed", dashed}};
 }
 
 std::string group_name(const std::string& dataset, const std::string& solver) { return dataset + " / " + solver; }
@@ -69,13 +71,13 @@ Json scaling_charts(const Report& report) {
   Json rates = Json::array(), effs = Json::array();
   for (const std::string& name : order) {
     const auto& [rate, eff] = by_group[name];
-    rates.push_back(series(name, rate));
+    rates.push_back(series(name, name, rate));
     if (one.count(name) && rate.size() > 1) {
       Json ideal = Json::array();
       for (const Json& p : rate) ideal.push_back({p[0], one[name] * p[0].get<double>()});
-      rates.push_back(series(name + " ideal", ideal, true));
+      rates.push_back(series(name + " ideal", name, ideal, true));
     }
-    if (!eff.empty()) effs.push_back(series(name, eff));
+    if (!eff.empty()) effs.push_back(series(name, name, eff));
   }
   const bool ranks = std::any_of(report.runs.begin(), report.runs.end(), [](const auto& r) { return r.ranks > 1; });
   const std::string workers = ranks ? "threads x MPI ranks" : "threads";
@@ -103,7 +105,9 @@ Json latency_chart(const Table& table) {
     for (std::size_t i = 0; i + 1 < kPercentileNames.size(); ++i)
       points.push_back({nines(std::stod(std::string(kPercentileNames[i]))),
                         static_cast<double>(mid.latency_ns.percentiles[i]) / 1000});
-    lines.push_back(series(group_name(mid.dataset, mid.solver) + " / threads " + row.cells[2], points));
+    // A group per thread count: the lines of one dataset and solver differ by threads.
+    const std::string name = group_name(mid.dataset, mid.solver) + " / threads " + row.cells[2];
+    lines.push_back(series(name, name, points));
   }
   Json ticks = Json::array();
   for (const char* p : {"0", "50", "90", "99", "99.9", "99.99"})
@@ -138,7 +142,8 @@ Json distribution_chart(const Table& table, std::string id, std::string title, s
     for (std::size_t k = 0; k < s.log2_counts.size(); ++k)
       points.push_back({k, 100.0 * static_cast<double>(s.log2_counts[k]) / static_cast<double>(total)});
     widest = std::max(widest, s.log2_counts.size());
-    lines.push_back(series(group_name(mid.dataset, mid.solver), points));
+    const std::string name = group_name(mid.dataset, mid.solver);
+    lines.push_back(series(name, name, points));
   }
   for (std::size_t k = 0; k < widest; ++k)
     ticks.push_back({k, k == 0 ? std::string("0") : format_count(std::ldexp(1.0, static_cast<int>(k) - 1)) + "+"});
@@ -157,7 +162,8 @@ Json tail_chart(const Report& report) {
       if (points.empty()) return;
       Json xy = Json::array();
       for (const TailPoint& p : points) xy.push_back({p.records, static_cast<double>(p.max) / unit});
-      lines.push_back(series(group_name(r.dataset, r.solver) + " " + what, xy, what != "latency max (µs)"));
+      const std::string name = group_name(r.dataset, r.solver);
+      lines.push_back(series(name + " " + what, name, xy, what != "latency max (µs)"));
     };
     add(r.tail_latency_ns, "latency max (µs)", 1000);
     if (r.tree_size_reported) add(r.tail_tree_size, "tree size max (nodes, dashed)", 1);

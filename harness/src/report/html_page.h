@@ -4,9 +4,10 @@
 //
 // `data` holds what the page shows, every part optional: "title"; "warnings" (texts); "sections"
 // ([{"heading", "table": {"header", "left", "rows"}, "note"}]); "charts" ([{"id", "title", "x", "y",
-// "series": [{"label", "points": [[x, y]…], "dashed"}]}], an axis {"label", "log", "ticks": [[value,
-// text]…] or null, "from_zero"}); and the report's own parts ("context", "settings", "table",
-// "passes", "comparison", "spread", "interrupted").
+// "series": [{"label", "group", "points": [[x, y]…], "dashed"}]}], an axis {"label", "log", "ticks":
+// [[value, text]…] or null, "from_zero"}; the series of a chart that name one "group" share a
+// colour, each group its own in the order they first appear); and the report's own parts
+// ("context", "settings", "table", "passes", "comparison", "spread", "interrupted").
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -56,11 +56,10 @@
     const canvas = el('canvas'); canvas.width = 560; canvas.height = 340; canvas.id = spec.id; box.appendChild(canvas); canvases.push(canvas);
     let colour = 0, datasetsDrawn = 0; const colours = {};
     const datasets = spec.series.map(s => {
-      const key = s.label.replace(/ ideal$/, '').replace(/ (latency|tree size) max.*$/, '');
-      if (!(key in colours)) colours[key] = palette[colour++ % palette.length];
+      if (!(s.group in colours)) colours[s.group] = palette[colour++ % palette.length];
       // Each series its own point style, so that lines that coincide stay visible.
       const pointStyle = ['circle', 'rect', 'triangle', 'rectRot', 'crossRot', 'star'][datasetsDrawn++ % 6];
-      return { label: s.label, data: s.points.map(p => ({ x: p[0], y: p[1] })), showLine: true, borderColor: colours[key], backgroundColor: colours[key], borderDash: s.dashed ? [6, 4] : [], pointStyle, pointRadius: s.dashed ? 0 : 4, borderWidth: s.dashed ? 1 : 2 };
+      return { label: s.label, data: s.points.map(p => ({ x: p[0], y: p[1] })), showLine: true, borderColor: colours[s.group], backgroundColor: colours[s.group], borderDash: s.dashed ? [6, 4] : [], pointStyle, pointRadius: s.dashed ? 0 : 4, borderWidth: s.dashed ? 1 : 2 };
     });
     const scale = (a) => {
       const o = { type: a.log ? 'logarithmic' : 'linear', title: { display: true, text: a.label } };
