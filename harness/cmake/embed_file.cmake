@@ -1,6 +1,6 @@
 # Writes OUTPUT, a C++ source that holds INPUT's bytes as `extern const char NAME[]` (NUL-terminated)
 # and `extern const std::size_t NAME_size`, so that the program carries the file: the HTML report's
-# charting library (Debian's libjs-chart.js), embedded at build time.
+# charting library (Debian's libjs-chart.js) and the page's own script and style, embedded at build time.
 #   cmake -DINPUT=PATH -DOUTPUT=PATH -DNAME=identifier -P embed_file.cmake
 cmake_minimum_required(VERSION 3.22)
 file(READ "${INPUT}" _hex HEX)

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <deque>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -454,6 +455,42 @@ TEST(ReportFormatsTest, HtmlCarriesTheComparisonWithABase) {
   const auto end = page.find("</script>", data);
   EXPECT_EQ(page.find('<', data + 1), end);  // no '<' inside the data at all
   EXPECT_NE(page.find("\\u003c!--\\u003cscript>", data), std::string::npos);
+}
+
+// Nor can the texts embedded at build time (Chart.js, the page's script and style): every "</" on
+// the page closes an element the page opened, whatever page.js or a new Chart.js comes to hold.
+TEST(ReportFormatsTest, HtmlEmbeddedTextsEndNoElementEarly) {
+  if (!sudoku_bench::html_report_available()) GTEST_SKIP() << "built without libjs-chart.js";
+  const std::string page = sudoku_bench::to_html(report());
+  std::vector<std::string> closing;
+  for (auto at = page.find("</"); at != std::string::npos; at = page.find("</", at + 2))
+    closing.push_back(page.substr(at, page.find('>', at) + 1 - at));
+  const std::vector<std::string> expected = {"</title>",  "</style>",  "</head>",   "</main>", "</script>",
+                                             "</script>", "</script>", "</script>", "</body>", "</html>"};
+  EXPECT_EQ(closing, expected);
+}
+
+// The page colours series by the group each names, made where the series is: a curve and its dashed
+// ideal share one, as do a file's latency and tree size; the labels are only shown.
+TEST(ReportFormatsTest, HtmlSeriesNameTheirColourGroup) {
+  if (!sudoku_bench::html_report_available()) GTEST_SKIP() << "built without libjs-chart.js";
+  const std::string page = sudoku_bench::to_html(report());
+  const auto from = page.find('>', page.find("<script id=\"data\"")) + 1;
+  const Json data = Json::parse(page.substr(from, page.find("</script>", from) - from));
+  std::map<std::string, Json> series;
+  for (const Json& chart : data["charts"]) series[chart["id"]] = chart["series"];
+  for (const auto& [id, lines] : series)
+    for (const Json& s : lines) EXPECT_TRUE(s["group"].is_string()) << id << ": " << s["label"];
+  const Json& rates = series["throughput"];
+  ASSERT_GE(rates.size(), 2u);
+  EXPECT_EQ(rates[0]["group"], "top95 / bitmask");
+  EXPECT_EQ(rates[1]["label"], "top95 / bitmask ideal");
+  EXPECT_EQ(rates[1]["group"], "top95 / bitmask");
+  const Json& tail = series["tail"];
+  ASSERT_GE(tail.size(), 2u);
+  EXPECT_EQ(tail[0]["group"], "top95 / bitmask");
+  EXPECT_EQ(tail[1]["group"], "top95 / bitmask");
+  EXPECT_NE(tail[0]["label"], tail[1]["label"]);
 }
 
 }  // namespace

@@ -31,24 +31,8 @@ def indent_of(line):
     return len(line) - len(line.lstrip(" "))
 
 
-def without_raw_strings(lines):
-    """The lines with the insides of raw string literals (R"JS(...)JS", scripts kept as text) blanked."""
-    out, closing = [], None
-    for line in lines:
-        if closing:
-            out.append("")
-            if closing in line:
-                closing = None
-            continue
-        m = re.search(r'R"([^(\s]*)\($', line)
-        if m:
-            closing = ")" + m.group(1) + '"'
-        out.append(line)
-    return out
-
-
 def cpp_functions(path):
-    lines = without_raw_strings(path.read_text().splitlines())
+    lines = path.read_text().splitlines()
     for number, line in enumerate(lines):
         if not line.endswith("{") or not line.strip() or line.lstrip().startswith(("//", "#")):
             continue

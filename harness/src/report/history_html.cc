@@ -19,13 +19,18 @@ std::string series_name(const PassKey& k) {
 Json series_chart(const HistorySeries& s, std::size_t number) {
   Json points = Json::array(), levels = Json::array();
   for (std::size_t i = 0; i < s.points.size(); ++i) points.push_back({i + 1, s.points[i].puzzles_per_second});
-  Json series = Json::array({{{"label", "median puzzles/s of each report"}, {"points", points}, {"dashed", false}}});
+  // Each series its own group, so its own colour: the levels stand apart from the reports' line and
+  // from one another.
+  const std::string reports = "median puzzles/s of each report";
+  Json series = Json::array({{{"label", reports}, {"group", reports}, {"points", points}, {"dashed", false}}});
   std::size_t from = 0;
   const auto segment = [&](std::size_t to) {  // the segment's median, drawn across it
     std::vector<double> v;
     for (std::size_t i = from; i < to; ++i) v.push_back(s.points[i].puzzles_per_second);
     const double level = median(v);
-    series.push_back({{"label", "level " + std::to_string(from + 1) + "-" + std::to_string(to)},
+    const std::string label = "level " + std::to_string(from + 1) + "-" + std::to_string(to);
+    series.push_back({{"label", label},
+                      {"group", label},
                       {"points", Json::array({{from + 1, level}, {to, level}})},
                       {"dashed", true}});
     from = to;

@@ -18,7 +18,11 @@
 namespace sudoku_bench {
 
 #if SUDOKU_BENCH_HAVE_CHART_JS
+// Embedded at build time (harness/CMakeLists.txt): Chart.js, and the page's own script and style
+// (page.js, page.css), kept as files so that they are read and edited as JavaScript and CSS.
 extern const char kChartJs[];
+extern const char kPageScript[];
+extern const char kPageStyle[];
 #endif
 
 namespace {
@@ -36,8 +40,10 @@ Json chart(std::string id, std::string title, Json x, Json y, Json series) {
 Json axis(std::string label, bool log, Json ticks = nullptr, bool from_zero = false) {
   return {{"label", std::move(label)}, {"log", log}, {"ticks", std::move(ticks)}, {"from_zero", from_zero}};
 }
-Json series(std::string label, Json points, bool dashed = false) {
-  return {{"label", std::move(label)}, {"points", std::move(points)}, {"dashed", dashed}};
+// The page gives each group its own colour, so that series of one thing (a curve and its ideal, a
+// file's latency and tree size) read as one; it is named here, where that is known.
+Json series(std::string label, std::string group, Json points, bool dashed = false) {
+  return {{"label", std::move(label)}, {"group", std::move(group)}, {"points", std::move(points)}, {"dashed", dashed}};
 }
 
 std::string group_name(const std::string& dataset, const std::string& solver) { return dataset + " / " + solver; }
@@ -66,13 +72,13 @@ Json scaling_charts(const Report& report) {
   Json rates = Json::array(), effs = Json::array();
   for (const std::string& name : order) {
     const auto& [rate, eff] = by_group[name];
-    rates.push_back(series(name, rate));
+    rates.push_back(series(name, name, rate));
     if (one.count(name) && rate.size() > 1) {
       Json ideal = Json::array();
       for (const Json& p : rate) ideal.push_back({p[0], one[name] * p[0].get<double>()});
-      rates.push_back(series(name + " ideal", ideal, true));
+      rates.push_back(series(name + " ideal", name, ideal, true));
     }
-    if (!eff.empty()) effs.push_back(series(name, eff));
+    if (!eff.empty()) effs.push_back(series(name, name, eff));
   }
   const bool ranks = std::any_of(report.runs.begin(), report.runs.end(), [](const auto& r) { return r.ranks > 1; });
   const std::string workers = ranks ? "threads x MPI ranks" : "threads";
@@ -100,7 +106,9 @@ Json latency_chart(const Table& table) {
     for (std::size_t i = 0; i + 1 < kPercentileNames.size(); ++i)
       points.push_back({nines(std::stod(std::string(kPercentileNames[i]))),
                         static_cast<double>(mid.latency_ns.percentiles[i]) / 1000});
-    lines.push_back(series(group_name(mid.dataset, mid.solver) + " / threads " + row.cells[2], points));
+    // A group per thread count: the lines of one dataset and solver differ by threads.
+    const std::string name = group_name(mid.dataset, mid.solver) + " / threads " + row.cells[2];
+    lines.push_back(series(name, name, points));
   }
   Json ticks = Json::array();
   for (const char* p : {"0", "50", "90", "99", "99.9", "99.99"})
@@ -135,7 +143,8 @@ Json distribution_chart(const Table& table, std::string id, std::string title, s
     for (std::size_t k = 0; k < s.log2_counts.size(); ++k)
       points.push_back({k, 100.0 * static_cast<double>(s.log2_counts[k]) / static_cast<double>(total)});
     widest = std::max(widest, s.log2_counts.size());
-    lines.push_back(series(group_name(mid.dataset, mid.solver), points));
+    const std::string name = group_name(mid.dataset, mid.solver);
+    lines.push_back(series(name, name, points));
   }
   for (std::size_t k = 0; k < widest; ++k)
     ticks.push_back({k, k == 0 ? std::string("0") : format_count(std::ldexp(1.0, static_cast<int>(k) - 1)) + "+"});
@@ -154,7 +163,8 @@ Json tail_chart(const Report& report) {
       if (points.empty()) return;
       Json xy = Json::array();
       for (const TailPoint& p : points) xy.push_back({p.records, static_cast<double>(p.max) / unit});
-      lines.push_back(series(group_name(r.dataset, r.solver) + " " + what, xy, what != "latency max (µs)"));
+      const std::string name = group_name(r.dataset, r.solver);
+      lines.push_back(series(name + " " + what, name, xy, what != "latency max (µs)"));
     };
     add(r.tail_latency_ns, "latency max (µs)", 1000);
     if (r.tree_size_reported) add(r.tail_tree_size, "tree size max (nodes, dashed)", 1);
@@ -249,7 +259,7 @@ Json page_data(const Report& report, const Report* base) {
           {"comparison", base ? comparison_json(*base, report) : Json(nullptr)}};
 }
 
-// Text inside a <script> element: "</" would end it early.
+// Text inside a <script> or <style> element: "</" would end it early.
 std::string script_safe(std::string text) {
   for (std::size_t at = 0; (at = text.find("</", at)) != std::string::npos; at += 3) text.replace(at, 2, "<\\/");
   return text;
@@ -266,100 +276,6 @@ std::string data_text(const Json& data) {
   return out;
 }
 
-// Draws what page_data says, generically; says on <body> whether every chart drew (data-status,
-// data-charts, data-drawn), which the browser test reads.
-constexpr const char* kPageScript = R"JS(
-(function () {
-  const data = JSON.parse(document.getElementById('data').textContent);
-  const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
-  const main = document.getElementById('main');
-  document.title = data.title;
-  main.appendChild(el('h1', data.title));
-  const facts = (title, obj) => {
-    const d = el('details'); d.appendChild(el('summary', title));
-    const t = el('table', undefined, 'facts');
-    const add = (k, v) => { if (v === null || v === '' || (Array.isArray(v) && !v.length)) return; const r = t.insertRow(); r.insertCell().textContent = k; r.insertCell().textContent = typeof v === 'object' ? JSON.stringify(v) : String(v); };
-    for (const [k, v] of Object.entries(obj)) { if (v && typeof v === 'object' && !Array.isArray(v)) { for (const [k2, v2] of Object.entries(v)) add(k + '.' + k2, v2); } else add(k, v); }
-    d.appendChild(t); return d;
-  };
-  const c = data.context;
-  if (c) main.appendChild(el('p', `${c.cpu_model}, ${c.hardware_threads} hardware threads, ${c.host}, ${c.os}; ${c.compiler} ${c.build_type}; ${c.date}`, 'machine'));
-  const warnings = (data.warnings || []).slice();
-  if (data.interrupted) warnings.push('Interrupted: the report holds the passes measured before the interrupt.');
-  if (data.table) for (const row of data.table.rows) for (const w of row.warnings) warnings.push(`${row.cells[0]} ${row.cells[1]} threads ${row.cells[2]}: ${w}`);
-  if (warnings.length) { const ul = el('ul', undefined, 'warnings'); for (const w of warnings) ul.appendChild(el('li', w)); main.appendChild(el('h2', 'Warnings')); main.appendChild(ul); }
-  const table = (spec, cls) => {
-    const t = el('table', undefined, cls); const h = t.createTHead().insertRow();
-    spec.header.forEach((x, i) => { const th = el('th', x); if (spec.left && !spec.left[i]) th.className = 'num'; h.appendChild(th); });
-    const b = t.createTBody();
-    for (const row of spec.rows) { const r = b.insertRow(); (row.cells || row).forEach((x, i) => { const td = r.insertCell(); td.textContent = x; if (spec.left && !spec.left[i]) td.className = 'num'; }); }
-    return t;
-  };
-  if (data.table) {
-    main.appendChild(el('h2', 'Results'));
-    main.appendChild(table(data.table, 'results'));
-    main.appendChild(el('p', data.spread, 'note'));
-  }
-  for (const section of data.sections || []) {
-    main.appendChild(el('h2', section.heading));
-    main.appendChild(table(section.table, 'results'));
-    if (section.note) main.appendChild(el('p', section.note, 'note'));
-  }
-  if (data.comparison) {
-    const cmp = data.comparison;
-    main.appendChild(el('h2', 'Against the base ' + cmp.base));
-    const notes = cmp.mismatches.map(m => 'not comparable as it is: ' + m).concat(cmp.only);
-    if (notes.length) { const ul = el('ul', undefined, 'warnings'); for (const n of notes) ul.appendChild(el('li', n)); main.appendChild(ul); }
-    main.appendChild(table(cmp.table, 'comparison'));
-    main.appendChild(el('p', cmp.rule, 'note'));
-  }
-  main.appendChild(el('h2', 'Charts'));
-  const grid = el('div', undefined, 'charts'); main.appendChild(grid);
-  const palette = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
-  const canvases = [];
-  for (const spec of data.charts) {
-    const box = el('div', undefined, 'chart'); grid.appendChild(box);
-    if (!spec.series.length) { box.appendChild(el('p', spec.title + ': nothing to draw in this report', 'note')); continue; }
-    const canvas = el('canvas'); canvas.width = 560; canvas.height = 340; canvas.id = spec.id; box.appendChild(canvas); canvases.push(canvas);
-    let colour = 0, datasetsDrawn = 0; const colours = {};
-    const datasets = spec.series.map(s => {
-      const key = s.label.replace(/ ideal$/, '').replace(/ (latency|tree size) max.*$/, '');
-      if (!(key in colours)) colours[key] = palette[colour++ % palette.length];
-      // Each series its own point style, so that lines that coincide stay visible.
-      const pointStyle = ['circle', 'rect', 'triangle', 'rectRot', 'crossRot', 'star'][datasetsDrawn++ % 6];
-      return { label: s.label, data: s.points.map(p => ({ x: p[0], y: p[1] })), showLine: true, borderColor: colours[key], backgroundColor: colours[key], borderDash: s.dashed ? [6, 4] : [], pointStyle, pointRadius: s.dashed ? 0 : 4, borderWidth: s.dashed ? 1 : 2 };
-    });
-    const scale = (a) => {
-      const o = { type: a.log ? 'logarithmic' : 'linear', title: { display: true, text: a.label } };
-      if (a.from_zero) { o.beginAtZero = true; o.suggestedMax = 1; }
-      if (a.ticks) { const labels = new Map(a.ticks.map(t => [t[0], t[1]])); o.afterBuildTicks = ax => { ax.ticks = a.ticks.map(t => ({ value: t[0] })); }; o.ticks = { callback: v => labels.has(v) ? labels.get(v) : '' }; }
-      return o;
-    };
-    new Chart(canvas.getContext('2d'), { type: 'scatter', data: { datasets }, options: { responsive: false, animation: false, plugins: { title: { display: true, text: spec.title }, legend: { labels: { boxWidth: 12, font: { size: 10 } } } }, scales: { x: scale(spec.x), y: scale(spec.y) } } });
-  }
-  if (data.passes) {
-    main.appendChild(el('h2', 'Every pass'));
-    main.appendChild(table(data.passes, 'passes'));
-  }
-  if (data.context) main.appendChild(facts('Machine and build (context)', data.context));
-  if (data.settings) main.appendChild(facts('Settings', data.settings));
-  // Whether each chart left pixels on its canvas: what the browser test checks.
-  const drawn = canvases.filter(cv => { const px = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data; for (let i = 3; i < px.length; i += 4) if (px[i]) return true; return false; }).length;
-  document.body.dataset.charts = String(canvases.length);
-  document.body.dataset.drawn = String(drawn);
-  document.body.dataset.status = drawn === canvases.length ? 'ok' : 'not every chart drew';
-})();
-)JS";
-
-constexpr const char* kStyle = R"CSS(
-body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; max-width: 1250px; }
-h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 1.6em; }
-table { border-collapse: collapse; font-size: 0.85em; } td, th { padding: 0.2em 0.6em; border-bottom: 1px solid #ddd; text-align: left; white-space: nowrap; }
-.num { text-align: right; font-variant-numeric: tabular-nums; } .note, .machine { color: #555; font-size: 0.9em; }
-.warnings li { color: #a33; } .charts { display: flex; flex-wrap: wrap; gap: 1em; } .chart { border: 1px solid #eee; padding: 0.4em; }
-details { margin-top: 1em; } .facts td:first-child { color: #555; }
-)CSS";
-
 }  // namespace
 
 bool html_report_available() {
@@ -375,10 +291,11 @@ std::string html_page(const nlohmann::ordered_json& data) {
   // Errors in the page are written on it, for a reader and for the browser test.
   return std::string(
              "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>sudoku-bench</title>\n") +
-         "<style>" + kStyle + "</style>\n</head>\n<body data-status=\"loading\">\n<main id=\"main\"></main>\n" +
+         "<style>\n" + script_safe(kPageStyle) +
+         "</style>\n</head>\n<body data-status=\"loading\">\n<main id=\"main\"></main>\n" +
          "<script>window.onerror = function (m) { document.body.dataset.status = 'error: ' + m; };</script>\n" +
          "<script>" + script_safe(kChartJs) + "</script>\n" + "<script id=\"data\" type=\"application/json\">" +
-         data_text(data) + "</script>\n<script>" + kPageScript + "</script>\n</body>\n</html>\n";
+         data_text(data) + "</script>\n<script>\n" + script_safe(kPageScript) + "</script>\n</body>\n</html>\n";
 #else
   (void)data;
   throw std::runtime_error(

@@ -1,11 +1,13 @@
-// The page around what an HTML output shows (html_format.cc): Chart.js, the style, and the script
-// that draws `data`. Shared by the report's page and the history's (history_html.cc).
+// The page around what an HTML output shows (html_format.cc): Chart.js, the style (page.css) and
+// the script that draws `data` (page.js), all three embedded at build time. Shared by the report's
+// page and the history's (history_html.cc).
 //
 // `data` holds what the page shows, every part optional: "title"; "warnings" (texts); "sections"
 // ([{"heading", "table": {"header", "left", "rows"}, "note"}]); "charts" ([{"id", "title", "x", "y",
-// "series": [{"label", "points": [[x, y]…], "dashed"}]}], an axis {"label", "log", "ticks": [[value,
-// text]…] or null, "from_zero"}); and the report's own parts ("context", "settings", "table",
-// "passes", "comparison", "spread", "interrupted").
+// "series": [{"label", "group", "points": [[x, y]…], "dashed"}]}], an axis {"label", "log", "ticks":
+// [[value, text]…] or null, "from_zero"}; the series of a chart that name one "group" share a
+// colour, each group its own in the order they first appear); and the report's own parts
+// ("context", "settings", "table", "passes", "comparison", "spread", "interrupted").
 #pragma once
 
 #include <nlohmann/json.hpp>

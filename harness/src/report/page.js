@@ -1,0 +1,83 @@
+// The HTML page's script, embedded in the program at build time (harness/CMakeLists.txt) and put in
+// the page by html_page (html_page.h says what `data` holds). Everything shown is computed in C++:
+// this only draws it, generically, so that the report's page and the history's share it. It says on
+// <body> whether every chart drew (data-status, data-charts, data-drawn), which the browser test reads.
+(function () {
+  const data = JSON.parse(document.getElementById('data').textContent);
+  const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
+  const main = document.getElementById('main');
+  document.title = data.title;
+  main.appendChild(el('h1', data.title));
+  const facts = (title, obj) => {
+    const d = el('details'); d.appendChild(el('summary', title));
+    const t = el('table', undefined, 'facts');
+    const add = (k, v) => { if (v === null || v === '' || (Array.isArray(v) && !v.length)) return; const r = t.insertRow(); r.insertCell().textContent = k; r.insertCell().textContent = typeof v === 'object' ? JSON.stringify(v) : String(v); };
+    for (const [k, v] of Object.entries(obj)) { if (v && typeof v === 'object' && !Array.isArray(v)) { for (const [k2, v2] of Object.entries(v)) add(k + '.' + k2, v2); } else add(k, v); }
+    d.appendChild(t); return d;
+  };
+  const c = data.context;
+  if (c) main.appendChild(el('p', `${c.cpu_model}, ${c.hardware_threads} hardware threads, ${c.host}, ${c.os}; ${c.compiler} ${c.build_type}; ${c.date}`, 'machine'));
+  const warnings = (data.warnings || []).slice();
+  if (data.interrupted) warnings.push('Interrupted: the report holds the passes measured before the interrupt.');
+  if (data.table) for (const row of data.table.rows) for (const w of row.warnings) warnings.push(`${row.cells[0]} ${row.cells[1]} threads ${row.cells[2]}: ${w}`);
+  if (warnings.length) { const ul = el('ul', undefined, 'warnings'); for (const w of warnings) ul.appendChild(el('li', w)); main.appendChild(el('h2', 'Warnings')); main.appendChild(ul); }
+  const table = (spec, cls) => {
+    const t = el('table', undefined, cls); const h = t.createTHead().insertRow();
+    spec.header.forEach((x, i) => { const th = el('th', x); if (spec.left && !spec.left[i]) th.className = 'num'; h.appendChild(th); });
+    const b = t.createTBody();
+    for (const row of spec.rows) { const r = b.insertRow(); (row.cells || row).forEach((x, i) => { const td = r.insertCell(); td.textContent = x; if (spec.left && !spec.left[i]) td.className = 'num'; }); }
+    return t;
+  };
+  if (data.table) {
+    main.appendChild(el('h2', 'Results'));
+    main.appendChild(table(data.table, 'results'));
+    main.appendChild(el('p', data.spread, 'note'));
+  }
+  for (const section of data.sections || []) {
+    main.appendChild(el('h2', section.heading));
+    main.appendChild(table(section.table, 'results'));
+    if (section.note) main.appendChild(el('p', section.note, 'note'));
+  }
+  if (data.comparison) {
+    const cmp = data.comparison;
+    main.appendChild(el('h2', 'Against the base ' + cmp.base));
+    const notes = cmp.mismatches.map(m => 'not comparable as it is: ' + m).concat(cmp.only);
+    if (notes.length) { const ul = el('ul', undefined, 'warnings'); for (const n of notes) ul.appendChild(el('li', n)); main.appendChild(ul); }
+    main.appendChild(table(cmp.table, 'comparison'));
+    main.appendChild(el('p', cmp.rule, 'note'));
+  }
+  main.appendChild(el('h2', 'Charts'));
+  const grid = el('div', undefined, 'charts'); main.appendChild(grid);
+  const palette = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
+  const canvases = [];
+  for (const spec of data.charts) {
+    const box = el('div', undefined, 'chart'); grid.appendChild(box);
+    if (!spec.series.length) { box.appendChild(el('p', spec.title + ': nothing to draw in this report', 'note')); continue; }
+    const canvas = el('canvas'); canvas.width = 560; canvas.height = 340; canvas.id = spec.id; box.appendChild(canvas); canvases.push(canvas);
+    let colour = 0, datasetsDrawn = 0; const colours = {};
+    const datasets = spec.series.map(s => {
+      if (!(s.group in colours)) colours[s.group] = palette[colour++ % palette.length];
+      // Each series its own point style, so that lines that coincide stay visible.
+      const pointStyle = ['circle', 'rect', 'triangle', 'rectRot', 'crossRot', 'star'][datasetsDrawn++ % 6];
+      return { label: s.label, data: s.points.map(p => ({ x: p[0], y: p[1] })), showLine: true, borderColor: colours[s.group], backgroundColor: colours[s.group], borderDash: s.dashed ? [6, 4] : [], pointStyle, pointRadius: s.dashed ? 0 : 4, borderWidth: s.dashed ? 1 : 2 };
+    });
+    const scale = (a) => {
+      const o = { type: a.log ? 'logarithmic' : 'linear', title: { display: true, text: a.label } };
+      if (a.from_zero) { o.beginAtZero = true; o.suggestedMax = 1; }
+      if (a.ticks) { const labels = new Map(a.ticks.map(t => [t[0], t[1]])); o.afterBuildTicks = ax => { ax.ticks = a.ticks.map(t => ({ value: t[0] })); }; o.ticks = { callback: v => labels.has(v) ? labels.get(v) : '' }; }
+      return o;
+    };
+    new Chart(canvas.getContext('2d'), { type: 'scatter', data: { datasets }, options: { responsive: false, animation: false, plugins: { title: { display: true, text: spec.title }, legend: { labels: { boxWidth: 12, font: { size: 10 } } } }, scales: { x: scale(spec.x), y: scale(spec.y) } } });
+  }
+  if (data.passes) {
+    main.appendChild(el('h2', 'Every pass'));
+    main.appendChild(table(data.passes, 'passes'));
+  }
+  if (data.context) main.appendChild(facts('Machine and build (context)', data.context));
+  if (data.settings) main.appendChild(facts('Settings', data.settings));
+  // Whether each chart left pixels on its canvas: what the browser test checks.
+  const drawn = canvases.filter(cv => { const px = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data; for (let i = 3; i < px.length; i += 4) if (px[i]) return true; return false; }).length;
+  document.body.dataset.charts = String(canvases.length);
+  document.body.dataset.drawn = String(drawn);
+  document.body.dataset.status = drawn === canvases.length ? 'ok' : 'not every chart drew';
+})();
