@@ -1,12 +1,9 @@
 #include "cli/compare_command.h"
 
-#include <cctype>
-
 #include "cli/exit_codes.h"
 #include "cli/per_puzzle_files.h"
 #include "cli/report_files.h"
 #include "report/comparison_formats.h"
-#include "report/metrics.h"
 #include "report/report_json.h"
 #include "report/units.h"
 #include "stream/input.h"
@@ -16,46 +13,23 @@ namespace {
 
 constexpr int kExitSlower = 1;  // compare's own meaning of status 1
 
-std::string format_value(const MetricComparison& m, double v) { return metric_text(*m.of, v); }
-
-std::string format_p(double p) {
-  char buf[16];
-  if (p < 0.0001) return "<0.0001";
-  std::snprintf(buf, sizeof buf, "%.4f", p);
-  return buf;
-}
-
-std::string p_phrase(double p) { return p < 0.0001 ? "p < 0.0001" : "p = " + format_p(p); }
-
-const char* verdict_name(Verdict v) { return v == Verdict::slower ? "SLOWER" : v == Verdict::faster ? "faster" : ""; }
+std::string p_phrase(double p) { return p < 0.0001 ? "p < 0.0001" : "p = " + p_text(p); }
 
 std::string describe(const Report& r, const std::string& path) {
   return path + " (" + r.context.git_commit + ", " + r.context.date + ")";
 }
 
+// The comparison's rows (comparison_formats.h) in columns; a pair's name and repetitions on its first row only.
 void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions& o) {
-  const std::string change_header = "time change (" + format_fixed("%g", 100 * (1 - o.alpha)) + "% interval)";
-  std::fprintf(out, "%-28s %-12s %7s %-13s %5s %12s %12s %8s %-28s %8s %s\n", "dataset", "solver", "threads", "metric",
-               "reps", "base", "new", "new/base", change_header.c_str(), "p", "verdict");
-  for (const PairComparison& pair : c.pairs) {
-    bool first = true;
-    for (std::size_t i = 0; i < pair.metrics.size(); ++i) {
-      const MetricComparison& m = pair.metrics[i];
-      char reps[16], ratio[16] = "-";
-      std::snprintf(reps, sizeof reps, "%zu/%zu", m.base.size(), m.current.size());
-      if (m.ratio > 0) std::snprintf(ratio, sizeof ratio, "%.3f", m.ratio);
-      // Verdicts of rows that do not gate are shown in lower case and in brackets: they inform.
-      std::string verdict = verdict_name(m.verdict);
-      if (i != pair.gated && !verdict.empty()) {
-        for (char& ch : verdict) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-        verdict = "(" + verdict + ")";
-      }
-      std::fprintf(out, "%-28s %-12s %7s %-13s %5s %12s %12s %8s %-28s %8s %s\n", first ? pair.dataset.c_str() : "",
-                   first ? pair.solver.c_str() : "", first ? pair.workers().c_str() : "", m.metric.c_str(),
-                   first ? reps : "", format_value(m, m.base_median).c_str(), format_value(m, m.current_median).c_str(),
-                   ratio, change_text(m).c_str(), format_p(m.p_value).c_str(), verdict.c_str());
-      first = false;
-    }
+  const std::vector<std::string> h = comparison_header(o);
+  const char* format = "%-28s %-12s %7s %-13s %5s %12s %12s %8s %-28s %8s %s\n";
+  std::fprintf(out, format, h[0].c_str(), h[1].c_str(), h[2].c_str(), h[3].c_str(), h[4].c_str(), h[5].c_str(),
+               h[6].c_str(), h[7].c_str(), h[8].c_str(), h[9].c_str(), h[10].c_str());
+  for (const ComparisonRow& row : comparison_rows(c)) {
+    std::vector<std::string> v = cells_of(row);
+    if (!row.first) v[0] = v[1] = v[2] = v[4] = "";
+    std::fprintf(out, format, v[0].c_str(), v[1].c_str(), v[2].c_str(), v[3].c_str(), v[4].c_str(), v[5].c_str(),
+                 v[6].c_str(), v[7].c_str(), v[8].c_str(), v[9].c_str(), v[10].c_str());
   }
   std::fprintf(out, "\n%s Other rows are for reading only.\n", verdict_rule(o).c_str());
 }
@@ -135,7 +109,7 @@ int print_group_table(std::FILE* out, const std::vector<const GroupComparison*>&
     std::fprintf(out, "%-28s %-12s %7llu %9zu %11s %10s %19s %26s %8s %s\n", c->group.dataset.c_str(),
                  c->group.solver.c_str(), static_cast<unsigned long long>(c->group.threads), c->pairs,
                  percent(c->base_faster, c->pairs).c_str(), percent(c->current_faster, c->pairs).c_str(), nodes.c_str(),
-                 interval, format_p(c->test.p_value).c_str(), c->slower ? "SLOWER" : "");
+                 interval, p_text(c->test.p_value).c_str(), c->slower ? "SLOWER" : "");
   }
   return slower;
 }

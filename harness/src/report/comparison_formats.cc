@@ -11,9 +11,6 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-const char* verdict_name(Verdict v) {
-  return v == Verdict::slower ? "slower" : v == Verdict::faster ? "faster" : "same";
-}
 const char* gate_name(GateTime g) { return g == GateTime::cpu ? "cpu" : "wall"; }
 
 Json side_json(const ComparedSide& s) { return {{"path", s.path}, {"git_commit", s.git_commit}, {"date", s.date}}; }
@@ -32,7 +29,7 @@ Json metric_json(const MetricComparison& m) {
                                      {"high", m.change->high ? Json(*m.change->high) : Json(nullptr)}}
                               : Json(nullptr)},
           {"p_value", m.p_value},
-          {"verdict", verdict_name(m.verdict)}};
+          {"verdict", verdict_word(m.verdict)}};
 }
 
 struct Counts {
@@ -52,18 +49,44 @@ std::string cell(const std::string& text) { return markdown_cell(text); }
 
 std::string figure(const MetricComparison& m, double v) { return metric_text(*m.of, v); }
 
-std::string markdown_row(const PairComparison& pair, std::size_t i) {
-  const MetricComparison& m = pair.metrics[i];
-  std::string verdict = m.verdict == Verdict::slower ? "**SLOWER**" : m.verdict == Verdict::faster ? "faster" : "";
-  if (i != pair.gated && !verdict.empty()) verdict = "(" + std::string(verdict_name(m.verdict)) + ")";  // informs only
-  return "| " + cell(pair.dataset) + " | " + cell(pair.solver) + " | " + pair.workers() + " | " + m.metric + " | " +
-         std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()) + " | " + figure(m, m.base_median) +
-         " | " + figure(m, m.current_median) + " | " + (m.ratio > 0 ? format_fixed("%.3f", m.ratio) : "-") + " | " +
-         change_text(m) + " | " + (m.p_value < 0.0001 ? std::string("<0.0001") : format_fixed("%.4f", m.p_value)) +
-         " | " + verdict + " |\n";
+}  // namespace
+
+std::string_view verdict_word(Verdict v) {
+  return v == Verdict::slower ? "slower" : v == Verdict::faster ? "faster" : "same";
 }
 
-}  // namespace
+std::string verdict_cell(Verdict v, bool gated) {
+  if (v == Verdict::same) return "";
+  return gated ? (v == Verdict::slower ? "SLOWER" : "faster") : "(" + std::string(verdict_word(v)) + ")";
+}
+
+std::string p_text(double p) { return p < 0.0001 ? std::string("<0.0001") : format_fixed("%.4f", p); }
+
+std::vector<std::string> comparison_header(const CompareOptions& o) {
+  return {"dataset", "solver",   "threads",
+          "metric",  "reps",     "base",
+          "new",     "new/base", "time change (" + format_fixed("%g", 100 * (1 - o.alpha)) + "% interval)",
+          "p",       "verdict"};
+}
+
+std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
+  std::vector<ComparisonRow> rows;
+  for (const PairComparison& pair : c.pairs)
+    for (std::size_t i = 0; i < pair.metrics.size(); ++i) {
+      const MetricComparison& m = pair.metrics[i];
+      rows.push_back({&pair, &m, i == 0, i == pair.gated,
+                      std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()), figure(m, m.base_median),
+                      figure(m, m.current_median), m.ratio > 0 ? format_fixed("%.3f", m.ratio) : "-", change_text(m),
+                      p_text(m.p_value), verdict_cell(m.verdict, i == pair.gated)});
+    }
+  return rows;
+}
+
+std::vector<std::string> cells_of(const ComparisonRow& r) {
+  return {r.pair->dataset, r.pair->solver, r.pair->workers(), r.metric->metric, r.reps,
+          r.base,          r.current,      r.ratio,           r.change,         r.p,
+          r.verdict};
+}
 
 std::string verdict_rule(const CompareOptions& o) {
   const std::string time = o.gate == GateTime::cpu ? "CPU time per puzzle" : "wall time per puzzle (1 / puzzles/s)";
@@ -107,7 +130,7 @@ Json comparison_json(const Comparison& c, const CompareOptions& o, const Compare
                      {"solver", pair.solver},
                      {"ranks", pair.ranks},
                      {"threads", pair.threads},
-                     {"verdict", verdict_name(pair.verdict())},
+                     {"verdict", verdict_word(pair.verdict())},
                      {"gated_metric", pair.gated_metric().metric},
                      {"can_detect", pair.can_detect},
                      {"metrics", std::move(metrics)}});
@@ -130,12 +153,15 @@ std::string comparison_markdown(const Comparison& c, const CompareOptions& o, co
   std::string out = "**sudoku-bench compare**: BASE `" + base.git_commit + "` (" + cell(base.date) + ") vs NEW `" +
                     current.git_commit + "` (" + cell(current.date) + "): " + std::to_string(c.pairs.size()) +
                     " pairs, " + std::to_string(n.slower) + " slower, " + std::to_string(n.faster) + " faster\n\n";
-  out += "| dataset | solver | threads | metric | reps | base | new | new/base | time change (" +
-         format_fixed("%g", 100 * (1 - o.alpha)) + "% interval) | p | verdict |\n";
-  out += "| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
-  for (const PairComparison& pair : c.pairs)
-    for (std::size_t i = 0; i < pair.metrics.size(); ++i) out += markdown_row(pair, i);
-  out += "\n" + verdict_rule(o) + " Rows in brackets are for reading only.\n";
+  for (const std::string& h : comparison_header(o)) out += "| " + h + " ";
+  out += "|\n| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
+  for (ComparisonRow row : comparison_rows(c)) {
+    // The deciding verdict stands out on a pull request.
+    if (row.gated && row.metric->verdict == Verdict::slower) row.verdict = "**" + row.verdict + "**";
+    for (const std::string& text : cells_of(row)) out += "| " + cell(text) + " ";
+    out += "|\n";
+  }
+  out += "\n" + verdict_rule(o) + " " + std::string(kReadingOnly) + "\n";
   if (n.blind)
     out += "\nSome pairs could not be judged: too few repetitions to reach p < " + format_fixed("%g", o.alpha) +
            " (measure " + std::string(o.paired ? "6 rounds" : "5 repetitions each") + " or more).\n";

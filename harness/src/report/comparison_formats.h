@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "report/comparison.h"
 
@@ -31,6 +32,31 @@ std::string verdict_rule(const CompareOptions& o);
 // A metric's change of time per puzzle with its interval: "+3.1% (+2.0% to +4.3%)", "+3.1%" when
 // the repetitions allow no interval, "-" when there is no change to give.
 std::string change_text(const MetricComparison& m);
+
+// The verdict vocabulary, in one place: a verdict as a word for machines ("slower", "faster",
+// "same"), and as a table shows it: "SLOWER" or "faster" on the row that decides, in lower case
+// and brackets on a row that only informs ("(slower)"), nothing for the same.
+std::string_view verdict_word(Verdict v);
+std::string verdict_cell(Verdict v, bool gated);
+// A p value as every table writes it: "0.0123", "<0.0001".
+std::string p_text(double p);
+
+// The comparison as a table, one model that text, markdown and HTML render: a row per pair and
+// metric, its figures written out by the metric's unit.
+struct ComparisonRow {
+  const PairComparison* pair = nullptr;
+  const MetricComparison* metric = nullptr;
+  bool first = false;  // the pair's first row
+  bool gated = false;  // the row whose verdict counts
+  std::string reps, base, current, ratio, change, p, verdict;
+};
+// The columns' headers, in the order the rows' cells come (ComparisonRow::cells).
+std::vector<std::string> comparison_header(const CompareOptions& o);
+std::vector<ComparisonRow> comparison_rows(const Comparison& c);
+// dataset, solver, threads, metric, reps, base, new, new/base, change, p, verdict.
+std::vector<std::string> cells_of(const ComparisonRow& row);
+// What the rows in brackets are, after verdict_rule.
+inline constexpr std::string_view kReadingOnly = "Rows in brackets are for reading only.";
 
 // Which report each side is.
 struct ComparedSide {

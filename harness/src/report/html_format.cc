@@ -199,42 +199,22 @@ Json passes_json(const Report& report) {
   return {{"header", std::move(header)}, {"rows", std::move(rows)}};
 }
 
-// Each pair against the base: throughput's change with its interval, p and compare's verdict.
+// Each pair against the base as compare's table shows it (comparison_formats.h), at compare's defaults.
 Json comparison_json(const Report& base, const Report& report) {
   const CompareOptions options;
   const Comparison c = compare_reports(base, report, options);
   Json rows = Json::array();
-  for (const PairComparison& pair : c.pairs) {
-    const MetricComparison& m = pair.metrics.front();  // throughput
-    // Throughput's ratio is the inverse of time's: its interval is the time change's, turned over.
-    std::string interval = "too few repetitions";
-    if (m.change && m.change->low && m.change->high)
-      interval =
-          format_fixed("%.3f", 1 / (1 + *m.change->high)) + " to " + format_fixed("%.3f", 1 / (1 + *m.change->low));
-    const char* verdict = m.verdict == Verdict::slower ? "SLOWER" : m.verdict == Verdict::faster ? "faster" : "";
-    rows.push_back(Json::array({pair.dataset, pair.solver, pair.workers(),
-                                std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()),
-                                format_count(m.base_median), format_count(m.current_median),
-                                m.ratio > 0 ? format_fixed("%.3f", m.ratio) : "-", interval,
-                                format_fixed("%.3f", m.p_value), verdict}));
-  }
+  for (const ComparisonRow& row : comparison_rows(c)) rows.push_back(cells_of(row));
+  std::vector<std::string> only;
+  for (const std::string& n : c.only_base) only.push_back("only in the base: " + n);
+  for (const std::string& n : c.only_current) only.push_back("only in this report: " + n);
   return {{"base", base.context.git_commit.substr(0, 12) + " (" + base.context.date + ")"},
           {"mismatches", context_mismatches(base, report)},
-          {"only",
-           [&] {
-             std::vector<std::string> only;
-             for (const std::string& n : c.only_base) only.push_back("only in the base: " + n);
-             for (const std::string& n : c.only_current) only.push_back("only in this report: " + n);
-             return only;
-           }()},
-          {"rule", verdict_rule(options) + " (compare's defaults). The interval is the ratio of throughputs' " +
-                       format_fixed("%g", 100 * (1 - options.alpha)) +
-                       "% interval (Hodges-Lehmann with Moses' interval on their logarithms)."},
+          {"only", only},
+          {"rule", verdict_rule(options) + " (compare's defaults). " + std::string(kReadingOnly)},
           {"table",
-           {{"header",
-             {"dataset", "solver", "threads", "reps", "base puzzles/s", "puzzles/s", "ratio", "95% interval", "p",
-              "verdict"}},
-            {"left", {true, true, false, false, false, false, false, false, false, true}},
+           {{"header", comparison_header(options)},
+            {"left", {true, true, false, true, false, false, false, false, false, false, true}},
             {"rows", rows}}}};
 }
 
