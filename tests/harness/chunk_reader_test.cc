@@ -176,8 +176,8 @@ TEST(ChunkTest, ResetClearsEveryPartAndKeepsTheBuffers) {
   chunk.problems.resize(2);
   chunk.out = "out";
   chunk.rows.resize(5);
-  chunk.tail_nodes.start(9);
-  chunk.tail_nodes.add(10);
+  chunk.tail_tree_size.start(9);
+  chunk.tail_tree_size.add(10);
   chunk.fault = std::make_exception_ptr(std::runtime_error("x"));
   const std::size_t records_capacity = chunk.records.capacity();
   chunk.reset();
@@ -193,9 +193,9 @@ TEST(ChunkTest, ResetClearsEveryPartAndKeepsTheBuffers) {
               chunk.out.empty() && chunk.rows.empty());
   EXPECT_EQ(chunk.uncounted_from, nullptr);
   EXPECT_EQ(chunk.tally.records(), 0u);
-  EXPECT_EQ(chunk.tail_nodes.floor, 0u);
-  EXPECT_EQ(chunk.tail_nodes.count, 0u);
-  EXPECT_TRUE(chunk.tail_nodes.kept.empty());
+  EXPECT_EQ(chunk.tail_tree_size.floor, 0u);
+  EXPECT_EQ(chunk.tail_tree_size.count, 0u);
+  EXPECT_TRUE(chunk.tail_tree_size.kept.empty());
   EXPECT_FALSE(chunk.fault);
   EXPECT_EQ(chunk.text, "abc\n");  // the reader's, sized once
   EXPECT_EQ(chunk.records.capacity(), records_capacity);

@@ -2,12 +2,13 @@
 
 #include "cli/exit_codes.h"
 #include "plugin/conformance.h"
+#include "plugin/plugin_solver.h"
 
 namespace sudoku_bench {
 
 int check_plugin_command(const CheckPluginCommand& command, std::FILE* out) {
   std::string spec = command.plugin;
-  if (spec.starts_with("plugin:")) spec.erase(0, 7);
+  if (spec.starts_with(plugin::kPluginPrefix)) spec.erase(0, plugin::kPluginPrefix.size());
   plugin::ConformanceOptions options;
   options.rule_limit = command.rule_limit;
   bool failed = false;

@@ -28,6 +28,7 @@
 #include "cli/solver_spec_list.h"
 #include "cli/thread_list.h"
 #include "stream/noop.h"
+#include "stream/solver_specs.h"
 #include "sudoku/grid.h"
 #include "sudoku/random_puzzle.h"
 #include "sudoku/strategies.h"
@@ -37,19 +38,12 @@ namespace {
 
 constexpr int kMaxThreads = 1024;
 
-// What plugins and exec programs are, for `solvers` and the --solver help.
-constexpr const char* kPluginSummary =
-    "plugin:PATH.so[:SYMBOL][@auto|@private|@shared]: a solver in a shared library (tdoku's C signature, "
-    "sudoku_bench/plugin_abi.h), 9x9; @auto (default) gives each thread a private instance when it is not "
-    "reentrant; check it with check-plugin";
-constexpr const char* kExecSummary =
-    "exec:COMMAND, exec/N:COMMAND: a solver in any language, a program per thread answering 'PUZZLE LIMIT' "
-    "lines with 'COUNT[:SOLUTION[:GUESSES]]', in batches of 64 (N)";
-
+// The strategies, then the other specs' syntax; noop, not a solver, only where it may run.
 std::string known_solvers(bool with_noop) {
   std::string names;
   for (const auto& s : sudoku::strategy_list()) names += (names.empty() ? "" : ", ") + std::string(s.name);
-  names += ", plugin:PATH.so[:SYMBOL][@MODE], exec:COMMAND";
+  for (const SpecKind& k : spec_kinds())
+    if (!k.syntax.empty()) names += ", " + std::string(k.syntax);
   return with_noop ? names + ", " + kNoopSpec + " (the harness alone)" : names;
 }
 
@@ -452,9 +446,8 @@ Subcommand add_solvers(CLI::App& app) {
   return {cmd, [] {
             for (const auto& s : sudoku::strategy_list())
               std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
-            std::printf("%-10s %s\n", kNoopSpec, kNoopSummary);
-            std::printf("%-10s %s\n", "plugin:", kPluginSummary);
-            std::printf("%-10s %s\n", "exec:", kExecSummary);
+            for (const SpecKind& k : spec_kinds())
+              std::printf("%-10s %s\n", std::string(k.name).c_str(), std::string(k.summary).c_str());
             return kExitOk;
           }};
 }

@@ -202,14 +202,14 @@ class FileSolverPasses {
     pass.latency_ns = summarize(r.latency_ns);
     pass.clock_read_ns = r.clock_read_ns;
     pass.tree_size_reported = solver_.factory->reports_tree_size();
-    pass.tree_size = summarize(r.nodes);
+    pass.tree_size = summarize(r.tree_size);
     pass.guesses = summarize(r.guesses);
     pass.pipeline = {true, r.pipeline.reader_seconds, r.pipeline.sink_seconds, r.pipeline.worker_seconds};
     pass.noise = r.noise;
     pass.loops = r.loops;
     pass.file_records = r.first_loop_records;
     pass.tail_latency_ns = r.tail_latency_ns;
-    if (pass.tree_size_reported) pass.tail_tree_size = r.tail_nodes;
+    if (pass.tree_size_reported) pass.tail_tree_size = r.tail_tree_size;
     return pass;
   }
 

@@ -10,6 +10,7 @@
 #include "plugin/call_guard.h"
 #include "plugin/isolated_run.h"
 #include "plugin/library.h"
+#include "plugin/plugin_solver.h"
 #include "plugin/reentrancy.h"
 #include "sudoku/grid.h"
 #include "sudoku/parse.h"
@@ -323,7 +324,7 @@ std::vector<RuleResult> check_plugin(const std::string& spec_text, const Conform
   add({"loads", Verdict::pass, "'" + spec.symbol + "' in " + spec.path});
   const sudoku_bench_solve_fn fn = library->shared_function();
   const std::vector<Case> cases = fixed_cases();
-  const std::string name = "plugin:" + spec_text;
+  const std::string name = std::string(kPluginPrefix) + spec_text;
   using Rule = std::function<std::string(const ChildReport&)>;
   const std::vector<std::pair<std::string, Rule>> rules = {
       {"counts", guarded(rule_counts, fn, cases)},

@@ -125,7 +125,7 @@ std::unique_ptr<sudoku::SolverFactory> load_plugin(const std::string& spec_text,
   if (!parse_plugin_spec(spec_text, spec, error)) return nullptr;
   auto library = Library::open(spec, error);
   if (!library) return nullptr;
-  const std::string name = "plugin:" + spec_text;
+  const std::string name = std::string(kPluginPrefix) + spec_text;
   bool per_thread = spec.mode == "private";
   if (spec.mode == "auto") {
     // A second at most: a reentrant plugin answers the check in milliseconds, and a slow one judged

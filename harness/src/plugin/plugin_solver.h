@@ -5,10 +5,14 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "sudoku/solver.h"
 
 namespace sudoku_bench::plugin {
+
+// How a spec names a plugin: "plugin:" then what load_plugin takes.
+inline constexpr std::string_view kPluginPrefix = "plugin:";
 
 // `spec` is PATH[:SYMBOL][@MODE] (the text after "plugin:"). @auto (the default) checks the plugin
 // for reentrancy once, here, and uses private instances when it fails; `note`, when not null,

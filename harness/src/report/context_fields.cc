@@ -33,17 +33,17 @@ const FieldRow<Environment> kEnvironmentRows[] = {
     text_row<&Environment::hypervisor>("hypervisor"),
     text_row<&Environment::governor>("governor"),
     text_row<&Environment::boost>("boost"),
-    {"aslr", true, "", Agree::never, [](const Environment& e) { return e.aslr >= 0 ? Json(e.aslr) : Json(nullptr); },
+    {"aslr", true, Agree::never, [](const Environment& e) { return e.aslr >= 0 ? Json(e.aslr) : Json(nullptr); },
      [](Environment& e, const Field& f) {
        if (!f.null()) e.aslr = f.integer(0, "a whole number >= 0");
      }},
-    {"load_average_1min", true, "", Agree::never,
+    {"load_average_1min", true, Agree::never,
      [](const Environment& e) { return e.load_average ? Json(*e.load_average) : Json(nullptr); },
      [](Environment& e, const Field& f) {
        if (!f.null()) e.load_average = f.figure();
      }},
     text_row<&Environment::kernel>("kernel"),
-    {"affinity_count", true, "", Agree::never, [](const Environment& e) { return Json(e.affinity_count); },
+    {"affinity_count", true, Agree::never, [](const Environment& e) { return Json(e.affinity_count); },
      [](Environment& e, const Field& f) {
        if (!f.null()) e.affinity_count = f.integer(0, "a CPU count >= 0");
      }},
@@ -62,7 +62,7 @@ const FieldRow<Context> kContextRows[] = {
     context_text<&Context::host>("host", kMachine),
     context_text<&Context::os>("os", kMachine),
     context_text<&Context::cpu_model>("cpu_model", kMachine | Agree::compare),
-    {"hardware_threads", false, "", kMachine, [](const Context& c) { return Json(c.hardware_threads); },
+    {"hardware_threads", false, kMachine, [](const Context& c) { return Json(c.hardware_threads); },
      [](Context& c, const Field& f) { c.hardware_threads = f.integer(0, "a thread count >= 0"); }},
     context_text<&Context::compiler>("compiler", kToolchain),
     context_text<&Context::compiler_flags>("compiler_flags", kToolchain),
@@ -72,7 +72,7 @@ const FieldRow<Context> kContextRows[] = {
     context_text<&Context::version>("sudoku_bench_version", kBuild),
     // The machine of each MPI rank or merged shard; empty for one process. A merge over a sweep of
     // ranks keeps the longest list, which the others must begin (merge_command).
-    {"ranks", true, "", Agree::never,
+    {"ranks", true, Agree::never,
      [](const Context& c) {
        Json ranks = Json::array();
        for (const Context::Machine& m : c.ranks)
@@ -86,7 +86,7 @@ const FieldRow<Context> kContextRows[] = {
      }},
     // Null (or absent) in reports written before the environment was recorded. It varies run to
     // run: a merge keeps the first's.
-    {"environment", true, "", Agree::never,
+    {"environment", true, Agree::never,
      [](const Context& c) { return c.environment_known ? environment_json(c.environment) : Json(nullptr); },
      [](Context& c, const Field& f) {
        c.environment_known = !f.null();

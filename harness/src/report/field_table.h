@@ -37,7 +37,6 @@ template <class S>
 struct FieldRow {
   std::string_view name;  // its JSON key
   bool optional;          // may be absent (reports written before it, hand-made files): read as the default
-  std::string_view unit;  // "s", "ms", "" for counts, names and flags
   Agree agree;            // which reports must agree on it
   nlohmann::ordered_json (*write)(const S&);
   void (*read)(S&, const Field&);                // the field is present (it may be null)
@@ -47,11 +46,7 @@ struct FieldRow {
 // A text field: required, or optional, where null or absent reads as the member's default.
 template <class S, std::string S::*M, bool Optional>
 constexpr FieldRow<S> text_field(std::string_view name, Agree agree = Agree::never) {
-  return {name,
-          Optional,
-          "",
-          agree,
-          [](const S& s) { return nlohmann::ordered_json(s.*M); },
+  return {name, Optional, agree, [](const S& s) { return nlohmann::ordered_json(s.*M); },
           [](S& s, const Field& f) {
             if (!Optional || !f.null()) s.*M = f.text();
           }};

@@ -164,11 +164,8 @@ Json parts_json(const MeasuredPass& r) {
 
 // A summary, or null where it was not measured (`measured` false).
 template <Summary MeasuredPass::*M, bool MeasuredPass::*Measured>
-FieldRow<MeasuredPass> summary_row(std::string_view name, std::string_view unit) {
-  return {name,
-          false,
-          unit,
-          Agree::never,
+FieldRow<MeasuredPass> summary_row(std::string_view name) {
+  return {name, false, Agree::never,
           [](const MeasuredPass& r) { return r.*Measured ? summary_json(r.*M) : Json(nullptr); },
           [](MeasuredPass& r, const Field& f) {
             r.*Measured = !f.null();
@@ -179,53 +176,52 @@ FieldRow<MeasuredPass> summary_row(std::string_view name, std::string_view unit)
 // In the order they are written. Derived figures (puzzles, puzzles_per_second, imbalance) are
 // written for readers and recomputed, not trusted, when read: reading only checks them.
 const FieldRow<MeasuredPass> kRows[] = {
-    {"dataset", false, "", Agree::never, [](const MeasuredPass& r) { return Json(r.dataset); },
+    {"dataset", false, Agree::never, [](const MeasuredPass& r) { return Json(r.dataset); },
      [](MeasuredPass& r, const Field& f) { r.dataset = f.text(); }},
-    {"path", false, "", Agree::never, [](const MeasuredPass& r) { return Json(r.path); },
+    {"path", false, Agree::never, [](const MeasuredPass& r) { return Json(r.path); },
      [](MeasuredPass& r, const Field& f) { r.path = f.text(); }},
-    {"solver", false, "", Agree::never, [](const MeasuredPass& r) { return Json(r.solver); },
+    {"solver", false, Agree::never, [](const MeasuredPass& r) { return Json(r.solver); },
      [](MeasuredPass& r, const Field& f) { r.solver = f.text(); }},
-    {"implementation", true, "", Agree::never,
+    {"implementation", true, Agree::never,
      [](const MeasuredPass& r) { return r.implementation.empty() ? Json(nullptr) : Json(r.implementation); },
      [](MeasuredPass& r, const Field& f) {
        if (!f.null()) r.implementation = f.text();
      }},
-    {"threads", false, "", Agree::never, [](const MeasuredPass& r) { return Json(r.threads); },
+    {"threads", false, Agree::never, [](const MeasuredPass& r) { return Json(r.threads); },
      [](MeasuredPass& r, const Field& f) { r.threads = f.integer(1, "a thread count >= 1"); }},
-    {"threads_observed", false, "", Agree::never, [](const MeasuredPass& r) { return Json(r.threads_observed); },
+    {"threads_observed", false, Agree::never, [](const MeasuredPass& r) { return Json(r.threads_observed); },
      [](MeasuredPass& r, const Field& f) { r.threads_observed = f.integer(0, "a thread count >= 0"); }},
-    {"repetition", false, "", Agree::never, [](const MeasuredPass& r) { return Json(r.repetition); },
+    {"repetition", false, Agree::never, [](const MeasuredPass& r) { return Json(r.repetition); },
      [](MeasuredPass& r, const Field& f) { r.repetition = f.integer(1, "a repetition number >= 1"); }},
-    {"sequence", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.sequence); },
+    {"sequence", true, Agree::never, [](const MeasuredPass& r) { return Json(r.sequence); },
      [](MeasuredPass& r, const Field& f) { r.sequence = f.integer(0, "a place in the run's order >= 0"); }},
-    {"run_id", true, "", Agree::never,
+    {"run_id", true, Agree::never,
      [](const MeasuredPass& r) { return r.run_id.empty() ? Json(nullptr) : Json(r.run_id); },
      [](MeasuredPass& r, const Field& f) {
        if (!f.null()) r.run_id = f.text();
      }},
-    {"complete", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.complete); },
+    {"complete", true, Agree::never, [](const MeasuredPass& r) { return Json(r.complete); },
      [](MeasuredPass& r, const Field& f) { r.complete = f.boolean(); }},
-    {"loops", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.loops); },
+    {"loops", true, Agree::never, [](const MeasuredPass& r) { return Json(r.loops); },
      [](MeasuredPass& r, const Field& f) { r.loops = f.integer(1, "a loop count >= 1"); }},
-    {"file_records", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.records_per_loop()); },
+    {"file_records", true, Agree::never, [](const MeasuredPass& r) { return Json(r.records_per_loop()); },
      [](MeasuredPass& r, const Field& f) { r.file_records = f.count(); }},
-    {"puzzles", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.puzzles()); },
+    {"puzzles", true, Agree::never, [](const MeasuredPass& r) { return Json(r.puzzles()); },
      [](MeasuredPass&, const Field& f) { (void)f.count(); }},
-    {"wall_seconds", false, "s", Agree::never, [](const MeasuredPass& r) { return Json(r.wall_seconds); },
+    {"wall_seconds", false, Agree::never, [](const MeasuredPass& r) { return Json(r.wall_seconds); },
      [](MeasuredPass& r, const Field& f) { r.wall_seconds = f.seconds(); }},
-    {"cpu_seconds", true, "s", Agree::never, [](const MeasuredPass& r) { return Json(r.cpu_seconds); },
+    {"cpu_seconds", true, Agree::never, [](const MeasuredPass& r) { return Json(r.cpu_seconds); },
      [](MeasuredPass& r, const Field& f) { r.cpu_seconds = f.seconds(); }},
-    {"peak_rss_bytes", true, "bytes", Agree::never,
+    {"peak_rss_bytes", true, Agree::never,
      [](const MeasuredPass& r) { return r.peak_rss_bytes ? Json(r.peak_rss_bytes) : Json(nullptr); },
      [](MeasuredPass& r, const Field& f) {
        if (!f.null()) r.peak_rss_bytes = f.count();
      }},
-    {"puzzles_per_second", true, "1/s", Agree::never,
-     [](const MeasuredPass& r) { return Json(r.puzzles_per_second()); },
+    {"puzzles_per_second", true, Agree::never, [](const MeasuredPass& r) { return Json(r.puzzles_per_second()); },
      [](MeasuredPass&, const Field& f) { (void)f.figure(); }},
-    {"ranks", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.ranks); },
+    {"ranks", true, Agree::never, [](const MeasuredPass& r) { return Json(r.ranks); },
      [](MeasuredPass& r, const Field& f) { r.ranks = f.integer(1, "a rank count >= 1"); }},
-    {"timing", true, "", Agree::never, [](const MeasuredPass& r) { return Json(timing_name(r.timing)); },
+    {"timing", true, Agree::never, [](const MeasuredPass& r) { return Json(timing_name(r.timing)); },
      [](MeasuredPass& r, const Field& f) {
        const std::string timing = f.text();
        if (timing == "ranks")
@@ -235,16 +231,16 @@ const FieldRow<MeasuredPass> kRows[] = {
        else if (timing != "process")
          f.fail("is not process, ranks or shards");
      }},
-    {"imbalance", true, "", Agree::never, [](const MeasuredPass& r) { return optional_json(r.imbalance()); },
+    {"imbalance", true, Agree::never, [](const MeasuredPass& r) { return optional_json(r.imbalance()); },
      [](MeasuredPass&, const Field&) {}},
-    {"parts", true, "", Agree::never, parts_json,
+    {"parts", true, Agree::never, parts_json,
      [](MeasuredPass& r, const Field& f) {
        if (f.null()) return;
        for (std::size_t i = 0, n = f.size(); i < n; ++i)
          r.parts.push_back({f[i]["part"].integer(0, "a rank or shard number >= 0"), f[i]["host"].text(),
                             f[i]["puzzles"].count(), f[i]["wall_seconds"].seconds()});
      }},
-    {"status", false, "", Agree::never, [](const MeasuredPass& r) { return counts_json(r.status); },
+    {"status", false, Agree::never, [](const MeasuredPass& r) { return counts_json(r.status); },
      [](MeasuredPass& r, const Field& f) {
        r.status.unique = f["unique"].count();
        r.status.multiple = f["multiple"].count();
@@ -254,7 +250,7 @@ const FieldRow<MeasuredPass> kRows[] = {
        r.status.aborted = f["aborted"].count();
        if (f.has("wrong")) r.status.wrong = f["wrong"].count();
      }},
-    {"checks", true, "", Agree::never,
+    {"checks", true, Agree::never,
      [](const MeasuredPass& r) {
        return Json{{"checked", r.status.checked}, {"failed", r.status.check_failed}};
      },
@@ -265,28 +261,28 @@ const FieldRow<MeasuredPass> kRows[] = {
          f["failed"].fail("is more than checks.checked (" + std::to_string(r.status.checked) + ")");
      }},
     // null: the puzzles were not timed (run --no-latency), or a report before it was recorded.
-    {"clock_read_ns", true, "ns", Agree::never,
+    {"clock_read_ns", true, Agree::never,
      [](const MeasuredPass& r) { return r.clock_read_ns > 0 ? Json(r.clock_read_ns) : Json(nullptr); },
      [](MeasuredPass& r, const Field& f) {
        if (!f.null()) r.clock_read_ns = f.figure();
      }},
     // null: not measured (run --no-latency) or not reported (plugins report no tree sizes).
-    summary_row<&MeasuredPass::latency_ns, &MeasuredPass::latency_measured>("latency_ns", "ns"),
-    summary_row<&MeasuredPass::tree_size, &MeasuredPass::tree_size_reported>("tree_size", "nodes"),
-    {"guesses", false, "", Agree::never, [](const MeasuredPass& r) { return summary_json(r.guesses); },
+    summary_row<&MeasuredPass::latency_ns, &MeasuredPass::latency_measured>("latency_ns"),
+    summary_row<&MeasuredPass::tree_size, &MeasuredPass::tree_size_reported>("tree_size"),
+    {"guesses", false, Agree::never, [](const MeasuredPass& r) { return summary_json(r.guesses); },
      [](MeasuredPass& r, const Field& f) { r.guesses = summary_from(f); }},
-    {"tail_growth", true, "", Agree::never, tail_growth_json,
+    {"tail_growth", true, Agree::never, tail_growth_json,
      [](MeasuredPass& r, const Field& f) {
        if (f.null()) return;
        r.tail_latency_ns = tail_figure_from(f, "latency_ns");
        r.tail_tree_size = tail_figure_from(f, "tree_size");
      }},
-    {"pipeline", true, "", Agree::never, pipeline_json,
+    {"pipeline", true, Agree::never, pipeline_json,
      [](MeasuredPass& r, const Field& f) {
        if (!f.null())
          r.pipeline = {true, f["reader_seconds"].seconds(), f["sink_seconds"].seconds(), f["worker_seconds"].seconds()};
      }},
-    {"noise", true, "", Agree::never, noise_json,
+    {"noise", true, Agree::never, noise_json,
      [](MeasuredPass& r, const Field& f) {
        if (f.null()) return;
        PassNoise& noise = r.noise;
@@ -297,7 +293,7 @@ const FieldRow<MeasuredPass> kRows[] = {
        if (!f["cpu_migrations"].null()) noise.migrations = f["cpu_migrations"].count();
        if (!f["waiting"].null()) noise.waiting = f["waiting"].figure();
      }},
-    {"outlier", true, "", Agree::never, [](const MeasuredPass& r) { return Json(r.outlier); },
+    {"outlier", true, Agree::never, [](const MeasuredPass& r) { return Json(r.outlier); },
      [](MeasuredPass& r, const Field& f) { r.outlier = f.boolean(); }},
 };
 

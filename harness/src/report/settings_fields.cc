@@ -13,54 +13,54 @@ Json text_or_null(const std::string& s) { return s.empty() ? Json(nullptr) : Jso
 
 // In the order they are written.
 const Row kRows[] = {
-    {"solvers", false, "", up_to(Agree::shards), [](const Settings& s) { return Json(s.solvers); },
+    {"solvers", false, up_to(Agree::shards), [](const Settings& s) { return Json(s.solvers); },
      [](Settings& s, const Field& f) {
        for (std::size_t i = 0, n = f.size(); i < n; ++i) s.solvers.push_back(f[i].text());
      }},
-    {"threads", false, "", up_to(Agree::shards), [](const Settings& s) { return Json(s.threads); },
+    {"threads", false, up_to(Agree::shards), [](const Settings& s) { return Json(s.threads); },
      [](Settings& s, const Field& f) {
        for (std::size_t i = 0, n = f.size(); i < n; ++i) s.threads.push_back(f[i].integer(1, "a thread count >= 1"));
      }},
     // 0 only in a report merged from reports without passes.
-    {"repetitions", false, "", Agree::never, [](const Settings& s) { return Json(s.repetitions); },
+    {"repetitions", false, Agree::never, [](const Settings& s) { return Json(s.repetitions); },
      [](Settings& s, const Field& f) { s.repetitions = f.integer(0, "a repetition count >= 0"); }},
-    {"warmup_seconds", false, "s", up_to(Agree::merge), [](const Settings& s) { return Json(s.warmup_seconds); },
+    {"warmup_seconds", false, up_to(Agree::merge), [](const Settings& s) { return Json(s.warmup_seconds); },
      [](Settings& s, const Field& f) { s.warmup_seconds = f.seconds(); }},
-    {"min_time_seconds", true, "s", Agree::never, [](const Settings& s) { return Json(s.min_time_seconds); },
+    {"min_time_seconds", true, Agree::never, [](const Settings& s) { return Json(s.min_time_seconds); },
      [](Settings& s, const Field& f) { s.min_time_seconds = f.seconds(); }},
     // null: the passes ran in order.
-    {"interleave_seed", true, "", Agree::never,
+    {"interleave_seed", true, Agree::never,
      [](const Settings& s) { return s.interleave ? Json(s.interleave_seed) : Json(nullptr); },
      [](Settings& s, const Field& f) {
        s.interleave = !f.null();
        if (s.interleave) s.interleave_seed = f.count();
      }},
-    {"limit", false, "", up_to(Agree::compare), [](const Settings& s) { return Json(s.limit); },
+    {"limit", false, up_to(Agree::compare), [](const Settings& s) { return Json(s.limit); },
      [](Settings& s, const Field& f) { s.limit = f.count(); }},
-    {"node_limit", false, "", up_to(Agree::compare), [](const Settings& s) { return Json(s.node_limit); },
+    {"node_limit", false, up_to(Agree::compare), [](const Settings& s) { return Json(s.node_limit); },
      [](Settings& s, const Field& f) { s.node_limit = f.count(); }},
-    {"time_limit_ms", true, "ms", up_to(Agree::compare), [](const Settings& s) { return Json(s.time_limit_ms); },
+    {"time_limit_ms", true, up_to(Agree::compare), [](const Settings& s) { return Json(s.time_limit_ms); },
      [](Settings& s, const Field& f) { s.time_limit_ms = f.figure("a finite number of milliseconds >= 0"); }},
-    {"seed", true, "", up_to(Agree::compare), [](const Settings& s) { return Json(s.seed); },
+    {"seed", true, up_to(Agree::compare), [](const Settings& s) { return Json(s.seed); },
      [](Settings& s, const Field& f) { s.seed = f.count(); }},
     // Timing each puzzle costs a clock read per puzzle: --no-latency runs do less work.
-    {"latency", true, "", up_to(Agree::compare), [](const Settings& s) { return Json(s.latency); },
+    {"latency", true, up_to(Agree::compare), [](const Settings& s) { return Json(s.latency); },
      [](Settings& s, const Field& f) { s.latency = f.boolean(); }},
     // A steady_clock read costs a fast solver more than a TSC read (stream/puzzle_clock.h); a report
     // that names none differs from neither.
-    {"latency_clock", true, "", up_to(Agree::compare), [](const Settings& s) { return text_or_null(s.latency_clock); },
+    {"latency_clock", true, up_to(Agree::compare), [](const Settings& s) { return text_or_null(s.latency_clock); },
      [](Settings& s, const Field& f) {
        if (!f.null()) s.latency_clock = f.text();
      },
      latency_clocks_differ},
-    {"verify", true, "", up_to(Agree::merge), [](const Settings& s) { return text_or_null(s.verify); },
+    {"verify", true, up_to(Agree::merge), [](const Settings& s) { return text_or_null(s.verify); },
      [](Settings& s, const Field& f) {
        if (!f.null()) s.verify = f.text();
      }},
-    {"verify_every", true, "", up_to(Agree::merge), [](const Settings& s) { return Json(s.verify_every); },
+    {"verify_every", true, up_to(Agree::merge), [](const Settings& s) { return Json(s.verify_every); },
      [](Settings& s, const Field& f) { s.verify_every = f.count(1, "a whole number >= 1"); }},
     // null: the whole input.
-    {"shard", true, "", Agree::never,
+    {"shard", true, Agree::never,
      [](const Settings& s) {
        return s.shard.count ? Json{{"index", s.shard.index}, {"count", s.shard.count}} : Json(nullptr);
      },

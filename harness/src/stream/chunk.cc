@@ -41,7 +41,7 @@ void ChunkOutcomes::clear() {
   fresh.out = emptied(out);
   fresh.rows = emptied(rows);
   fresh.tail_latency_ns.kept = emptied(tail_latency_ns.kept);
-  fresh.tail_nodes.kept = emptied(tail_nodes.kept);
+  fresh.tail_tree_size.kept = emptied(tail_tree_size.kept);
   *this = std::move(fresh);
 }
 

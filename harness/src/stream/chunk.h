@@ -106,7 +106,7 @@ struct ChunkOutcomes {
   std::string out;                  // what the command prints for these records, in order
   std::vector<RecordFigures> rows;  // run --per-puzzle: each record's figures, in order
   // PassConfig::tail_growth: each puzzle's latency and tree size, in order (first reading only).
-  TailValues tail_latency_ns, tail_nodes;
+  TailValues tail_latency_ns, tail_tree_size;
   // A solver that failed on a record (plugin::SolverFault: a crash, an exception, a stop) ends the
   // chunk there; the sink raises it once the chunk's lines are numbered, naming FILE:LINE.
   std::exception_ptr fault;

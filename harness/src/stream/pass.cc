@@ -20,14 +20,14 @@ double process_cpu_seconds() {
 struct ThreadState {
   ThreadState(const sudoku::SolverFactory& factory, const StepOptions& options) : step(factory, options) {}
   RecordStep step;
-  Histogram latency_ns, nodes, guesses;
+  Histogram latency_ns, tree_size, guesses;
 };
 
 using ThreadStates = tbb::enumerable_thread_specific<ThreadState>;
 
 // The tail-growth curves (PassConfig::tail_growth), fed by the sink; workers read their floors.
 struct Tails {
-  TailGrowth latency, nodes;
+  TailGrowth latency, tree_size;
 };
 
 // The parallel stage: solves a chunk's records with this thread's solver, into its histograms.
@@ -39,7 +39,7 @@ class SolveChunk {
   void operator()(Chunk& chunk) const {
     if (config_.tail_growth && chunk.loop == 0) {
       chunk.tail_latency_ns.start(tails_.latency.floor());
-      chunk.tail_nodes.start(tails_.nodes.floor());
+      chunk.tail_tree_size.start(tails_.tree_size.floor());
     }
     if (config_.time_puzzles)
       solve<true>(chunk);
@@ -58,10 +58,10 @@ class SolveChunk {
                          if (!r.is_puzzle()) return;
                          if (config_.tail_growth && chunk.loop == 0) {
                            if constexpr (kTimed) chunk.tail_latency_ns.add(elapsed_ns);
-                           chunk.tail_nodes.add(r.solve.nodes);
+                           chunk.tail_tree_size.add(r.solve.nodes);
                          }
                          if constexpr (kTimed) state.latency_ns.record(elapsed_ns);
-                         state.nodes.record(r.solve.nodes);
+                         state.tree_size.record(r.solve.nodes);
                          state.guesses.record(r.solve.guesses);
                        });
   }
@@ -82,7 +82,7 @@ class GatherChunk {
     result_.tally += chunk.tally;
     if (config_.tail_growth && chunk.loop == 0) {
       tails_.latency.add(chunk.tail_latency_ns);
-      tails_.nodes.add(chunk.tail_nodes);
+      tails_.tree_size.add(chunk.tail_tree_size);
     }
     if (chunk.loop == 0) result_.first_loop_records += chunk.tally.records();
     if (config_.rows && chunk.loop == 0) config_.rows->write(chunk);
@@ -99,13 +99,13 @@ class GatherChunk {
 void gather_threads(const ThreadStates& states, const Tails& tails, const PassConfig& config, PassResult& result) {
   for (const ThreadState& state : states) {
     result.latency_ns.merge(state.latency_ns);
-    result.nodes.merge(state.nodes);
+    result.tree_size.merge(state.tree_size);
     result.guesses.merge(state.guesses);
   }
   result.threads_observed = static_cast<int>(states.size());
   if (config.tail_growth) {
     if (config.time_puzzles) result.tail_latency_ns = tails.latency.points();
-    result.tail_nodes = tails.nodes.points();
+    result.tail_tree_size = tails.tree_size.points();
   }
 }
 

@@ -45,7 +45,7 @@ struct PassResult {
   // Per valid record. Latency is the time from the end of the previous record's bookkeeping (or
   // the start of the chunk) to the end of this one's solve: parsing included, judging not.
   Histogram latency_ns;
-  Histogram nodes;
+  Histogram tree_size;
   Histogram guesses;
   double wall_seconds = 0;
   double cpu_seconds = 0;                // process CPU time, all threads (the reader's too)
@@ -57,7 +57,7 @@ struct PassResult {
   std::uint64_t first_loop_records = 0;  // the records of one whole reading
   double clock_read_ns = 0;              // one read of the clock that timed the puzzles; 0 untimed
   // PassConfig::tail_growth: over the puzzles of the first reading (latency only when timed).
-  std::vector<TailPoint> tail_latency_ns, tail_nodes;
+  std::vector<TailPoint> tail_latency_ns, tail_tree_size;
 };
 
 PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config);

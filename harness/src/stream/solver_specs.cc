@@ -11,7 +11,6 @@
 namespace sudoku_bench {
 namespace {
 
-constexpr std::string_view kPluginPrefix = "plugin:";
 constexpr std::string_view kExecPrefix = "exec";
 
 bool is_exec_spec(std::string_view spec) { return spec.starts_with("exec:") || spec.starts_with("exec/"); }
@@ -20,12 +19,25 @@ bool is_exec_spec(std::string_view spec) { return spec.starts_with("exec:") || s
 std::unique_ptr<sudoku::SolverFactory> make_factory(std::string_view spec, std::string& error, std::string* note) {
   if (spec == kNoopSpec) return make_noop_factory();
   if (is_exec_spec(spec)) return plugin::make_exec_factory(std::string(spec.substr(kExecPrefix.size())), error);
-  if (spec.starts_with(kPluginPrefix))
-    return plugin::load_plugin(std::string(spec.substr(kPluginPrefix.size())), error, note);
+  if (spec.starts_with(plugin::kPluginPrefix))
+    return plugin::load_plugin(std::string(spec.substr(plugin::kPluginPrefix.size())), error, note);
   return sudoku::make_solver_factory(spec, error);
 }
 
+constexpr SpecKind kSpecKinds[] = {
+    {kNoopSpec, "", kNoopSummary},
+    {plugin::kPluginPrefix, "plugin:PATH.so[:SYMBOL][@MODE]",
+     "plugin:PATH.so[:SYMBOL][@auto|@private|@shared]: a solver in a shared library (tdoku's C signature, "
+     "sudoku_bench/plugin_abi.h), 9x9; @auto (default) gives each thread a private instance when it is not "
+     "reentrant; check it with check-plugin"},
+    {"exec:", "exec:COMMAND",
+     "exec:COMMAND, exec/N:COMMAND: a solver in any language, a program per thread answering 'PUZZLE LIMIT' "
+     "lines with 'COUNT[:SOLUTION[:GUESSES]]', in batches of 64 (N)"},
+};
+
 }  // namespace
+
+std::span<const SpecKind> spec_kinds() { return kSpecKinds; }
 
 std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error, std::string* note) {
   return detail::with_test_delay(make_factory(spec, error, note));

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -16,6 +17,15 @@ namespace sudoku_bench {
 // exec:COMMAND or exec/N:COMMAND runs a program per thread (plugin/exec_solver.h).
 std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error,
                                                         std::string* note = nullptr);
+
+// The specs beside the built-in strategies, each declared once: how the --solver help writes it,
+// and what it is (`sudoku-bench solvers`), in the order `solvers` lists them.
+struct SpecKind {
+  std::string_view name;    // as `solvers` lists it: "noop", "plugin:", "exec:"
+  std::string_view syntax;  // as the --solver help writes it; empty: named as `name`
+  std::string_view summary;
+};
+std::span<const SpecKind> spec_kinds();
 
 // The reference strategy of --verify: any spec whose factory counts solutions (not noop).
 std::unique_ptr<sudoku::SolverFactory> reference_for_spec(std::string_view spec, std::string& error);
