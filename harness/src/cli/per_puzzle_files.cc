@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "stats/tally.h"
 #include "stream/input.h"
 #include "stream/per_puzzle_rows.h"
 
@@ -18,8 +19,6 @@ namespace {
 enum Column { dataset, file, line_number, solver, threads, repetition, latency, nodes, guesses, outcome, columns };
 constexpr std::array<const char*, columns> kColumnNames = {"dataset",    "file",       "line",  "solver",  "threads",
                                                            "repetition", "latency_ns", "nodes", "guesses", "outcome"};
-constexpr std::array<const char*, 7> kOutcomes = {"unique",  "multiple", "solved", "none",
-                                                  "aborted", "wrong",    "invalid"};
 constexpr std::size_t kLongestRecord = 1 << 16;  // bytes of a record over several lines
 const std::string kUint64Max = std::to_string(std::numeric_limits<std::uint64_t>::max());
 
@@ -107,7 +106,7 @@ class Reader {
     const std::optional<std::uint64_t> tree = count(n, nodes);
     count(n, guesses);
     const std::string& o = fields_[outcome];
-    if (std::find(kOutcomes.begin(), kOutcomes.end(), o) == kOutcomes.end())
+    if (std::none_of(std::begin(kOutcomes), std::end(kOutcomes), [&](const OutcomeInfo& i) { return i.name == o; }))
       bad(n, outcome, "an outcome (unique, multiple, solved, none, aborted, wrong or invalid)");
 
     auto [at, added] = side_.try_emplace(std::move(group));

@@ -146,8 +146,9 @@ Json pipeline_json(const MeasuredPass& pass) {
 }
 
 Json counts_json(const Tally& t) {
-  return {{"unique", t.unique},   {"multiple", t.multiple}, {"solved", t.solved}, {"none", t.none},
-          {"invalid", t.invalid}, {"aborted", t.aborted},   {"wrong", t.wrong}};
+  Json out = Json::object();
+  for (const OutcomeInfo& o : kOutcomes) out[std::string(o.name)] = t.*o.count;
+  return out;
 }
 
 Json parts_json(const MeasuredPass& r) {
@@ -242,13 +243,10 @@ const FieldRow<MeasuredPass> kRows[] = {
      }},
     {"status", false, Agree::never, [](const MeasuredPass& r) { return counts_json(r.status); },
      [](MeasuredPass& r, const Field& f) {
-       r.status.unique = f["unique"].count();
-       r.status.multiple = f["multiple"].count();
-       if (f.has("solved")) r.status.solved = f["solved"].count();  // from /8
-       r.status.none = f["none"].count();
-       r.status.invalid = f["invalid"].count();
-       r.status.aborted = f["aborted"].count();
-       if (f.has("wrong")) r.status.wrong = f["wrong"].count();
+       for (const OutcomeInfo& o : kOutcomes) {
+         const std::string name(o.name);
+         if (!o.since_schema_8 || f.has(name.c_str())) r.status.*o.count = f[name.c_str()].count();
+       }
      }},
     {"checks", true, Agree::never,
      [](const MeasuredPass& r) {
@@ -302,9 +300,7 @@ const FieldRow<MeasuredPass> kRows[] = {
 void check_whole(const Field& r, MeasuredPass& pass) {
   const Tally& t = pass.status;
   std::uint64_t total = 0;
-  for (const std::uint64_t n :
-       {t.unique, t.multiple, t.solved, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed})
-    add_count(total, n, r["status"], "the counts (and checks)");
+  for (const std::uint64_t n : t.counts()) add_count(total, n, r["status"], "the counts (and checks)");
   if (t.checked > t.records())
     r["checks"]["checked"].fail("is more than the records in status (" + std::to_string(t.records()) + ")");
   pass.latency_ns.count = pass.tree_size.count = pass.guesses.count = pass.puzzles();

@@ -54,9 +54,7 @@ std::string overflow_of(const std::vector<Report>& inputs, const std::vector<std
   };
   const auto tally_total = [](const Tally& t) {
     std::uint64_t total = 0;
-    for (const std::uint64_t n :
-         {t.unique, t.multiple, t.solved, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed})
-      total = n > UINT64_MAX - total ? UINT64_MAX : total + n;
+    for (const std::uint64_t n : t.counts()) total = n > UINT64_MAX - total ? UINT64_MAX : total + n;
     return total;
   };
   const std::vector<std::pair<const char*, std::function<std::uint64_t(const MeasuredPass&)>>> fields = {

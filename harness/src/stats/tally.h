@@ -1,9 +1,15 @@
 // How many records had each outcome. Every record read has exactly one.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 namespace sudoku_bench {
+
+// What one record came to, in the order reports write the counts (kOutcomes).
+enum class Outcome : std::uint8_t { unique, multiple, solved, none, invalid, aborted, wrong };
 
 struct Tally {
   std::uint64_t unique = 0;
@@ -21,23 +27,49 @@ struct Tally {
   std::uint64_t checked = 0;
   std::uint64_t check_failed = 0;
 
-  Tally& operator+=(const Tally& o) {
-    unique += o.unique;
-    multiple += o.multiple;
-    solved += o.solved;
-    none += o.none;
-    aborted += o.aborted;
-    invalid += o.invalid;
-    wrong += o.wrong;
-    checked += o.checked;
-    check_failed += o.check_failed;
-    return *this;
+  std::uint64_t& operator[](Outcome o);
+  std::uint64_t operator[](Outcome o) const;
+  // Every count, the outcomes' then the checks': what sums and comparisons of tallies go through.
+  std::array<std::uint64_t, 9> counts() const {
+    return {unique, multiple, solved, none, invalid, aborted, wrong, checked, check_failed};
   }
+  Tally& operator+=(const Tally& o);
   // Puzzles given to the solver: every record but the invalid ones.
   std::uint64_t puzzles() const { return unique + multiple + solved + none + aborted + wrong; }
   // Records that make the exit status 1: nothing to time, or nothing to trust.
   std::uint64_t undecided() const { return invalid + aborted + wrong + check_failed; }
   std::uint64_t records() const { return puzzles() + invalid; }
 };
+
+// Every outcome once: its name (reports, --per-puzzle, solve's output) and its count.
+struct OutcomeInfo {
+  Outcome outcome;
+  std::string_view name;
+  std::uint64_t Tally::*count;
+  bool since_schema_8;  // absent from older reports: read as 0
+};
+inline constexpr OutcomeInfo kOutcomes[] = {
+    {Outcome::unique, "unique", &Tally::unique, false},    {Outcome::multiple, "multiple", &Tally::multiple, false},
+    {Outcome::solved, "solved", &Tally::solved, true},     {Outcome::none, "none", &Tally::none, false},
+    {Outcome::invalid, "invalid", &Tally::invalid, false}, {Outcome::aborted, "aborted", &Tally::aborted, false},
+    {Outcome::wrong, "wrong", &Tally::wrong, true},
+};
+constexpr const OutcomeInfo& info_of(Outcome o) { return kOutcomes[static_cast<std::size_t>(o)]; }
+constexpr bool outcomes_in_enum_order() {
+  for (std::size_t i = 0; i < std::size(kOutcomes); ++i)
+    if (static_cast<std::size_t>(kOutcomes[i].outcome) != i) return false;
+  return true;
+}
+static_assert(outcomes_in_enum_order(), "kOutcomes lists the outcomes in the enum's order");
+
+inline std::uint64_t& Tally::operator[](Outcome o) { return this->*info_of(o).count; }
+inline std::uint64_t Tally::operator[](Outcome o) const { return this->*info_of(o).count; }
+
+inline Tally& Tally::operator+=(const Tally& o) {
+  for (const OutcomeInfo& i : kOutcomes) this->*i.count += o.*i.count;
+  checked += o.checked;
+  check_failed += o.check_failed;
+  return *this;
+}
 
 }  // namespace sudoku_bench

@@ -44,25 +44,7 @@ StepResult::Outcome outcome_of(const sudoku::SolveResult& r, std::uint64_t limit
 
 }  // namespace
 
-std::string_view outcome_name(StepResult::Outcome outcome) {
-  switch (outcome) {
-    case StepResult::Outcome::unique:
-      return "unique";
-    case StepResult::Outcome::multiple:
-      return "multiple";
-    case StepResult::Outcome::solved:
-      return "solved";
-    case StepResult::Outcome::none:
-      return "none";
-    case StepResult::Outcome::aborted:
-      return "aborted";
-    case StepResult::Outcome::invalid:
-      return "invalid";
-    case StepResult::Outcome::wrong:
-      break;
-  }
-  return "wrong";
-}
+std::string_view outcome_name(StepResult::Outcome outcome) { return info_of(outcome).name; }
 
 RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& options)
     : factory_(factory),

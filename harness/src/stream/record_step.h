@@ -17,6 +17,7 @@
 #include "plugin/batch_solver.h"
 #include "plugin/call_guard.h"
 #include "plugin/text_solver.h"
+#include "stats/tally.h"
 #include "stream/chunk.h"
 #include "stream/problem.h"
 #include "stream/puzzle_clock.h"
@@ -47,7 +48,7 @@ struct StepOptions {
 
 // What one record came to. Every record read has exactly one outcome.
 struct StepResult {
-  enum class Outcome : std::uint8_t { unique, multiple, solved, none, aborted, invalid, wrong };
+  using Outcome = sudoku_bench::Outcome;  // stats/tally.h
   Outcome outcome = Outcome::invalid;
   sudoku::SolveResult solve;  // for a puzzle (not invalid)
   bool checked = false;       // the file said what to expect, and it could be verified
@@ -192,33 +193,14 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
       return;
     }
     const StepResult& r = *judged;
-    switch (r.outcome) {
-      case StepResult::Outcome::unique:
-        ++chunk.tally.unique;
-        break;
-      case StepResult::Outcome::multiple:
-        ++chunk.tally.multiple;
-        break;
-      case StepResult::Outcome::solved:
-        ++chunk.tally.solved;
-        break;
-      case StepResult::Outcome::none:
-        ++chunk.tally.none;
-        break;
-      case StepResult::Outcome::aborted:
-        ++chunk.tally.aborted;
-        keep(Problem::Kind::aborted, record.line, {}, r.solve,
-             kTimed ? std::optional<std::uint64_t>(elapsed_ns) : std::nullopt);
-        break;
-      case StepResult::Outcome::invalid:
-        ++chunk.tally.invalid;
-        keep(Problem::Kind::invalid, record.line, r.invalid, {}, std::nullopt);
-        break;
-      case StepResult::Outcome::wrong:
-        ++chunk.tally.wrong;
-        keep(Problem::Kind::wrong, record.line, r.wrong, r.solve, std::nullopt);
-        break;
-    }
+    ++chunk.tally[r.outcome];
+    if (r.outcome == StepResult::Outcome::aborted)
+      keep(Problem::Kind::aborted, record.line, {}, r.solve,
+           kTimed ? std::optional<std::uint64_t>(elapsed_ns) : std::nullopt);
+    else if (r.outcome == StepResult::Outcome::invalid)
+      keep(Problem::Kind::invalid, record.line, r.invalid, {}, std::nullopt);
+    else if (r.outcome == StepResult::Outcome::wrong)
+      keep(Problem::Kind::wrong, record.line, r.wrong, r.solve, std::nullopt);
     if (r.checked) {
       ++chunk.tally.checked;
       if (!r.mismatch.empty()) {
