@@ -68,7 +68,8 @@ constexpr const char* kRunAbout =
     "Prints a table; --json writes every repetition, percentiles, scaling and context.";
 
 constexpr const char* kCompareAbout =
-    "Compare two run reports pair by pair (dataset, solver, threads).\n"
+    "Compare two run reports pair by pair (dataset, solver, threads), solvers by\n"
+    "name (run --solver NAME=SPEC); where each report measured one solver, those two.\n"
     "Exit 1 when a pair's time per puzzle grew by more than --max-slowdown\n"
     "with p < --alpha (Mann-Whitney U over repetitions, or with --paired the\n"
     "Wilcoxon signed-rank test over rounds), else 0.";
@@ -132,6 +133,20 @@ std::shared_ptr<State<SolveCommand>> declare_solve(CLI::App& app) {
   return s;
 }
 
+// --label KEY=VALUE, repeatable, as given: what identifies the measurement in the report.
+void declare_labels(Options& o, std::vector<std::string>& labels) {
+  o.app()
+      .add_option("--label", labels,
+                  "KEY=VALUE recorded in the report (settings.labels), repeatable: e.g. version=$(git -C mysolver "
+                  "rev-parse HEAD); history --by KEY orders and names reports by it")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            const std::size_t eq = text.find('=');
+            return eq == std::string::npos || eq == 0 ? std::string("'" + text + "' is not KEY=VALUE") : "";
+          },
+          "KEY=VALUE"));
+}
+
 // What run's line holds besides its struct: --json PATH in --format, and the outputs of the other formats.
 struct RunOutputs {
   ReportOutput json;
@@ -151,6 +166,7 @@ void declare_run_plan(Options& o, RunCommand& c) {
            c.solvers = split_solver_specs(text);
            return std::string();
          });
+  declare_labels(o, c.labels);
   o.whole("--repetitions", c.repetitions, 1, 1'000'000, "Measured passes per thread count");
   o.real("--warmup-seconds", c.warmup_seconds, 0, 3600, "Unmeasured passes before each thread count");
   o.real("--min-time", c.min_time_seconds, 0, 3600,

@@ -244,6 +244,9 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
     return kExitUsage;
   }
   const Comparison c = compare_reports(base, current, o);
+  if (!c.paired_solvers.first.empty())
+    std::fprintf(err, "sudoku-bench compare: note: each report measured one solver: BASE's %s against NEW's %s\n",
+                 c.paired_solvers.first.c_str(), c.paired_solvers.second.c_str());
   for (const std::string& name : c.only_base)
     std::fprintf(err, "sudoku-bench compare: only in BASE: %s\n", name.c_str());
   for (const std::string& name : c.only_current)

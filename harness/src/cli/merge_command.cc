@@ -13,11 +13,18 @@
 #include "report/report_json.h"
 #include "report/settings_fields.h"
 #include "report/shard_merge.h"
+#include "report/solver_identity.h"
 #include "stream/input.h"
 #include "stream/output_file.h"
 
 namespace sudoku_bench {
 namespace {
+
+std::string join_changes(const std::vector<std::string>& changes) {
+  std::string out;
+  for (const std::string& c : changes) out += (out.empty() ? "" : ", ") + c;
+  return out;
+}
 
 template <typename T>
 void add_unique(std::vector<T>& list, const T& value) {
@@ -36,6 +43,7 @@ std::string merge_reports(const std::vector<Report>& inputs, const std::vector<s
   merged.context = inputs.front().context;
   merged.settings = inputs.front().settings;
   merged.settings.solvers.clear();
+  merged.settings.identities.clear();
   merged.settings.threads.clear();
   std::map<PassKey, int> repetitions;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -58,6 +66,18 @@ std::string merge_reports(const std::vector<Report>& inputs, const std::vector<s
              difference_text("settings", *field, in.settings, merged.settings);
   }
   if (const std::string repeated = repeated_pass(inputs, names); !repeated.empty()) return repeated;
+  // One name, one code: passes of a name whose library or program changed are not one solver's.
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    for (const SolverIdentity& id : inputs[i].settings.identities) {
+      const auto same_name = std::find_if(merged.settings.identities.begin(), merged.settings.identities.end(),
+                                          [&](const SolverIdentity& kept) { return kept.name == id.name; });
+      if (same_name == merged.settings.identities.end())
+        merged.settings.identities.push_back(id);
+      else if (same_name->files != id.files || same_name->spec != id.spec)
+        return name(i) + " measured other code under the solver name " + id.name + " than an input before it (" +
+               join_changes(identity_changes(merged.settings.identities, inputs[i].settings.identities, id.name)) +
+               "): give the two different names";
+    }
   for (const Report& in : inputs) {
     for (const std::string& s : in.settings.solvers) add_unique(merged.settings.solvers, s);
     for (int t : in.settings.threads) add_unique(merged.settings.threads, t);

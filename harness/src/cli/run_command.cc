@@ -21,6 +21,7 @@
 #include "plugin/call_guard.h"
 #include "report/context.h"
 #include "report/report_table.h"
+#include "report/solver_identity.h"
 #include "stream/output_file.h"
 #include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
@@ -263,6 +264,12 @@ Settings settings_of(const RunCommand& command, const std::vector<int>& thread_c
   const StepOptions& step = command.pass.step;
   Settings settings;
   settings.solvers = command.solvers;
+  for (std::size_t i = 0; i < solvers.size(); ++i)
+    settings.identities.push_back(identify_solver(command.solvers[i], solvers[i].factory->name()));
+  for (const std::string& label : command.labels) {
+    const std::size_t eq = label.find('=');
+    settings.labels.emplace_back(label.substr(0, eq), label.substr(eq + 1));
+  }
   settings.threads = thread_counts;
   settings.repetitions = command.repetitions;
   settings.warmup_seconds = command.warmup_seconds;

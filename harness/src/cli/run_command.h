@@ -24,6 +24,7 @@ struct RunCommand {
   std::vector<std::string> files;
   std::vector<std::string> solvers = {"bitmask"};  // solver specs
   std::vector<int> threads;                        // empty: 1..hardware threads
+  std::vector<std::string> labels;                 // --label KEY=VALUE, as given
   // 5: the fewest with which two default runs and a default compare can flag a change (5 against 5
   // reach p = 0.008; 3 against 3 never get below 0.1).
   int repetitions = 5;

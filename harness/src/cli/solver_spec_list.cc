@@ -1,12 +1,15 @@
 #include "cli/solver_spec_list.h"
 
 #include "stream/noop.h"
+#include "stream/solver_specs.h"
 #include "sudoku/strategies.h"
 
 namespace sudoku_bench {
 namespace {
 
-bool starts_a_spec(std::string_view piece) {
+bool starts_a_spec(std::string_view given) {
+  const std::string spec = split_spec_name(given).spec;
+  const std::string_view piece = spec;
   const std::string_view name = piece.substr(0, piece.find(':'));
   if (name == "plugin" || name == "exec" || name.starts_with("exec/") || name == kNoopSpec) return true;
   for (const sudoku::StrategyInfo& s : sudoku::strategy_list())

@@ -35,6 +35,30 @@ void add_mismatches(std::span<const FieldRow<S>> rows, const std::string& prefix
   }
 }
 
+// The solver NEW's passes of a BASE solver go by: its own name, or where each report measured one
+// solver alone under different names (old=plugin:v1/libx.so against new=plugin:v2/libx.so), that one.
+struct SolverPairing {
+  std::string base, current;  // both empty: pair by name
+  PassKey in_current(PassKey key) const {
+    if (!base.empty() && key.solver == base) key.solver = current;
+    return key;
+  }
+};
+
+SolverPairing solver_pairing(const Groups& b, const Groups& c) {
+  const auto lone_solver = [](const Groups& groups) {
+    std::string one;
+    for (const auto& g : groups) {
+      if (!one.empty() && g.key.solver != one) return std::string();
+      one = g.key.solver;
+    }
+    return one;
+  };
+  const std::string in_base = lone_solver(b), in_current = lone_solver(c);
+  if (in_base.empty() || in_current.empty() || in_base == in_current) return {};
+  return {in_base, in_current};
+}
+
 // exp(shift) - 1 of a shift of log times: the relative change.
 ShiftInterval relative(const ShiftInterval& log_shift) {
   ShiftInterval r{std::expm1(log_shift.estimate), std::nullopt, std::nullopt};
@@ -110,9 +134,10 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
   add_mismatches(context_fields(), "", base.context, current.context, out);
   add_mismatches(settings_fields(), "settings.", base.settings, current.settings, out);
   const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
+  const SolverPairing pairing = solver_pairing(b, c);
   for (const PassGroup<const MeasuredPass>& group : b) {
     const PassKey& key = group.key;
-    const PassGroup<const MeasuredPass>* in_current = find_group(c, key);
+    const PassGroup<const MeasuredPass>* in_current = find_group(c, pairing.in_current(key));
     if (!in_current) continue;
     const MeasuredPass &rb = *group.passes.front(), &rc = *in_current->passes.front();
     // Per loop: --min-time reads a file as often as its time needs.
@@ -120,8 +145,10 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
     if (pb != pc)
       out.push_back(key_name(key) + ": " + std::to_string(pb) + " records in BASE vs " + std::to_string(pc) +
                     " in NEW (not the same input)");
-    // "fast" runs the best code the CPU has: a different pick is a different solver.
-    if (!rb.implementation.empty() && !rc.implementation.empty() && rb.implementation != rc.implementation)
+    // "fast" runs the best code the CPU has: a different pick is a different solver. Two solvers
+    // paired for their names are different solvers on purpose.
+    if (pairing.base.empty() && !rb.implementation.empty() && !rc.implementation.empty() &&
+        rb.implementation != rc.implementation)
       out.push_back(key_name(key) + ": ran " + rb.implementation + " in BASE vs " + rc.implementation + " in NEW");
   }
   return out;
@@ -130,8 +157,9 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
 std::vector<std::string> unequal_repetitions(const Report& base, const Report& current) {
   std::vector<std::string> out;
   const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
+  const SolverPairing pairing = solver_pairing(b, c);
   for (const PassGroup<const MeasuredPass>& group : b)
-    if (const auto* in_current = find_group(c, group.key);
+    if (const auto* in_current = find_group(c, pairing.in_current(group.key));
         in_current && in_current->passes.size() != group.passes.size())
       out.push_back(key_name(group.key) + ": " + std::to_string(group.passes.size()) + " in BASE, " +
                     std::to_string(in_current->passes.size()) + " in NEW");
@@ -153,9 +181,11 @@ bool has_cpu_time(const Report& report) {
 Comparison compare_reports(const Report& base, const Report& current, const CompareOptions& options) {
   Comparison result;
   const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
+  const SolverPairing pairing = solver_pairing(b, c);
+  result.paired_solvers = {pairing.base, pairing.current};
   for (const PassGroup<const MeasuredPass>& group : b) {
     const PassKey& key = group.key;
-    const PassGroup<const MeasuredPass>* in_current = find_group(c, key);
+    const PassGroup<const MeasuredPass>* in_current = find_group(c, pairing.in_current(key));
     if (!in_current) {
       result.only_base.push_back(key_name(key));
       continue;
@@ -165,6 +195,7 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
     PairComparison pair;
     pair.dataset = key.dataset;
     pair.solver = key.solver;
+    if (!pairing.base.empty()) pair.solver += " vs " + pairing.current;
     pair.ranks = key.ranks;
     pair.threads = key.threads;
     const bool paired = options.paired && base_runs.size() == current_runs.size();
@@ -179,8 +210,11 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
     }
     result.pairs.push_back(std::move(pair));
   }
-  for (const PassGroup<const MeasuredPass>& group : c)
-    if (!find_group(b, group.key)) result.only_current.push_back(key_name(group.key));
+  for (const PassGroup<const MeasuredPass>& group : c) {
+    PassKey in_base = group.key;
+    if (!pairing.base.empty()) in_base.solver = pairing.base;
+    if (!find_group(b, in_base)) result.only_current.push_back(key_name(group.key));
+  }
   return result;
 }
 

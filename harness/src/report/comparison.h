@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "report/report.h"
@@ -80,6 +81,9 @@ struct PairComparison {
 struct Comparison {
   std::vector<PairComparison> pairs;                 // in BASE's order; complete runs only
   std::vector<std::string> only_base, only_current;  // pair names found on one side only
+  // Where each report measured one solver alone, under different names: BASE's, then NEW's, which
+  // were paired (their pairs' solver reads "BASE's vs NEW's"); both empty where solvers paired by name.
+  std::pair<std::string, std::string> paired_solvers;
 };
 
 // Why `base` and `current` should not be compared, one line each ("compiler: BASE … vs NEW …");

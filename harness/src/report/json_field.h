@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "report/report_json.h"
 
@@ -31,6 +32,13 @@ class Field {
   bool has(const char* key) const { return json_.is_object() && json_.contains(key); }
   bool null() const { return json_.is_null(); }
   bool is_object() const { return json_.is_object(); }
+  // An object's keys, in the document's order.
+  std::vector<std::string> keys() const {
+    if (!json_.is_object()) fail("is not an object");
+    std::vector<std::string> out;
+    for (auto it = json_.begin(); it != json_.end(); ++it) out.push_back(it.key());
+    return out;
+  }
   std::size_t size() const {
     if (!json_.is_array()) fail("is not an array");
     return json_.size();

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "report/context.h"
@@ -203,8 +204,30 @@ std::vector<ScalingRow> scaling_of(const std::vector<MeasuredPass>& runs);
 // passes of its (dataset, solver, ranks, threads) group; clears the flag of the others.
 void mark_outliers(std::vector<MeasuredPass>& runs);
 
+// Which solver a name stood for: the spec it was given as, and for a plugin or a program the files
+// that hold its code (the library; the program and the files its command line names), so that two
+// reports of one name tell whether the code changed. Built-in strategies have no files: the
+// harness's own commit (context.git_commit) names them.
+struct SolverIdentity {
+  std::string name;  // as the report's passes name it (runs[].solver)
+  std::string spec;  // as given, without NAME=
+  struct File {
+    std::string path;  // absolute
+    std::uint64_t size = 0;
+    std::string sha256;  // 64 hex digits; empty when the file could not be read
+    bool operator==(const File&) const = default;
+  };
+  std::vector<File> files;
+  bool operator==(const SolverIdentity&) const = default;
+};
+
 struct Settings {
-  std::vector<std::string> solvers;
+  std::vector<std::string> solvers;  // the specs as given (NAME=SPEC included)
+  // One per solver, in the order of `solvers` (schema /9; empty in older reports).
+  std::vector<SolverIdentity> identities;
+  // --label KEY=VALUE, in the order given: what the user says identifies the measurement, e.g. the
+  // solver's version (schema /9).
+  std::vector<std::pair<std::string, std::string>> labels;
   std::vector<int> threads;
   int repetitions = 0;
   double warmup_seconds = 0;

@@ -10,13 +10,14 @@
 
 namespace sudoku_bench {
 
-inline constexpr const char* kSchema = "sudoku-bench/8";
-// Earlier schemas still read. /7 lacks status.solved (every report before ran at limit 2); /6 lacks
+inline constexpr const char* kSchema = "sudoku-bench/9";
+// Earlier schemas still read. /8 lacks settings.solver_identities and settings.labels, and its
+// runs[].solver is always the spec (no NAME=); /7 lacks status.solved (every report before ran at limit 2); /6 lacks
 // runs[].peak_rss_bytes; /5 lacks runs[].run_id (merge cannot tell a pass given twice but by its figures); /4 lacks
 // runs[].tail_growth; /3 lacks the noise, loops, outlier flags, order and implementation of passes and the context's
 // environment; /2 lacks the histograms' buckets (no exact merge) and the parts of passes measured on several ranks or
 // shards; /1 also lacks status.wrong and settings.verify (reports before answers were judged).
-inline constexpr const char* kSchemasBefore[] = {"sudoku-bench/7", "sudoku-bench/6", "sudoku-bench/5", "sudoku-bench/4",
+inline constexpr const char* kSchemasBefore[] = {"sudoku-bench/8", "sudoku-bench/7", "sudoku-bench/6", "sudoku-bench/5", "sudoku-bench/4",
                                                  "sudoku-bench/3", "sudoku-bench/2", "sudoku-bench/1"};
 
 // A file that is JSON but not a report this version can read, or one whose figures are out of range

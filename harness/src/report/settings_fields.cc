@@ -17,6 +17,39 @@ const Row kRows[] = {
      [](Settings& s, const Field& f) {
        for (std::size_t i = 0, n = f.size(); i < n; ++i) s.solvers.push_back(f[i].text());
      }},
+    // schema /9: what each solver was (its files' hashes), and the user's labels.
+    {"solver_identities", true, Agree::never,
+     [](const Settings& s) {
+       Json out = Json::array();
+       for (const SolverIdentity& id : s.identities) {
+         Json files = Json::array();
+         for (const SolverIdentity::File& f : id.files)
+           files.push_back({{"path", f.path}, {"size", f.size}, {"sha256", text_or_null(f.sha256)}});
+         out.push_back({{"name", id.name}, {"spec", id.spec}, {"files", files}});
+       }
+       return out;
+     },
+     [](Settings& s, const Field& f) {
+       for (std::size_t i = 0, n = f.size(); i < n; ++i) {
+         SolverIdentity id{f[i]["name"].text(), f[i]["spec"].text(), {}};
+         const Field files = f[i]["files"];
+         for (std::size_t j = 0, m = files.size(); j < m; ++j) {
+           const Field file = files[j];
+           const Field hash = file["sha256"];
+           id.files.push_back({file["path"].text(), file["size"].count(), hash.null() ? "" : hash.text()});
+         }
+         s.identities.push_back(std::move(id));
+       }
+     }},
+    {"labels", true, up_to(Agree::merge),
+     [](const Settings& s) {
+       Json out = Json::object();
+       for (const auto& [key, value] : s.labels) out[key] = value;
+       return out;
+     },
+     [](Settings& s, const Field& f) {
+       for (const std::string& key : f.keys()) s.labels.emplace_back(key, f[key.c_str()].text());
+     }},
     {"threads", false, up_to(Agree::shards), [](const Settings& s) { return Json(s.threads); },
      [](Settings& s, const Field& f) {
        for (std::size_t i = 0, n = f.size(); i < n; ++i) s.threads.push_back(f[i].integer(1, "a thread count >= 1"));

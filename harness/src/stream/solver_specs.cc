@@ -1,8 +1,15 @@
 #include "stream/solver_specs.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <memory>
+#include <sstream>
 #include <string_view>
 
 #include "plugin/exec_solver.h"
+#include "plugin/library.h"
 #include "plugin/plugin_solver.h"
 #include "stream/noop.h"
 #include "stream/test_delay.h"
@@ -24,6 +31,60 @@ std::unique_ptr<sudoku::SolverFactory> make_factory(std::string_view spec, std::
   return sudoku::make_solver_factory(spec, error);
 }
 
+// A factory under the name the user gave it; everything else is the named spec's.
+class NamedFactory final : public sudoku::SolverFactory {
+ public:
+  NamedFactory(std::string name, std::unique_ptr<sudoku::SolverFactory> inner)
+      : name_(std::move(name)), inner_(std::move(inner)) {}
+  std::string name() const override { return name_; }
+  // A strategy that picks its code by the CPU says which ("fast:avx512"); any other is its name.
+  std::string implementation() const override {
+    const std::string picked = inner_->implementation();
+    return picked == inner_->name() ? name_ : picked;
+  }
+  bool supports(int box) const override { return inner_->supports(box); }
+  std::unique_ptr<sudoku::Solver> make() const override { return inner_->make(); }
+  bool reports_tree_size() const override { return inner_->reports_tree_size(); }
+  bool counts_solutions() const override { return inner_->counts_solutions(); }
+  std::string recounted_by() const override { return inner_->recounted_by(); }
+
+ private:
+  std::string name_;
+  std::unique_ptr<sudoku::SolverFactory> inner_;
+};
+
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+         c == '+' || c == '-';
+}
+
+std::string absolute(const std::string& path) {
+  if (char* resolved = realpath(path.c_str(), nullptr)) {
+    std::string out(resolved);
+    std::free(resolved);
+    return out;
+  }
+  return path;
+}
+
+bool is_file(const std::string& path) {
+  struct stat st{};
+  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+// A command's program as the shell finds it: a word with a slash as it is, else the first
+// executable of that name on PATH; empty when there is none.
+std::string program_on_path(const std::string& word) {
+  if (word.find('/') != std::string::npos) return is_file(word) ? word : "";
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "/usr/bin:/bin");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    const std::string candidate = (dir.empty() ? "." : dir) + "/" + word;
+    if (is_file(candidate) && access(candidate.c_str(), X_OK) == 0) return candidate;
+  }
+  return "";
+}
+
 constexpr SpecKind kSpecKinds[] = {
     {kNoopSpec, "", kNoopSummary},
     {plugin::kPluginPrefix, "plugin:PATH.so[:SYMBOL][@MODE]",
@@ -39,13 +100,50 @@ constexpr SpecKind kSpecKinds[] = {
 
 std::span<const SpecKind> spec_kinds() { return kSpecKinds; }
 
-std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error, std::string* note) {
-  return detail::with_test_delay(make_factory(spec, error, note));
+NamedSpec split_spec_name(std::string_view given) {
+  const std::size_t eq = given.find('=');
+  if (eq == std::string_view::npos || eq == 0 || eq > 64) return {"", std::string(given)};
+  const std::string_view name = given.substr(0, eq);
+  for (const char c : name)
+    if (!is_name_char(c)) return {"", std::string(given)};
+  return {std::string(name), std::string(given.substr(eq + 1))};
+}
+
+std::vector<std::string> files_of_spec(std::string_view spec_text) {
+  std::vector<std::string> files;
+  const std::string spec = split_spec_name(spec_text).spec;
+  if (spec.starts_with(plugin::kPluginPrefix)) {
+    plugin::PluginSpec plugin_spec;
+    std::string error;
+    if (plugin::parse_plugin_spec(spec.substr(plugin::kPluginPrefix.size()), plugin_spec, error) &&
+        is_file(plugin_spec.path))
+      files.push_back(absolute(plugin_spec.path));
+  } else if (is_exec_spec(spec)) {
+    // The command's words as a shell splits plain words (quotes and expansions are not followed):
+    // the program, then any word that names a file, such as the script an interpreter runs.
+    std::istringstream words(spec.substr(spec.find(':') + 1));
+    bool program = true;
+    for (std::string word; words >> word;) {
+      if (program && word.find('=') != std::string::npos) continue;  // VAR=value before the program
+      const std::string file = program ? program_on_path(word) : (is_file(word) ? word : "");
+      program = false;
+      if (!file.empty()) files.push_back(absolute(file));
+    }
+  }
+  return files;
+}
+
+std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view given, std::string& error,
+                                                        std::string* note) {
+  const NamedSpec named = split_spec_name(given);
+  auto factory = detail::with_test_delay(make_factory(named.spec, error, note));
+  if (!factory || named.name.empty()) return factory;
+  return std::make_unique<NamedFactory>(named.name, std::move(factory));
 }
 
 std::unique_ptr<sudoku::SolverFactory> reference_for_spec(std::string_view spec, std::string& error) {
   // Not slowed by the test delay: that delays the solver under test, not its judge.
-  auto reference = make_factory(spec, error, nullptr);
+  auto reference = make_factory(split_spec_name(spec).spec, error, nullptr);
   if (reference && !reference->counts_solutions()) {
     error = "--verify: " + reference->name() + " counts no solutions; it cannot be a reference";
     return nullptr;

@@ -1,5 +1,5 @@
-// Solver specs as the command line gives them: a built-in strategy, `noop` (the harness alone), or
-// plugin:PATH.so[:SYMBOL][@MODE].
+// Solver specs as the command line gives them: a built-in strategy, `noop` (the harness alone),
+// plugin:PATH.so[:SYMBOL][@MODE] or exec:COMMAND, each optionally named: NAME=SPEC.
 #pragma once
 
 #include <memory>
@@ -7,11 +7,28 @@
 #include <string>
 #include <string_view>
 
+#include <vector>
+
 #include "sudoku/solver.h"
 
 namespace sudoku_bench {
 
+// NAME=SPEC: a name the user gives a solver, which reports, tables and pages show and `compare`
+// pairs by (old=plugin:v1/libx.so and new=plugin:v2/libx.so, or the same name measured twice). A
+// name is letters, digits and . _ + - (at most 64), and what follows = starts a spec; anything else
+// is a spec without a name (exec:A=1 prog, plugin:a=b.so). Returns {name, spec}; name empty when none.
+struct NamedSpec {
+  std::string name, spec;
+};
+NamedSpec split_spec_name(std::string_view given);
+
+// The files that hold a spec's code, as absolute paths: a plugin's library; an exec: program (found
+// on PATH as the shell would) and each later word of its command that names an existing file (a
+// script). None for a built-in strategy or noop; a file that does not exist is left out.
+std::vector<std::string> files_of_spec(std::string_view spec);
+
 // Null, with `error` set, when the spec names no built-in strategy or the plugin cannot be loaded.
+// A named spec (NAME=SPEC) makes the factory of SPEC, called NAME.
 // A plugin is "plugin:PATH[:SYMBOL][@shared|@private|@auto]" (plugin/plugin_solver.h); `note`,
 // when not null, receives what loading it decided that the user should hear (private instances).
 // exec:COMMAND or exec/N:COMMAND runs a program per thread (plugin/exec_solver.h).

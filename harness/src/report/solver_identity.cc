@@ -1,0 +1,66 @@
+#include "report/solver_identity.h"
+
+#include <fstream>
+
+#include "report/sha256.h"
+#include "stream/solver_specs.h"
+
+namespace sudoku_bench {
+namespace {
+
+SolverIdentity::File file_identity(const std::string& path) {
+  SolverIdentity::File file{path, 0, ""};
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return file;
+  Sha256 hash;
+  char buffer[1 << 16];
+  while (in) {
+    in.read(buffer, sizeof buffer);
+    const auto got = static_cast<std::size_t>(in.gcount());
+    hash.update(buffer, got);
+    file.size += got;
+  }
+  if (in.bad()) return {path, 0, ""};
+  file.sha256 = hash.hex();
+  return file;
+}
+
+const SolverIdentity* find(const std::vector<SolverIdentity>& ids, const std::string& name) {
+  for (const SolverIdentity& id : ids)
+    if (id.name == name) return &id;
+  return nullptr;
+}
+
+std::string base_name(const std::string& path) { return path.substr(path.find_last_of('/') + 1); }
+
+}  // namespace
+
+SolverIdentity identify_solver(std::string_view given, const std::string& name) {
+  SolverIdentity id{name, split_spec_name(given).spec, {}};
+  for (const std::string& path : files_of_spec(given)) id.files.push_back(file_identity(path));
+  return id;
+}
+
+std::vector<std::string> identity_changes(const std::vector<SolverIdentity>& before,
+                                          const std::vector<SolverIdentity>& after, const std::string& name) {
+  std::vector<std::string> out;
+  const SolverIdentity *a = find(before, name), *b = find(after, name);
+  if (!a || !b) return out;
+  if (a->spec != b->spec) out.push_back("spec " + a->spec + " -> " + b->spec);
+  const std::size_t n = std::max(a->files.size(), b->files.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto short_hash = [](const SolverIdentity::File& f) {
+      return f.sha256.empty() ? std::string("unread") : f.sha256.substr(0, 8);
+    };
+    if (i >= a->files.size()) {
+      out.push_back(base_name(b->files[i].path) + " added");
+    } else if (i >= b->files.size()) {
+      out.push_back(base_name(a->files[i].path) + " gone");
+    } else if (a->files[i].sha256 != b->files[i].sha256) {
+      out.push_back(base_name(b->files[i].path) + " " + short_hash(a->files[i]) + " -> " + short_hash(b->files[i]));
+    }
+  }
+  return out;
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,21 @@
+// What a solver's name stood for when it was measured (report.h, SolverIdentity): its spec and the
+// files of its code with their SHA-256, so that reports tell two builds of one solver apart.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "report/report.h"
+
+namespace sudoku_bench {
+
+// `given` as the command line gave it (NAME=SPEC or SPEC); `name` is what the passes call it.
+SolverIdentity identify_solver(std::string_view given, const std::string& name);
+
+// How the code of `name` changed from `before` to `after`, one phrase per file: "libx.so
+// 3f2a9c1d -> 77b0e4a2"; empty when nothing changed or either report does not say.
+std::vector<std::string> identity_changes(const std::vector<SolverIdentity>& before,
+                                          const std::vector<SolverIdentity>& after, const std::string& name);
+
+}  // namespace sudoku_bench
