@@ -308,6 +308,51 @@ std::shared_ptr<State<CompareCommand>> declare_compare(CLI::App& app) {
   return s;
 }
 
+constexpr const char* kAbAbout =
+    "Is NEW slower than BASE? Two solvers (any specs, NAME=SPEC to name them) measured in one\n"
+    "process on one pinned CPU, in turns shard by shard, for as many rounds as a pilot says a\n"
+    "slowdown of --detect needs to be seen with probability --power; judged on CPU time per puzzle\n"
+    "(Wilcoxon signed-rank test, Hodges-Lehmann estimate of the rounds' ratios). Exit 0: not slower;\n"
+    "1: NEW slower by more than --max-slowdown with p < --alpha; 5: NEW's answers differ from BASE's\n"
+    "or fail judging; 2 usage, 3 I/O, 4 a solver fault, 128+N interrupted.";
+
+std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
+  auto s = std::make_shared<State<AbCommand>>(app.add_subcommand("ab", kAbAbout));
+  AbCommand& c = s->command;
+  Options& o = s->options;
+  CLI::App* cmd = &o.app();
+  cmd->add_option("BASE", c.base, "The reference solver spec (NAME=SPEC names it; default name: base)")->required();
+  cmd->add_option("NEW", c.current, "The solver spec to judge (default name: new)")->required();
+  cmd->add_option("FILE", c.files, "Puzzle files (.gz allowed), each read once per round and side")->required();
+  o.whole("--threads", c.threads, 1, kMaxThreads, "Solver threads of each side (1: pinned to one CPU)");
+  o.whole("--shards", c.shards, 1, 10'000, "Turns a round is cut into: BASE and NEW alternate shard by shard");
+  o.percent("--detect", c.detect, true, "The slowdown the check must see with probability --power");
+  o.real("--power", c.power, 0.5, 0.999, "See --detect");
+  o.whole("--pilot", c.pilot, 6, 10'000, "Rounds that measure the noise first");
+  o.whole("--rounds", c.rounds, 0, 100'000, "A fixed number of rounds, at least 6 (0: as many as --detect needs)");
+  o.whole("--max-rounds", c.max_rounds, 6, 100'000, "The most rounds --detect may ask for");
+  o.percent("--max-slowdown", c.options.max_slowdown, false,
+            "Allowed growth of time per puzzle (the same default as compare and history)");
+  o.real("--alpha", c.options.alpha, 1e-9, 0.5, "Significance level of the test");
+  o.choice("--gate", c.options.gate, {{"wall", GateTime::wall}, {"cpu", GateTime::cpu}},
+           "Time per puzzle that decides: cpu (process CPU time) or wall");
+  cmd->add_option("--cpu", c.cpu, "The CPU both sides run on (default: the last this process may use; none: not pinned)");
+  std::vector<std::pair<std::string, CompareFormat>> formats;
+  for (const CompareFormatName& f : kCompareFormats) formats.emplace_back(f.name, f.format);
+  o.choice("--format", c.format, formats,
+           "Standard output: text, markdown (a pull-request comment) or json (sudoku-bench-compare/2 with an "
+           "\"ab\" block)");
+  cmd->add_option("--json", c.json_path, "Also write the verdict as JSON here");
+  cmd->add_option("--markdown", c.markdown_path, "Also write the verdict as markdown here (a PR comment)");
+  cmd->add_option("--html", c.html_path, "Also write a page here: the verdict, both sides' distributions together");
+  cmd->add_option("--reports", c.reports_dir, "Write base.json and new.json (a pass per round) into this folder");
+  declare_labels(o, c.labels);
+  cmd->add_option("--base-bench", c.base_bench, "Measure BASE with this sudoku-bench's run --shard (tools/ab)");
+  cmd->add_option("--new-bench", c.new_bench, "Measure NEW with this sudoku-bench's run --shard (tools/ab)");
+  o.unset("--quiet", c.progress, "No line per round on stderr");
+  return s;
+}
+
 std::shared_ptr<State<MergeCommand>> declare_merge(CLI::App& app) {
   auto s = std::make_shared<State<MergeCommand>>(
       app.add_subcommand("merge", "Join reports of one build (same context) into one, repetitions renumbered."));
@@ -444,6 +489,10 @@ Subcommand add_compare(CLI::App& app) {
   return subcommand(declare_compare(app), [](const CompareCommand& c) { return compare_command(c, stdout, stderr); });
 }
 
+Subcommand add_ab(CLI::App& app) {
+  return subcommand(declare_ab(app), [](const AbCommand& c) { return ab_command(c, stdout, stderr); });
+}
+
 Subcommand add_merge(CLI::App& app) {
   return subcommand(declare_merge(app), [](const MergeCommand& c) { return merge_command(c, stderr); });
 }
@@ -481,6 +530,7 @@ Subcommand add_hunt(CLI::App& app, std::string command_line) {
 
 std::optional<SolveCommand> parse_solve(std::vector<std::string> args) { return parsed(declare_solve, args); }
 std::optional<RunCommand> parse_run(std::vector<std::string> args) { return parsed(declare_run, args); }
+std::optional<AbCommand> parse_ab(std::vector<std::string> args) { return parsed(declare_ab, args); }
 std::optional<CompareCommand> parse_compare(std::vector<std::string> args) { return parsed(declare_compare, args); }
 std::optional<MergeCommand> parse_merge(std::vector<std::string> args) { return parsed(declare_merge, args); }
 std::optional<ReportCommand> parse_report(std::vector<std::string> args) { return parsed(declare_report, args); }

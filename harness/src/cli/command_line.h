@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/ab_command.h"
 #include "cli/check_plugin_command.h"
 #include "cli/compare_command.h"
 #include "cli/history_command.h"
@@ -27,6 +28,7 @@ struct Subcommand {
 Subcommand add_solve(CLI::App& app);
 Subcommand add_run(CLI::App& app);
 Subcommand add_compare(CLI::App& app);
+Subcommand add_ab(CLI::App& app);
 Subcommand add_merge(CLI::App& app);
 Subcommand add_report(CLI::App& app);
 Subcommand add_history(CLI::App& app);
@@ -40,6 +42,7 @@ Subcommand add_hunt(CLI::App& app, std::string command_line);
 // its defaults: the line starts from them, and a test holds the two equal.
 std::optional<SolveCommand> parse_solve(std::vector<std::string> args);
 std::optional<RunCommand> parse_run(std::vector<std::string> args);
+std::optional<AbCommand> parse_ab(std::vector<std::string> args);
 std::optional<CompareCommand> parse_compare(std::vector<std::string> args);
 std::optional<MergeCommand> parse_merge(std::vector<std::string> args);
 std::optional<ReportCommand> parse_report(std::vector<std::string> args);

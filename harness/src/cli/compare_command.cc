@@ -261,12 +261,16 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
     const std::string text = command.format == CompareFormat::json ? json_text(comparison_json(c, o, b, n))
                                                                    : comparison_markdown(c, o, b, n);
     std::fputs(text.c_str(), out);
-    return print_verdicts(c, o, nullptr, err) ? kExitSlower : kExitOk;  // the verdicts are in the document
+    return print_comparison_text(c, o, nullptr, err) ? kExitSlower : kExitOk;  // the verdicts are in the document
   }
   std::fprintf(out, "BASE %s\nNEW  %s\n\n", describe(base, command.base_path).c_str(),
                describe(current, command.current_path).c_str());
-  print_comparison(out, c, o);
-  return print_verdicts(c, o, out, err) ? kExitSlower : kExitOk;
+  return print_comparison_text(c, o, out, err) ? kExitSlower : kExitOk;
+}
+
+int print_comparison_text(const Comparison& c, const CompareOptions& o, std::FILE* out, std::FILE* err) {
+  if (out) print_comparison(out, c, o);
+  return print_verdicts(c, o, out, err);
 }
 
 }  // namespace sudoku_bench

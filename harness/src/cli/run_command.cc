@@ -1,7 +1,5 @@
 #include "cli/run_command.h"
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -14,6 +12,7 @@
 
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
+#include "cli/measured_pass.h"
 #include "cli/pass_measuring.h"
 #include "cli/problems.h"
 #include "cli/progress.h"
@@ -185,33 +184,8 @@ class FileSolverPasses {
   }
 
   MeasuredPass measured_pass_of(int threads, int repetition, const PassResult& r) const {
-    MeasuredPass pass;
-    pass.dataset = dataset_;
-    pass.path = file_;
-    pass.solver = solver_.factory->name();
-    pass.implementation = solver_.factory->implementation();
-    pass.threads = threads;
-    pass.threads_observed = r.threads_observed;
-    pass.repetition = repetition;
-    pass.complete = r.complete;
-    pass.status = r.tally;
-    pass.wall_seconds = r.wall_seconds;
-    pass.cpu_seconds = r.cpu_seconds;
-    if (rusage usage{}; getrusage(RUSAGE_SELF, &usage) == 0)
-      pass.peak_rss_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux counts KiB
-    pass.latency_measured = command_.pass.time_puzzles;
-    pass.latency_ns = summarize(r.latency_ns);
-    pass.clock_read_ns = r.clock_read_ns;
-    pass.tree_size_reported = solver_.factory->reports_tree_size();
-    pass.tree_size = summarize(r.tree_size);
-    pass.guesses = summarize(r.guesses);
-    pass.pipeline = {true, r.pipeline.reader_seconds, r.pipeline.sink_seconds, r.pipeline.worker_seconds};
-    pass.noise = r.noise;
-    pass.loops = r.loops;
-    pass.file_records = r.first_loop_records;
-    pass.tail_latency_ns = r.tail_latency_ns;
-    if (pass.tree_size_reported) pass.tail_tree_size = r.tail_tree_size;
-    return pass;
+    return sudoku_bench::measured_pass_of(
+        {dataset_, file_, solver_.factory.get(), threads, repetition, command_.pass.time_puzzles}, r);
   }
 
   void name(const std::string& file, const std::vector<Problem>& problems) {

@@ -199,23 +199,30 @@ Json passes_json(const Report& report) {
   return {{"header", std::move(header)}, {"rows", std::move(rows)}};
 }
 
-// Each pair against the base as compare's table shows it (comparison_formats.h), at compare's defaults.
-Json comparison_json(const Report& base, const Report& report) {
-  const CompareOptions options;
-  const Comparison c = compare_reports(base, report, options);
+// Each pair against the base as compare's table shows it (comparison_formats.h).
+Json comparison_section(const Comparison& c, const CompareOptions& options, const std::string& base,
+                        const std::vector<std::string>& mismatches, const std::string& defaults) {
   Json rows = Json::array();
   for (const ComparisonRow& row : comparison_rows(c)) rows.push_back(cells_of(row));
   std::vector<std::string> only;
   for (const std::string& n : c.only_base) only.push_back("only in the base: " + n);
   for (const std::string& n : c.only_current) only.push_back("only in this report: " + n);
-  return {{"base", base.context.git_commit.substr(0, 12) + " (" + base.context.date + ")"},
-          {"mismatches", context_mismatches(base, report)},
+  return {{"base", base},
+          {"mismatches", mismatches},
           {"only", only},
-          {"rule", verdict_rule(options) + " (compare's defaults). " + std::string(kReadingOnly)},
+          {"rule", verdict_rule(options) + defaults + ". " + std::string(kReadingOnly)},
           {"table",
            {{"header", comparison_header(options)},
             {"left", {true, true, false, true, false, false, false, false, false, false, true}},
             {"rows", rows}}}};
+}
+
+// `report` against `base` at compare's defaults.
+Json comparison_json(const Report& base, const Report& report) {
+  const CompareOptions options;
+  return comparison_section(compare_reports(base, report, options), options,
+                            base.context.git_commit.substr(0, 12) + " (" + base.context.date + ")",
+                            context_mismatches(base, report), " (compare's defaults)");
 }
 
 // What the page shows, made from the report.
@@ -285,5 +292,12 @@ std::string html_page(const nlohmann::ordered_json& data) {
 }
 
 std::string to_html(const Report& report, const Report* base) { return html_page(page_data(report, base)); }
+
+std::string to_html(const Report& report, const Comparison& comparison, const CompareOptions& options,
+                    const std::string& base) {
+  Json data = page_data(report, nullptr);
+  data["comparison"] = comparison_section(comparison, options, base, {}, "");
+  return html_page(data);
+}
 
 }  // namespace sudoku_bench

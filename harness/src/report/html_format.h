@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "report/comparison.h"
 #include "report/report.h"
 
 namespace sudoku_bench {
@@ -18,5 +19,9 @@ bool html_report_available();
 // its 95% interval (shift_interval.h, on the logarithms of the repetitions), p and verdict as
 // compare judges them, and why the two may not be comparable.
 std::string to_html(const Report& report, const Report* base = nullptr);
+// The page of `report` with a comparison made elsewhere (ab: two solvers measured in turns, both in
+// `report`, so that their distributions are drawn together); `base` names the base in the heading.
+std::string to_html(const Report& report, const Comparison& comparison, const CompareOptions& options,
+                    const std::string& base);
 
 }  // namespace sudoku_bench

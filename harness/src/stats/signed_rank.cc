@@ -22,6 +22,36 @@ std::vector<double> rank_sum_distribution(std::size_t n) {
   return ways;
 }
 
+
+// The largest k with P(Binomial(n, 1/2) <= k) <= tail, or 0 when none qualifies (the full range is
+// then the widest interval there is). Never past the middle, so that low <= high.
+std::size_t order_statistic_index(std::size_t n, double tail) {
+  const std::size_t middle = (n - 1) / 2;
+  if (tail >= 0.5) return middle;
+  if (!(tail > 0)) return 0;
+  if (n <= 1000) {
+    // 2^-1000 is still a normal double, so the terms can be walked up from C(n, 0) 2^-n directly.
+    double term = std::ldexp(1.0, -static_cast<int>(n)), cumulative = term;
+    if (cumulative > tail) return 0;
+    std::size_t k = 0;
+    while (k < middle) {
+      term = term * static_cast<double>(n - k) / static_cast<double>(k + 1);
+      if (cumulative + term > tail) break;
+      cumulative += term;
+      ++k;
+    }
+    return k;
+  }
+  // P(B <= k) ~ Phi((k + 1/2 - n/2) / (sqrt(n)/2)), the 1/2 being the continuity correction.
+  const double nd = static_cast<double>(n);
+  const double z = -inverse_normal_cdf(tail);
+  const double k = std::floor((nd - 1 - z * std::sqrt(nd)) / 2);
+  if (k <= 0) return 0;
+  return std::min(static_cast<std::size_t>(k), middle);
+}
+
+}  // namespace
+
 // Acklam's rational approximation (relative error ~1e-9), then one Halley step against std::erfc,
 // which brings it to near full double precision even far out in the tails where confidences such
 // as 0.999999 live. p must lie in (0, 1).
@@ -53,35 +83,6 @@ double inverse_normal_cdf(double p) {
   const double u = e * std::sqrt(2 * std::numbers::pi) * std::exp(x * x / 2);
   return x - u / (1 + x * u / 2);
 }
-
-// The largest k with P(Binomial(n, 1/2) <= k) <= tail, or 0 when none qualifies (the full range is
-// then the widest interval there is). Never past the middle, so that low <= high.
-std::size_t order_statistic_index(std::size_t n, double tail) {
-  const std::size_t middle = (n - 1) / 2;
-  if (tail >= 0.5) return middle;
-  if (!(tail > 0)) return 0;
-  if (n <= 1000) {
-    // 2^-1000 is still a normal double, so the terms can be walked up from C(n, 0) 2^-n directly.
-    double term = std::ldexp(1.0, -static_cast<int>(n)), cumulative = term;
-    if (cumulative > tail) return 0;
-    std::size_t k = 0;
-    while (k < middle) {
-      term = term * static_cast<double>(n - k) / static_cast<double>(k + 1);
-      if (cumulative + term > tail) break;
-      cumulative += term;
-      ++k;
-    }
-    return k;
-  }
-  // P(B <= k) ~ Phi((k + 1/2 - n/2) / (sqrt(n)/2)), the 1/2 being the continuity correction.
-  const double nd = static_cast<double>(n);
-  const double z = -inverse_normal_cdf(tail);
-  const double k = std::floor((nd - 1 - z * std::sqrt(nd)) / 2);
-  if (k <= 0) return 0;
-  return std::min(static_cast<std::size_t>(k), middle);
-}
-
-}  // namespace
 
 SignedRankResult wilcoxon_signed_rank(std::span<const double> differences) {
   SignedRankResult result;

@@ -27,6 +27,9 @@ struct SignedRankResult {
 // nonzero differences, mode="approx" otherwise). O(n log n) time, O(n) memory. No NaNs.
 SignedRankResult wilcoxon_signed_rank(std::span<const double> differences);
 
+// x with P(Z <= x) = p for a standard normal Z; p in (0, 1). Near full double precision.
+double inverse_normal_cdf(double p);
+
 struct MedianInterval {
   double median = 0, low = 0, high = 0;
 };
