@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """tools/ab and tools/power without their hours: the arithmetic (Clopper-Pearson intervals, the
-rounds a spread of round ratios needs), the options they refuse, and one short real measurement:
-rounds merged in order, judged by compare --paired, and evaluated by tools/power as a trial; and a
-Ctrl-C in the middle of the rounds.
+delays of levels; the rounds a spread needs are sudoku-bench ab's, tested in C++), the options they
+refuse, and short real measurements through sudoku-bench ab: rounds in order, judged by compare
+--paired, evaluated by tools/power as a trial (both modes); and a Ctrl-C in the middle of the rounds.
 
 Usage: power_test.py SUDOKU_BENCH [unittest options]
 """
@@ -47,21 +47,6 @@ class ArithmeticTest(unittest.TestCase):
         self.assertAlmostEqual(low, 0.7513, places=4)
         self.assertAlmostEqual(high, 0.9987, places=4)
 
-    def test_rounds_grow_with_the_square_of_the_spread(self):
-        args = ab.parse_args(["A", "B", "--bench", BENCH])  # --detect 3%, --power 0.95, --max-slowdown 1%, --alpha 0.05
-        self.assertEqual(ab.rounds_needed(0.02, args), 7)
-        self.assertEqual(ab.rounds_needed(0.07, args), 77)
-        stricter = ab.parse_args(["A", "B", "--bench", BENCH, "--power", "0.99"])
-        self.assertGreater(ab.rounds_needed(0.02, stricter), 7)
-
-    def test_the_spread_is_the_noise_not_the_change(self):
-        noise = [0.02, -0.01, 0.03, -0.02, 0.0, 0.01, -0.03, 0.02, -0.01, 0.01]
-        slowed = [d + 0.10 for d in noise]  # a 10% slowdown: the same noise, a shifted mean
-        self.assertAlmostEqual(ab.spread_of(slowed), ab.spread_of(noise))
-        # The sample standard deviation (1.93%) at its 70% upper confidence limit, with 9 degrees of freedom.
-        self.assertAlmostEqual(ab.spread_of(noise), 0.019322 * (9 / 6.3933) ** 0.5, places=4)
-        self.assertAlmostEqual(ab.chi_square_quantile(0.3, 9), 6.3933, places=1)
-
     def test_levels_become_calibrated_delays(self):
         calibration = {"base_cpu_ns_per_puzzle": 10000.0, "delay_wrapper_ns": 50.0}
         self.assertEqual(power.delay_for(0, calibration), 0)
@@ -81,14 +66,19 @@ class OptionsTest(unittest.TestCase):
         self.assertEqual(caught.exception.code, 2)
 
     def test_refusals(self):
-        self.refused(["A", "B", "--repetitions", "5"])  # 5 rounds cannot reach p < 0.05
-        self.refused(["A", "B", "--pilot", "3"])
-        self.refused(["A", "B", "--detect", "1%"])  # not above --max-slowdown
-        self.refused(["A", "B", "--detect", "three"])
-        self.refused(["A", "B", "--alpha", "1.5"])
-        self.refused(["A", "B", "--shards", "0"])
+        self.refused(["A", "B", "no-such-dataset.txt"])
+        self.refused(["A", "B", "--rounds", "five"])
         self.refused(["--work", "w", "--levels", "1,x"], power.parse_args)
         self.refused(["--work", "w", "--trials", "0"], power.parse_args)
+        self.refused(["--work", "w", "--plugin", "no-such-plugin.so"], power.parse_args)
+
+    def test_ab_options_pass_through_only_when_given(self):
+        args = ab.parse_args(["A", "B", DATASET, "--bench", BENCH, "--rounds", "6", "--max-slowdown", "1%"])
+        command = ab.ab_command(args, {"a": "A-EXE", "b": "B-EXE"})
+        self.assertEqual(command[:6], [BENCH, "ab", "bitmask", "bitmask", DATASET, "--base-bench"])
+        self.assertIn("--rounds", command)
+        self.assertEqual(command[command.index("--max-slowdown") + 1], "1%")
+        self.assertNotIn("--detect", command)  # ab's own default, declared there once
 
 
 class MeasurementTest(unittest.TestCase):
@@ -100,27 +90,26 @@ class MeasurementTest(unittest.TestCase):
     def tearDownClass(cls):
         shutil.rmtree(cls.dir, ignore_errors=True)
 
-    def settings(self, *extra):
-        return ab.parse_args(["A", "B", DATASET, "--bench", BENCH, "--warmup-seconds", "0", *extra])
+    def tools_ab(self, *extra, **kwargs):
+        return subprocess.run([sys.executable, os.path.join(ROOT, "tools", "ab"), "A", "B", DATASET, "--bench", BENCH,
+                               "--bench-a", BENCH, "--bench-b", BENCH, *extra], capture_output=True, text=True, **kwargs)
 
-    def test_rounds_are_merged_in_order_and_judged_paired(self):
-        args = self.settings("--repetitions", "6", "--shards", "4")  # few processes: sanitizer builds start slowly
+    def test_rounds_are_kept_in_order_and_judged_paired(self):
         work = os.path.join(self.dir, "fixed")
-        os.makedirs(work)
-        a, b = ab.measure_pair(args, {"a": BENCH, "b": BENCH}, work)
+        result = self.tools_ab("--rounds", "6", "--shards", "4", "--work", work)  # few processes: sanitizer builds
+        self.assertIn(result.returncode, (0, 1), result.stderr)
+        a, b = os.path.join(work, "base.json"), os.path.join(work, "new.json")
         for side in (a, b):
             with open(side, encoding="utf-8") as f:
                 runs = json.load(f)["runs"]
             self.assertEqual([r["repetition"] for r in runs], [1, 2, 3, 4, 5, 6])
-            # Each round is one whole pass, its 4 shards merged; the shards' own files are gone.
-            self.assertEqual({(r["puzzles"], r["loops"], r["timing"]) for r in runs}, {(95, 1, "shards")})
-        self.assertEqual(sorted(os.listdir(os.path.join(work, "runs")))[:2], ["a-001.json", "a-002.json"])
-        self.assertEqual(len(os.listdir(os.path.join(work, "runs"))), 12)
-        result = subprocess.run(ab.compare_command(args, a, b, "json"), capture_output=True, text=True)
+            # Each round is one whole pass, its 4 shards read one after another in one process's turns.
+            self.assertEqual({(r["puzzles"], r["loops"], r["timing"]) for r in runs}, {(95, 1, "process")})
+        result = subprocess.run([BENCH, "compare", "--paired", "--format", "json", a, b], capture_output=True, text=True)
         self.assertIn(result.returncode, (0, 1), result.stderr)  # one build against itself: judged, not refused
         doc = json.loads(result.stdout)
         self.assertTrue(doc["options"]["paired"])
-        self.assertEqual(doc["options"]["max_slowdown"], 0.01)
+        self.assertEqual(doc["options"]["max_slowdown"], 0.02)  # the one default
         change = doc["pairs"][0]["metrics"][1]["change"]  # CPU/puzzle, the gated row
         self.assertLessEqual(change["low"], change["estimate"])
         self.assertLessEqual(change["estimate"], change["high"])
@@ -136,13 +125,22 @@ class MeasurementTest(unittest.TestCase):
                                 os.path.join(self.dir, "power"), "--evaluate-only", "--levels", "0", "--",
                                 "--bench", BENCH], capture_output=True, text=True)
         self.assertEqual(table.returncode, 0, table.stderr)
-        self.assertRegex(table.stdout, r"\| unchanged rebuild \| 0 ns \| 1 \| [01] \|")
+        self.assertRegex(table.stdout, r"\| unchanged \| 0 ns \| 1 \| [01] \|")
 
-    def test_a_json_stdout_is_compares_alone(self):
+    def test_a_plugin_trial_of_tools_power(self):
+        plugin = os.path.join(os.path.dirname(os.path.dirname(BENCH)), "tests", "harness", "slowed_plugin.so")
+        if not os.path.exists(plugin):
+            self.skipTest("no slowed_plugin.so beside this sudoku-bench")
+        work = os.path.join(self.dir, "plugin")
+        table = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "power"), "--work", work, "--plugin", plugin,
+                                "--bench", BENCH, "--dataset", DATASET, "--levels", "0", "--trials", "1", "--",
+                                "--rounds", "6", "--shards", "2"], capture_output=True, text=True)
+        self.assertEqual(table.returncode, 0, table.stderr)
+        self.assertRegex(table.stdout, r"\| unchanged \| in the plugin \| 1 \| [01] \|")
+
+    def test_a_json_stdout_is_abs_alone(self):
         """`tools/ab ... --format json > verdict.json` must give a JSON file: the A/B header goes to stderr."""
-        result = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "ab"), "A", "B", DATASET, "--bench", BENCH,
-                                 "--bench-a", BENCH, "--bench-b", BENCH, "--repetitions", "6", "--shards", "2",
-                                 "--warmup-seconds", "0", "--format", "json"], capture_output=True, text=True)
+        result = self.tools_ab("--rounds", "6", "--shards", "2", "--format", "json")
         self.assertIn(result.returncode, (0, 1), result.stderr)
         self.assertEqual(json.loads(result.stdout)["schema"], "sudoku-bench-compare/2")
         self.assertIn(f"ab: A = {BENCH} (prebuilt)", result.stderr)
@@ -153,15 +151,15 @@ class MeasurementTest(unittest.TestCase):
         tmp = os.path.join(self.dir, name)
         os.makedirs(tmp)
         process = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "ab"), "A", "B", DATASET, "--bench",
-                                    BENCH, "--bench-a", BENCH, "--bench-b", BENCH, "--repetitions", "200",
-                                    "--shards", "2", "--warmup-seconds", "0"],
+                                    BENCH, "--bench-a", BENCH, "--bench-b", BENCH, "--rounds", "200",
+                                    "--shards", "2"],
                                    env=dict(os.environ, TMPDIR=tmp), start_new_session=True,
                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline and process.poll() is None:
-            runs = [os.path.join(tmp, d, "runs") for d in os.listdir(tmp)]
-            if any(os.path.isdir(r) and len(os.listdir(r)) >= 2 for r in runs):
-                break  # the rounds are running
+            # ab's scratch folder holds the shard being measured: the rounds are running
+            if any(d.startswith("sudoku-bench-ab-") and os.listdir(os.path.join(tmp, d)) for d in os.listdir(tmp)):
+                break
             time.sleep(0.05)
         self.assertIsNone(process.poll(), "tools/ab ended before it could be interrupted")
         send(process.pid)
@@ -193,12 +191,12 @@ class MeasurementTest(unittest.TestCase):
         self.assertEqual(self.interrupt_mid_measurement("sigterm", lambda pid: os.kill(pid, signal.SIGTERM)), 143)
 
     def test_the_pilot_decides_the_rounds_within_the_cap(self):
-        args = self.settings("--pilot", "6", "--max-rounds", "7", "--shards", "1")  # a whole pass per run
         work = os.path.join(self.dir, "auto")
-        os.makedirs(os.path.join(work, "runs"))
-        files = ab.measure_interleaved(args, {"a": BENCH, "b": BENCH}, os.path.join(work, "runs"))
-        self.assertIn(len(files["a"]), (6, 7))
-        self.assertEqual(len(files["a"]), len(files["b"]))
+        result = self.tools_ab("--pilot", "6", "--max-rounds", "7", "--shards", "1", "--work", work)  # a whole pass a turn
+        self.assertIn(result.returncode, (0, 1), result.stderr)
+        with open(os.path.join(work, "base.json"), encoding="utf-8") as f:
+            rounds = len(json.load(f)["runs"])
+        self.assertIn(rounds, (6, 7))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,50 @@
+// The example plugin (the bitmask strategy) slowed on purpose by a calibrated share: what `ab`'s
+// power is measured with (tools/ab-power) and its tests use. solve_N spins N/10 percent of each
+// puzzle's whole cycle (the harness's work since the last call returned, and the solve), so that CPU
+// time per puzzle grows by that share whatever the harness costs; solve_0 does the same clock reads
+// and spins nothing. Copy the library to another path to have two versions of one solver.
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+
+#include "sudoku_bench/plugin_abi.h"
+
+extern "C" size_t solve(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses);
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// A pause longer than this between calls is not the harness's work per puzzle (a new pass, a turn
+// of the other side): it is not slowed.
+constexpr auto kLongestCycle = std::chrono::milliseconds(2);
+
+size_t slowed(int tenths_of_percent, const char* puzzle, size_t limit, uint32_t flags, char* solution,
+              size_t* guesses) {
+  static thread_local Clock::time_point last_return __attribute__((tls_model("initial-exec")));
+  const size_t n = solve(puzzle, limit, flags, solution, guesses);
+  const Clock::time_point now = Clock::now();
+  const Clock::duration cycle = now - last_return;
+  Clock::time_point until = now;
+  if (cycle < kLongestCycle) until += cycle * tenths_of_percent / 1000;
+  Clock::time_point t = now;
+  while (t < until) t = Clock::now();
+  last_return = t;
+  return n;
+}
+
+}  // namespace
+
+#define SLOWED(N)                                                                                             \
+  extern "C" __attribute__((visibility("default"))) size_t solve_##N(const char* puzzle, size_t limit,        \
+                                                                     uint32_t flags, char* solution,          \
+                                                                     size_t* guesses) {                       \
+    return slowed(N, puzzle, limit, flags, solution, guesses);                                                \
+  }
+
+SLOWED(0)
+SLOWED(10)
+SLOWED(20)
+SLOWED(30)
+SLOWED(50)
+SLOWED(100)
