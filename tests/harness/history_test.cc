@@ -28,16 +28,21 @@ std::vector<Report> recorded() {
   return reports;
 }
 
-// Every pass of report `from` on takes `factor` times as long.
+// Every pass of report `from` on takes `factor` times as long, in wall and CPU time.
 std::vector<Report> slowed(std::vector<Report> reports, std::size_t from, double factor) {
   for (std::size_t r = from; r < reports.size(); ++r)
-    for (MeasuredPass& p : reports[r].runs) p.wall_seconds *= factor;
+    for (MeasuredPass& p : reports[r].runs) {
+      p.wall_seconds *= factor;
+      p.cpu_seconds *= factor;
+    }
   return reports;
 }
 
+std::vector<std::size_t> by_date(const std::vector<Report>& reports) { return history_order(reports, {}, {}); }
+
 TEST(HistoryTest, AnUnchangedBuildHasNoChange) {
   const auto reports = recorded();
-  const auto series = history_of(reports, history_order(reports), {});
+  const auto series = history_of(reports, by_date(reports), {});
   ASSERT_EQ(series.size(), 1u);
   EXPECT_EQ(series[0].points.size(), 12u);
   EXPECT_TRUE(series[0].changes.empty());
@@ -45,18 +50,24 @@ TEST(HistoryTest, AnUnchangedBuildHasNoChange) {
 }
 
 TEST(HistoryTest, AFivePercentSlowdownIsNamedAtItsFirstReport) {
-  for (const std::size_t at : {4u, 6u, 8u}) {
-    const auto reports = slowed(recorded(), at, 1.05);
-    const auto series = history_of(reports, history_order(reports), {});
-    ASSERT_EQ(series.size(), 1u);
-    ASSERT_EQ(series[0].changes.size(), 1u) << "injected at " << at;
-    const HistoryChange& c = series[0].changes[0];
-    EXPECT_EQ(c.report, at);
-    EXPECT_NEAR(c.ratio, 1 / 1.05, 0.01);
-    ASSERT_TRUE(c.low && c.high);
-    EXPECT_LE(*c.low, 1 / 1.05 + 0.005);
-    EXPECT_LT(c.p_value, 0.05);
-    EXPECT_TRUE(series[0].slower_now());
+  for (const GateTime gate : {GateTime::cpu, GateTime::wall}) {
+    HistoryOptions options;
+    options.gate = gate;
+    for (const std::size_t at : {4u, 6u, 8u}) {
+      const auto reports = slowed(recorded(), at, 1.05);
+      const auto series = history_of(reports, by_date(reports), options);
+      ASSERT_EQ(series.size(), 1u);
+      ASSERT_EQ(series[0].changes.size(), 1u) << "injected at " << at;
+      const HistoryChange& c = series[0].changes[0];
+      EXPECT_EQ(c.report, at);
+      // CPU time per puzzle grows; throughput falls.
+      const double expected = gate == GateTime::cpu ? 1.05 : 1 / 1.05;
+      EXPECT_NEAR(c.ratio, expected, 0.01);
+      ASSERT_TRUE(c.low && c.high);
+      EXPECT_TRUE(c.slower);
+      EXPECT_LT(c.p_value, 0.05);
+      EXPECT_TRUE(series[0].slower_now());
+    }
   }
 }
 
@@ -64,7 +75,7 @@ TEST(HistoryTest, AFivePercentSlowdownIsNamedAtItsFirstReport) {
 TEST(HistoryTest, ASlowdownAndItsRepairAreBothNamed) {
   auto reports = slowed(recorded(), 3, 1.10);
   reports = slowed(std::move(reports), 8, 1 / 1.10);
-  const auto series = history_of(reports, history_order(reports), {});
+  const auto series = history_of(reports, by_date(reports), {});
   ASSERT_EQ(series[0].changes.size(), 2u);
   EXPECT_EQ(series[0].changes[0].report, 3u);
   EXPECT_EQ(series[0].changes[1].report, 8u);
@@ -75,7 +86,7 @@ TEST(HistoryTest, ASlowdownAndItsRepairAreBothNamed) {
 TEST(HistoryTest, ReportsAreOrderedByDate) {
   auto reports = recorded();
   std::swap(reports[0], reports[11]);
-  const auto order = history_order(reports);
+  const auto order = by_date(reports);
   EXPECT_EQ(order.front(), 11u);
   EXPECT_EQ(order.back(), 0u);
 }

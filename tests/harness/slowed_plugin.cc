@@ -2,10 +2,13 @@
 // power is measured with (tools/ab-power) and its tests use. solve_N spins N/10 percent of each
 // puzzle's whole cycle (the harness's work since the last call returned, and the solve), so that CPU
 // time per puzzle grows by that share whatever the harness costs; solve_0 does the same clock reads
-// and spins nothing. Copy the library to another path to have two versions of one solver.
+// and spins nothing; solve_env spins the tenths of a percent SUDOKU_BENCH_SLOWED_TENTHS says (read
+// once), for a recorded history of one spec. Copy the library to another path to have two versions
+// of one solver.
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 
 #include "sudoku_bench/plugin_abi.h"
 
@@ -35,11 +38,10 @@ size_t slowed(int tenths_of_percent, const char* puzzle, size_t limit, uint32_t 
 
 }  // namespace
 
-#define SLOWED(N)                                                                                             \
-  extern "C" __attribute__((visibility("default"))) size_t solve_##N(const char* puzzle, size_t limit,        \
-                                                                     uint32_t flags, char* solution,          \
-                                                                     size_t* guesses) {                       \
-    return slowed(N, puzzle, limit, flags, solution, guesses);                                                \
+#define SLOWED(N)                                                                                       \
+  extern "C" __attribute__((visibility("default")))                                                     \
+  size_t solve_##N(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) { \
+    return slowed(N, puzzle, limit, flags, solution, guesses);                                          \
   }
 
 SLOWED(0)
@@ -48,3 +50,12 @@ SLOWED(20)
 SLOWED(30)
 SLOWED(50)
 SLOWED(100)
+
+extern "C" __attribute__((visibility("default"))) size_t solve_env(const char* puzzle, size_t limit, uint32_t flags,
+                                                                   char* solution, size_t* guesses) {
+  static const int tenths = [] {
+    const char* text = std::getenv("SUDOKU_BENCH_SLOWED_TENTHS");
+    return text ? std::atoi(text) : 0;
+  }();
+  return slowed(tenths, puzzle, limit, flags, solution, guesses);
+}

@@ -8,8 +8,8 @@
 
 #include <array>
 #include <cerrno>
-#include <csignal>
 #include <cmath>
+#include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -23,16 +23,16 @@
 #include "cli/options.h"
 #include "cli/report_files.h"
 #include "cli/run_command.h"
+#include "plugin/call_guard.h"
 #include "report/context.h"
 #include "report/html_format.h"
 #include "report/pass_parts.h"
 #include "report/report_json.h"
 #include "report/solver_identity.h"
 #include "report/units.h"
-#include "plugin/call_guard.h"
 #include "stats/power.h"
-#include "stream/output_file.h"
 #include "stream/input.h"
+#include "stream/output_file.h"
 #include "stream/pass.h"
 #include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
@@ -80,17 +80,15 @@ class Ab {
       return kExitIo;
     }
     if (interrupt_requested()) {
-      std::fprintf(err_, "sudoku-bench ab: interrupted by signal %d after %zu rounds: no verdict\n",
-                   interrupt_signal(), rounds_done_);
+      std::fprintf(err_, "sudoku-bench ab: interrupted by signal %d after %zu rounds: no verdict\n", interrupt_signal(),
+                   rounds_done_);
       return interrupted_status();
     }
     return judge_and_write();
   }
 
  private:
-  static int interrupted_status() {
-    return kExitInterrupted + (interrupt_signal() ? interrupt_signal() : SIGINT);
-  }
+  static int interrupted_status() { return kExitInterrupted + (interrupt_signal() ? interrupt_signal() : SIGINT); }
 
   int check() {
     const auto refuse = [&](const std::string& why) {
@@ -168,8 +166,8 @@ class Ab {
       if (!c_.reports_dir.empty()) {
         if (!std::filesystem::is_directory(c_.reports_dir)) throw IoError(c_.reports_dir, "--reports: not a folder");
         for (int s = 0; s < 2; ++s)
-          side_out_[s] = std::make_unique<OutputFile>(c_.reports_dir + "/" + (s == 0 ? "base" : "new") + ".json",
-                                                      "--reports");
+          side_out_[s] =
+              std::make_unique<OutputFile>(c_.reports_dir + "/" + (s == 0 ? "base" : "new") + ".json", "--reports");
       }
     } catch (const IoError& e) {
       std::fprintf(err_, "sudoku-bench ab: %s\n", e.what());
@@ -207,9 +205,8 @@ class Ab {
         config.step.reference = side.recount.get();
         config.step.verify_every = kDefaultPluginVerifyEvery;
       }
-      MeasuredPass pass =
-          measured_pass_of({datasets_[f], c_.files[f], side.factory.get(), c_.threads, round, true},
-                           measure_pass(input, *side.factory, config));
+      MeasuredPass pass = measured_pass_of({datasets_[f], c_.files[f], side.factory.get(), c_.threads, round, true},
+                                           measure_pass(input, *side.factory, config));
       pass.solver = side.name;
       passes.push_back(std::move(pass));
     }
@@ -219,9 +216,21 @@ class Ab {
   // tools/ab: the side is another build; its `run` measures the shard, pinned as this process is.
   std::vector<MeasuredPass> measure_elsewhere(const Side& side, int shard, int round) {
     const std::string report = scratch_ + "/shard.json";
-    std::vector<std::string> args = {side.bench,  "run",   "--solver",         split_spec_name(side.given).spec,
-                                     "--threads", std::to_string(c_.threads), "--repetitions", "1",
-                                     "--warmup-seconds", "0", "--min-time", "0", "--no-progress", "--json", report};
+    std::vector<std::string> args = {side.bench,
+                                     "run",
+                                     "--solver",
+                                     split_spec_name(side.given).spec,
+                                     "--threads",
+                                     std::to_string(c_.threads),
+                                     "--repetitions",
+                                     "1",
+                                     "--warmup-seconds",
+                                     "0",
+                                     "--min-time",
+                                     "0",
+                                     "--no-progress",
+                                     "--json",
+                                     report};
     if (c_.shards > 1) args.insert(args.end(), {"--shard", std::to_string(shard) + "/" + std::to_string(c_.shards)});
     args.insert(args.end(), c_.files.begin(), c_.files.end());
     std::vector<char*> argv;
@@ -288,8 +297,8 @@ class Ab {
     if (answer_problems_.size() >= 10) return;
     for (std::size_t f = 0; f < base.size() && f < current.size(); ++f) {
       const Tally &b = base[f].status, &n = current[f].status;
-      const std::string where = datasets_[f] + " round " + std::to_string(round) + " shard " +
-                                std::to_string(shard) + "/" + std::to_string(c_.shards) + ": ";
+      const std::string where = datasets_[f] + " round " + std::to_string(round) + " shard " + std::to_string(shard) +
+                                "/" + std::to_string(c_.shards) + ": ";
       for (const auto* t : {&b, &n})
         if (t->wrong || t->aborted || t->check_failed)
           answer_problems_.push_back(where + (t == &b ? "BASE" : "NEW") + " has " + std::to_string(t->wrong) +
@@ -299,8 +308,8 @@ class Ab {
                                                Outcome::invalid};
       for (const Outcome o : compared)
         if (b[o] != n[o]) {
-          answer_problems_.push_back(where + std::string(info_of(o).name) + ": " + std::to_string(b[o]) +
-                                     " in BASE, " + std::to_string(n[o]) + " in NEW");
+          answer_problems_.push_back(where + std::string(info_of(o).name) + ": " + std::to_string(b[o]) + " in BASE, " +
+                                     std::to_string(n[o]) + " in NEW");
           break;
         }
     }
@@ -342,9 +351,8 @@ class Ab {
       if (b > 0 && n > 0) log_ratios_.push_back(std::log(n / b));
       if (c_.progress)
         std::fprintf(err_, "ab: round %d/%d: %s %s, %s %s %s per puzzle (%s)\n", round, until, sides_[0].name.c_str(),
-                     format_duration_ns(b * 1e9).c_str(), sides_[1].name.c_str(),
-                     format_duration_ns(n * 1e9).c_str(), c_.options.gate == GateTime::cpu ? "CPU" : "wall",
-                     b > 0 ? format_change(n / b).c_str() : "-");
+                     format_duration_ns(b * 1e9).c_str(), sides_[1].name.c_str(), format_duration_ns(n * 1e9).c_str(),
+                     c_.options.gate == GateTime::cpu ? "CPU" : "wall", b > 0 ? format_change(n / b).c_str() : "-");
       for (int s = 0; s < 2; ++s)
         for (MeasuredPass& p : passes[s]) side_reports_[s].runs.push_back(std::move(p));
       ++rounds_done_;
@@ -363,8 +371,8 @@ class Ab {
     } cleanup{scratch_};
     if (c_.progress)
       std::fprintf(err_, "ab: %s against %s in turns%s, %d shard%s a round: %s\n", sides_[1].name.c_str(),
-                   sides_[0].name.c_str(), cpu_ >= 0 ? (" on CPU " + std::to_string(cpu_)).c_str() : "",
-                   c_.shards, c_.shards == 1 ? "" : "s", join_names(datasets_).c_str());
+                   sides_[0].name.c_str(), cpu_ >= 0 ? (" on CPU " + std::to_string(cpu_)).c_str() : "", c_.shards,
+                   c_.shards == 1 ? "" : "s", join_names(datasets_).c_str());
     // One unmeasured turn each: libraries loaded, caches and branch predictors met.
     for (const Side& side : sides_) measure_shard(side, 1, 0);
     planned_ = c_.rounds ? c_.rounds : c_.pilot;
@@ -412,8 +420,8 @@ class Ab {
 
   std::string side_line(int s) const {
     const Side& side = sides_[s];
-    std::string line = std::string(kSideWord[s]) + (s == 0 ? " " : "  ") + side.name + " = " +
-                       split_spec_name(side.given).spec;
+    std::string line =
+        std::string(kSideWord[s]) + (s == 0 ? " " : "  ") + side.name + " = " + split_spec_name(side.given).spec;
     for (const SolverIdentity::File& f : side.identity.files)
       line += " (" + f.path.substr(f.path.find_last_of('/') + 1) + " sha256 " +
               (f.sha256.empty() ? "unread" : f.sha256.substr(0, 12)) + ")";
@@ -423,9 +431,8 @@ class Ab {
 
   std::string method_line() const {
     char buf[512];
-    std::snprintf(buf, sizeof buf,
-                  "%zu rounds of %d shard%s in turns%s; %s", rounds_done_, c_.shards, c_.shards == 1 ? "" : "s",
-                  cpu_ >= 0 ? (" on CPU " + std::to_string(cpu_)).c_str() : "",
+    std::snprintf(buf, sizeof buf, "%zu rounds of %d shard%s in turns%s; %s", rounds_done_, c_.shards,
+                  c_.shards == 1 ? "" : "s", cpu_ >= 0 ? (" on CPU " + std::to_string(cpu_)).c_str() : "",
                   wanted_ ? ("the pilot's spread " + format_fixed("%.1f%%", 100 * spread_) + " asked for " +
                              std::to_string(wanted_) + " to see " + percent_text(c_.detect) + " with probability " +
                              format_fixed("%g", c_.power))
@@ -476,12 +483,12 @@ class Ab {
     for (int s = 0; s < 2; ++s) finish_report(s);
     const Comparison c = compare_reports(side_reports_[0], side_reports_[1], c_.options);
     const ComparedSide b{sides_[0].given, report_.context.git_commit, report_.context.date},
-        n{sides_[1].given, other_context_.empty() ? report_.context.git_commit : other_context_,
-          report_.context.date};
+        n{sides_[1].given, other_context_.empty() ? report_.context.git_commit : other_context_, report_.context.date};
     nlohmann::ordered_json json = comparison_json(c, c_.options, b, n);
     json["ab"] = ab_json();
-    const std::string markdown = comparison_markdown(c, c_.options, b, n) + "\n" + method_line() + ".\n" +
-                                 (answer_problems_.empty() ? "" : "\n**NEW's answers differ from BASE's** (see the log).\n");
+    const std::string markdown =
+        comparison_markdown(c, c_.options, b, n) + "\n" + method_line() + ".\n" +
+        (answer_problems_.empty() ? "" : "\n**NEW's answers differ from BASE's** (see the log).\n");
     int slower = 0;
     if (c_.format == CompareFormat::text) {
       std::fprintf(out_, "%s\n%s\n%s\n\n", side_line(0).c_str(), side_line(1).c_str(), method_line().c_str());

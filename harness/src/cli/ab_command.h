@@ -21,16 +21,16 @@ namespace sudoku_bench {
 inline constexpr int kExitAnswersDiffer = 5;
 
 struct AbCommand {
-  std::string base, current;        // solver specs, NAME=SPEC allowed (default names: base, new)
-  std::vector<std::string> files;   // puzzle files, measured in turns within each shard
+  std::string base, current;       // solver specs, NAME=SPEC allowed (default names: base, new)
+  std::vector<std::string> files;  // puzzle files, measured in turns within each shard
   int threads = 1;
-  int shards = 20;                  // turns per round: BASE and NEW alternate shard by shard
-  int pilot = 10;                   // rounds that measure the noise first
-  int rounds = 0;                   // a fixed number of rounds; 0: the pilot decides
+  int shards = 20;  // turns per round: BASE and NEW alternate shard by shard
+  int pilot = 10;   // rounds that measure the noise first
+  int rounds = 0;   // a fixed number of rounds; 0: the pilot decides
   int max_rounds = 200;
-  double detect = 0.03;             // the slowdown to see with probability `power`
+  double detect = 0.03;  // the slowdown to see with probability `power`
   double power = 0.95;
-  std::string cpu;                  // the CPU to pin to; "": the last one this process may use
+  std::string cpu;  // the CPU to pin to; "": the last one this process may use
   CompareOptions options = {kDefaultMaxSlowdown, 0.05, kDefaultGate, true};
   std::vector<std::string> labels;  // --label KEY=VALUE for both reports
   // Measure a side with another sudoku-bench's `run --shard` (tools/ab: two builds of the harness).

@@ -75,9 +75,10 @@ constexpr const char* kCompareAbout =
     "Wilcoxon signed-rank test over rounds), else 0.";
 
 constexpr const char* kHistoryAbout =
-    "The reports of one benchmark over commits (ordered by date), a series per (dataset, "
-    "solver, threads),\nand the first report of each change of level with its size, "
-    "interval and p. Exit 1 when a series' newest change is a slowdown.";
+    "The reports of one benchmark over time (ordered by date, or by a label: --by version), a series\n"
+    "per (dataset, solver, threads) of CPU time per puzzle, and the first report of each change of\n"
+    "level with its size, interval, p and what changed (the solver's files, the harness). Exit 1\n"
+    "when a series' newest change is a slowdown.";
 
 constexpr const char* kCheckPluginAbout =
     "Check that a plugin is usable as it is, in seconds, a line per rule: it loads; it counts 0, 1 and 2+\n"
@@ -336,7 +337,8 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
   o.real("--alpha", c.options.alpha, 1e-9, 0.5, "Significance level of the test");
   o.choice("--gate", c.options.gate, {{"wall", GateTime::wall}, {"cpu", GateTime::cpu}},
            "Time per puzzle that decides: cpu (process CPU time) or wall");
-  cmd->add_option("--cpu", c.cpu, "The CPU both sides run on (default: the last this process may use; none: not pinned)");
+  cmd->add_option("--cpu", c.cpu,
+                  "The CPU both sides run on (default: the last this process may use; none: not pinned)");
   std::vector<std::pair<std::string, CompareFormat>> formats;
   for (const CompareFormatName& f : kCompareFormats) formats.emplace_back(f.name, f.format);
   o.choice("--format", c.format, formats,
@@ -384,7 +386,13 @@ std::shared_ptr<State<HistoryCommand>> declare_history(CLI::App& app) {
   auto s = std::make_shared<State<HistoryCommand>>(app.add_subcommand("history", kHistoryAbout));
   HistoryCommand& c = s->command;
   Options& o = s->options;
-  o.percent("--min-change", c.options.min_change, true, "The smallest change in throughput worth naming, like 3%");
+  o.percent("--min-change", c.options.min_change, true,
+            "The smallest change worth naming, like 3% (the same default as compare's and ab's --max-slowdown)");
+  o.choice("--gate", c.options.gate, {{"wall", GateTime::wall}, {"cpu", GateTime::cpu}},
+           "The figure followed: cpu (CPU time per puzzle) or wall (throughput)");
+  o.app().add_option("--by", c.options.by,
+                     "Order the reports by this label (run --label KEY=VALUE; versions as people write them: 1.9 "
+                     "before 1.10) and name them by it; default: by date");
   o.real("--alpha", c.options.alpha, 1e-9, 0.5,
          "Significance level, after correcting for the places a change was looked for");
   o.app().add_option("--html", c.html_path,

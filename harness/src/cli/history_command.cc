@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <optional>
+#include <stdexcept>
 
 #include "cli/exit_codes.h"
 #include "cli/report_files.h"
 #include "cli/report_outputs.h"
 #include "report/history_html.h"
+#include "report/solver_identity.h"
 #include "report/units.h"
 #include "stream/input.h"
 
@@ -36,20 +38,45 @@ std::vector<std::string> report_files(const std::vector<std::string>& paths) {
   return files;
 }
 
+// How a report is named: by the --by label, else by its harness commit; then its date and file,
+// and its other labels.
+std::string report_name(const Report& r, const std::string& file, const HistoryOptions& o) {
+  std::string name = o.by.empty() ? r.context.git_commit.substr(0, 12) : o.by + " " + label_of(r, o.by);
+  name += " (" + r.context.date + ", " + file;
+  for (const auto& [key, value] : r.settings.labels)
+    if (key != o.by) name += ", " + key + "=" + value;
+  return name + ")";
+}
+
+// What changed between the report before a change and the first after it: the solver's files
+// (SHA-256), the harness's commit.
+std::string what_changed(const Report& before, const Report& after, const std::string& solver) {
+  std::vector<std::string> changes = identity_changes(before.settings.identities, after.settings.identities, solver);
+  if (before.context.git_commit != after.context.git_commit)
+    changes.push_back("harness " + before.context.git_commit.substr(0, 12) + " -> " +
+                      after.context.git_commit.substr(0, 12));
+  std::string out;
+  for (const std::string& c : changes) out += (out.empty() ? "" : "; ") + c;
+  return out.empty() ? "same solver files and harness" : out;
+}
+
 void print_series(const HistorySeries& s, const std::vector<Report>& reports, const std::vector<std::string>& names,
-                  std::FILE* out) {
-  const auto commit = [&](std::size_t r) {
-    return reports[r].context.git_commit.substr(0, 12) + " (" + reports[r].context.date + ", " + names[r] + ")";
-  };
-  std::fprintf(out, "%s/%s%s/threads=%d: %zu reports, newest %s puzzles/s, %zu change%s\n", s.key.dataset.c_str(),
+                  const HistoryOptions& o, std::FILE* out) {
+  const Metric& followed = history_metric(o);
+  std::fprintf(out, "%s/%s%s/threads=%d: %zu reports, newest %s %s, %zu change%s\n", s.key.dataset.c_str(),
                s.key.solver.c_str(), s.key.ranks > 1 ? ("/ranks=" + std::to_string(s.key.ranks)).c_str() : "",
-               s.key.threads, s.points.size(), format_count(s.points.back().puzzles_per_second).c_str(),
-               s.changes.size(), s.changes.size() == 1 ? "" : "s");
+               s.key.threads, s.points.size(), std::string(followed.label).c_str(),
+               metric_text(followed, s.points.back().value).c_str(), s.changes.size(),
+               s.changes.size() == 1 ? "" : "s");
   for (const HistoryChange& c : s.changes) {
     const std::string interval = c.low ? " [" + format_change(*c.low) + ", " + format_change(*c.high) + "]"
                                        : std::string(" [too few reports for an interval]");
-    std::fprintf(out, "  %s at %s: throughput %s%s, p = %.3g\n", c.ratio < 1 ? "SLOWER" : "faster",
-                 commit(c.report).c_str(), format_change(c.ratio).c_str(), interval.c_str(), c.p_value);
+    std::size_t at = 0;
+    while (s.points[at].report != c.report) ++at;
+    std::fprintf(out, "  %s at %s: %s %s%s, p = %.3g\n    changed since the report before: %s\n",
+                 c.slower ? "SLOWER" : "faster", report_name(reports[c.report], names[c.report], o).c_str(),
+                 std::string(followed.label).c_str(), format_change(c.ratio).c_str(), interval.c_str(), c.p_value,
+                 what_changed(reports[s.points[at - 1].report], reports[c.report], s.key.solver).c_str());
   }
 }
 
@@ -77,20 +104,29 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
     }
   std::vector<Report> reports;
   if (!read_reports(files, reports, "history", err)) return kExitIo;
-  const std::vector<HistorySeries> series = history_of(reports, history_order(reports), command.options);
+  std::vector<std::size_t> order;
+  try {
+    order = history_order(reports, files, command.options);
+  } catch (const std::invalid_argument& e) {
+    std::fprintf(err, "sudoku-bench history: --by: %s\n", e.what());
+    return kExitUsage;
+  }
+  const std::vector<HistorySeries> series = history_of(reports, order, command.options);
   bool slower = false;
   for (const HistorySeries& s : series) {
-    print_series(s, reports, files, out);
+    print_series(s, reports, files, command.options, out);
     slower |= s.slower_now();
     if (s.points.size() < 6)
       std::fprintf(err, "sudoku-bench history: note: %s/%s/threads=%d: %zu reports; a change needs 3 on each side\n",
                    s.key.dataset.c_str(), s.key.solver.c_str(), s.key.threads, s.points.size());
   }
   std::fprintf(out,
-               "\nEach report counts once per series, at the median of its repetitions, in the order of its date. A "
+               "\nEach report counts once per series, at the median %s of its repetitions, in the order of its %s. A "
                "change is named\nwhere the reports before and after differ by %.1f%% or more with p < %g (a "
                "permutation test of the\nlargest separation, which accounts for the places tried; 3 reports a side "
                "at least).\n",
+               std::string(history_metric(command.options).label).c_str(),
+               command.options.by.empty() ? "date" : ("label " + command.options.by).c_str(),
                100 * command.options.min_change, command.options.alpha);
   if (page && !page->write_text(history_html(reports, files, series, command.options), out, err, "history"))
     return kExitIo;

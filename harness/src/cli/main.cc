@@ -82,10 +82,11 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version",
                        std::string("sudoku-bench ") + build_info::kVersion + " (" + build_info::kGitCommit + ")");
-  const std::vector<Subcommand> subcommands = {
-      add_solve(app),   add_run(app),          add_compare(app),      add_ab(app),
-      add_merge(app),   add_report(app),       add_history(app),
-      add_solvers(app), add_check_plugin(app), add_hunt(app, command_line(argc, argv))};
+  const std::vector<Subcommand> subcommands = {add_solve(app),        add_run(app),
+                                               add_compare(app),      add_ab(app),
+                                               add_merge(app),        add_report(app),
+                                               add_history(app),      add_solvers(app),
+                                               add_check_plugin(app), add_hunt(app, command_line(argc, argv))};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

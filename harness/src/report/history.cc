@@ -1,44 +1,97 @@
 #include "report/history.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <stdexcept>
 
 namespace sudoku_bench {
 
-std::vector<std::size_t> history_order(const std::vector<Report>& reports) {
+const Metric& history_metric(const HistoryOptions& options) {
+  return metric(options.gate == GateTime::cpu ? kCpuGateMetric : kWallGateMetric);
+}
+
+std::string label_of(const Report& report, const std::string& key) {
+  for (const auto& [k, v] : report.settings.labels)
+    if (k == key) return v;
+  return {};
+}
+
+bool version_less(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    const bool da = std::isdigit(static_cast<unsigned char>(a[i])), db = std::isdigit(static_cast<unsigned char>(b[j]));
+    if (da && db) {  // a run of digits against a run of digits: by value, then by length (leading zeros)
+      std::size_t ei = i, ej = j;
+      while (ei < a.size() && std::isdigit(static_cast<unsigned char>(a[ei]))) ++ei;
+      while (ej < b.size() && std::isdigit(static_cast<unsigned char>(b[ej]))) ++ej;
+      std::string_view x(a.data() + i, ei - i), y(b.data() + j, ej - j);
+      const auto trim = [](std::string_view v) {
+        while (v.size() > 1 && v.front() == '0') v.remove_prefix(1);
+        return v;
+      };
+      const std::string_view tx = trim(x), ty = trim(y);
+      if (tx.size() != ty.size()) return tx.size() < ty.size();
+      if (tx != ty) return tx < ty;
+      if (x.size() != y.size()) return x.size() < y.size();
+      i = ei, j = ej;
+      continue;
+    }
+    if (a[i] != b[j]) return a[i] < b[j];
+    ++i, ++j;
+  }
+  return a.size() - i < b.size() - j;
+}
+
+std::vector<std::size_t> history_order(const std::vector<Report>& reports, const std::vector<std::string>& names,
+                                       const HistoryOptions& options) {
   std::vector<std::size_t> order(reports.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::size_t a, std::size_t b) { return reports[a].context.date < reports[b].context.date; });
+  if (!options.by.empty())
+    for (std::size_t r = 0; r < reports.size(); ++r)
+      if (label_of(reports[r], options.by).empty())
+        throw std::invalid_argument((r < names.size() ? names[r] : "report " + std::to_string(r + 1)) +
+                                    " has no label " + options.by + " (run --label " + options.by + "=VALUE)");
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    if (!options.by.empty()) {
+      const std::string la = label_of(reports[a], options.by), lb = label_of(reports[b], options.by);
+      if (la != lb) return version_less(la, lb);
+    }
+    return reports[a].context.date < reports[b].context.date;
+  });
   return order;
 }
 
 std::vector<HistorySeries> history_of(const std::vector<Report>& reports, const std::vector<std::size_t>& order,
                                       const HistoryOptions& options) {
+  const Metric& followed = history_metric(options);
   std::vector<HistorySeries> series;
   std::map<PassKey, std::size_t> index;
   for (const std::size_t r : order) {
     for (const PassGroup<const MeasuredPass>& g : complete_groups(reports[r].runs)) {
-      std::vector<double> rates;
-      for (const MeasuredPass* p : g.passes) rates.push_back(p->puzzles_per_second());
+      std::vector<double> values;
+      for (const MeasuredPass* p : g.passes)
+        if (const std::optional<double> v = followed.of(*p); v && *v > 0) values.push_back(*v);
+      if (values.empty()) continue;  // not measured (a report from before CPU time was recorded)
       const auto [it, fresh] = index.emplace(g.key, series.size());
       if (fresh) series.push_back({g.key, {}, {}});
-      series[it->second].points.push_back({r, median(rates)});
+      series[it->second].points.push_back({r, median(values)});
     }
   }
   for (HistorySeries& s : series) {
     // On logarithms: a shift is a ratio, the same for a fast and a slow solver.
     std::vector<double> logs;
-    for (const HistoryPoint& p : s.points) logs.push_back(std::log(std::max(p.puzzles_per_second, 1e-300)));
+    for (const HistoryPoint& p : s.points) logs.push_back(std::log(p.value));
     ChangePointOptions o;
     o.alpha = options.alpha;
     o.min_shift = std::log(1 + options.min_change);
     for (const ChangePoint& c : change_points(logs, o)) {
-      HistoryChange change{s.points[c.at].report, std::exp(c.shift), std::nullopt, std::nullopt, c.p_value};
+      HistoryChange change{s.points[c.at].report, std::exp(c.shift), std::nullopt, std::nullopt, c.p_value, false};
       if (c.low) change.low = std::exp(*c.low);
       if (c.high) change.high = std::exp(*c.high);
+      change.slower = followed.better == Better::higher ? change.ratio < 1 : change.ratio > 1;
       s.changes.push_back(change);
     }
   }

@@ -1,12 +1,16 @@
-// Reports of one benchmark over commits as series, one per (dataset, solver, ranks, threads), and
-// where each series changed level (stats/change_points.h): the first commit of each change, its
-// size and its confidence. `sudoku-bench history` prints this; tests check it directly.
+// Reports of one benchmark over time as series, one per (dataset, solver, ranks, threads), and
+// where each series changed level (stats/change_points.h): the first report of each change, its
+// size and its confidence. The reports are ordered by date, or by a label the user recorded (run
+// --label version=...), and each series follows the figure every check gates on (comparison.h: CPU
+// time per puzzle by default). `sudoku-bench history` prints this; tests check it directly.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "report/comparison.h"
+#include "report/metrics.h"
 #include "report/report.h"
 #include "stats/change_points.h"
 
@@ -14,34 +18,50 @@ namespace sudoku_bench {
 
 struct HistoryOptions {
   double alpha = 0.05;
-  double min_change = 0.03;  // the smallest change in throughput worth naming: 0.03 is 3%
+  double min_change = kDefaultMaxSlowdown;  // the smallest change worth naming: 0.02 is 2%
+  GateTime gate = kDefaultGate;             // the figure followed: CPU time per puzzle, or throughput
+  std::string by;                           // order by this label (settings.labels); "": by date
   bool operator==(const HistoryOptions&) const = default;
 };
 
+// The metric a history follows (metrics.h): CPU time per puzzle, or throughput for GateTime::wall.
+const Metric& history_metric(const HistoryOptions& options);
+
 // One report's place in the history.
 struct HistoryPoint {
-  std::size_t report = 0;         // index into the reports given
-  double puzzles_per_second = 0;  // the median of the complete repetitions
+  std::size_t report = 0;  // index into the reports given
+  double value = 0;        // the followed figure's median over the complete repetitions
 };
 
 struct HistoryChange {
   std::size_t report = 0;           // the first report after the change
-  double ratio = 1;                 // level after / before, of throughput: 0.95 is 5% slower
+  double ratio = 1;                 // level after / before of the followed figure
   std::optional<double> low, high;  // its 95% interval
   double p_value = 1;
+  bool slower = false;  // time per puzzle grew (throughput fell, or CPU time rose)
 };
 
 struct HistorySeries {
   PassKey key;
   std::vector<HistoryPoint> points;  // in the reports' order
   std::vector<HistoryChange> changes;
-  // The newest change is a slowdown: throughput fell by more than the threshold and stayed so.
-  bool slower_now() const { return !changes.empty() && changes.back().ratio < 1; }
+  // The newest change is a slowdown: by more than the threshold, and it stayed so.
+  bool slower_now() const { return !changes.empty() && changes.back().slower; }
 };
 
-// The reports ordered by their dates (context.date, then their place); the series in the order
-// their keys first appear there. Each report counts once per key, at its median.
-std::vector<std::size_t> history_order(const std::vector<Report>& reports);
+// A label's value in a report; "" when it has none.
+std::string label_of(const Report& report, const std::string& key);
+
+// "a2 < a10": texts compared with their runs of digits as numbers, so that versions order as
+// people write them (1.9 before 1.10).
+bool version_less(const std::string& a, const std::string& b);
+
+// The reports ordered by options.by's label (version_less; ties by date), or by their dates
+// (context.date), then their place; the series in the order their keys first appear there. Each
+// report counts once per key, at its median. Throws std::invalid_argument naming a report without
+// the label.
+std::vector<std::size_t> history_order(const std::vector<Report>& reports, const std::vector<std::string>& names,
+                                       const HistoryOptions& options);
 std::vector<HistorySeries> history_of(const std::vector<Report>& reports, const std::vector<std::size_t>& order,
                                       const HistoryOptions& options);
 

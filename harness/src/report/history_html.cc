@@ -16,17 +16,20 @@ std::string series_name(const PassKey& k) {
 }
 
 // Throughput against the report's place in the history; each segment's level dashed beside it.
-Json series_chart(const HistorySeries& s, std::size_t number) {
+Json series_chart(const HistorySeries& s, std::size_t number, const HistoryOptions& options) {
+  const Metric& followed = history_metric(options);
+  // Times as people read them (us), throughput as it is.
+  const double scale = followed.unit == Unit::ns ? 1e-3 : 1;
   Json points = Json::array(), levels = Json::array();
-  for (std::size_t i = 0; i < s.points.size(); ++i) points.push_back({i + 1, s.points[i].puzzles_per_second});
+  for (std::size_t i = 0; i < s.points.size(); ++i) points.push_back({i + 1, s.points[i].value * scale});
   // Each series its own group, so its own colour: the levels stand apart from the reports' line and
   // from one another.
-  const std::string reports = "median puzzles/s of each report";
+  const std::string reports = "median " + std::string(followed.label) + " of each report";
   Json series = Json::array({{{"label", reports}, {"group", reports}, {"points", points}, {"dashed", false}}});
   std::size_t from = 0;
   const auto segment = [&](std::size_t to) {  // the segment's median, drawn across it
     std::vector<double> v;
-    for (std::size_t i = from; i < to; ++i) v.push_back(s.points[i].puzzles_per_second);
+    for (std::size_t i = from; i < to; ++i) v.push_back(s.points[i].value * scale);
     const double level = median(v);
     const std::string label = "level " + std::to_string(from + 1) + "-" + std::to_string(to);
     series.push_back({{"label", label},
@@ -41,8 +44,16 @@ Json series_chart(const HistorySeries& s, std::size_t number) {
   segment(s.points.size());
   return {{"id", "series" + std::to_string(number)},
           {"title", series_name(s.key)},
-          {"x", {{"label", "report, in date order"}, {"log", false}, {"ticks", nullptr}, {"from_zero", false}}},
-          {"y", {{"label", "puzzles per second"}, {"log", false}, {"ticks", nullptr}, {"from_zero", false}}},
+          {"x",
+           {{"label", options.by.empty() ? "report, in date order" : "report, in order of " + options.by},
+            {"log", false},
+            {"ticks", nullptr},
+            {"from_zero", false}}},
+          {"y",
+           {{"label", scale == 1 ? std::string(followed.label) : std::string(followed.label) + " (us)"},
+            {"log", false},
+            {"ticks", nullptr},
+            {"from_zero", false}}},
           {"series", series}};
 }
 
@@ -53,11 +64,13 @@ std::string history_html(const std::vector<Report>& reports, const std::vector<s
   Json rows = Json::array(), charts = Json::array(), warnings = Json::array();
   for (std::size_t n = 0; n < series.size(); ++n) {
     const HistorySeries& s = series[n];
-    charts.push_back(series_chart(s, n));
+    charts.push_back(series_chart(s, n, options));
     for (const HistoryChange& c : s.changes) {
       const Context& ctx = reports[c.report].context;
-      rows.push_back(Json::array({series_name(s.key), c.ratio < 1 ? "SLOWER" : "faster", ctx.git_commit.substr(0, 12),
-                                  ctx.date, names[c.report], format_change(c.ratio),
+      const std::string label = options.by.empty() ? "" : label_of(reports[c.report], options.by);
+      rows.push_back(Json::array({series_name(s.key), c.slower ? "SLOWER" : "faster",
+                                  label.empty() ? ctx.git_commit.substr(0, 12) : options.by + " " + label, ctx.date,
+                                  names[c.report], format_change(c.ratio),
                                   c.low ? format_change(*c.low) + " to " + format_change(*c.high) : "too few reports",
                                   format_fixed("%.3g", c.p_value)}));
     }
@@ -71,13 +84,14 @@ std::string history_html(const std::vector<Report>& reports, const std::vector<s
   const Json data = {
       {"title", "sudoku-bench history: " + std::to_string(reports.size()) + " reports"},
       {"warnings", warnings},
-      {"sections",
-       Json::array({{{"heading", "Changes"},
-                     {"table",
-                      {{"header", {"series", "", "commit", "date", "report", "throughput", "95% interval", "p"}},
-                       {"left", {true, true, true, true, true, false, false, false}},
-                       {"rows", rows}}},
-                     {"note", rule}}})},
+      {"sections", Json::array({{{"heading", "Changes"},
+                                 {"table",
+                                  {{"header",
+                                    {"series", "", options.by.empty() ? "commit" : options.by, "date", "report",
+                                     std::string(history_metric(options).label), "95% interval", "p"}},
+                                   {"left", {true, true, true, true, true, false, false, false}},
+                                   {"rows", rows}}},
+                                 {"note", rule}}})},
       {"charts", charts}};
   return html_page(data);
 }

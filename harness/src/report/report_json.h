@@ -17,8 +17,9 @@ inline constexpr const char* kSchema = "sudoku-bench/9";
 // runs[].tail_growth; /3 lacks the noise, loops, outlier flags, order and implementation of passes and the context's
 // environment; /2 lacks the histograms' buckets (no exact merge) and the parts of passes measured on several ranks or
 // shards; /1 also lacks status.wrong and settings.verify (reports before answers were judged).
-inline constexpr const char* kSchemasBefore[] = {"sudoku-bench/8", "sudoku-bench/7", "sudoku-bench/6", "sudoku-bench/5", "sudoku-bench/4",
-                                                 "sudoku-bench/3", "sudoku-bench/2", "sudoku-bench/1"};
+inline constexpr const char* kSchemasBefore[] = {"sudoku-bench/8", "sudoku-bench/7", "sudoku-bench/6",
+                                                 "sudoku-bench/5", "sudoku-bench/4", "sudoku-bench/3",
+                                                 "sudoku-bench/2", "sudoku-bench/1"};
 
 // A file that is JSON but not a report this version can read, or one whose figures are out of range
 // (a negative thread count, a count past 2^64 - 1, seconds that are not finite); the message names

@@ -22,7 +22,6 @@ std::vector<double> rank_sum_distribution(std::size_t n) {
   return ways;
 }
 
-
 // The largest k with P(Binomial(n, 1/2) <= k) <= tail, or 0 when none qualifies (the full range is
 // then the widest interval there is). Never past the middle, so that low <= high.
 std::size_t order_statistic_index(std::size_t n, double tail) {

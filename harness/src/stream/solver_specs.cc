@@ -68,7 +68,7 @@ std::string absolute(const std::string& path) {
 }
 
 bool is_file(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
@@ -133,8 +133,7 @@ std::vector<std::string> files_of_spec(std::string_view spec_text) {
   return files;
 }
 
-std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view given, std::string& error,
-                                                        std::string* note) {
+std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view given, std::string& error, std::string* note) {
   const NamedSpec named = split_spec_name(given);
   auto factory = detail::with_test_delay(make_factory(named.spec, error, note));
   if (!factory || named.name.empty()) return factory;

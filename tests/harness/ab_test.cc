@@ -1,0 +1,322 @@
+// A solver author's check: solvers named (NAME=SPEC) and identified (SHA-256 of their files),
+// compare pairing them by name, `ab` of two solvers (its structure and statuses, not its timings:
+// those are a benchmark's, tools/power --plugin), the rounds its pilot asks for, and history by
+// the solver's version on recorded reports.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cli/ab_command.h"
+#include "cli/command_line.h"
+#include "cli/compare_command.h"
+#include "cli/merge_command.h"
+#include "cli/report_files.h"
+#include "report/comparison.h"
+#include "report/history.h"
+#include "report/report_json.h"
+#include "report/sha256.h"
+#include "report/solver_identity.h"
+#include "run_util.h"
+#include "stats/power.h"
+#include "stream/solver_specs.h"
+#include "test_paths.h"
+
+namespace {
+
+using namespace sudoku_bench;
+using test_util::Capture;
+
+const std::string kTop95 = std::string(SUDOKU_BENCH_DATASETS_DIR) + "/top95.txt";
+
+// A folder of its own under TMPDIR, removed with everything in it.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern =
+        std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") + "/sudoku-bench-ab-test-XXXXXX";
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  // A copy of `file` in here as `name`: another version of a solver, at another path.
+  std::string copy(const std::string& file, const std::string& name) const {
+    const std::string to = path_ + "/" + name;
+    std::filesystem::create_directories(std::filesystem::path(to).parent_path());
+    std::filesystem::copy_file(file, to, std::filesystem::copy_options::overwrite_existing);
+    return to;
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+TEST(Sha256Test, KnownDigests) {
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  Sha256 million;  // fed in uneven pieces: block boundaries fall mid-piece
+  const std::string piece(997, 'a');
+  std::size_t fed = 0;
+  for (; fed + piece.size() <= 1'000'000; fed += piece.size()) million.update(piece.data(), piece.size());
+  million.update(piece.data(), 1'000'000 - fed);
+  EXPECT_EQ(million.hex(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+TEST(SolverSpecTest, NamesAreSplitOnlyWhereTheyAreNames) {
+  EXPECT_EQ(split_spec_name("old=plugin:v1/libx.so").name, "old");
+  EXPECT_EQ(split_spec_name("old=plugin:v1/libx.so").spec, "plugin:v1/libx.so");
+  EXPECT_EQ(split_spec_name("v1.2_b-3=bitmask").name, "v1.2_b-3");
+  for (const char* unnamed : {"bitmask", "exec:A=1 ./solver", "plugin:a=b.so", "=bitmask", "my solver=bitmask"}) {
+    EXPECT_EQ(split_spec_name(unnamed).name, "") << unnamed;
+    EXPECT_EQ(split_spec_name(unnamed).spec, unnamed);
+  }
+  std::string error;
+  const auto factory = factory_for_spec("mine=bitmask", error);
+  ASSERT_TRUE(factory) << error;
+  EXPECT_EQ(factory->name(), "mine");
+  EXPECT_EQ(factory->implementation(), "mine");
+  EXPECT_FALSE(factory_for_spec("mine=nosuchsolver", error));
+}
+
+TEST(SolverSpecTest, TheFilesOfASpecAreItsCode) {
+  const std::string plugin = std::filesystem::canonical(SUDOKU_BENCH_EXAMPLE_PLUGIN);
+  EXPECT_EQ(files_of_spec("x=plugin:" + plugin + ":solve@private"), std::vector<std::string>{plugin});
+  EXPECT_TRUE(files_of_spec("bitmask").empty());
+  const std::string script = std::filesystem::canonical(SUDOKU_BENCH_EXEC_PY_SOLVER);
+  const auto files = files_of_spec("exec:X=1 " + std::string(SUDOKU_BENCH_PYTHON) + " " + script + " --fast");
+  ASSERT_EQ(files.size(), 2u);
+  EXPECT_EQ(files[0], std::filesystem::canonical(SUDOKU_BENCH_PYTHON).string());
+  EXPECT_EQ(files[1], script);
+
+  const SolverIdentity id = identify_solver("x=plugin:" + plugin, "x");
+  ASSERT_EQ(id.files.size(), 1u);
+  std::ifstream in(plugin, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(id.files[0].sha256, sha256_hex(bytes));
+  EXPECT_EQ(id.files[0].size, bytes.size());
+  SolverIdentity rebuilt = id;
+  rebuilt.files[0].sha256 = std::string(64, '0');
+  EXPECT_EQ(identity_changes({id}, {rebuilt}, "x"),
+            std::vector<std::string>{std::filesystem::path(plugin).filename().string() + " " +
+                                     id.files[0].sha256.substr(0, 8) + " -> 00000000"});
+  EXPECT_TRUE(identity_changes({id}, {id}, "x").empty());
+}
+
+// Two versions of one plugin at different paths, run apart under the names old and new: the
+// report names them, records their code and the labels, and compare pairs them.
+TEST(SolverNamesTest, CompareOfOldAndNewAtDifferentPathsPairsThem) {
+  TempDir dir;
+  const std::string v1 = dir.copy(SUDOKU_BENCH_EXAMPLE_PLUGIN, "v1/libx.so");
+  const std::string v2 = dir.copy(SUDOKU_BENCH_EXAMPLE_PLUGIN, "v2/libx.so");
+  std::vector<std::string> paths;
+  for (const auto& [name, path] : {std::pair{"old", v1}, std::pair{"new", v2}}) {
+    auto command = test_util::run_command_for({kTop95}, {1}, 3, {std::string(name) + "=plugin:" + path});
+    command.labels = {std::string("version=") + name};
+    const auto outcome = test_util::run(command);
+    ASSERT_EQ(outcome.status, 0) << outcome.err;
+    const Report& r = outcome.report;
+    EXPECT_EQ(r.runs.at(0).solver, name);
+    ASSERT_EQ(r.settings.identities.size(), 1u);
+    EXPECT_EQ(r.settings.identities[0].name, name);
+    EXPECT_EQ(r.settings.identities[0].files.at(0).path, std::filesystem::canonical(path).string());
+    EXPECT_EQ(r.settings.labels, (std::vector<std::pair<std::string, std::string>>{{"version", name}}));
+    paths.push_back(dir.path() + "/" + name + ".json");
+    write_json_file(paths.back(), to_json(r));
+    EXPECT_EQ(read_json_file(paths.back()).settings.identities, r.settings.identities);  // written and read alike
+  }
+  CompareCommand compare;
+  compare.base_path = paths[0];
+  compare.current_path = paths[1];
+  Capture out, err;
+  const int status = compare_command(compare, out.file(), err.file());
+  EXPECT_TRUE(status == 0 || status == 1) << err.text();
+  EXPECT_NE(out.text().find("old vs new"), std::string::npos) << out.text();
+  EXPECT_NE(err.text().find("each report measured one solver: BASE's old against NEW's new"), std::string::npos);
+
+  // One name for two codes is refused by merge: its passes would not be one solver's.
+  Report first = read_json_file(paths[0]), second = read_json_file(paths[1]);
+  for (MeasuredPass& p : second.runs) p.solver = "old";
+  second.settings.identities[0].name = "old";
+  second.settings.labels = first.settings.labels;
+  Report merged;
+  const std::string why = merge_reports({first, second}, {"a.json", "b.json"}, merged);
+  EXPECT_NE(why.find("other code under the solver name old"), std::string::npos) << why;
+}
+
+TEST(PowerTest, RoundsGrowWithTheSquareOfTheSpread) {
+  // --detect 3%, --power 0.95, --max-slowdown 1%, --alpha 0.05
+  EXPECT_EQ(rounds_for_power(0.02, 0.03, 0.01, 0.05, 0.95), 7);
+  EXPECT_EQ(rounds_for_power(0.07, 0.03, 0.01, 0.05, 0.95), 77);
+  EXPECT_GT(rounds_for_power(0.02, 0.03, 0.01, 0.05, 0.99), 7);
+  // Closer to the threshold, the estimate must be surer: more rounds.
+  EXPECT_GT(rounds_for_power(0.02, 0.03, 0.02, 0.05, 0.95), 7);
+}
+
+TEST(PowerTest, TheSpreadIsTheNoiseNotTheChange) {
+  const std::vector<double> noise = {0.02, -0.01, 0.03, -0.02, 0.0, 0.01, -0.03, 0.02, -0.01, 0.01};
+  std::vector<double> slowed = noise;
+  for (double& d : slowed) d += 0.10;  // a 10% slowdown: the same noise, a shifted mean
+  EXPECT_NEAR(spread_upper_limit(slowed), spread_upper_limit(noise), 1e-12);
+  // The sample standard deviation (1.93%) at its 70% upper confidence limit, 9 degrees of freedom.
+  EXPECT_NEAR(spread_upper_limit(noise), 0.019322 * std::sqrt(9 / 6.3933), 1e-4);
+}
+
+struct AbOutcome {
+  int status = 0;
+  std::string out, err;
+};
+
+AbOutcome ab(AbCommand command) {
+  command.cpu = "none";  // the test's process: leave its threads where they are
+  Capture out, err;
+  AbOutcome o;
+  o.status = ab_command(command, out.file(), err.file());
+  o.out = out.text();
+  o.err = err.text();
+  return o;
+}
+
+AbCommand ab_of(std::string base, std::string current) {
+  AbCommand c;
+  c.base = std::move(base);
+  c.current = std::move(current);
+  c.files = {kTop95};
+  c.rounds = 6;
+  c.shards = 3;
+  return c;
+}
+
+TEST(AbTest, TwoVersionsOfOnePluginAreMeasuredInRoundsAndJudged) {
+  TempDir dir;
+  const std::string v1 = dir.copy(SUDOKU_BENCH_EXAMPLE_PLUGIN, "v1/libx.so");
+  const std::string v2 = dir.copy(SUDOKU_BENCH_EXAMPLE_PLUGIN, "v2/libx.so");
+  AbCommand c = ab_of("old=plugin:" + v1, "new=plugin:" + v2);
+  c.reports_dir = dir.path();
+  c.json_path = dir.path() + "/verdict.json";
+  c.labels = {"version=abc"};
+  const AbOutcome o = ab(c);
+  ASSERT_TRUE(o.status == 0 || o.status == 1) << o.err;  // a verdict, whichever: timings are not a test's
+  EXPECT_NE(o.out.find("BASE old = plugin:" + v1), std::string::npos) << o.out;
+  EXPECT_NE(o.out.find("6 rounds of 3 shards in turns"), std::string::npos) << o.out;
+  for (const char* side : {"old", "new"}) {
+    const Report r = read_json_file(dir.path() + "/" + (side == std::string("old") ? "base" : "new") + ".json");
+    ASSERT_EQ(r.runs.size(), 6u);
+    for (std::size_t i = 0; i < 6; ++i) {
+      EXPECT_EQ(r.runs[i].repetition, static_cast<int>(i) + 1);
+      EXPECT_EQ(r.runs[i].solver, side);
+      EXPECT_EQ(r.runs[i].puzzles(), 95u);  // three shards of each round, every puzzle once
+      EXPECT_EQ(r.runs[i].status.unique, 95u);
+      EXPECT_EQ(r.runs[i].timing, Timing::process);
+    }
+    EXPECT_EQ(r.settings.identities.at(0).name, side);
+    EXPECT_EQ(r.settings.labels.at(0).second, "abc");
+  }
+  std::ifstream in(c.json_path);
+  const auto verdict = nlohmann::ordered_json::parse(in);
+  EXPECT_EQ(verdict["schema"], "sudoku-bench-compare/2");
+  EXPECT_TRUE(verdict["options"]["paired"]);
+  EXPECT_EQ(verdict["options"]["gate"], "cpu");
+  EXPECT_EQ(verdict["ab"]["rounds"], 6);
+  EXPECT_TRUE(verdict["ab"]["answers_agree"]);
+}
+
+TEST(AbTest, AnswersThatDifferOrFailJudgingAreItsOwnStatus) {
+  const std::string wrong = std::string("plugin:") + SUDOKU_BENCH_WRONG_PLUGINS;
+  AbCommand c = ab_of(wrong + ":right", wrong + ":breaks_a_unit");
+  c.rounds = 6;
+  const AbOutcome o = ab(c);
+  EXPECT_EQ(o.status, kExitAnswersDiffer) << o.err;
+  EXPECT_NE(o.err.find("NEW has"), std::string::npos) << o.err;
+}
+
+TEST(AbTest, Refusals) {
+  EXPECT_EQ(ab(ab_of("same=bitmask", "same=bitmask")).status, 2);
+  EXPECT_EQ(ab(ab_of("bitmask", "nosuchsolver")).status, 2);
+  AbCommand few = ab_of("bitmask", "bitmask");
+  few.rounds = 5;  // cannot reach p < 0.05
+  EXPECT_EQ(ab(few).status, 2);
+  AbCommand low = ab_of("bitmask", "bitmask");
+  low.detect = 0.01;  // not above --max-slowdown
+  EXPECT_EQ(ab(low).status, 2);
+  EXPECT_FALSE(parse_ab({"ab", "bitmask", "bitmask"}));  // no FILE
+  const auto parsed = parse_ab({"ab", "a=bitmask", "b=bitmask", kTop95});
+  ASSERT_TRUE(parsed);
+  EXPECT_EQ(parsed->options.max_slowdown, kDefaultMaxSlowdown);  // the one default
+  EXPECT_EQ(parsed->options.gate, kDefaultGate);
+  EXPECT_TRUE(parsed->options.paired);
+}
+
+// tests/data/solver_history: a solver's 12 versions (1.1 .. 1.12, recorded in shuffled order), the
+// seventh and later 5% slower in CPU time, each a rebuilt library (other bytes, other hash); and 12
+// versions of an unchanged one (2.1 .. 2.12). Made by tests/data/solver_history/record.sh.
+std::vector<Report> solver_history(const std::string& prefix, std::vector<std::string>& names) {
+  std::vector<Report> reports;
+  for (int v = 1; v <= 12; ++v) {
+    names.push_back(std::string(SUDOKU_BENCH_TEST_DATA_DIR) + "/solver_history/" + prefix + std::to_string(v) + ".json");
+    reports.push_back(read_json_file(names.back()));
+  }
+  return reports;
+}
+
+TEST(SolverHistoryTest, AFivePercentStepIsNamedAtItsVersion) {
+  std::vector<std::string> names;
+  const auto reports = solver_history("step_1.", names);
+  HistoryOptions options;
+  options.by = "version";
+  const auto order = history_order(reports, names, options);
+  ASSERT_EQ(order.size(), 12u);
+  EXPECT_EQ(label_of(reports[order[1]], "version"), "1.2");  // versions as people write them: 1.2 < 1.10
+  EXPECT_EQ(label_of(reports[order[11]], "version"), "1.12");
+  const auto series = history_of(reports, order, options);
+  ASSERT_EQ(series.size(), 1u);
+  ASSERT_EQ(series[0].changes.size(), 1u);
+  const HistoryChange& c = series[0].changes[0];
+  EXPECT_EQ(label_of(reports[c.report], "version"), "1.7");
+  EXPECT_TRUE(c.slower);
+  EXPECT_GT(c.ratio, 1.03);  // 5% spun; runs made apart drift by a few percent more (record.sh)
+  EXPECT_LT(c.ratio, 1.15);
+  EXPECT_TRUE(series[0].slower_now());
+
+  HistoryCommand command;
+  command.paths = {std::string(SUDOKU_BENCH_TEST_DATA_DIR) + "/solver_history"};
+  command.options = options;
+  // The folder holds both series under one solver name: the step's alone here.
+  command.paths = names;
+  Capture out, err;
+  EXPECT_EQ(history_command(command, out.file(), err.file()), 1) << err.text();
+  EXPECT_NE(out.text().find("SLOWER at version 1.7"), std::string::npos) << out.text();
+  EXPECT_NE(out.text().find("libmine.so"), std::string::npos) << out.text();  // which library changed
+}
+
+TEST(SolverHistoryTest, AnUnchangedSolverHasNoChange) {
+  std::vector<std::string> names;
+  const auto reports = solver_history("flat_2.", names);
+  HistoryOptions options;
+  options.by = "version";
+  const auto series = history_of(reports, history_order(reports, names, options), options);
+  ASSERT_EQ(series.size(), 1u);
+  EXPECT_TRUE(series[0].changes.empty());
+}
+
+TEST(SolverHistoryTest, AReportWithoutTheLabelIsNamed) {
+  std::vector<std::string> names;
+  auto reports = solver_history("flat_2.", names);
+  reports[3].settings.labels.clear();
+  HistoryOptions options;
+  options.by = "version";
+  EXPECT_THROW(history_order(reports, names, options), std::invalid_argument);
+  EXPECT_TRUE(version_less("1.9", "1.10"));
+  EXPECT_FALSE(version_less("1.10", "1.9"));
+  EXPECT_TRUE(version_less("v2", "v2.1"));
+  EXPECT_TRUE(version_less("a", "b"));
+}
+
+}  // namespace
