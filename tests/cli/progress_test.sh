@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run's progress line on a terminal (a pseudo-terminal from util-linux's script): under --min-time its
-# percentage covers the whole run, warm-ups and repetitions, and never goes back.
+# percentage covers the whole run, warm-ups and repetitions, and never goes back; with a 150-character
+# solver spec on a 70-column terminal, no line is wider than the terminal.
 # Usage: progress_test.sh SUDOKU_BENCH EXAMPLE_PLUGIN DATASETS_DIR
 set -euo pipefail
 bench=$1 plugin=$2 datasets=$3
@@ -32,5 +33,8 @@ done
 # Whole-run shares: the first pass's end is not 100%, the last drawing is near the end.
 ((${shares[0]:-100} < 30)) || { echo "FAIL: the run began at ${shares[0]:-no}%"; fail=1; }
 ((${shares[-1]:-0} >= 80)) || { echo "FAIL: the run ended at ${shares[-1]:-no}%"; fail=1; }
+for line in "${lines[@]}"; do
+  ((${#line} < columns)) || { echo "FAIL: ${#line} columns on a $columns-column terminal: $line"; fail=1; }
+done
 if ((fail)); then printf '%s\n' "${lines[@]}"; exit 1; fi
-echo "ok: ${#lines[@]} drawings, ${shares[0]}% to ${shares[-1]}%"
+echo "ok: ${#lines[@]} drawings, ${shares[0]}% to ${shares[-1]}%, none wider than $((columns - 1)) columns"

@@ -1,12 +1,34 @@
 #include "cli/progress.h"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <cmath>
 
+#include "report/names.h"
 #include "report/units.h"
 
 namespace sudoku_bench {
+namespace {
+
+constexpr std::size_t kMinLabelColumns = 12;
+
+// The terminal's width, 80 where it tells none.
+std::size_t terminal_columns(std::FILE* out) {
+  winsize size{};
+  return ioctl(fileno(out), TIOCGWINSZ, &size) == 0 && size.ws_col > 0 ? size.ws_col : 80;
+}
+
+// `label` + `rest` in `columns`: the label, which a solver's path can make as long as it likes, gives
+// way first; on a terminal too narrow even then, the line loses its middle.
+std::string fitted(const std::string& label, const std::string& rest, std::size_t columns) {
+  const std::size_t rest_columns = text_columns(rest);
+  const std::size_t label_columns =
+      columns > rest_columns + kMinLabelColumns ? columns - rest_columns : kMinLabelColumns;
+  return short_name(short_name(label, label_columns) + rest, columns);
+}
+
+}  // namespace
 
 Progress::Progress(std::FILE* out, bool enabled)
     : out_(out), active_(enabled && isatty(fileno(out))), created_(Clock::now()) {}
@@ -50,7 +72,8 @@ void Progress::update(std::uint64_t puzzles, std::uint64_t position, std::uint32
     rest += buf;
   }
   if (!note.empty()) rest += ", " + note;
-  std::fprintf(out_, "\r\033[K%s%s", label_.c_str(), rest.c_str());
+  // One column short of the width: a line that fills it leaves some terminals wrapped.
+  std::fprintf(out_, "\r\033[K%s", fitted(label_, rest, terminal_columns(out_) - 1).c_str());
   std::fflush(out_);
   shown_ = true;
 }

@@ -1,4 +1,4 @@
-// A one-line progress display on stderr, drawn only when stderr is a terminal.
+// A one-line progress display on stderr, drawn only when stderr is a terminal, never wider than it.
 #pragma once
 
 #include <chrono>
