@@ -1,6 +1,6 @@
 #include "report/names.h"
 
-#include <vector>
+#include <algorithm>
 
 namespace sudoku_bench {
 namespace {
@@ -26,6 +26,20 @@ std::string short_name(std::string_view name, std::size_t columns) {
   const std::size_t kept = columns - kEllipsis.size(), head = kept / 3, tail = kept - head;
   return std::string(name.substr(0, starts[head])) + std::string(kEllipsis) +
          std::string(name.substr(starts[starts.size() - tail]));
+}
+
+void note_if_shortened(std::vector<ShortenedName>& legend, std::string_view column, const std::string& name) {
+  std::string shown = short_name(name);
+  if (shown == name || std::any_of(legend.begin(), legend.end(),
+                                   [&](const ShortenedName& n) { return n.full == name && n.column == column; }))
+    return;
+  legend.push_back({std::string(column), std::move(shown), name});
+}
+
+std::string legend_lines(const std::vector<ShortenedName>& legend) {
+  std::string out;
+  for (const ShortenedName& n : legend) out += n.column + " " + n.shown + " is " + n.full + "\n";
+  return out;
 }
 
 }  // namespace sudoku_bench

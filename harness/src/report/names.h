@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace sudoku_bench {
 
@@ -19,5 +20,16 @@ std::size_t text_columns(std::string_view text);
 // "...", cut between code points. The end gets two thirds: a plugin's library and symbol, a
 // solver's options and a progress line's threads and repetition are there.
 std::string short_name(std::string_view name, std::size_t columns = kNameColumns);
+
+// A name a table shows shortened, for the legend under it: the table keeps a row narrow, the
+// legend says once what the short form stands for.
+struct ShortenedName {
+  std::string column;  // "solver", "dataset"
+  std::string shown, full;
+};
+// Adds `name` of `column` to `legend` when short_name shortens it and it is not there yet.
+void note_if_shortened(std::vector<ShortenedName>& legend, std::string_view column, const std::string& name);
+// The legend as lines of text: "solver plugin:...ugin.so is plugin:/the/whole/path/libx.so".
+std::string legend_lines(const std::vector<ShortenedName>& legend);
 
 }  // namespace sudoku_bench
