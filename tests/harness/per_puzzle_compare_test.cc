@@ -6,6 +6,7 @@
 #include <zlib.h>
 
 #include <cstdint>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -85,19 +86,23 @@ std::string with_field(const std::string& text, std::size_t line, std::size_t co
   return out;
 }
 
-// The table's row of a (dataset, solver, threads), as it starts.
-std::string table_row(const std::string& dataset, const std::string& solver, int threads, std::size_t puzzles) {
-  char buf[128];
-  std::snprintf(buf, sizeof buf, "%-28s %-12s %7d %9zu ", dataset.c_str(), solver.c_str(), threads, puzzles);
-  return buf;
+// Where the table's row of a (dataset, solver, threads) starts in `out`, npos where there is none:
+// its columns are as wide as what they hold.
+std::size_t table_row(const std::string& out, const std::string& dataset, const std::string& solver, int threads,
+                      std::size_t puzzles) {
+  const std::regex row("(^|\n)" + dataset + " +" + solver + " +" + std::to_string(threads) + " +" +
+                       std::to_string(puzzles) + " ");
+  std::smatch m;
+  if (!std::regex_search(out, m, row)) return std::string::npos;
+  return static_cast<std::size_t>(m.position(0)) + m[1].length();
 }
 
 TEST(PerPuzzleCompareTest, ASolverAgainstItselfIsNoDifferent) {
   const Result r = compare(rows(0), rows(0));
   EXPECT_EQ(r.status, sudoku_bench::kExitOk) << r.out << r.err;
   // Two repetitions of 400 puzzles are 400 pairs, not 800: a puzzle counts once.
-  EXPECT_NE(r.out.find(table_row("hard", "fast", 1, 400)), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("1.000 [1.000, 1.000]   1.0000"), std::string::npos) << r.out;
+  EXPECT_NE(table_row(r.out, "hard", "fast", 1, 400), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1.000 [1.000, 1.000] 1.0000"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find(" SLOWER\n"), std::string::npos);
   EXPECT_EQ(r.out.find("Most slowed"), std::string::npos);
   // The invalid rows are left out, and said to be.
@@ -118,7 +123,7 @@ TEST(PerPuzzleCompareTest, FirstSolutionsAgainstCountsAreFlagged) {
   for (const auto& [base, current] : {std::pair{rows(0), first}, std::pair{first, rows(0)}}) {
     const Result r = compare(base, current);
     EXPECT_EQ(r.status, sudoku_bench::kExitOk) << r.err;
-    EXPECT_NE(r.out.find(table_row("hard", "fast", 1, 400)), std::string::npos) << r.out;
+    EXPECT_NE(table_row(r.out, "hard", "fast", 1, 400), std::string::npos) << r.out;
     EXPECT_NE(r.err.find(warning), std::string::npos) << r.err;
   }
   EXPECT_EQ(compare(first, first).err.find("warning"), std::string::npos);
@@ -149,22 +154,22 @@ TEST(PerPuzzleCompareTest, PairsBySolver) {
   const std::string fast = rows(0, 0, "fast"), slow = rows(0, 0, "slow", 8, 1, false);
   const Result same = compare(fast + slow, fast + slow);
   EXPECT_EQ(same.status, sudoku_bench::kExitOk) << same.out << same.err;
-  EXPECT_NE(same.out.find(table_row("hard", "fast", 1, 400)), std::string::npos) << same.out;
-  EXPECT_NE(same.out.find(table_row("hard", "slow", 1, 400)), std::string::npos) << same.out;
+  EXPECT_NE(table_row(same.out, "hard", "fast", 1, 400), std::string::npos) << same.out;
+  EXPECT_NE(table_row(same.out, "hard", "slow", 1, 400), std::string::npos) << same.out;
   EXPECT_EQ(same.out.find(" SLOWER\n"), std::string::npos) << same.out;
 
   // BASE has both solvers, NEW only the slow one: the slow one is no slower, the fast one unpaired.
   const Result one = compare(fast + slow, std::string(sudoku_bench::kPerPuzzleHeader) + slow);
   EXPECT_EQ(one.status, sudoku_bench::kExitOk) << one.out << one.err;
-  EXPECT_NE(one.out.find(table_row("hard", "slow", 1, 400)), std::string::npos) << one.out;
-  EXPECT_EQ(one.out.find(table_row("hard", "fast", 1, 400)), std::string::npos) << one.out;
+  EXPECT_NE(table_row(one.out, "hard", "slow", 1, 400), std::string::npos) << one.out;
+  EXPECT_EQ(table_row(one.out, "hard", "fast", 1, 400), std::string::npos) << one.out;
   EXPECT_NE(one.err.find("only in BASE: hard fast 1 thread (datasets/hard.txt)"), std::string::npos) << one.err;
 
   // Only the slow solver got slower: it alone is SLOWER.
   const Result slowed = compare(fast + slow, fast + rows(40000, 0, "slow", 8, 1, false));
   EXPECT_EQ(slowed.status, 1) << slowed.out << slowed.err;
-  const std::size_t fast_row = slowed.out.find(table_row("hard", "fast", 1, 400));
-  const std::size_t slow_row = slowed.out.find(table_row("hard", "slow", 1, 400));
+  const std::size_t fast_row = table_row(slowed.out, "hard", "fast", 1, 400);
+  const std::size_t slow_row = table_row(slowed.out, "hard", "slow", 1, 400);
   ASSERT_NE(fast_row, std::string::npos) << slowed.out;
   ASSERT_NE(slow_row, std::string::npos) << slowed.out;
   EXPECT_EQ(slowed.out.substr(fast_row, slowed.out.find('\n', fast_row) - fast_row).find("SLOWER"), std::string::npos);
@@ -183,8 +188,8 @@ TEST(PerPuzzleCompareTest, PairsByThreads) {
   const std::string two = rows(0) + rows(0, 0, "fast", 3, 2, false);
   const Result r = compare(two, two);
   EXPECT_EQ(r.status, sudoku_bench::kExitOk) << r.out << r.err;
-  EXPECT_NE(r.out.find(table_row("hard", "fast", 1, 400)), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find(table_row("hard", "fast", 2, 400)), std::string::npos) << r.out;
+  EXPECT_NE(table_row(r.out, "hard", "fast", 1, 400), std::string::npos) << r.out;
+  EXPECT_NE(table_row(r.out, "hard", "fast", 2, 400), std::string::npos) << r.out;
 }
 
 // The same dataset under another path pairs nothing, and stderr says why.

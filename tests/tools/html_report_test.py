@@ -2,8 +2,10 @@
 """The HTML report in a real browser: headless Chromium (Debian's chromium) opens the page that
 `run --html` wrote, from disk, offline; the page says on its <body> that its script ran without an
 error and that every chart left pixels on its canvas. A screenshot is left beside it for a person.
-Also a report without latencies and with one thread (charts with nothing to draw say so), and a
-report shown against a base report (report --html --base), and the page of a history (history --html).
+Also a report without latencies and with one thread (charts with nothing to draw say so), one whose
+dataset has a 150-character name (the page, 1280 pixels wide, must not be wider than the window: long
+names wrap), and a report shown against a base report (report --html --base), and the page of a
+history (history --html).
 
 Usage: html_report_test.py SUDOKU_BENCH OUT_DIR
 Exit 77 (skipped) when no chromium is installed, unless CI is set (tools/install-deps installs it).
@@ -48,22 +50,28 @@ def main(bench, out_dir):
     os.makedirs(out_dir, exist_ok=True)
     failures = 0
     with tempfile.TemporaryDirectory(prefix="html-test-") as tmp:
+        long_name = os.path.join(tmp, "x" * 150 + ".txt")
+        shutil.copyfile(os.path.join(ROOT, "datasets", "easy50.txt"), long_name)
         cases = {
             "full": ["--threads", "1,2", "--repetitions", "2", "--solver", "bitmask,fast",
                      "--json", os.path.join(out_dir, "report_full.json"),
                      os.path.join(ROOT, "datasets", "top95.txt"), os.path.join(ROOT, "datasets", "easy50.txt")],
             "no_latency": ["--threads", "1", "--repetitions", "1", "--no-latency", "--solver", "noop",
                            os.path.join(ROOT, "datasets", "easy50.txt")],
+            "long_names": ["--threads", "1", "--repetitions", "2", "--solver", "bitmask", long_name],
         }
         for name, args in cases.items():
             page = os.path.join(out_dir, f"report_{name}.html")
             subprocess.run([bench, "run", "--warmup-seconds", "0", "--min-time", "0", "--no-progress", "--html", page,
                             *args], check=True, capture_output=True)
-            state = body_state(browse(browser, page, os.path.join(tmp, name), "--dump-dom"))
+            state = body_state(browse(browser, page, os.path.join(tmp, name), "--window-size=1280,2400", "--dump-dom"))
             charts = int(state.get("charts", "-1"))
             print(f"{name}: status {state.get('status')!r}, {state.get('drawn')} of {charts} charts drawn")
             if state.get("status") != "ok" or state.get("drawn") != state.get("charts") or charts < 1:
                 print(f"{page}: the page did not draw: {state}", file=sys.stderr)
+                failures += 1
+            if state.get("wide") != "false":
+                print(f"{page}: wider than a 1280-pixel window: {state}", file=sys.stderr)
                 failures += 1
             if name == "full" and charts < 6:
                 print(f"{page}: {charts} charts, expected 6", file=sys.stderr)

@@ -4,7 +4,9 @@
 #include "cli/per_puzzle_files.h"
 #include "cli/report_files.h"
 #include "report/comparison_formats.h"
+#include "report/names.h"
 #include "report/report_json.h"
+#include "report/text_table.h"
 #include "report/units.h"
 #include "stream/input.h"
 
@@ -19,18 +21,26 @@ std::string describe(const Report& r, const std::string& path) {
   return path + " (" + r.context.git_commit + ", " + r.context.date + ")";
 }
 
-// The comparison's rows (comparison_formats.h) in columns; a pair's name and repetitions on its first row only.
+// The comparison's rows (comparison_formats.h) in columns as wide as what they hold; a pair's name
+// and repetitions on its first row only. Names are shortened (short_name) and spelled out under it.
 void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions& o) {
-  const std::vector<std::string> h = comparison_header(o);
-  const char* format = "%-28s %-12s %7s %-13s %5s %12s %12s %8s %-28s %8s %s\n";
-  std::fprintf(out, format, h[0].c_str(), h[1].c_str(), h[2].c_str(), h[3].c_str(), h[4].c_str(), h[5].c_str(),
-               h[6].c_str(), h[7].c_str(), h[8].c_str(), h[9].c_str(), h[10].c_str());
+  std::vector<std::vector<std::string>> rows{comparison_header(o)};
+  std::vector<ShortenedName> legend;
   for (const ComparisonRow& row : comparison_rows(c)) {
     std::vector<std::string> v = cells_of(row);
-    if (!row.first) v[0] = v[1] = v[2] = v[4] = "";
-    std::fprintf(out, format, v[0].c_str(), v[1].c_str(), v[2].c_str(), v[3].c_str(), v[4].c_str(), v[5].c_str(),
-                 v[6].c_str(), v[7].c_str(), v[8].c_str(), v[9].c_str(), v[10].c_str());
+    if (row.first) {
+      note_if_shortened(legend, "dataset", v[0]);
+      note_if_shortened(legend, "solver", v[1]);
+      v[0] = short_name(v[0]);
+      v[1] = short_name(v[1]);
+    } else {
+      v[0] = v[1] = v[2] = v[4] = "";
+    }
+    rows.push_back(std::move(v));
   }
+  // dataset, solver, threads, metric, reps, base, new, new/base, change, p, verdict
+  std::fputs(text_table(rows, {true, true, false, true, false, false, false, false, true, false, true}).c_str(), out);
+  std::fputs(legend_lines(legend).c_str(), out);
   std::fprintf(out, "\n%s Other rows are for reading only.\n", verdict_rule(o).c_str());
 }
 
@@ -94,10 +104,12 @@ std::vector<const GroupComparison*> compared_groups(const PerPuzzleComparison& c
   return compared;
 }
 
-// The per-puzzle table, a row per group; returns how many groups are slower.
+// The per-puzzle table, a row per group, names shortened as in print_comparison; returns how many
+// groups are slower.
 int print_group_table(std::FILE* out, const std::vector<const GroupComparison*>& compared) {
-  std::fprintf(out, "%-28s %-12s %7s %9s %11s %10s %19s %26s %8s %s\n", "dataset", "solver", "threads", "puzzles",
-               "base faster", "new faster", "fewer nodes b/n", "new/base median [95% CI]", "p", "verdict");
+  std::vector<std::vector<std::string>> rows{{"dataset", "solver", "threads", "puzzles", "base faster", "new faster",
+                                              "fewer nodes b/n", "new/base median [95% CI]", "p", "verdict"}};
+  std::vector<ShortenedName> legend;
   int slower = 0;
   for (const GroupComparison* c : compared) {
     char interval[64];
@@ -106,11 +118,14 @@ int print_group_table(std::FILE* out, const std::vector<const GroupComparison*>&
                                   ? percent(*c->base_fewer, c->pairs) + " / " + percent(*c->current_fewer, c->pairs)
                                   : std::string("-");
     slower += c->slower;
-    std::fprintf(out, "%-28s %-12s %7llu %9zu %11s %10s %19s %26s %8s %s\n", c->group.dataset.c_str(),
-                 c->group.solver.c_str(), static_cast<unsigned long long>(c->group.threads), c->pairs,
-                 percent(c->base_faster, c->pairs).c_str(), percent(c->current_faster, c->pairs).c_str(), nodes.c_str(),
-                 interval, p_text(c->test.p_value).c_str(), c->slower ? "SLOWER" : "");
+    note_if_shortened(legend, "dataset", c->group.dataset);
+    note_if_shortened(legend, "solver", c->group.solver);
+    rows.push_back({short_name(c->group.dataset), short_name(c->group.solver), std::to_string(c->group.threads),
+                    std::to_string(c->pairs), percent(c->base_faster, c->pairs), percent(c->current_faster, c->pairs),
+                    nodes, interval, p_text(c->test.p_value), c->slower ? "SLOWER" : ""});
   }
+  std::fputs(text_table(rows, {true, true, false, false, false, false, false, false, false, true}).c_str(), out);
+  std::fputs(legend_lines(legend).c_str(), out);
   return slower;
 }
 

@@ -86,7 +86,7 @@ HuntResult hunt_with_progress(const sudoku::SolverFactory& factory, const HuntOp
     if (options.evaluations > 0)
       done = std::max(done, static_cast<double>(t.evaluations) / static_cast<double>(options.evaluations));
     if (options.seconds > 0) done = std::max(done, t.seconds / options.seconds);
-    progress.update(t.evaluations, bounded ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(done * 1e6)) : 0,
+    progress.update(t.evaluations, bounded ? std::max<std::uint64_t>(1, static_cast<std::uint64_t>(done * 1e6)) : 0, 0,
                     "best " + format_count(static_cast<double>(t.best)) + unit);
   };
   HuntResult result;

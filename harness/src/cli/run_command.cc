@@ -32,6 +32,10 @@ constexpr std::uint64_t kRecordsNamed = 20;  // per file and solver; the rest ar
 
 using Clock = std::chrono::steady_clock;
 
+// The steps of a run's progress (Progress::plan): a warm-up reads its file again for
+// --warmup-seconds, each pass cut there; a measured pass reads it again until --min-time.
+enum StepKind : std::size_t { kWarmUp, kMeasured };
+
 // A solver spec as given, the factory it named, and for an external solver without --verify the
 // strategy that recounts a sample of its answers (SolverFactory::recounted_by).
 struct SpecFactory {
@@ -101,14 +105,13 @@ class FileSolverPasses {
 
   // A measured pass: the file read again until command.min_time_seconds have passed (standard
   // input once); rows go to `rows` from the first reading only.
-  MeasuredPass measured(int threads, const std::string& label, int repetition, PerPuzzleRows* rows) {
-    return measured_pass_of(threads, repetition, pass(threads, label, 0, repetition, rows));
+  MeasuredPass measured(int threads, int repetition, PerPuzzleRows* rows) {
+    return measured_pass_of(threads, repetition, pass(threads, 0, repetition, rows));
   }
 
   // `budget_seconds` > 0 makes an unmeasured warm-up pass that stops reading after that long.
   // Measured passes write their rows to `rows` when it is not null.
-  PassResult pass(int threads, const std::string& label, double budget_seconds, int repetition = 0,
-                  PerPuzzleRows* rows = nullptr) {
+  PassResult pass(int threads, double budget_seconds, int repetition = 0, PerPuzzleRows* rows = nullptr) {
     InputFile input(file_);
     // Every pass reads the file the run began with: one changed between passes is not averaged in.
     if (identity_ && !read_once(file_))
@@ -124,14 +127,14 @@ class FileSolverPasses {
       config.rows = rows;
     }
     std::uint64_t done = 0, undecided = 0;
-    progress_.start(label, input.size());
+    progress_.reading(input.size());
     config.on_chunk = [&](const Chunk& chunk) {
       done += chunk.tally.records();
       if (chunk.loop == 0) {  // each record once
         name(input.name(), chunk.problems);
         undecided += chunk.tally.undecided();
       }
-      progress_.update(done, chunk.input_position);
+      progress_.update(done, chunk.input_position, chunk.loop);
       if (budget_seconds > 0 && std::chrono::duration<double>(Clock::now() - started).count() >= budget_seconds)
         stop.store(true, std::memory_order_relaxed);
     };
@@ -397,15 +400,20 @@ class Run {
     }
     for (std::size_t i = 0; i < plan_.size(); ++i) plan_[i].order = i;
     if (command_.interleave_seed) shuffle(plan_, *command_.interleave_seed);
+    std::set<std::pair<std::size_t, int>> warm_ups;
+    if (command_.warmup_seconds > 0)
+      for (const PlannedPass& p : plan_) warm_ups.emplace(p.passes, p.threads);
+    const double warmup = command_.warmup_seconds;
+    progress_->plan({{warm_ups.size(), {warmup, warmup}}, {plan_.size(), {command_.min_time_seconds, 0}}});
   }
 
   // Unmeasured passes of `passes` at `threads` for --warmup-seconds, once per (arm, threads).
   void warm(std::size_t arm, int threads, const std::string& label) {
-    if (!warmed_.emplace(arm, threads).second) return;
+    if (command_.warmup_seconds <= 0 || !warmed_.emplace(arm, threads).second) return;
+    progress_->step(label + " warm-up", kWarmUp);
     try {
       const auto warm_until = Clock::now() + std::chrono::duration<double>(command_.warmup_seconds);
-      while (command_.warmup_seconds > 0 && Clock::now() < warm_until && !interrupted_)
-        arms_[arm]->pass(threads, label + " warm-up", command_.warmup_seconds);
+      while (Clock::now() < warm_until && !interrupted_) arms_[arm]->pass(threads, command_.warmup_seconds);
     } catch (const plugin::SolverFault& f) {
       fault_ = f;  // raised again as the measured pass starts: ranks reach it together
     }
@@ -421,13 +429,13 @@ class Run {
       const std::string label = passes.label(planned.threads);
       warm(planned.passes, planned.threads, label);
       if (measuring_->halted(interrupted_)) break;
-      const std::string rep_label =
-          label + " rep " + std::to_string(planned.repetition) + "/" + std::to_string(command_.repetitions);
+      progress_->step(label + " rep " + std::to_string(planned.repetition) + "/" + std::to_string(command_.repetitions),
+                      kMeasured);
       MeasuredPass pass;
       const auto outcome = measuring_->measure(
           [&] {
             if (fault_) throw *fault_;
-            return passes.measured(planned.threads, rep_label, planned.repetition, rows_.get());
+            return passes.measured(planned.threads, planned.repetition, rows_.get());
           },
           interrupted_, pass, fault_, input_error_);
       if (outcome == PassMeasuring::Measured::failed) return measuring_->agree(kExitIo);

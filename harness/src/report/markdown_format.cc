@@ -31,7 +31,8 @@ std::string markdown_cell(const std::string& text) {
 
 std::string to_markdown(const Report& report) {
   const Context& c = report.context;
-  const Table table = table_of(report);
+  Table table = table_of(report);
+  const std::vector<ShortenedName> legend = shorten_names(table, report);
   std::string out = "**sudoku-bench** " + code(c.version) + " at commit " + code(c.git_commit) + " (" +
                     cell(c.compiler) + " " + cell(c.build_type) + ") on " + cell(c.cpu_model) + ", " +
                     std::to_string(c.hardware_threads) + " hardware threads, " + cell(c.host) + ", " + cell(c.date);
@@ -50,6 +51,10 @@ std::string to_markdown(const Report& report) {
           "- " + cell(row.cells[0]) + " " + cell(row.cells[1]) + " threads " + row.cells[2] + ": " + cell(w) + "\n";
   }
   out += "\n" + std::string(kSpreadMeaning) + "\n";
+  if (!legend.empty()) {
+    out += "\nNames shortened in the table:\n\n";
+    for (const ShortenedName& n : legend) out += "- " + n.column + " " + code(n.shown) + " is " + code(n.full) + "\n";
+  }
   if (!warnings.empty()) out += "\nWarnings:\n\n" + warnings;
   if (report.interrupted) out += "\nInterrupted: the table holds the passes measured before the interrupt.\n";
   return out;

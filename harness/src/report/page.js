@@ -5,13 +5,15 @@
 (function () {
   const data = JSON.parse(document.getElementById('data').textContent);
   const el = (tag, text, cls) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; if (cls) e.className = cls; return e; };
+  // A cell's text; a long one (a plugin's path, a list of solver specs) may wrap anywhere (page.css), rather than widen the page past the window.
+  const fill = (cell, text) => { cell.textContent = text; if (text.length > 32) cell.classList.add('long'); };
   const main = document.getElementById('main');
   document.title = data.title;
   main.appendChild(el('h1', data.title));
   const facts = (title, obj) => {
     const d = el('details'); d.appendChild(el('summary', title));
     const t = el('table', undefined, 'facts');
-    const add = (k, v) => { if (v === null || v === '' || (Array.isArray(v) && !v.length)) return; const r = t.insertRow(); r.insertCell().textContent = k; r.insertCell().textContent = typeof v === 'object' ? JSON.stringify(v) : String(v); };
+    const add = (k, v) => { if (v === null || v === '' || (Array.isArray(v) && !v.length)) return; const r = t.insertRow(); r.insertCell().textContent = k; fill(r.insertCell(), typeof v === 'object' ? JSON.stringify(v) : String(v)); };
     for (const [k, v] of Object.entries(obj)) { if (v && typeof v === 'object' && !Array.isArray(v)) { for (const [k2, v2] of Object.entries(v)) add(k + '.' + k2, v2); } else add(k, v); }
     d.appendChild(t); return d;
   };
@@ -25,7 +27,7 @@
     const t = el('table', undefined, cls); const h = t.createTHead().insertRow();
     spec.header.forEach((x, i) => { const th = el('th', x); if (spec.left && !spec.left[i]) th.className = 'num'; h.appendChild(th); });
     const b = t.createTBody();
-    for (const row of spec.rows) { const r = b.insertRow(); (row.cells || row).forEach((x, i) => { const td = r.insertCell(); td.textContent = x; if (spec.left && !spec.left[i]) td.className = 'num'; }); }
+    for (const row of spec.rows) { const r = b.insertRow(); (row.cells || row).forEach((x, i) => { const td = r.insertCell(); fill(td, x == null ? '' : String(x)); if (spec.left && !spec.left[i]) td.classList.add('num'); }); }
     return t;
   };
   if (data.table) {
@@ -80,4 +82,6 @@
   document.body.dataset.charts = String(canvases.length);
   document.body.dataset.drawn = String(drawn);
   document.body.dataset.status = drawn === canvases.length ? 'ok' : 'not every chart drew';
+  // Whether the page is wider than the window (a name that would not wrap): what the browser test checks too.
+  document.body.dataset.wide = String(document.documentElement.scrollWidth > document.documentElement.clientWidth);
 })();

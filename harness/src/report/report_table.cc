@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <map>
 
 #include "report/metrics.h"
@@ -39,7 +40,7 @@ void print_harness_limits(std::FILE* out, const Report& report) {
                                   ? "keeps up to ~" + format_count(std::floor(*f.keeps_up_to_threads)) + " threads"
                                   : "is the limit even at 1 thread";
     std::fprintf(out, "%s (%s): harness %s (serial %s, parallel %s per record; ceiling %s puzzles/s)\n",
-                 key.first.c_str(), key.second.c_str(), keeps.c_str(),
+                 short_name(key.first).c_str(), short_name(key.second).c_str(), keeps.c_str(),
                  format_duration_ns(1e9 * std::max(r->pipeline.reader, r->pipeline.sink) / records).c_str(),
                  format_duration_ns(1e9 * r->pipeline.worker / records).c_str(),
                  format_count(*f.ceiling_puzzles_per_second).c_str());
@@ -153,6 +154,18 @@ Table table_of(const Report& report) {
   return table;
 }
 
+std::vector<ShortenedName> shorten_names(Table& table, const Report& report) {
+  for (Table::Row& row : table.rows)
+    for (std::size_t i = 0; i < row.cells.size() && i < table.left.size(); ++i)
+      if (table.left[i]) row.cells[i] = short_name(row.cells[i]);
+  std::vector<ShortenedName> legend;
+  for (const MeasuredPass& r : report.runs) {
+    note_if_shortened(legend, "dataset", r.dataset);
+    note_if_shortened(legend, "solver", r.solver);
+  }
+  return legend;
+}
+
 std::vector<std::string> row_warnings(const Table::Row& row) {
   std::vector<std::string> warnings;
   const MeasuredPass& mid = *row.median_pass;
@@ -176,8 +189,10 @@ std::vector<std::string> row_warnings(const Table::Row& row) {
 }
 
 void print_table(std::FILE* out, const Report& report) {
-  const Table table = table_of(report);
-  // Names can be long (solver options, plugin paths): size their columns to what they hold.
+  Table table = table_of(report);
+  const std::vector<ShortenedName> legend = shorten_names(table, report);
+  // Names vary in length (solver options, plugin paths, shortened): their columns are as wide as
+  // they hold, to the left; numbers to the right in their own widths.
   std::vector<int> widths;
   for (const GroupColumn& c : kGroupColumns) {
     if (!c.name) {
@@ -185,20 +200,25 @@ void print_table(std::FILE* out, const Report& report) {
       continue;
     }
     std::size_t width = std::string_view(c.header).size();
-    for (const MeasuredPass& r : report.runs) width = std::max(width, c.name(r).size());
+    for (const MeasuredPass& r : report.runs) width = std::max(width, text_columns(short_name(c.name(r))));
     widths.push_back(-static_cast<int>(width));
   }
   for (const Metric* m : table_metrics()) widths.push_back(m->width);
   const auto print_cells = [&](const std::vector<std::string>& cells) {
-    for (std::size_t i = 0; i < cells.size(); ++i)
-      std::fprintf(out, "%s%*s", i ? " " : "", widths[i], cells[i].c_str());
-    std::fputc('\n', out);
+    std::string line;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const std::size_t width = static_cast<std::size_t>(std::abs(widths[i])), used = text_columns(cells[i]);
+      const std::string pad(width > used ? width - used : 0, ' ');
+      line += (i ? " " : "") + (widths[i] < 0 ? cells[i] + pad : pad + cells[i]);
+    }
+    std::fprintf(out, "%s\n", line.c_str());
   };
   print_cells(table.header);
   for (const Table::Row& row : table.rows) {
     print_cells(row.cells);
     for (const std::string& warning : row_warnings(row)) std::fprintf(out, "  warning: %s\n", warning.c_str());
   }
+  std::fputs(legend_lines(legend).c_str(), out);
   // Outcomes per dataset and solver, from the first pass: every record of every reading has one.
   std::map<std::pair<std::string, std::string>, bool> shown;
   for (const MeasuredPass& r : report.runs) {
@@ -215,9 +235,9 @@ void print_table(std::FILE* out, const Report& report) {
     // At --limit 1 the solutions found are counted as solved, uniqueness not asked.
     const std::string found = report.settings.limit == 1 ? n(t.solved) + " solved (--limit 1: uniqueness not asked)"
                                                          : n(t.unique) + " unique, " + n(t.multiple) + " multiple";
-    std::fprintf(out, "%s (%s): %s records%s: %s, %s none, %s aborted, %s invalid%s%s\n", r.dataset.c_str(),
-                 r.solver.c_str(), n(t.records()).c_str(), readings.c_str(), found.c_str(), n(t.none).c_str(),
-                 n(t.aborted).c_str(), n(t.invalid).c_str(), wrong.c_str(), checks.c_str());
+    std::fprintf(out, "%s (%s): %s records%s: %s, %s none, %s aborted, %s invalid%s%s\n", short_name(r.dataset).c_str(),
+                 short_name(r.solver).c_str(), n(t.records()).c_str(), readings.c_str(), found.c_str(),
+                 n(t.none).c_str(), n(t.aborted).c_str(), n(t.invalid).c_str(), wrong.c_str(), checks.c_str());
   }
   print_harness_limits(out, report);
 }

@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "report/names.h"
 #include "report/report.h"
 
 namespace sudoku_bench {
@@ -34,6 +35,11 @@ struct Table {
   std::vector<Row> rows;
 };
 Table table_of(const Report& report);
+
+// For the forms read as plain text (the terminal's, markdown): the table's names (its left-aligned
+// columns) shortened (short_name), so that a plugin's path does not widen every row; returns the
+// legend that spells out each name shortened, of every pass. The HTML page shows them whole.
+std::vector<ShortenedName> shorten_names(Table& table, const Report& report);
 
 // What makes a row's figures doubtful, a sentence each, as print_table prints them after the row
 // ("input-bound: …", "imbalance: …", outliers and disturbed passes among its repetitions).
