@@ -10,7 +10,7 @@
 namespace sudoku_bench {
 
 // The widest a name is shown in a table's column; the report itself keeps it whole.
-inline constexpr std::size_t kNameColumns = 24;
+inline constexpr std::size_t kNameColumns = 18;
 
 // The columns `text` takes on a terminal, counted as its UTF-8 code points (wide characters are
 // rare in names and paths).

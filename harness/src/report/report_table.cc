@@ -191,25 +191,29 @@ std::vector<std::string> row_warnings(const Table::Row& row) {
 void print_table(std::FILE* out, const Report& report) {
   Table table = table_of(report);
   const std::vector<ShortenedName> legend = shorten_names(table, report);
-  // Names vary in length (solver options, plugin paths, shortened): their columns are as wide as
-  // they hold, to the left; numbers to the right in their own widths.
+  // Every column is as wide as its header and what it holds (names to the left, numbers to the
+  // right), and a figure no row measured (a plugin's tree sizes: all "-") is left out, so that a
+  // table fits 120 columns even with a long spec shortened.
+  const std::size_t group_columns = std::size(kGroupColumns);
   std::vector<int> widths;
-  for (const GroupColumn& c : kGroupColumns) {
-    if (!c.name) {
-      widths.push_back(c.width);
-      continue;
+  std::vector<bool> measured_anywhere;
+  for (std::size_t i = 0; i < table.header.size(); ++i) {
+    std::size_t width = text_columns(table.header[i]);
+    bool measured = i < group_columns || table.rows.empty();
+    for (const Table::Row& row : table.rows) {
+      width = std::max(width, text_columns(row.cells[i]));
+      measured |= row.cells[i] != "-";
     }
-    std::size_t width = std::string_view(c.header).size();
-    for (const MeasuredPass& r : report.runs) width = std::max(width, text_columns(short_name(c.name(r))));
-    widths.push_back(-static_cast<int>(width));
+    widths.push_back(table.left[i] ? -static_cast<int>(width) : static_cast<int>(width));
+    measured_anywhere.push_back(measured);
   }
-  for (const Metric* m : table_metrics()) widths.push_back(m->width);
   const auto print_cells = [&](const std::vector<std::string>& cells) {
     std::string line;
     for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (!measured_anywhere[i]) continue;
       const std::size_t width = static_cast<std::size_t>(std::abs(widths[i])), used = text_columns(cells[i]);
       const std::string pad(width > used ? width - used : 0, ' ');
-      line += (i ? " " : "") + (widths[i] < 0 ? cells[i] + pad : pad + cells[i]);
+      line += (line.empty() ? "" : " ") + (widths[i] < 0 ? cells[i] + pad : pad + cells[i]);
     }
     std::fprintf(out, "%s\n", line.c_str());
   };
