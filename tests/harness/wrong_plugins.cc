@@ -43,6 +43,15 @@ WRONG_PLUGIN claims_without_writing(const char* puzzle, size_t limit, uint32_t, 
   return truth(puzzle, limit, nullptr, guesses, grid);
 }
 
+// Writes the puzzle back, blanks as '.', as its solution: written, so judged, even where the first
+// cell is blank.
+WRONG_PLUGIN writes_the_puzzle(const char* puzzle, size_t limit, uint32_t, char* solution, size_t* guesses) {
+  sudoku::Grid grid;
+  const size_t n = truth(puzzle, limit, nullptr, guesses, grid);
+  if (n > 0) std::memcpy(solution, puzzle, 81);
+  return n;
+}
+
 // Writes a solution with a digit repeated in a row: the first blank cell takes its row neighbour's value.
 WRONG_PLUGIN breaks_a_unit(const char* puzzle, size_t limit, uint32_t, char* solution, size_t* guesses) {
   sudoku::Grid grid;
