@@ -56,12 +56,13 @@ std::string join(const std::vector<std::string>& words, const char* separator) {
 // What each command does, for --help.
 constexpr const char* kSolveAbout =
     "Solve every record; print PUZZLE:COUNT[:SOLUTION] per record, in input order.\n"
-    "COUNT is 0..K, K meaning K or more; SOLUTION follows when COUNT is 1.\n"
+    "COUNT is 0..K, K meaning K or more; SOLUTION follows when COUNT is 1 (and the solver wrote it).\n"
     "Invalid records print RECORD:invalid, and FILE:LINE: reason on stderr;\n"
     "aborted ones PUZZLE:aborted. With --seed, solutions are mapped back to the puzzle as given.\n"
     "Every answer is judged: a reported solution must be one (a solver that writes none is asked\n"
-    "again at limit 1), and with --verify (default for plugins) the count must match the\n"
-    "reference's; an answer that fails prints PUZZLE:wrong, FILE:LINE: reason on stderr, exit 1.";
+    "again at limit 1; one that writes none even then only counts, and its counts alone are judged),\n"
+    "and with --verify (default for plugin: and exec:) the count must match the reference's; an\n"
+    "answer that fails prints PUZZLE:wrong, FILE:LINE: reason on stderr, exit 1.";
 
 constexpr const char* kRunAbout =
     "Measure throughput, latency and tree sizes for each FILE x solver x thread count.\n"
