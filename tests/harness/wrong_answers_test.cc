@@ -193,6 +193,10 @@ TEST(WrongAnswersTest, ASolverThatWritesNoSolutionIsJudgedByItsCounts) {
       EXPECT_EQ(r.status.unique, right ? 95u : 0u);
       EXPECT_EQ(r.status.unwritten, 95u);
     }
+    // Once a row, not once a record.
+    const std::string warning = "  warning: solutions not checked: " + plugin(symbol) +
+                                " writes none (95 records); counts judged by the recount\n";
+    EXPECT_EQ(count_of(o.out, warning), 2u) << o.out;
   }
 
   // Sampled (1 in 64 by default): only the records recounted are asked again, and counted.
