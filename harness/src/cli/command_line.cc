@@ -82,9 +82,10 @@ constexpr const char* kHistoryAbout =
 constexpr const char* kCheckPluginAbout =
     "Check that a plugin is usable as it is, in seconds, a line per rule: it loads; it counts 0, 1 and 2+\n"
     "right on a fixed set (givens in conflict included); it respects the limit; it writes a valid solution\n"
-    "keeping the givens at limit 1 (and at limit 2 or not); it reports guesses; it reads no more than the\n"
-    "81 characters and the NUL after them; it is reentrant; and roughly how fast it is. Each rule runs in a\n"
-    "child process, so a crash or a hang is named with the puzzle it happened on. PASS: the rule holds;\n"
+    "keeping the givens at limit 1 (one that writes none only counts: a NOTE) and at limit 2 or not; it\n"
+    "reports guesses; it reads no more than the 81 characters and the NUL after them; it is reentrant; and\n"
+    "roughly how fast it is. Each rule runs in a child process, so a crash or a hang is named with the\n"
+    "puzzle it happened on. PASS: the rule holds;\n"
     "NOTE: it does not, and run and solve work around it as the line says; FAIL: answers cannot be\n"
     "measured as they are. Exit 0 when no rule failed, 1 otherwise.";
 
