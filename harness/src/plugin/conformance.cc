@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 
+#include "plugin/batch_solver.h"
 #include "plugin/call_guard.h"
 #include "plugin/isolated_run.h"
 #include "plugin/library.h"
@@ -100,6 +101,43 @@ Answer ask_plugin(sudoku_bench_solve_fn fn, const std::string& puzzle, std::size
   }
   a.solution.assign(out.data(), 81);
   return a;
+}
+
+// Above any digit and not a blank: a first cell still holding it was not written (as RecordStep tells).
+constexpr std::uint8_t kNothingWritten = 0xFF;
+
+// What a fault of a solver behind sudoku::Solver (an exec: program that exits or answers
+// nonsense) ends a rule with; its cause names the puzzle.
+Crash crash_of(const SolverFault& f) { return Crash{(f.signal() ? "crashes: " : "fails: ") + f.cause()}; }
+
+// In the child: a solver the factory made there, asked as run asks it.
+Answer ask_solver(sudoku::Solver& solver, const std::string& puzzle, std::size_t limit, const ChildReport& report) {
+  report.progress("puzzle " + puzzle + " at limit " + std::to_string(limit));
+  sudoku::Grid grid, solution;
+  sudoku::parse_record(puzzle, grid);
+  solution.cells[0] = kNothingWritten;
+  sudoku::SolveOptions options;
+  options.max_solutions = limit;
+  sudoku::SolveResult r;
+  try {
+    r = solver.solve(grid, options, &solution);
+  } catch (const SolverFault& f) {
+    throw crash_of(f);
+  }
+  Answer a{r.solutions, r.guesses, std::string(81, '\0')};
+  if (r.solutions > 0 && solution.cells[0] != kNothingWritten && solution.box == grid.box)
+    sudoku::write_symbols(solution, a.solution.data());
+  return a;
+}
+
+// The solver of a rule's child: made there, so that an exec: program is started by the child and
+// ends with it (isolated_run.h).
+std::shared_ptr<sudoku::Solver> make_in_child(const sudoku::SolverFactory& factory) {
+  try {
+    return factory.make();
+  } catch (const SolverFault& f) {
+    throw crash_of(f);
+  }
 }
 
 bool written(const Answer& a) { return a.solution[0] != '\0'; }
@@ -291,6 +329,84 @@ std::string rule_throughput(sudoku_bench_solve_fn fn, const std::vector<Case>& c
                                     " fixed puzzles, one thread (rough: measure with run)");
 }
 
+std::vector<sudoku::Grid> grids_of(const std::vector<Case>& cases) {
+  std::vector<sudoku::Grid> grids(cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) sudoku::parse_record(cases[i].puzzle, grids[i]);
+  return grids;
+}
+
+// The puzzles a solver takes at once: 1 for one that is handed none ahead (BatchSolver).
+std::size_t batch_of(sudoku::Solver& solver) {
+  const auto* batch = dynamic_cast<BatchSolver*>(&solver);
+  return batch ? batch->batch_size() : 1;
+}
+
+// The first rule of a solver a factory makes: it starts, and answers one puzzle.
+std::string rule_starts(sudoku::Solver& solver, const Ask& ask, const std::vector<Case>& cases) {
+  (void)ask(cases.front().puzzle, 2);
+  const std::size_t batch = batch_of(solver);
+  return verdict(Verdict::pass, "answers" + (batch > 1 ? ", handed up to " + std::to_string(batch) + " puzzles at once"
+                                                       : std::string(", handed one puzzle at a time")));
+}
+
+// A program behind a pipe is handed a batch before it is asked for the first answer (run does so):
+// one that waits for the end of its input, or mixes the answers up, fails here.
+std::string rule_batches(sudoku::Solver& solver, const Ask& ask, const std::vector<Case>& cases,
+                         const ChildReport& report) {
+  auto* batch = dynamic_cast<BatchSolver*>(&solver);
+  if (!batch || batch->batch_size() < 2)
+    return verdict(Verdict::pass, "takes one puzzle at a time: no batch to answer");
+  std::vector<Answer> alone;
+  for (const Case& c : cases) alone.push_back(ask(c.puzzle, 2));
+  report.progress("the " + std::to_string(cases.size()) + " fixed puzzles handed over at once at limit 2");
+  const std::vector<sudoku::Grid> grids = grids_of(cases);
+  sudoku::SolveOptions options;
+  try {
+    batch->prefetch(grids, options);
+  } catch (const SolverFault& f) {
+    throw crash_of(f);
+  }
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Answer a = ask(cases[i].puzzle, 2);
+    if (a.count != alone[i].count || a.solution != alone[i].solution)
+      return verdict(Verdict::fail, "answers " + cases[i].label + " (" + cases[i].puzzle + ") differently when " +
+                                        std::to_string(cases.size()) +
+                                        " puzzles are handed over at once (run hands over batches): count " +
+                                        std::to_string(a.count) + " against " + std::to_string(alone[i].count) +
+                                        (a.solution != alone[i].solution ? ", another solution" : ""));
+  }
+  return verdict(Verdict::pass,
+                 std::to_string(cases.size()) + " puzzles handed over at once answered in order, as one at a time");
+}
+
+std::string rule_solver_throughput(sudoku::Solver& solver, const std::vector<Case>& cases, const ChildReport& report) {
+  using Clock = std::chrono::steady_clock;
+  const std::vector<sudoku::Grid> grids = grids_of(cases);
+  auto* batch = dynamic_cast<BatchSolver*>(&solver);
+  const bool batched = batch && batch->batch_size() > 1;
+  sudoku::SolveOptions options;
+  sudoku::Grid solution;
+  const auto start = Clock::now();
+  std::size_t calls = 0;
+  report.progress("the fixed puzzles, again and again for 0.3 s");
+  try {
+    while (Clock::now() - start < std::chrono::milliseconds(300)) {
+      if (batched) batch->prefetch(grids, options);  // as run hands them over
+      for (const sudoku::Grid& g : grids) {
+        solver.solve(g, options, &solution);
+        ++calls;
+      }
+    }
+  } catch (const SolverFault& f) {
+    throw crash_of(f);
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return verdict(Verdict::pass, "about " + std::to_string(static_cast<long long>(calls / seconds)) +
+                                    " puzzles/s on the " + std::to_string(cases.size()) + " fixed puzzles, " +
+                                    (batched ? "handed over at once" : "one at a time") +
+                                    ", one solver (rough: measure with run)");
+}
+
 // A rule as run in the child: its verdict, or FAIL with the crash that ended it.
 using Rule = std::function<std::string(const ChildReport&)>;
 template <typename Work>
@@ -304,26 +420,31 @@ Rule guarded(Work work) {
   };
 }
 
-// The rules about its answers, each asking through the Ask its child makes (`ask_in`).
+// The rules about its answers, each asking through the Ask its child makes (`ask_in`). Without
+// `limit_visible`, the solver's counts are cut to the limit on their way (exec:): not asked.
 template <typename AskIn>
-std::vector<std::pair<std::string, Rule>> answer_rules(AskIn ask_in, const std::vector<Case>& cases) {
+std::vector<std::pair<std::string, Rule>> answer_rules(AskIn ask_in, const std::vector<Case>& cases,
+                                                       bool limit_visible) {
   using AskRule = std::string (*)(const Ask&, const std::vector<Case>&);
   const auto rule = [&](AskRule r) {
     return guarded([ask_in, r, &cases](const ChildReport& report) { return r(ask_in(report), cases); });
   };
   return {
       {"counts", rule(rule_counts)},
-      {"respects the limit", rule(rule_limit)},
+      {"respects the limit", limit_visible ? rule(rule_limit) : guarded([](const ChildReport&) {
+         return verdict(Verdict::note, "not visible here: sudoku-bench takes a count above the limit as the limit");
+       })},
       {"solution at limit 1", rule(rule_solution_at_1)},
       {"solution at limit 2", rule(rule_solution_at_2)},
       {"guesses reported", rule(rule_guesses)},
   };
 }
 
-// A FAIL that leaves nothing for the later rules to learn: the solver crashed, threw or hung.
+// A FAIL that leaves nothing for the later rules to learn: the solver crashed, threw, hung or (a
+// program) broke the protocol.
 bool stops_the_check(const RuleResult& r) {
-  return r.verdict == Verdict::fail &&
-         (r.detail.starts_with("crashes") || r.detail.starts_with("throws") || r.detail.starts_with("hangs"));
+  return r.verdict == Verdict::fail && (r.detail.starts_with("crashes") || r.detail.starts_with("throws") ||
+                                        r.detail.starts_with("hangs") || r.detail.starts_with("fails"));
 }
 
 RuleResult from_isolated(const std::string& rule, const IsolatedResult& r) {
@@ -375,7 +496,7 @@ std::vector<RuleResult> check_plugin(const std::string& spec_text, const Conform
     return
         [fn, &report](const std::string& puzzle, std::size_t limit) { return ask_plugin(fn, puzzle, limit, report); };
   };
-  for (const auto& [rule, work] : answer_rules(ask_in, cases)) {
+  for (const auto& [rule, work] : answer_rules(ask_in, cases, true)) {
     add(from_isolated(rule, run_isolated(work, options.rule_limit)));
     if (stops_the_check(results.back())) return results;
   }
@@ -383,6 +504,58 @@ std::vector<RuleResult> check_plugin(const std::string& spec_text, const Conform
   add(from_isolated("reentrant", {IsolatedResult::Ending::returned, rule_reentrant(fn, name, options), "", 0}));
   add(from_isolated("throughput", run_isolated([&](const ChildReport& r) { return rule_throughput(fn, cases, r); },
                                                options.rule_limit)));
+  return results;
+}
+
+std::vector<RuleResult> check_solver(const sudoku::SolverFactory& factory, const ConformanceOptions& options,
+                                     const std::function<void(const RuleResult&)>& on_rule) {
+  std::vector<RuleResult> results;
+  const auto add = [&](RuleResult r) {
+    on_rule(r);
+    results.push_back(std::move(r));
+  };
+  const std::vector<Case> cases = fixed_cases();
+  // Each rule's child makes its own solver: an exec: program is started there, and ends with it.
+  const auto solver_in_child = [&factory](const ChildReport& report) {
+    report.progress("its start");
+    return make_in_child(factory);
+  };
+  const auto ask_of = [](std::shared_ptr<sudoku::Solver> solver, const ChildReport& report) -> Ask {
+    return [solver, &report](const std::string& puzzle, std::size_t limit) {
+      return ask_solver(*solver, puzzle, limit, report);
+    };
+  };
+  const auto ask_in = [solver_in_child, ask_of](const ChildReport& report) {
+    return ask_of(solver_in_child(report), report);
+  };
+  const auto with_solver = [solver_in_child, ask_of](auto work) {
+    return guarded([solver_in_child, ask_of, work](const ChildReport& report) {
+      const std::shared_ptr<sudoku::Solver> solver = solver_in_child(report);
+      return work(*solver, ask_of(solver, report), report);
+    });
+  };
+  const auto run_rule = [&](const std::string& rule, const Rule& work) {
+    add(from_isolated(rule, run_isolated(work, options.rule_limit)));
+    return stops_the_check(results.back());
+  };
+  run_rule("starts", with_solver([&cases](sudoku::Solver& solver, const Ask& ask, const ChildReport&) {
+             return rule_starts(solver, ask, cases);
+           }));
+  if (results.back().verdict == Verdict::fail) return results;
+  for (const auto& [rule, work] : answer_rules(ask_in, cases, false))
+    if (run_rule(rule, work)) return results;
+  if (run_rule("answers in batches",
+               with_solver([&cases](sudoku::Solver& solver, const Ask& ask, const ChildReport& report) {
+                 return rule_batches(solver, ask, cases, report);
+               })))
+    return results;
+  add({"reads only its 82 bytes", Verdict::note,
+       "not asked: it is given each puzzle as a line of text, never sudoku-bench's memory"});
+  add({"reentrant", Verdict::note,
+       "not asked: run and solve give each solver thread a solver of its own (exec: a process of its own)"});
+  run_rule("throughput", with_solver([&cases](sudoku::Solver& solver, const Ask&, const ChildReport& report) {
+             return rule_solver_throughput(solver, cases, report);
+           }));
   return results;
 }
 
