@@ -58,13 +58,31 @@ TEST(ExecSolverTest, RunCountsExactlyAtOneAndTwoThreads) {
   }
 }
 
+TEST(ExecSolverTest, WhatAProgramWritesIsJudgedEvenABlankFirstCell) {
+  // The puzzle back as its solution: every record wrong, those whose first cell is blank too.
+  sudoku_bench::SolveCommand command;
+  command.input = test_util::dataset_path("top95.txt");
+  command.solver = "exec:while read p l; do echo 1:$p; done";
+  test_util::Capture out, err;
+  EXPECT_EQ(sudoku_bench::solve_command(command, out.file(), err.file()), sudoku_bench::kExitUndecided);
+  std::size_t wrong = 0;
+  for (auto at = out.text().find(":wrong\n"); at != std::string::npos; at = out.text().find(":wrong\n", at + 1))
+    ++wrong;
+  EXPECT_EQ(wrong, 95u) << out.text().substr(0, 400);
+  EXPECT_NE(err.text().find("top95.txt:1: wrong answer: the solver reports a solution, but the solution leaves row 1, "
+                            "column 2 blank"),
+            std::string::npos)
+      << err.text().substr(0, 400);
+}
+
 TEST(ExecSolverTest, AProgramThatExitsOrAnswersNonsenseIsNamed) {
   struct Case {
     std::string solver, says;
   };
-  for (const Case& c :
-       {Case{"exec:exit 3", "(it exited with status 3) when given"},
-        Case{"exec:echo hello; cat", "answered 'hello' to"}, Case{"exec/1:head -c 0", " when given "}}) {
+  for (const Case& c : {Case{"exec:exit 3", "(it exited with status 3) when given"},
+                        Case{"exec:echo hello; cat", "answered 'hello' to"}, Case{"exec/1:head -c 0", " when given "},
+                        // A solution that is no grid of the puzzle's size is no answer, not a solution left unwritten.
+                        Case{"exec:while read p l; do echo 1:123; done", "answered '1:123' to"}}) {
     SCOPED_TRACE(c.solver);
     auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {2}, 1, {c.solver, "bitmask"});
     command.min_time_seconds = 0;

@@ -72,6 +72,15 @@ TEST(ReportJsonTest, FilesWithoutTheAddedFieldsStillRead) {
   EXPECT_EQ(read.runs[0].tree_size.percentiles, measured_report().runs[0].tree_size.percentiles);
 }
 
+TEST(ReportJsonTest, UnwrittenSolutionsReadBackAndReadAsNoneWhenAbsent) {
+  Json j = sudoku_bench::to_json(measured_report());
+  j["runs"][0]["unwritten"] = 7;
+  EXPECT_EQ(sudoku_bench::from_json(j).runs[0].status.unwritten, 7u);
+  EXPECT_EQ(sudoku_bench::to_json(sudoku_bench::from_json(j)), j);
+  j["runs"][0].erase("unwritten");  // a report from before count-only solvers were judged so
+  EXPECT_EQ(sudoku_bench::from_json(j).runs[0].status.unwritten, 0u);
+}
+
 TEST(ReportJsonTest, UnmeasuredLatencyAndUnreportedTreesReadBackAsSuch) {
   auto command = test_util::run_command_for({test_util::dataset_path("easy50.txt")}, {1}, 1);
   command.pass.time_puzzles = false;  // run --no-latency: latency_ns is null
@@ -143,6 +152,8 @@ TEST(ReportJsonTest, FiguresOutOfRangeAreRefusedNamingTheField) {
   EXPECT_EQ(with("/runs/0/status/unique", 1e30), "runs[0].status.unique: 1e+30 is not a whole number >= 0");
   EXPECT_EQ(with("/runs/0/status/none", max), "runs[0].status: the counts (and checks) add up to more than 2^64 - 1");
   EXPECT_EQ(with("/runs/0/checks/failed", 1), "runs[0].checks.failed: 1 is more than checks.checked (0)");
+  EXPECT_EQ(with("/runs/0/unwritten", 96), "runs[0].unwritten: 96 is more than the puzzles in status (95)");
+  EXPECT_EQ(with("/runs/0/unwritten", -1), "runs[0].unwritten: -1 is not a whole number >= 0");
   EXPECT_EQ(with("/runs/0/puzzles", -95), "runs[0].puzzles: -95 is not a whole number >= 0");
   EXPECT_EQ(with("/runs/0/wall_seconds", -0.5), "runs[0].wall_seconds: -0.5 is not a finite number of seconds >= 0");
   EXPECT_EQ(with("/runs/0/wall_seconds", std::numeric_limits<double>::infinity()),

@@ -1,6 +1,7 @@
-// Answers the harness must not time as right: plugins that claim a solution and write none, write
-// one that breaks a unit, or count 2 for a unique puzzle, caught by `solve` and `run`; one that
-// is right passes --verify. Also --per-puzzle: a row for every record read.
+// Answers the harness must not time as right: plugins that claim a solution they cannot find at
+// limit 1, write one that breaks a unit, or count 2 for a unique puzzle (with a solution or
+// without), caught by `solve` and `run`; one that is right passes --verify, and one that counts
+// right but writes no solution is judged by its counts. Also --per-puzzle: a row for every record read.
 #include <gtest/gtest.h>
 #include <zlib.h>
 
@@ -32,9 +33,15 @@ struct Case {
 };
 
 const Case kWrong[] = {
-    {"claims_without_writing",
-     "top95.txt:1: wrong answer: the solver reports 1 solution but writes none, even at limit 1\n", false},
+    {"claims_what_it_cannot_find",
+     "top95.txt:1: wrong answer: the solver reports 1 solution but finds none at limit 1\n", false},
+    {"miscounts_without_writing",
+     "top95.txt:1: wrong answer: the solver counts 2 or more solutions; the reference bitmask counts 1 solution\n",
+     true},
     {"breaks_a_unit", "top95.txt:1: wrong answer: the solver reports a solution, but the solution's ", false},
+    {"writes_the_puzzle",
+     "top95.txt:1: wrong answer: the solver reports a solution, but the solution leaves row 1, column 2 blank\n",
+     false},
     {"two_for_unique",
      "top95.txt:1: wrong answer: the solver counts 2 or more solutions; the reference bitmask counts 1 solution\n",
      true},
@@ -117,7 +124,8 @@ TEST(WrongAnswersTest, RunRecountsASampleOfAPluginsAnswersByDefault) {
     EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
     ASSERT_EQ(o.report.runs.size(), 2u);
     const auto& wrong = o.report.runs[0];
-    const bool written = c.symbol == std::string("breaks_a_unit");  // a written solution is always checked
+    // A written solution is always checked.
+    const bool written = c.symbol == std::string("breaks_a_unit") || c.symbol == std::string("writes_the_puzzle");
     if (written) {
       EXPECT_EQ(wrong.status.wrong, 1465u);
     } else {
@@ -158,6 +166,48 @@ TEST(WrongAnswersTest, ASolutionWrittenOnlyAtLimitOneIsAskedForAgain) {
   const test_util::RunOutcome o = test_util::run(command);
   EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
   EXPECT_EQ(o.report.runs.at(0).status.unique, 95u);
+}
+
+// A solver that only counts (fast_solv_9r2, zerodoku) is not wrong for writing no solution: its
+// counts are judged by the reference, and the records whose solutions went unchecked are counted.
+TEST(WrongAnswersTest, ASolverThatWritesNoSolutionIsJudgedByItsCounts) {
+  const std::string counts_only = plugin("claims_without_writing");
+  const SolveOutcome s = solve(counts_only);  // every record asked again at limit 1, and recounted
+  EXPECT_EQ(s.status, sudoku_bench::kExitOk) << s.err;
+  std::string counts = solve("bitmask").out;  // the same counts, no solutions printed
+  for (auto at = counts.find(":1:"); at != std::string::npos; at = counts.find(":1:", at))
+    counts.erase(at + 2, counts.find('\n', at) - at - 2);
+  EXPECT_EQ(s.out, counts);
+  EXPECT_EQ(s.err, "sudoku-bench solve: note: solutions not checked: " + counts_only +
+                       " writes none (95 records); counts judged by the reference bitmask\n");
+
+  for (const char* symbol : {"claims_without_writing", "miscounts_without_writing"}) {
+    SCOPED_TRACE(symbol);
+    const bool right = symbol == std::string("claims_without_writing");
+    auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1, 2}, 1, {plugin(symbol)});
+    command.plugin_verify_every = 1;  // --verify-every 1: every record asked again and recounted
+    const test_util::RunOutcome o = test_util::run(command);
+    EXPECT_EQ(o.status, right ? sudoku_bench::kExitOk : sudoku_bench::kExitUndecided) << o.err.substr(0, 300);
+    for (const auto& r : o.report.runs) {
+      EXPECT_EQ(r.status.wrong, right ? 0u : 95u);
+      EXPECT_EQ(r.status.unique, right ? 95u : 0u);
+      EXPECT_EQ(r.status.unwritten, 95u);
+    }
+    // Once a row, not once a record.
+    const std::string warning = "  warning: solutions not checked: " + plugin(symbol) +
+                                " writes none (95 records); counts judged by the recount\n";
+    EXPECT_EQ(count_of(o.out, warning), 2u) << o.out;
+  }
+
+  // Sampled (1 in 64 by default): only the records recounted are asked again, and counted.
+  auto command = test_util::run_command_for({test_util::dataset_path("top1465.txt")}, {2}, 1, {counts_only});
+  const test_util::RunOutcome o = test_util::run(command);
+  EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err.substr(0, 300);
+  const auto& r = o.report.runs.at(0);
+  EXPECT_EQ(r.status.wrong, 0u);
+  EXPECT_EQ(r.status.unique + r.status.multiple, 1465u);
+  EXPECT_GT(r.status.unwritten, 1465u / 64 / 2);
+  EXPECT_LT(r.status.unwritten, 1465u / 64 * 2);
 }
 
 TEST(WrongAnswersTest, NoopIsNotJudged) {

@@ -37,10 +37,33 @@ WRONG_PLUGIN right(const char* puzzle, size_t limit, uint32_t, char* solution, s
   return truth(puzzle, limit, solution, guesses, grid);
 }
 
-// Claims the solutions it finds but never writes one, at any limit.
+// Counts right but never writes a solution, at any limit (as fast_solv_9r2 and zerodoku do in
+// tdoku's benchmark): its counts alone can be judged.
 WRONG_PLUGIN claims_without_writing(const char* puzzle, size_t limit, uint32_t, char*, size_t* guesses) {
   sudoku::Grid grid;
   return truth(puzzle, limit, nullptr, guesses, grid);
+}
+
+// Counts only, and wrongly: says 2 (at limit 2 or more) where there is exactly one solution.
+WRONG_PLUGIN miscounts_without_writing(const char* puzzle, size_t limit, uint32_t, char*, size_t* guesses) {
+  sudoku::Grid grid;
+  const size_t n = truth(puzzle, limit, nullptr, guesses, grid);
+  return n == 1 && limit >= 2 ? 2 : n;
+}
+
+// Says it found solutions where it finds none at limit 1, and writes none.
+WRONG_PLUGIN claims_what_it_cannot_find(const char* puzzle, size_t limit, uint32_t, char*, size_t* guesses) {
+  sudoku::Grid grid;
+  return limit >= 2 ? truth(puzzle, limit, nullptr, guesses, grid) : 0;
+}
+
+// Writes the puzzle back, blanks as '.', as its solution: written, so judged, even where the first
+// cell is blank.
+WRONG_PLUGIN writes_the_puzzle(const char* puzzle, size_t limit, uint32_t, char* solution, size_t* guesses) {
+  sudoku::Grid grid;
+  const size_t n = truth(puzzle, limit, nullptr, guesses, grid);
+  if (n > 0) std::memcpy(solution, puzzle, 81);
+  return n;
 }
 
 // Writes a solution with a digit repeated in a row: the first blank cell takes its row neighbour's value.

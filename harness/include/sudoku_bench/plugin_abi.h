@@ -12,7 +12,8 @@
  *             reports solutions but writes none (tdoku at limit 2) is asked again at limit 1,
  *             outside the latency timing: by `solve` for every record, by `run` only for the
  *             records it recounts (about 1 in 64), so that its throughput is not charged a second
- *             solve per puzzle. One that still writes none answered wrongly
+ *             solve per puzzle. One that still writes none only counts: its counts alone are
+ *             judged (recounted by a reference), and the report says its solutions went unchecked
  *   guesses   receives the number of guesses made (the solver's own notion)
  *   returns   the number of solutions found, at most `limit`
  *

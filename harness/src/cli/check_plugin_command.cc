@@ -1,31 +1,52 @@
 #include "cli/check_plugin_command.h"
 
+#include <memory>
+
 #include "cli/exit_codes.h"
 #include "plugin/conformance.h"
 #include "plugin/plugin_solver.h"
+#include "stream/solver_specs.h"
 
 namespace sudoku_bench {
+namespace {
+
+// exec:COMMAND and exec/N:COMMAND: a program behind the line protocol, checked through the solver
+// run makes of it.
+bool is_exec(const std::string& spec) { return spec.starts_with("exec:") || spec.starts_with("exec/"); }
+
+}  // namespace
 
 int check_plugin_command(const CheckPluginCommand& command, std::FILE* out) {
-  std::string spec = command.plugin;
-  if (spec.starts_with(plugin::kPluginPrefix)) spec.erase(0, plugin::kPluginPrefix.size());
   plugin::ConformanceOptions options;
   options.rule_limit = command.rule_limit;
   bool failed = false;
-  const auto results = plugin::check_plugin(spec, options, [&](const plugin::RuleResult& r) {
+  const auto print = [&](const plugin::RuleResult& r) {
     std::fprintf(out, "%s  %-24s %s\n", std::string(plugin::verdict_name(r.verdict)).c_str(), r.rule.c_str(),
                  r.detail.c_str());
     std::fflush(out);
     failed |= r.verdict == plugin::Verdict::fail;
-  });
+  };
+  std::string name = command.plugin;
+  std::vector<plugin::RuleResult> results;
+  if (is_exec(name)) {
+    std::string error;
+    if (const std::unique_ptr<sudoku::SolverFactory> factory = factory_for_spec(name, error))
+      results = plugin::check_solver(*factory, options, print);
+    else
+      print(results.emplace_back(plugin::RuleResult{"starts", plugin::Verdict::fail, error}));
+  } else {
+    std::string spec = name;
+    if (spec.starts_with(plugin::kPluginPrefix)) spec.erase(0, plugin::kPluginPrefix.size());
+    name = std::string(plugin::kPluginPrefix) + spec;
+    results = plugin::check_plugin(spec, options, print);
+  }
   std::size_t notes = 0;
   for (const auto& r : results) notes += r.verdict == plugin::Verdict::note;
   if (failed) {
-    std::fprintf(out, "plugin:%s is not usable as it is: see the FAIL lines\n", spec.c_str());
+    std::fprintf(out, "%s is not usable as it is: see the FAIL lines\n", name.c_str());
     return kExitUndecided;
   }
-  std::fprintf(out, "plugin:%s is usable%s\n", spec.c_str(),
-               notes ? " (sudoku-bench works around each NOTE as it says)" : "");
+  std::fprintf(out, "%s is usable%s\n", name.c_str(), notes ? " (sudoku-bench works around each NOTE as it says)" : "");
   return kExitOk;
 }
 

@@ -1,4 +1,5 @@
-// `sudoku-bench check-plugin PATH[:SYMBOL]`: whether a plugin is usable as it is, a line per rule.
+// `sudoku-bench check-plugin PATH[:SYMBOL]` or `check-plugin exec:COMMAND`: whether a plugin, or a
+// program speaking the exec: line protocol, is usable as it is, a line per rule.
 #pragma once
 
 #include <chrono>
@@ -8,14 +9,15 @@
 namespace sudoku_bench {
 
 struct CheckPluginCommand {
-  std::string plugin;                          // PATH[:SYMBOL], "plugin:" allowed before it
+  std::string plugin;  // PATH[:SYMBOL], "plugin:" allowed before it; or exec:COMMAND, exec/N:COMMAND
   std::chrono::milliseconds rule_limit{3000};  // a rule taking longer is reported as a hang
 
   bool operator==(const CheckPluginCommand&) const = default;
 };
 
-// Prints each rule's verdict to `out` as it comes; returns 0 when the plugin is usable (no rule
-// failed; NOTE lines say what sudoku-bench works around), 1 when a rule failed (loading is one).
+// Prints each rule's verdict to `out` as it comes, then "SPEC is usable" or "is not usable"; returns
+// 0 when it is usable (no rule failed; NOTE lines say what sudoku-bench works around), 1 when a
+// rule failed (loading, or starting a program, is one).
 int check_plugin_command(const CheckPluginCommand& command, std::FILE* out);
 
 }  // namespace sudoku_bench

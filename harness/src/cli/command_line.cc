@@ -56,12 +56,13 @@ std::string join(const std::vector<std::string>& words, const char* separator) {
 // What each command does, for --help.
 constexpr const char* kSolveAbout =
     "Solve every record; print PUZZLE:COUNT[:SOLUTION] per record, in input order.\n"
-    "COUNT is 0..K, K meaning K or more; SOLUTION follows when COUNT is 1.\n"
+    "COUNT is 0..K, K meaning K or more; SOLUTION follows when COUNT is 1 (and the solver wrote it).\n"
     "Invalid records print RECORD:invalid, and FILE:LINE: reason on stderr;\n"
     "aborted ones PUZZLE:aborted. With --seed, solutions are mapped back to the puzzle as given.\n"
     "Every answer is judged: a reported solution must be one (a solver that writes none is asked\n"
-    "again at limit 1), and with --verify (default for plugins) the count must match the\n"
-    "reference's; an answer that fails prints PUZZLE:wrong, FILE:LINE: reason on stderr, exit 1.";
+    "again at limit 1; one that writes none even then only counts, and its counts alone are judged),\n"
+    "and with --verify (default for plugin: and exec:) the count must match the reference's; an\n"
+    "answer that fails prints PUZZLE:wrong, FILE:LINE: reason on stderr, exit 1.";
 
 constexpr const char* kRunAbout =
     "Measure throughput, latency and tree sizes for each FILE x solver x thread count.\n"
@@ -81,13 +82,16 @@ constexpr const char* kHistoryAbout =
     "when a series' newest change is a slowdown.";
 
 constexpr const char* kCheckPluginAbout =
-    "Check that a plugin is usable as it is, in seconds, a line per rule: it loads; it counts 0, 1 and 2+\n"
-    "right on a fixed set (givens in conflict included); it respects the limit; it writes a valid solution\n"
-    "keeping the givens at limit 1 (and at limit 2 or not); it reports guesses; it reads no more than the\n"
-    "81 characters and the NUL after them; it is reentrant; and roughly how fast it is. Each rule runs in a\n"
-    "child process, so a crash or a hang is named with the puzzle it happened on. PASS: the rule holds;\n"
-    "NOTE: it does not, and run and solve work around it as the line says; FAIL: answers cannot be\n"
-    "measured as they are. Exit 0 when no rule failed, 1 otherwise.";
+    "Check that a plugin, or a program behind exec:COMMAND, is usable as it is, in seconds, a line per\n"
+    "rule: it loads (a program: it starts and answers); it counts 0, 1 and 2+ right on a fixed set (givens\n"
+    "in conflict included); it respects the limit; it writes a valid solution keeping the givens at limit 1\n"
+    "(one that writes none only counts: a NOTE, its counts judged) and at limit 2 or not; it reports\n"
+    "guesses; a plugin reads no more than the 81 characters and the NUL after them and is reentrant, a\n"
+    "program answers a batch handed over at once; and roughly how fast it is. Each rule runs in a child\n"
+    "process, so a crash or a hang is named with the puzzle it happened on. PASS: the rule holds;\n"
+    "NOTE: it does not (or does not apply), and run and solve work around it as the line says; FAIL:\n"
+    "answers cannot be measured as they are. The last line says whether it is usable. Exit 0 when no\n"
+    "rule failed, 1 otherwise.";
 
 constexpr const char* kHuntAbout =
     "Search for the puzzles that make a solver work hardest, by tree size (nodes, the default) or time.\n"
@@ -409,7 +413,9 @@ std::shared_ptr<State<CheckPluginCommand>> declare_check_plugin(CLI::App& app) {
   CheckPluginCommand& c = s->command;
   Options& o = s->options;
   o.app()
-      .add_option("PLUGIN", c.plugin, "PATH.so or PATH.so:SYMBOL (default symbol: solve), as after plugin:")
+      .add_option("PLUGIN", c.plugin,
+                  "PATH.so or PATH.so:SYMBOL (default symbol: solve), as after plugin:; or exec:COMMAND, "
+                  "exec/N:COMMAND, as --solver takes it")
       ->required();
   const auto rule_limit = [&c](double seconds) {
     c.rule_limit = std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));

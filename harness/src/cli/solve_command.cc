@@ -57,7 +57,7 @@ void append_line(std::string& out, const RecordStep& step, const StepResult& r, 
   }
   out += ':';
   out += std::to_string(r.solve.solutions);
-  if (r.solve.solutions == 1) {
+  if (r.solve.solutions == 1 && !r.unwritten) {
     out += ':';
     append_symbols(out, solution);
   }
@@ -189,6 +189,15 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
       std::fprintf(err, "sudoku-bench solve: interrupted by signal %d after %s records; %s\n", signal,
                    format_count(static_cast<double>(sink.tally().records())).c_str(), sink.covered().c_str());
       return kExitInterrupted + signal;
+    }
+    if (const std::uint64_t unwritten = sink.tally().unwritten; unwritten > 0) {
+      // Said once, not per record: a solver that only counts is not wrong for that.
+      const std::string every =
+          step.verify_every > 1 ? " (about 1 record in " + std::to_string(step.verify_every) + ")" : "";
+      const std::string judged =
+          reference ? "counts judged by the reference " + reference->name() + every : "counts not judged (--no-verify)";
+      std::fprintf(err, "sudoku-bench solve: note: solutions not checked: %s writes none (%s records); %s\n",
+                   factory->name().c_str(), format_count(static_cast<double>(unwritten)).c_str(), judged.c_str());
     }
     return sink.tally().undecided() > 0 ? kExitUndecided : kExitOk;
   } catch (const IoError& e) {

@@ -5,8 +5,10 @@
 
 #include <array>
 #include <cstring>
+#include <functional>
 #include <memory>
 
+#include "plugin/batch_solver.h"
 #include "plugin/call_guard.h"
 #include "plugin/isolated_run.h"
 #include "plugin/library.h"
@@ -68,7 +70,7 @@ std::vector<Case> fixed_cases() {
   return cases;
 }
 
-// One call as sudoku-bench makes it: 81 characters and a NUL, a blank solution buffer.
+// An answer as the rules read it, whoever gave it.
 struct Answer {
   std::size_t count = 0, guesses = 0;
   std::string solution;  // 81 characters as written; NULs where nothing was
@@ -79,9 +81,13 @@ struct Crash {
   std::string what;
 };
 
-// In the child, guarded (call_guard.h) so that a crash is named by its own signal even where a
+// How a rule asks the solver under check for one puzzle at one limit; throws Crash.
+using Ask = std::function<Answer(const std::string& puzzle, std::size_t limit)>;
+
+// In the child: one call as sudoku-bench makes it, 81 characters and a NUL, a blank solution
+// buffer; guarded (call_guard.h) so that a crash is named by its own signal even where a
 // sanitizer's handler would have turned it into an abort.
-Answer ask(sudoku_bench_solve_fn fn, const std::string& puzzle, std::size_t limit, const ChildReport& report) {
+Answer ask_plugin(sudoku_bench_solve_fn fn, const std::string& puzzle, std::size_t limit, const ChildReport& report) {
   static CallGuard guard("the plugin");
   const std::string call = "puzzle " + puzzle + " at limit " + std::to_string(limit);
   report.progress(call);
@@ -97,6 +103,43 @@ Answer ask(sudoku_bench_solve_fn fn, const std::string& puzzle, std::size_t limi
   return a;
 }
 
+// Above any digit and not a blank: a first cell still holding it was not written (as RecordStep tells).
+constexpr std::uint8_t kNothingWritten = 0xFF;
+
+// What a fault of a solver behind sudoku::Solver (an exec: program that exits or answers
+// nonsense) ends a rule with; its cause names the puzzle.
+Crash crash_of(const SolverFault& f) { return Crash{(f.signal() ? "crashes: " : "fails: ") + f.cause()}; }
+
+// In the child: a solver the factory made there, asked as run asks it.
+Answer ask_solver(sudoku::Solver& solver, const std::string& puzzle, std::size_t limit, const ChildReport& report) {
+  report.progress("puzzle " + puzzle + " at limit " + std::to_string(limit));
+  sudoku::Grid grid, solution;
+  sudoku::parse_record(puzzle, grid);
+  solution.cells[0] = kNothingWritten;
+  sudoku::SolveOptions options;
+  options.max_solutions = limit;
+  sudoku::SolveResult r;
+  try {
+    r = solver.solve(grid, options, &solution);
+  } catch (const SolverFault& f) {
+    throw crash_of(f);
+  }
+  Answer a{r.solutions, r.guesses, std::string(81, '\0')};
+  if (r.solutions > 0 && solution.cells[0] != kNothingWritten && solution.box == grid.box)
+    sudoku::write_symbols(solution, a.solution.data());
+  return a;
+}
+
+// The solver of a rule's child: made there, so that an exec: program is started by the child and
+// ends with it (isolated_run.h).
+std::shared_ptr<sudoku::Solver> make_in_child(const sudoku::SolverFactory& factory) {
+  try {
+    return factory.make();
+  } catch (const SolverFault& f) {
+    throw crash_of(f);
+  }
+}
+
 bool written(const Answer& a) { return a.solution[0] != '\0'; }
 
 // A rule's result through the pipe: the verdict's letter, then the detail.
@@ -104,9 +147,9 @@ std::string verdict(Verdict v, const std::string& detail) {
   return std::string(1, v == Verdict::pass ? 'P' : v == Verdict::note ? 'N' : 'F') + detail;
 }
 
-std::string rule_counts(sudoku_bench_solve_fn fn, const std::vector<Case>& cases, const ChildReport& report) {
+std::string rule_counts(const Ask& ask, const std::vector<Case>& cases) {
   for (const Case& c : cases) {
-    const Answer a = ask(fn, c.puzzle, 2, report);
+    const Answer a = ask(c.puzzle, 2);
     if (std::min<std::size_t>(a.count, 2) != c.count)
       return verdict(Verdict::fail, "wrong count: " + std::to_string(a.count) + " at limit 2 for " + c.label + " (" +
                                         c.puzzle + "); it has " +
@@ -117,10 +160,10 @@ std::string rule_counts(sudoku_bench_solve_fn fn, const std::vector<Case>& cases
                                     "conflict)");
 }
 
-std::string rule_limit(sudoku_bench_solve_fn fn, const std::vector<Case>& cases, const ChildReport& report) {
+std::string rule_limit(const Ask& ask, const std::vector<Case>& cases) {
   for (const std::size_t limit : {std::size_t{1}, std::size_t{2}}) {
     for (const Case& c : cases) {
-      const Answer a = ask(fn, c.puzzle, limit, report);
+      const Answer a = ask(c.puzzle, limit);
       if (a.count > limit)
         return verdict(Verdict::fail, "ignores the limit: returns " + std::to_string(a.count) + " at limit " +
                                           std::to_string(limit) + " for " + c.label + " (" + c.puzzle + ")");
@@ -129,12 +172,21 @@ std::string rule_limit(sudoku_bench_solve_fn fn, const std::vector<Case>& cases,
   return verdict(Verdict::pass, "never counts past the limit (1 and 2)");
 }
 
-std::string rule_solution_at_1(sudoku_bench_solve_fn fn, const std::vector<Case>& cases, const ChildReport& report) {
+// A solver that writes no solution only counts (fast_solv_9r2, zerodoku): not a fault, as long as
+// it finds a solution at limit 1 where there is one (run finds a count with none found wrong).
+std::string rule_solution_at_1(const Ask& ask, const std::vector<Case>& cases) {
+  std::size_t solvable = 0, unwritten = 0;
   for (const Case& c : cases) {
     if (c.count == 0) continue;
-    const Answer a = ask(fn, c.puzzle, 1, report);
-    if (!written(a))
-      return verdict(Verdict::fail, "writes no solution at limit 1 for " + c.label + " (" + c.puzzle + ")");
+    ++solvable;
+    const Answer a = ask(c.puzzle, 1);
+    if (a.count == 0)
+      return verdict(Verdict::fail, "finds no solution at limit 1 for " + c.label + " (" + c.puzzle +
+                                        "), which has one: run finds such a count wrong");
+    if (!written(a)) {
+      ++unwritten;
+      continue;
+    }
     sudoku::Grid puzzle, solution;
     sudoku::parse_record(c.puzzle, puzzle);
     const sudoku::ParseResult parsed = sudoku::parse_record(a.solution, solution);
@@ -145,13 +197,23 @@ std::string rule_solution_at_1(sudoku_bench_solve_fn fn, const std::vector<Case>
                                         c.label + " (" + c.puzzle + "): " + why);
     }
   }
+  if (unwritten == solvable)
+    return verdict(Verdict::note, "solutions not checked: writes none; counts judged against the reference");
+  if (unwritten > 0)
+    return verdict(Verdict::note, "solutions not checked where it writes none (" + std::to_string(unwritten) + " of " +
+                                      std::to_string(solvable) +
+                                      " puzzles); counts judged against the reference; the others valid");
   return verdict(Verdict::pass, "writes a valid solution keeping the givens");
 }
 
-std::string rule_solution_at_2(sudoku_bench_solve_fn fn, const std::vector<Case>& cases, const ChildReport& report) {
+std::string rule_solution_at_2(const Ask& ask, const std::vector<Case>& cases) {
   for (const Case& c : cases) {
     if (c.count != 1) continue;
-    if (written(ask(fn, c.puzzle, 2, report))) continue;
+    if (written(ask(c.puzzle, 2))) continue;
+    if (const Answer at_1 = ask(c.puzzle, 1); !written(at_1))
+      return verdict(Verdict::note, at_1.count == 0 ? "writes none, and finds none at limit 1 (solution at limit 1)"
+                                                    : "writes none at limit 1 either: its counts alone are judged "
+                                                      "(solution at limit 1)");
     return verdict(Verdict::note,
                    "writes no solution at limit 2 (tdoku does the same): run asks again at limit 1 only for the "
                    "answers it recounts (1 in 64 by default, outside the latency, inside the pass's time), solve "
@@ -160,9 +222,9 @@ std::string rule_solution_at_2(sudoku_bench_solve_fn fn, const std::vector<Case>
   return verdict(Verdict::pass, "writes the solution at limit 2 too");
 }
 
-std::string rule_guesses(sudoku_bench_solve_fn fn, const std::vector<Case>& cases, const ChildReport& report) {
+std::string rule_guesses(const Ask& ask, const std::vector<Case>& cases) {
   std::size_t guesses = 0;
-  for (const Case& c : cases) guesses += ask(fn, c.puzzle, 2, report).guesses;
+  for (const Case& c : cases) guesses += ask(c.puzzle, 2).guesses;
   if (guesses > 0) return verdict(Verdict::pass, std::to_string(guesses) + " guesses over the set");
   return verdict(Verdict::note, "reports no guesses: the guess columns of its reports will be 0");
 }
@@ -267,17 +329,122 @@ std::string rule_throughput(sudoku_bench_solve_fn fn, const std::vector<Case>& c
                                     " fixed puzzles, one thread (rough: measure with run)");
 }
 
+std::vector<sudoku::Grid> grids_of(const std::vector<Case>& cases) {
+  std::vector<sudoku::Grid> grids(cases.size());
+  for (std::size_t i = 0; i < cases.size(); ++i) sudoku::parse_record(cases[i].puzzle, grids[i]);
+  return grids;
+}
+
+// The puzzles a solver takes at once: 1 for one that is handed none ahead (BatchSolver).
+std::size_t batch_of(sudoku::Solver& solver) {
+  const auto* batch = dynamic_cast<BatchSolver*>(&solver);
+  return batch ? batch->batch_size() : 1;
+}
+
+// The first rule of a solver a factory makes: it starts, and answers one puzzle.
+std::string rule_starts(sudoku::Solver& solver, const Ask& ask, const std::vector<Case>& cases) {
+  (void)ask(cases.front().puzzle, 2);
+  const std::size_t batch = batch_of(solver);
+  return verdict(Verdict::pass, "answers" + (batch > 1 ? ", handed up to " + std::to_string(batch) + " puzzles at once"
+                                                       : std::string(", handed one puzzle at a time")));
+}
+
+// A program behind a pipe is handed a batch before it is asked for the first answer (run does so):
+// one that waits for the end of its input, or mixes the answers up, fails here.
+std::string rule_batches(sudoku::Solver& solver, const Ask& ask, const std::vector<Case>& cases,
+                         const ChildReport& report) {
+  auto* batch = dynamic_cast<BatchSolver*>(&solver);
+  if (!batch || batch->batch_size() < 2)
+    return verdict(Verdict::pass, "takes one puzzle at a time: no batch to answer");
+  std::vector<Answer> alone;
+  for (const Case& c : cases) alone.push_back(ask(c.puzzle, 2));
+  report.progress("the " + std::to_string(cases.size()) + " fixed puzzles handed over at once at limit 2");
+  const std::vector<sudoku::Grid> grids = grids_of(cases);
+  sudoku::SolveOptions options;
+  try {
+    batch->prefetch(grids, options);
+  } catch (const SolverFault& f) {
+    throw crash_of(f);
+  }
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Answer a = ask(cases[i].puzzle, 2);
+    if (a.count != alone[i].count || a.solution != alone[i].solution)
+      return verdict(Verdict::fail, "answers " + cases[i].label + " (" + cases[i].puzzle + ") differently when " +
+                                        std::to_string(cases.size()) +
+                                        " puzzles are handed over at once (run hands over batches): count " +
+                                        std::to_string(a.count) + " against " + std::to_string(alone[i].count) +
+                                        (a.solution != alone[i].solution ? ", another solution" : ""));
+  }
+  return verdict(Verdict::pass,
+                 std::to_string(cases.size()) + " puzzles handed over at once answered in order, as one at a time");
+}
+
+std::string rule_solver_throughput(sudoku::Solver& solver, const std::vector<Case>& cases, const ChildReport& report) {
+  using Clock = std::chrono::steady_clock;
+  const std::vector<sudoku::Grid> grids = grids_of(cases);
+  auto* batch = dynamic_cast<BatchSolver*>(&solver);
+  const bool batched = batch && batch->batch_size() > 1;
+  sudoku::SolveOptions options;
+  sudoku::Grid solution;
+  const auto start = Clock::now();
+  std::size_t calls = 0;
+  report.progress("the fixed puzzles, again and again for 0.3 s");
+  try {
+    while (Clock::now() - start < std::chrono::milliseconds(300)) {
+      if (batched) batch->prefetch(grids, options);  // as run hands them over
+      for (const sudoku::Grid& g : grids) {
+        solver.solve(g, options, &solution);
+        ++calls;
+      }
+    }
+  } catch (const SolverFault& f) {
+    throw crash_of(f);
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return verdict(Verdict::pass, "about " + std::to_string(static_cast<long long>(calls / seconds)) +
+                                    " puzzles/s on the " + std::to_string(cases.size()) + " fixed puzzles, " +
+                                    (batched ? "handed over at once" : "one at a time") +
+                                    ", one solver (rough: measure with run)");
+}
+
 // A rule as run in the child: its verdict, or FAIL with the crash that ended it.
-using ChildRule = std::string (*)(sudoku_bench_solve_fn, const std::vector<Case>&, const ChildReport&);
-std::function<std::string(const ChildReport&)> guarded(ChildRule rule, sudoku_bench_solve_fn fn,
-                                                       const std::vector<Case>& cases) {
-  return [rule, fn, &cases](const ChildReport& report) {
+using Rule = std::function<std::string(const ChildReport&)>;
+template <typename Work>
+Rule guarded(Work work) {
+  return [work](const ChildReport& report) {
     try {
-      return rule(fn, cases, report);
+      return work(report);
     } catch (const Crash& c) {
       return verdict(Verdict::fail, c.what);
     }
   };
+}
+
+// The rules about its answers, each asking through the Ask its child makes (`ask_in`). Without
+// `limit_visible`, the solver's counts are cut to the limit on their way (exec:): not asked.
+template <typename AskIn>
+std::vector<std::pair<std::string, Rule>> answer_rules(AskIn ask_in, const std::vector<Case>& cases,
+                                                       bool limit_visible) {
+  using AskRule = std::string (*)(const Ask&, const std::vector<Case>&);
+  const auto rule = [&](AskRule r) {
+    return guarded([ask_in, r, &cases](const ChildReport& report) { return r(ask_in(report), cases); });
+  };
+  return {
+      {"counts", rule(rule_counts)},
+      {"respects the limit", limit_visible ? rule(rule_limit) : guarded([](const ChildReport&) {
+         return verdict(Verdict::note, "not visible here: sudoku-bench takes a count above the limit as the limit");
+       })},
+      {"solution at limit 1", rule(rule_solution_at_1)},
+      {"solution at limit 2", rule(rule_solution_at_2)},
+      {"guesses reported", rule(rule_guesses)},
+  };
+}
+
+// A FAIL that leaves nothing for the later rules to learn: the solver crashed, threw, hung or (a
+// program) broke the protocol.
+bool stops_the_check(const RuleResult& r) {
+  return r.verdict == Verdict::fail && (r.detail.starts_with("crashes") || r.detail.starts_with("throws") ||
+                                        r.detail.starts_with("hangs") || r.detail.starts_with("fails"));
 }
 
 RuleResult from_isolated(const std::string& rule, const IsolatedResult& r) {
@@ -325,29 +492,70 @@ std::vector<RuleResult> check_plugin(const std::string& spec_text, const Conform
   const sudoku_bench_solve_fn fn = library->shared_function();
   const std::vector<Case> cases = fixed_cases();
   const std::string name = std::string(kPluginPrefix) + spec_text;
-  using Rule = std::function<std::string(const ChildReport&)>;
-  const std::vector<std::pair<std::string, Rule>> rules = {
-      {"counts", guarded(rule_counts, fn, cases)},
-      {"respects the limit", guarded(rule_limit, fn, cases)},
-      {"solution at limit 1", guarded(rule_solution_at_1, fn, cases)},
-      {"solution at limit 2", guarded(rule_solution_at_2, fn, cases)},
-      {"guesses reported", guarded(rule_guesses, fn, cases)},
+  const auto ask_in = [fn](const ChildReport& report) -> Ask {
+    return
+        [fn, &report](const std::string& puzzle, std::size_t limit) { return ask_plugin(fn, puzzle, limit, report); };
   };
-
-  const auto stopped = [&] {
-    const RuleResult& last = results.back();
-    return last.verdict == Verdict::fail && (last.detail.starts_with("crashes") || last.detail.starts_with("throws") ||
-                                             last.detail.starts_with("hangs"));
-  };
-
-  for (const auto& [rule, work] : rules) {
+  for (const auto& [rule, work] : answer_rules(ask_in, cases, true)) {
     add(from_isolated(rule, run_isolated(work, options.rule_limit)));
-    if (stopped()) return results;
+    if (stops_the_check(results.back())) return results;
   }
   add(rule_reads_byte_81(fn, cases, options));
   add(from_isolated("reentrant", {IsolatedResult::Ending::returned, rule_reentrant(fn, name, options), "", 0}));
   add(from_isolated("throughput", run_isolated([&](const ChildReport& r) { return rule_throughput(fn, cases, r); },
                                                options.rule_limit)));
+  return results;
+}
+
+std::vector<RuleResult> check_solver(const sudoku::SolverFactory& factory, const ConformanceOptions& options,
+                                     const std::function<void(const RuleResult&)>& on_rule) {
+  std::vector<RuleResult> results;
+  const auto add = [&](RuleResult r) {
+    on_rule(r);
+    results.push_back(std::move(r));
+  };
+  const std::vector<Case> cases = fixed_cases();
+  // Each rule's child makes its own solver: an exec: program is started there, and ends with it.
+  const auto solver_in_child = [&factory](const ChildReport& report) {
+    report.progress("its start");
+    return make_in_child(factory);
+  };
+  const auto ask_of = [](std::shared_ptr<sudoku::Solver> solver, const ChildReport& report) -> Ask {
+    return [solver, &report](const std::string& puzzle, std::size_t limit) {
+      return ask_solver(*solver, puzzle, limit, report);
+    };
+  };
+  const auto ask_in = [solver_in_child, ask_of](const ChildReport& report) {
+    return ask_of(solver_in_child(report), report);
+  };
+  const auto with_solver = [solver_in_child, ask_of](auto work) {
+    return guarded([solver_in_child, ask_of, work](const ChildReport& report) {
+      const std::shared_ptr<sudoku::Solver> solver = solver_in_child(report);
+      return work(*solver, ask_of(solver, report), report);
+    });
+  };
+  const auto run_rule = [&](const std::string& rule, const Rule& work) {
+    add(from_isolated(rule, run_isolated(work, options.rule_limit)));
+    return stops_the_check(results.back());
+  };
+  run_rule("starts", with_solver([&cases](sudoku::Solver& solver, const Ask& ask, const ChildReport&) {
+             return rule_starts(solver, ask, cases);
+           }));
+  if (results.back().verdict == Verdict::fail) return results;
+  for (const auto& [rule, work] : answer_rules(ask_in, cases, false))
+    if (run_rule(rule, work)) return results;
+  if (run_rule("answers in batches",
+               with_solver([&cases](sudoku::Solver& solver, const Ask& ask, const ChildReport& report) {
+                 return rule_batches(solver, ask, cases, report);
+               })))
+    return results;
+  add({"reads only its 82 bytes", Verdict::note,
+       "not asked: it is given each puzzle as a line of text, never sudoku-bench's memory"});
+  add({"reentrant", Verdict::note,
+       "not asked: run and solve give each solver thread a solver of its own (exec: a process of its own)"});
+  run_rule("throughput", with_solver([&cases](sudoku::Solver& solver, const Ask&, const ChildReport& report) {
+             return rule_solver_throughput(solver, cases, report);
+           }));
   return results;
 }
 

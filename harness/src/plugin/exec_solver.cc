@@ -172,9 +172,11 @@ bool parse_answer(const std::string& line, const sudoku::Grid& puzzle, std::uint
     const auto [g_end, g_ec] = std::from_chars(guesses.data(), guesses.data() + guesses.size(), a.result.guesses);
     if (g_ec != std::errc() || g_end != guesses.data() + guesses.size()) return false;
   }
-  // A solution that is not a grid of the puzzle's size counts as none written: judged as such.
-  a.written = !solution.empty() && sudoku::parse_record(solution, a.solution) && a.solution.box == puzzle.box;
-  return true;
+  // Empty: none written. Anything else must be a grid of the puzzle's size (it is then judged): a
+  // malformed one, taken as none, would pass unchecked as a count-only solver's.
+  if (solution.empty()) return true;
+  a.written = true;
+  return sudoku::parse_record(solution, a.solution) && a.solution.box == puzzle.box;
 }
 
 class ExecFactory;
@@ -235,8 +237,10 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
       const std::string symbols = puzzle_text(puzzles[i]);
       const std::string line = process_->receive(symbols);
       if (!parse_answer(line, puzzles[i], options.max_solutions, answers[i]))
-        throw SolverFault(
-            name_, "answered '" + line.substr(0, 200) + "' to " + symbols + ": expected COUNT[:SOLUTION[:GUESSES]]", 0);
+        throw SolverFault(name_,
+                          "answered '" + line.substr(0, 200) + "' to " + symbols +
+                              ": expected COUNT[:SOLUTION[:GUESSES]], SOLUTION empty or a grid of the puzzle's size",
+                          0);
     }
     broken_ = false;
   }

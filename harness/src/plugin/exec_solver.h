@@ -5,8 +5,8 @@
 //   in:  PUZZLE LIMIT       PUZZLE the grid's side*side symbols ('1'-'9', then 'A'...; '.' blank),
 //                           LIMIT the count to stop at (2 checks uniqueness)
 //   out: COUNT[:SOLUTION[:GUESSES]]
-//                           COUNT 0..LIMIT; SOLUTION the first solution's symbols (may be empty);
-//                           GUESSES the solver's own count of guesses
+//                           COUNT 0..LIMIT; SOLUTION the first solution's symbols, or empty
+//                           (none written); GUESSES the solver's own count of guesses
 // Puzzles are written in batches (exec:COMMAND: up to 64 at a time, exec/N:COMMAND: N; exec/1 is a
 // round trip per puzzle), so a program must answer each line as it reads it (flush after each
 // answer, or after the input has no more lines waiting). A program that exits, answers something

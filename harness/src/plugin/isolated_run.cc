@@ -1,5 +1,6 @@
 #include "plugin/isolated_run.h"
 
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -81,10 +82,15 @@ IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>
                             std::chrono::milliseconds limit) {
   limit *= kTimeScale;
   int fds[2];
-  if (pipe(fds) != 0) return crashed("cannot make a pipe");
+  // Close-on-exec: a program the child starts must not hold the pipe open after the child ended.
+  if (pipe2(fds, O_CLOEXEC) != 0) return crashed("cannot make a pipe");
   std::fflush(nullptr);  // nothing buffered is written twice
   const pid_t child = fork();
+  // The child leads a process group of its own (set on both sides: whichever runs first), so that
+  // what it starts (an exec: program, a plugin's helper) is killed with it, never outliving the work.
+  if (child > 0) setpgid(child, child);
   if (child == 0) {
+    setpgid(0, 0);
     close(fds[0]);
     std::string value;
     try {
@@ -103,7 +109,10 @@ IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>
   std::string received;
   const bool timed_out = !receive_until(fds[0], std::chrono::steady_clock::now() + limit, received);
   close(fds[0]);
-  if (timed_out) kill(child, SIGKILL);
+  // The child when it hangs, and whatever it started and left running, before the child is reaped:
+  // until then no other process can take its id as a group's. Once the child has closed the pipe
+  // it is exiting, and the signal no longer changes how it ended.
+  kill(-child, SIGKILL);
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }

@@ -26,8 +26,9 @@ struct IsolatedResult {
   int signal = 0;         // what ended the child (ending crashed)
 };
 
-// `work` runs in a forked child, killed after `limit` (20 times that in a sanitizer build); call it
-// while no other thread holds a lock the child needs.
+// `work` runs in a forked child, killed after `limit` (20 times that in a sanitizer build) with the
+// processes it started (its process group), which are killed when it ends too; call it while no
+// other thread holds a lock the child needs.
 IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>& work,
                             std::chrono::milliseconds limit);
 

@@ -60,7 +60,7 @@ class PluginSolver final : public sudoku::Solver, public TextSolver {
     std::size_t guesses = 0;
     // The NUL after the 81 characters: solvers that take pencilmarks too (tdoku) look at byte 81.
     puzzle_[81] = '\0';
-    // Blank, so that a solver that reports a solution without writing it is caught (RecordStep).
+    // A NUL, so that a solution it does not write is told from one it writes (RecordStep).
     if (solution) solution_[0] = 0;
     std::size_t found = 0;
     try {
@@ -74,7 +74,9 @@ class PluginSolver final : public sudoku::Solver, public TextSolver {
     r.solutions = std::min<std::uint64_t>(found, options.max_solutions);
     r.guesses = guesses;
     r.nodes = 0;  // the interface does not report it; see reports_tree_size()
-    if (solution && r.solutions > 0) {
+    // Whatever it wrote is its solution, '.' or garbage included (judged, then); nothing written
+    // leaves `solution` as it was, which RecordStep tells from a written one.
+    if (solution && r.solutions > 0 && solution_[0] != '\0') {
       solution->box = 3;
       for (int i = 0; i < 81; ++i) {
         const char c = solution_[static_cast<std::size_t>(i)];

@@ -258,6 +258,9 @@ const FieldRow<MeasuredPass> kRows[] = {
        if (r.status.check_failed > r.status.checked)
          f["failed"].fail("is more than checks.checked (" + std::to_string(r.status.checked) + ")");
      }},
+    // Absent (0) in reports from before solvers that only count were judged by their counts.
+    {"unwritten", true, Agree::never, [](const MeasuredPass& r) { return Json(r.status.unwritten); },
+     [](MeasuredPass& r, const Field& f) { r.status.unwritten = f.count(); }},
     // null: the puzzles were not timed (run --no-latency), or a report before it was recorded.
     {"clock_read_ns", true, Agree::never,
      [](const MeasuredPass& r) { return r.clock_read_ns > 0 ? Json(r.clock_read_ns) : Json(nullptr); },
@@ -295,14 +298,16 @@ const FieldRow<MeasuredPass> kRows[] = {
      [](MeasuredPass& r, const Field& f) { r.outlier = f.boolean(); }},
 };
 
-// What holds between fields: every sum of the counts is a count, no more checks than records, and
-// the distributions count the puzzles.
+// What holds between fields: every sum of the counts is a count, no more checks than records, no
+// more unwritten solutions than puzzles, and the distributions count the puzzles.
 void check_whole(const Field& r, MeasuredPass& pass) {
   const Tally& t = pass.status;
   std::uint64_t total = 0;
   for (const std::uint64_t n : t.counts()) add_count(total, n, r["status"], "the counts (and checks)");
   if (t.checked > t.records())
     r["checks"]["checked"].fail("is more than the records in status (" + std::to_string(t.records()) + ")");
+  if (t.unwritten > t.puzzles())
+    r["unwritten"].fail("is more than the puzzles in status (" + std::to_string(t.puzzles()) + ")");
   pass.latency_ns.count = pass.tree_size.count = pass.guesses.count = pass.puzzles();
 }
 

@@ -36,7 +36,7 @@ nlohmann::ordered_json to_json(const Report& report);
 // which made a report four times the size).
 std::string json_text(const nlohmann::ordered_json& json);
 
-// The inverse of to_json; every number is range-checked. complete, checks, cpu_seconds, log2_counts,
+// The inverse of to_json; every number is range-checked. complete, checks, unwritten, cpu_seconds, log2_counts,
 // settings.time_limit_ms, settings.seed and settings.latency may be absent (hand-made or trimmed files) and read as
 // their defaults; null latency_ns and tree_size read as not measured / not reported; derived fields (puzzles,
 // puzzles_per_second, scaling) are recomputed, not trusted. Throws ReportFormatError.

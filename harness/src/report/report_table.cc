@@ -184,6 +184,13 @@ std::vector<std::string> row_warnings(const Table::Row& row) {
           format_fixed("%.1f", 100 * share) + "% of its mean latency (" + format_duration_ns(mid.latency_ns.mean) +
           "): timing costs this solver about that much throughput, or more; --no-latency measures it untimed");
   }
+  // The same records are recounted in every repetition (picked by a hash of the puzzle): their
+  // largest count, not a sum over repetitions.
+  std::uint64_t unwritten = 0;
+  for (const MeasuredPass* p : row.passes) unwritten = std::max(unwritten, p->status.unwritten);
+  if (unwritten > 0)
+    warnings.push_back("solutions not checked: " + mid.solver + " writes none (" +
+                       format_count(static_cast<double>(unwritten)) + " records); counts judged by the recount");
   add_noise_warnings(row.passes, warnings);
   return warnings;
 }

@@ -42,7 +42,8 @@ Table table_of(const Report& report);
 std::vector<ShortenedName> shorten_names(Table& table, const Report& report);
 
 // What makes a row's figures doubtful, a sentence each, as print_table prints them after the row
-// ("input-bound: …", "imbalance: …", outliers and disturbed passes among its repetitions).
+// ("input-bound: …", "imbalance: …", solutions left unchecked, outliers and disturbed passes among
+// its repetitions).
 std::vector<std::string> row_warnings(const Table::Row& row);
 
 }  // namespace sudoku_bench

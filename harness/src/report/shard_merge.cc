@@ -113,7 +113,8 @@ struct Figures {
   int threads = 0, loops = 0;
   // wall and CPU seconds, latency mean and standard deviation, pipeline seconds (reader, sink, workers)
   std::array<double, 7> seconds{};
-  std::array<std::uint64_t, 10> counts{};  // the outcomes, the checks, the involuntary context switches
+  // the outcomes, the checks, the unwritten solutions, the involuntary context switches
+  std::array<std::uint64_t, 11> counts{};
   auto operator<=>(const Figures&) const = default;
 };
 
@@ -134,7 +135,7 @@ std::optional<Figures> distinct_figures(const MeasuredPass& pass) {
                  {pass.wall_seconds, pass.cpu_seconds, pass.latency_ns.mean, pass.latency_ns.stddev,
                   pass.pipeline.reader, pass.pipeline.sink, pass.pipeline.worker},
                  {t.unique, t.multiple, t.solved, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed,
-                  pass.noise.involuntary_switches}};
+                  t.unwritten, pass.noise.involuntary_switches}};
 }
 
 }  // namespace

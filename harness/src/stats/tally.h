@@ -20,18 +20,23 @@ struct Tally {
   std::uint64_t aborted = 0;
   std::uint64_t invalid = 0;
   // The solver answered, and the answer failed the harness's check (a solution that is not one,
-  // a count without a solution, a count the reference disagrees with): not counted as its claim.
+  // a count with no solution found at limit 1, a count the reference disagrees with): not
+  // counted as its claim.
   std::uint64_t wrong = 0;
   // Not outcomes: of the records whose file said what to expect (csv, checks), how many were
   // verified, and how many of those disagreed.
   std::uint64_t checked = 0;
   std::uint64_t check_failed = 0;
+  // Not an outcome either: the puzzles whose solutions were not checked because the solver wrote
+  // none, even asked again at limit 1 (a solver that only counts); only their counts were judged.
+  // Asked again in solve for every record, in run for those the reference recounts.
+  std::uint64_t unwritten = 0;
 
   std::uint64_t& operator[](Outcome o);
   std::uint64_t operator[](Outcome o) const;
-  // Every count, the outcomes' then the checks': what sums and comparisons of tallies go through.
-  std::array<std::uint64_t, 9> counts() const {
-    return {unique, multiple, solved, none, invalid, aborted, wrong, checked, check_failed};
+  // Every count, the outcomes' then the others': what sums and comparisons of tallies go through.
+  std::array<std::uint64_t, 10> counts() const {
+    return {unique, multiple, solved, none, invalid, aborted, wrong, checked, check_failed, unwritten};
   }
   Tally& operator+=(const Tally& o);
   // Puzzles given to the solver: every record but the invalid ones.
@@ -69,6 +74,7 @@ inline Tally& Tally::operator+=(const Tally& o) {
   for (const OutcomeInfo& i : kOutcomes) this->*i.count += o.*i.count;
   checked += o.checked;
   check_failed += o.check_failed;
+  unwritten += o.unwritten;
   return *this;
 }
 

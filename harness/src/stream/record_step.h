@@ -40,7 +40,8 @@ struct StepOptions {
   // A solver that reports solutions without writing one (tdoku at limit 2) is asked again at
   // limit 1, so that the solution can be checked: for every record when true (solve, which prints
   // it), else only for the records the reference recounts (run: the second solve would otherwise
-  // be charged to the solver's throughput on every puzzle).
+  // be charged to the solver's throughput on every puzzle). One that writes none even then only
+  // counts (StepResult::unwritten): its counts alone are judged.
   bool reask_every_record = true;
 
   bool operator==(const StepOptions&) const = default;
@@ -52,9 +53,12 @@ struct StepResult {
   Outcome outcome = Outcome::invalid;
   sudoku::SolveResult solve;  // for a puzzle (not invalid)
   bool checked = false;       // the file said what to expect, and it could be verified
-  std::string invalid;        // why the record is not a puzzle this solver takes
-  std::string wrong;          // why the solver's answer failed the harness's check (outcome wrong)
-  std::string mismatch;       // how a checked record disagreed with its file; empty when it agreed
+  // The solver reported solutions but wrote none, even asked again at limit 1: there was no
+  // solution to check, only the count (which the reference judges where it recounts).
+  bool unwritten = false;
+  std::string invalid;   // why the record is not a puzzle this solver takes
+  std::string wrong;     // why the solver's answer failed the harness's check (outcome wrong)
+  std::string mismatch;  // how a checked record disagreed with its file; empty when it agreed
   // The stop flag (StepOptions::solve.stop: SIGINT, SIGTERM) cut a search of this record short:
   // the record has no outcome (`outcome` says nothing), and step_chunk ends its chunk there.
   bool stopped = false;
@@ -76,9 +80,10 @@ class RecordStep {
   const StepResult& run(const Chunk& chunk, const Record& record, sudoku::Grid* solution);
 
   // Then, outside the timing, judges the answer run() got: a solution the solver reports must be
-  // one (when it gave none, it is asked again at limit 1), the reference's count must agree, and
-  // what the file says to expect must hold. An answer that fails becomes Outcome::wrong. Returns
-  // the same result, now final.
+  // one (when it gave none, it is asked again at limit 1; none even then leaves the count alone
+  // to judge, but no solution at all at limit 1 contradicts it), the reference's count must
+  // agree, and what the file says to expect must hold. An answer that fails becomes
+  // Outcome::wrong. Returns the same result, now final.
   const StepResult& judge();
 
   // A solver behind a pipe (BatchSolver, batch_size() > 1): hands it the puzzles of records
@@ -201,6 +206,7 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
       keep(Problem::Kind::invalid, record.line, r.invalid, {}, std::nullopt);
     else if (r.outcome == StepResult::Outcome::wrong)
       keep(Problem::Kind::wrong, record.line, r.wrong, r.solve, std::nullopt);
+    chunk.tally.unwritten += r.unwritten;
     if (r.checked) {
       ++chunk.tally.checked;
       if (!r.mismatch.empty()) {
