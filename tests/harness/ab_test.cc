@@ -14,6 +14,7 @@
 #include "cli/compare_command.h"
 #include "cli/merge_command.h"
 #include "cli/report_files.h"
+#include "cli/solver_spec_list.h"
 #include "report/comparison.h"
 #include "report/history.h"
 #include "report/report_json.h"
@@ -260,7 +261,8 @@ TEST(AbTest, Refusals) {
 std::vector<Report> solver_history(const std::string& prefix, std::vector<std::string>& names) {
   std::vector<Report> reports;
   for (int v = 1; v <= 12; ++v) {
-    names.push_back(std::string(SUDOKU_BENCH_TEST_DATA_DIR) + "/solver_history/" + prefix + std::to_string(v) + ".json");
+    names.push_back(std::string(SUDOKU_BENCH_TEST_DATA_DIR) + "/solver_history/" + prefix + std::to_string(v) +
+                    ".json");
     reports.push_back(read_json_file(names.back()));
   }
   return reports;

@@ -57,7 +57,7 @@ std::vector<double> scaled(const std::vector<double>& v, double f) {
 }
 
 TEST(ComparisonTest, SlowerOnlyBeyondTheThresholdAndTheNoise) {
-  const sudoku_bench::CompareOptions options;  // 5%, alpha 0.05
+  const sudoku_bench::CompareOptions options{0.05, 0.05, sudoku_bench::GateTime::wall, false};
   const auto verdict = [&](const std::vector<double>& current) {
     return sudoku_bench::compare_reports(report_with(kBase), report_with(current), options).pairs.at(0).verdict();
   };
@@ -92,6 +92,7 @@ Report noisy_report(double cpu_us_per_puzzle) {
 
 TEST(ComparisonTest, CpuGateJudgesCpuTimePerPuzzle) {
   sudoku_bench::CompareOptions options;
+  options.gate = sudoku_bench::GateTime::wall;
   const Report base = noisy_report(500), slower = noisy_report(540);  // 8% more CPU per puzzle
   auto c = sudoku_bench::compare_reports(base, slower, options);
   ASSERT_EQ(c.pairs.at(0).metrics.at(1).metric, "CPU/puzzle");

@@ -23,6 +23,7 @@
 #include "cli/options.h"
 #include "cli/report_files.h"
 #include "cli/run_command.h"
+#include "cli/solver_spec_list.h"
 #include "plugin/call_guard.h"
 #include "report/context.h"
 #include "report/html_format.h"
@@ -62,7 +63,7 @@ class Ab {
 
   int run() {
     if (const int status = check(); status != kExitOk) return status;
-    pin();
+    if (const int status = pin(); status != kExitOk) return status;
     if (const int status = open_outputs(); status != kExitOk) return status;
     report_.context = collect_context();
     if (c_.base_bench.empty() || c_.new_bench.empty()) clock_name_ = PuzzleClock::for_pass().name();
@@ -128,11 +129,11 @@ class Ab {
   }
 
   // One CPU for both sides, so that they meet the same caches and clock; set before any thread starts.
-  void pin() {
+  int pin() {
     if (c_.cpu == "none" || c_.threads > 1) {
       if (c_.threads > 1 && c_.cpu != "none")
         std::fprintf(err_, "sudoku-bench ab: note: %d threads: not pinned to one CPU\n", c_.threads);
-      return;
+      return kExitOk;
     }
     cpu_set_t mask;
     CPU_ZERO(&mask);
@@ -143,13 +144,19 @@ class Ab {
       for (int i = 0; i < CPU_SETSIZE; ++i)
         if (CPU_ISSET(i, &mask)) cpu = i;
     }
-    if (cpu < 0) return;
+    if (cpu < 0) return kExitOk;
+    if (cpu >= CPU_SETSIZE) {
+      std::fprintf(err_, "sudoku-bench ab: --cpu %d: no such CPU\n", cpu);
+      return kExitUsage;
+    }
     CPU_ZERO(&mask);
     CPU_SET(cpu, &mask);
-    if (sched_setaffinity(0, sizeof mask, &mask) == 0)
-      cpu_ = cpu;
-    else
-      std::fprintf(err_, "sudoku-bench ab: warning: cannot pin to CPU %d: %s\n", cpu, std::strerror(errno));
+    if (sched_setaffinity(0, sizeof mask, &mask) != 0) {
+      std::fprintf(err_, "sudoku-bench ab: cannot pin to CPU %d: %s\n", cpu, std::strerror(errno));
+      return c_.cpu.empty() ? kExitIo : kExitUsage;
+    }
+    cpu_ = cpu;
+    return kExitOk;
   }
 
   int open_outputs() {

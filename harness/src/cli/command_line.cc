@@ -138,18 +138,20 @@ std::shared_ptr<State<SolveCommand>> declare_solve(CLI::App& app) {
   return s;
 }
 
+// "" for KEY=VALUE, else why not.
+std::string key_value_refusal(std::string& text) {
+  const std::size_t eq = text.find('=');
+  return eq == std::string::npos || eq == 0 ? "'" + text + "' is not KEY=VALUE" : std::string();
+}
+
 // --label KEY=VALUE, repeatable, as given: what identifies the measurement in the report.
 void declare_labels(Options& o, std::vector<std::string>& labels) {
-  o.app()
-      .add_option("--label", labels,
-                  "KEY=VALUE recorded in the report (settings.labels), repeatable: e.g. version=$(git -C mysolver "
-                  "rev-parse HEAD); history --by KEY orders and names reports by it")
-      ->check(CLI::Validator(
-          [](std::string& text) {
-            const std::size_t eq = text.find('=');
-            return eq == std::string::npos || eq == 0 ? std::string("'" + text + "' is not KEY=VALUE") : "";
-          },
-          "KEY=VALUE"));
+  const CLI::Validator key_value(key_value_refusal, "KEY=VALUE");
+  CLI::Option* label = o.app().add_option("--label", labels,
+                                          "KEY=VALUE recorded in the report (settings.labels), repeatable: e.g. "
+                                          "version=$(git -C mysolver rev-parse HEAD); history --by KEY orders and "
+                                          "names reports by it");
+  label->check(key_value);
 }
 
 // What run's line holds besides its struct: --json PATH in --format, and the outputs of the other formats.
@@ -321,6 +323,23 @@ constexpr const char* kAbAbout =
     "1: NEW slower by more than --max-slowdown with p < --alpha; 5: NEW's answers differ from BASE's\n"
     "or fail judging; 2 usage, 3 I/O, 4 a solver fault, 128+N interrupted.";
 
+// ab's outputs and the sides measured elsewhere.
+void declare_ab_outputs(Options& o, AbCommand& c) {
+  CLI::App* cmd = &o.app();
+  std::vector<std::pair<std::string, CompareFormat>> formats;
+  for (const CompareFormatName& f : kCompareFormats) formats.emplace_back(f.name, f.format);
+  o.choice("--format", c.format, formats,
+           "Standard output: text, markdown (a pull-request comment) or json (sudoku-bench-compare/2 with an "
+           "\"ab\" block)");
+  cmd->add_option("--json", c.json_path, "Also write the verdict as JSON here");
+  cmd->add_option("--markdown", c.markdown_path, "Also write the verdict as markdown here (a PR comment)");
+  cmd->add_option("--html", c.html_path, "Also write a page here: the verdict, both sides' distributions together");
+  cmd->add_option("--reports", c.reports_dir, "Write base.json and new.json (a pass per round) into this folder");
+  declare_labels(o, c.labels);
+  cmd->add_option("--base-bench", c.base_bench, "Measure BASE with this sudoku-bench's run --shard (tools/ab)");
+  cmd->add_option("--new-bench", c.new_bench, "Measure NEW with this sudoku-bench's run --shard (tools/ab)");
+}
+
 std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
   auto s = std::make_shared<State<AbCommand>>(app.add_subcommand("ab", kAbAbout));
   AbCommand& c = s->command;
@@ -341,20 +360,15 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
   o.real("--alpha", c.options.alpha, 1e-9, 0.5, "Significance level of the test");
   o.choice("--gate", c.options.gate, {{"wall", GateTime::wall}, {"cpu", GateTime::cpu}},
            "Time per puzzle that decides: cpu (process CPU time) or wall");
-  cmd->add_option("--cpu", c.cpu,
-                  "The CPU both sides run on (default: the last this process may use; none: not pinned)");
-  std::vector<std::pair<std::string, CompareFormat>> formats;
-  for (const CompareFormatName& f : kCompareFormats) formats.emplace_back(f.name, f.format);
-  o.choice("--format", c.format, formats,
-           "Standard output: text, markdown (a pull-request comment) or json (sudoku-bench-compare/2 with an "
-           "\"ab\" block)");
-  cmd->add_option("--json", c.json_path, "Also write the verdict as JSON here");
-  cmd->add_option("--markdown", c.markdown_path, "Also write the verdict as markdown here (a PR comment)");
-  cmd->add_option("--html", c.html_path, "Also write a page here: the verdict, both sides' distributions together");
-  cmd->add_option("--reports", c.reports_dir, "Write base.json and new.json (a pass per round) into this folder");
-  declare_labels(o, c.labels);
-  cmd->add_option("--base-bench", c.base_bench, "Measure BASE with this sudoku-bench's run --shard (tools/ab)");
-  cmd->add_option("--new-bench", c.new_bench, "Measure NEW with this sudoku-bench's run --shard (tools/ab)");
+  o.text("--cpu", "", "The CPU both sides run on (default: the last this process may use; none: not pinned)",
+         [&c](const std::string& text) {
+           if (text != "none" &&
+               (text.empty() || text.size() > 6 || text.find_first_not_of("0123456789") != std::string::npos))
+             return Options::refusal("--cpu", text, "a CPU number or none");
+           c.cpu = text;
+           return std::string();
+         });
+  declare_ab_outputs(o, c);
   o.unset("--quiet", c.progress, "No line per round on stderr");
   return s;
 }

@@ -252,13 +252,14 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
                    line.c_str());
     if (!unequal.empty()) return kExitUsage;
   }
+  CompareOptions judged = o;
   if (o.gate == GateTime::cpu && !(has_cpu_time(base) && has_cpu_time(current))) {
     std::fprintf(err,
-                 "sudoku-bench compare: --gate cpu needs cpu_seconds in every run of both reports "
-                 "(reports written before it was added have none); use --gate wall\n");
-    return kExitUsage;
+                 "sudoku-bench compare: note: a report has passes without cpu_seconds (written before it was "
+                 "recorded): judged on wall time, as --gate wall\n");
+    judged.gate = GateTime::wall;
   }
-  const Comparison c = compare_reports(base, current, o);
+  const Comparison c = compare_reports(base, current, judged);
   if (!c.paired_solvers.first.empty())
     std::fprintf(err, "sudoku-bench compare: note: each report measured one solver: BASE's %s against NEW's %s\n",
                  c.paired_solvers.first.c_str(), c.paired_solvers.second.c_str());
@@ -273,14 +274,14 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
   if (command.format != CompareFormat::text) {
     const ComparedSide b{command.base_path, base.context.git_commit, base.context.date},
         n{command.current_path, current.context.git_commit, current.context.date};
-    const std::string text = command.format == CompareFormat::json ? json_text(comparison_json(c, o, b, n))
-                                                                   : comparison_markdown(c, o, b, n);
+    const std::string text = command.format == CompareFormat::json ? json_text(comparison_json(c, judged, b, n))
+                                                                   : comparison_markdown(c, judged, b, n);
     std::fputs(text.c_str(), out);
-    return print_comparison_text(c, o, nullptr, err) ? kExitSlower : kExitOk;  // the verdicts are in the document
+    return print_comparison_text(c, judged, nullptr, err) ? kExitSlower : kExitOk;  // the verdicts are in the document
   }
   std::fprintf(out, "BASE %s\nNEW  %s\n\n", describe(base, command.base_path).c_str(),
                describe(current, command.current_path).c_str());
-  return print_comparison_text(c, o, out, err) ? kExitSlower : kExitOk;
+  return print_comparison_text(c, judged, out, err) ? kExitSlower : kExitOk;
 }
 
 int print_comparison_text(const Comparison& c, const CompareOptions& o, std::FILE* out, std::FILE* err) {

@@ -17,6 +17,7 @@
 #include "cli/problems.h"
 #include "cli/progress.h"
 #include "cli/report_files.h"
+#include "cli/solver_spec_list.h"
 #include "plugin/call_guard.h"
 #include "report/context.h"
 #include "report/report_table.h"

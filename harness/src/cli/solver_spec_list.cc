@@ -1,5 +1,6 @@
 #include "cli/solver_spec_list.h"
 
+#include "report/solver_identity.h"
 #include "stream/noop.h"
 #include "stream/solver_specs.h"
 #include "sudoku/strategies.h"
@@ -34,6 +35,10 @@ std::vector<std::string> split_solver_specs(std::string_view text) {
     pos = comma + 1;
   }
   return specs;
+}
+
+SolverIdentity identify_solver(std::string_view given, const std::string& name) {
+  return identify_files(name, split_spec_name(given).spec, files_of_spec(given));
 }
 
 }  // namespace sudoku_bench

@@ -65,7 +65,7 @@ std::string p_text(double p) { return p < 0.0001 ? std::string("<0.0001") : form
 std::vector<std::string> comparison_header(const CompareOptions& o) {
   return {"dataset", "solver",   "threads",
           "metric",  "reps",     "base",
-          "new",     "new/base", "time change (" + format_fixed("%g", 100 * (1 - o.alpha)) + "% interval)",
+          "new",     "new/base", "time change (" + format_fixed("%g", 100 * (1 - o.alpha)) + "% CI)",
           "p",       "verdict"};
 }
 

@@ -3,7 +3,6 @@
 #include <fstream>
 
 #include "report/sha256.h"
-#include "stream/solver_specs.h"
 
 namespace sudoku_bench {
 namespace {
@@ -35,9 +34,9 @@ std::string base_name(const std::string& path) { return path.substr(path.find_la
 
 }  // namespace
 
-SolverIdentity identify_solver(std::string_view given, const std::string& name) {
-  SolverIdentity id{name, split_spec_name(given).spec, {}};
-  for (const std::string& path : files_of_spec(given)) id.files.push_back(file_identity(path));
+SolverIdentity identify_files(std::string name, std::string spec, const std::vector<std::string>& files) {
+  SolverIdentity id{std::move(name), std::move(spec), {}};
+  for (const std::string& path : files) id.files.push_back(file_identity(path));
   return id;
 }
 

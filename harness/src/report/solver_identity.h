@@ -10,8 +10,9 @@
 
 namespace sudoku_bench {
 
-// `given` as the command line gave it (NAME=SPEC or SPEC); `name` is what the passes call it.
-SolverIdentity identify_solver(std::string_view given, const std::string& name);
+// The identity of the solver `name`, given as `spec`, whose code is in `files` (absolute paths, as
+// files_of_spec in stream/solver_specs.h finds them): each file's size and SHA-256.
+SolverIdentity identify_files(std::string name, std::string spec, const std::vector<std::string>& files);
 
 // How the code of `name` changed from `before` to `after`, one phrase per file: "libx.so
 // 3f2a9c1d -> 77b0e4a2"; empty when nothing changed or either report does not say.

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# `ab` as a careless or hostile user meets it: a solver that crashes, outputs that cannot be
+# written, a CPU that is not there, a pipe for a file, one name for both sides, and a Ctrl-C and a
+# SIGTERM in the middle of the rounds (exit 128+N, no verdict, nothing left in TMPDIR).
+# Usage: ab_test.sh SUDOKU_BENCH WRONG_PLUGINS.so DATASETS_DIR
+set -euo pipefail
+bench=$1 wrong=$2 datasets=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export TMPDIR=$work/tmp
+mkdir -p "$TMPDIR"
+top95=$datasets/top95.txt
+fails=0
+
+expect() {  # expect STATUS TEXT-IN-STDERR -- ab ARGS...
+  local want=$1 text=$2
+  shift 3
+  local status=0
+  "$bench" ab "$@" >"$work/out" 2>"$work/err" || status=$?
+  if [ "$status" -ne "$want" ] || ! grep -qF -- "$text" "$work/err"; then
+    echo "FAIL: ab $*: exit $status (expected $want), stderr:"
+    cat "$work/err"
+    fails=$((fails + 1))
+  fi
+}
+
+expect 4 "crashes" -- bitmask "plugin:$wrong:crashes" "$top95" --rounds 6 --shards 2 --cpu none
+expect 3 "--json" -- bitmask fast "$top95" --json "$work/no/such/folder/v.json"
+expect 2 "--cpu" -- bitmask fast "$top95" --cpu 99999
+expect 2 "--cpu" -- bitmask fast "$top95" --cpu first
+expect 2 "both named same" -- same=bitmask same=fast "$top95"
+expect 2 "can be read only once" -- bitmask fast /dev/stdin </dev/null
+expect 2 "no sudoku-bench at" -- bitmask bitmask "$top95" --new-bench "$work/nothing"
+expect 5 "answers differ" -- "plugin:$wrong:right" "plugin:$wrong:two_for_unique" "$top95" --rounds 6 --shards 2 --cpu none
+
+# Interrupted mid-rounds: SIGINT (a terminal's Ctrl-C) and SIGTERM (timeout, a cancelled job).
+for signal in INT TERM; do
+  "$bench" ab bitmask bitmask "$datasets/top1465.txt" --rounds 200 --cpu none >"$work/out" 2>"$work/err" &
+  pid=$!
+  for _ in $(seq 200); do
+    grep -q "round 1/" "$work/err" 2>/dev/null && break
+    sleep 0.05
+  done
+  kill -"$signal" $pid
+  status=0
+  wait $pid || status=$?
+  want=$((128 + $(kill -l "$signal")))
+  if [ "$status" -ne "$want" ] || ! grep -q "interrupted by signal" "$work/err" || [ -s "$work/out" ]; then
+    echo "FAIL: SIG$signal mid-rounds: exit $status (expected $want), stdout $(wc -c <"$work/out") bytes, stderr:"
+    cat "$work/err"
+    fails=$((fails + 1))
+  fi
+done
+if [ -n "$(ls -A "$TMPDIR")" ]; then
+  echo "FAIL: left in TMPDIR: $(ls -A "$TMPDIR")"
+  fails=$((fails + 1))
+fi
+[ "$fails" -eq 0 ] && echo "ab: all probes hold"
+exit "$fails"
