@@ -425,16 +425,18 @@ class Ab {
     }
   }
 
-  std::string side_line(int s) const {
+  // "old = plugin:v1/libx.so (libx.so sha256 d6f2bfb45c97)": a side's name, spec and code.
+  std::string solver_text(int s) const {
     const Side& side = sides_[s];
-    std::string line =
-        std::string(kSideWord[s]) + (s == 0 ? " " : "  ") + side.name + " = " + split_spec_name(side.given).spec;
+    std::string text = side.name + " = " + split_spec_name(side.given).spec;
     for (const SolverIdentity::File& f : side.identity.files)
-      line += " (" + f.path.substr(f.path.find_last_of('/') + 1) + " sha256 " +
+      text += " (" + f.path.substr(f.path.find_last_of('/') + 1) + " sha256 " +
               (f.sha256.empty() ? "unread" : f.sha256.substr(0, 12)) + ")";
-    if (!side.bench.empty()) line += " measured by " + side.bench;
-    return line;
+    if (!side.bench.empty()) text += " measured by " + side.bench;
+    return text;
   }
+
+  std::string side_line(int s) const { return std::string(kSideWord[s]) + (s == 0 ? " " : "  ") + solver_text(s); }
 
   std::string method_line() const {
     char buf[512];
@@ -489,8 +491,9 @@ class Ab {
   int judge_and_write() {
     for (int s = 0; s < 2; ++s) finish_report(s);
     const Comparison c = compare_reports(side_reports_[0], side_reports_[1], c_.options);
-    const ComparedSide b{sides_[0].given, report_.context.git_commit, report_.context.date},
-        n{sides_[1].given, other_context_.empty() ? report_.context.git_commit : other_context_, report_.context.date};
+    const ComparedSide b{sides_[0].given, report_.context.git_commit, report_.context.date, solver_text(0)},
+        n{sides_[1].given, other_context_.empty() ? report_.context.git_commit : other_context_, report_.context.date,
+          solver_text(1)};
     nlohmann::ordered_json json = comparison_json(c, c_.options, b, n);
     json["ab"] = ab_json();
     const std::string markdown =

@@ -13,7 +13,11 @@ using Json = nlohmann::ordered_json;
 
 const char* gate_name(GateTime g) { return g == GateTime::cpu ? "cpu" : "wall"; }
 
-Json side_json(const ComparedSide& s) { return {{"path", s.path}, {"git_commit", s.git_commit}, {"date", s.date}}; }
+Json side_json(const ComparedSide& s) {
+  Json j = {{"path", s.path}, {"git_commit", s.git_commit}, {"date", s.date}};
+  if (!s.solver.empty()) j["solver"] = s.solver;
+  return j;
+}
 
 Json metric_json(const MetricComparison& m) {
   return {{"metric", m.metric},
@@ -150,9 +154,13 @@ Json comparison_json(const Comparison& c, const CompareOptions& o, const Compare
 std::string comparison_markdown(const Comparison& c, const CompareOptions& o, const ComparedSide& base,
                                 const ComparedSide& current) {
   const Counts n = counts_of(c);
-  std::string out = "**sudoku-bench compare**: BASE `" + base.git_commit + "` (" + cell(base.date) + ") vs NEW `" +
-                    current.git_commit + "` (" + cell(current.date) + "): " + std::to_string(c.pairs.size()) +
-                    " pairs, " + std::to_string(n.slower) + " slower, " + std::to_string(n.faster) + " faster\n\n";
+  const std::string sides =
+      base.solver.empty()
+          ? "**sudoku-bench compare**: BASE `" + base.git_commit + "` (" + cell(base.date) + ") vs NEW `" +
+                current.git_commit + "` (" + cell(current.date) + ")"
+          : "**sudoku-bench ab**: BASE `" + cell(base.solver) + "` vs NEW `" + cell(current.solver) + "`";
+  std::string out = sides + ": " + std::to_string(c.pairs.size()) + " pairs, " + std::to_string(n.slower) +
+                    " slower, " + std::to_string(n.faster) + " faster\n\n";
   for (const std::string& h : comparison_header(o)) out += "| " + h + " ";
   out += "|\n| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
   for (ComparisonRow row : comparison_rows(c)) {

@@ -61,6 +61,9 @@ inline constexpr std::string_view kReadingOnly = "Rows in brackets are for readi
 // Which report each side is.
 struct ComparedSide {
   std::string path, git_commit, date;
+  // ab: the solver measured on that side ("old = plugin:v1/libx.so (sha256 d6f2bfb45c97)"), which
+  // the markdown names instead of the harness's commit (the same on both sides); "" for compare.
+  std::string solver = {};
 };
 
 nlohmann::ordered_json comparison_json(const Comparison& c, const CompareOptions& o, const ComparedSide& base,
