@@ -445,7 +445,7 @@ TEST(ReportFormatsTest, HtmlCarriesTheComparisonWithABase) {
   const std::string alone = sudoku_bench::to_html(r), against = sudoku_bench::to_html(r, &r);
   EXPECT_NE(alone.find("\"comparison\":null"), std::string::npos);
   EXPECT_NE(against.find("\"comparison\":{\"base\""), std::string::npos);
-  EXPECT_NE(against.find("95% interval"), std::string::npos);
+  EXPECT_NE(against.find("95% CI"), std::string::npos);
   // Nothing in the data can end its <script> element early, or make the browser read it otherwise.
   sudoku_bench::Report hostile = r;
   for (auto& pass : hostile.runs) pass.dataset = "<!--<script>" + pass.dataset + "</script>";
