@@ -198,13 +198,7 @@ class Ab {
       InputFile input(c_.files[f]);
       PassConfig config;
       config.pipeline.threads = c_.threads;
-      if (c_.shards > 1) {
-        config.pipeline.chunk = shard_chunk_size(input.size(), c_.shards);
-        config.pipeline.shard_index = shard - 1;
-        config.pipeline.shard_count = c_.shards;
-      } else {
-        config.pipeline.chunk = chunk_size_for(input.size(), c_.threads);
-      }
+      take_shard(config.pipeline, input.size(), c_.threads, shard, c_.shards);
       config.pipeline.interrupt = &interrupt_requested();
       config.step.solve.stop = &interrupt_requested();
       config.step.reask_every_record = false;
@@ -285,17 +279,8 @@ class Ab {
     if (shards.size() == 1) return shards.front();
     std::vector<std::string> hosts(shards.size());
     std::vector<int> numbers;
-    double wall = 0;
-    for (const MeasuredPass& p : shards) {
-      numbers.push_back(static_cast<int>(numbers.size()) + 1);
-      wall += p.wall_seconds;
-    }
-    MeasuredPass pass = combine_parts(shards, hosts, numbers, Timing::shards);
-    pass.timing = Timing::process;
-    pass.ranks = 1;
-    pass.parts.clear();
-    pass.wall_seconds = wall;
-    return pass;
+    for (std::size_t k = 1; k <= shards.size(); ++k) numbers.push_back(static_cast<int>(k));
+    return combine_parts(shards, hosts, numbers, Timing::process);
   }
 
   // Both sides must reach the same answers on the same shard, and neither may fail judging.
@@ -379,7 +364,7 @@ class Ab {
     if (c_.progress)
       std::fprintf(err_, "ab: %s against %s in turns%s, %d shard%s a round: %s\n", sides_[1].name.c_str(),
                    sides_[0].name.c_str(), cpu_ >= 0 ? (" on CPU " + std::to_string(cpu_)).c_str() : "", c_.shards,
-                   c_.shards == 1 ? "" : "s", join_names(datasets_).c_str());
+                   c_.shards == 1 ? "" : "s", join(datasets_, " ").c_str());
     // One unmeasured turn each: libraries loaded, caches and branch predictors met.
     for (const Side& side : sides_) measure_shard(side, 1, 0);
     planned_ = c_.rounds ? c_.rounds : c_.pilot;
@@ -394,12 +379,6 @@ class Ab {
                  100 * spread_, 100 * kSpreadConfidence, wanted_, percent_text(c_.detect).c_str(), c_.power, planned_,
                  wanted_ > planned_ ? " (--max-rounds: the check is weaker than asked)" : "");
     measure_rounds(planned_);
-  }
-
-  static std::string join_names(const std::vector<std::string>& names) {
-    std::string out;
-    for (const std::string& n : names) out += (out.empty() ? "" : " ") + n;
-    return out;
   }
 
   // A side's report: its rounds as repetitions, its identity, the labels.

@@ -27,6 +27,7 @@
 #include "cli/solve_command.h"
 #include "cli/solver_spec_list.h"
 #include "cli/thread_list.h"
+#include "report/units.h"
 #include "stream/noop.h"
 #include "stream/solver_specs.h"
 #include "sudoku/grid.h"
@@ -45,12 +46,6 @@ std::string known_solvers(bool with_noop) {
   for (const SpecKind& k : spec_kinds())
     if (!k.syntax.empty()) names += ", " + std::string(k.syntax);
   return with_noop ? names + ", " + kNoopSpec + " (the harness alone)" : names;
-}
-
-std::string join(const std::vector<std::string>& words, const char* separator) {
-  std::string out;
-  for (const std::string& w : words) out += (out.empty() ? "" : separator) + w;
-  return out;
 }
 
 // What each command does, for --help.

@@ -55,9 +55,7 @@ std::string what_changed(const Report& before, const Report& after, const std::s
   if (before.context.git_commit != after.context.git_commit)
     changes.push_back("harness " + before.context.git_commit.substr(0, 12) + " -> " +
                       after.context.git_commit.substr(0, 12));
-  std::string out;
-  for (const std::string& c : changes) out += (out.empty() ? "" : "; ") + c;
-  return out.empty() ? "same solver files and harness" : out;
+  return changes.empty() ? "same solver files and harness" : join(changes, "; ");
 }
 
 void print_series(const HistorySeries& s, const std::vector<Report>& reports, const std::vector<std::string>& names,

@@ -14,17 +14,12 @@
 #include "report/settings_fields.h"
 #include "report/shard_merge.h"
 #include "report/solver_identity.h"
+#include "report/units.h"
 #include "stream/input.h"
 #include "stream/output_file.h"
 
 namespace sudoku_bench {
 namespace {
-
-std::string join_changes(const std::vector<std::string>& changes) {
-  std::string out;
-  for (const std::string& c : changes) out += (out.empty() ? "" : ", ") + c;
-  return out;
-}
 
 template <typename T>
 void add_unique(std::vector<T>& list, const T& value) {
@@ -75,7 +70,7 @@ std::string merge_reports(const std::vector<Report>& inputs, const std::vector<s
         merged.settings.identities.push_back(id);
       else if (same_name->files != id.files || same_name->spec != id.spec)
         return name(i) + " measured other code under the solver name " + id.name + " than an input before it (" +
-               join_changes(identity_changes(merged.settings.identities, inputs[i].settings.identities, id.name)) +
+               join(identity_changes(merged.settings.identities, inputs[i].settings.identities, id.name), ", ") +
                "): give the two different names";
     }
   for (const Report& in : inputs) {

@@ -168,14 +168,8 @@ class FileSolverPasses {
     // the reference recounts: outside the latency, inside the pass's wall time, at 1/K the cost.
     config.step.reask_every_record = false;
     config.pipeline.threads = threads;
-    if (shard_.count > 1) {
-      // The same split on every shard and rank, whatever its threads.
-      config.pipeline.chunk = shard_chunk_size(input.size(), shard_.count);
-      config.pipeline.shard_index = shard_.index - 1;
-      config.pipeline.shard_count = shard_.count;
-    } else {
-      config.pipeline.chunk = chunk_size_for(input.size(), threads);
-    }
+    // A shard: the same split on every shard and rank, whatever its threads.
+    take_shard(config.pipeline, input.size(), threads, shard_.index, shard_.count);
     config.pipeline.stop = &stop;
     config.pipeline.interrupt = &interrupt_requested();
     config.step.solve.stop = &interrupt_requested();  // and stops the searches in progress

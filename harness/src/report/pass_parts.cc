@@ -72,6 +72,11 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
   combine_stored_figures(parts, out);
   out.wall_seconds = slowest->wall_seconds;
   if (timing == Timing::shards && throughput > 0) out.wall_seconds = static_cast<double>(out.puzzles()) / throughput;
+  if (timing == Timing::process) {  // one process read the parts one after another: one pass
+    out.wall_seconds = walls;
+    out.ranks = 1;
+    out.parts.clear();
+  }
   return out;
 }
 

@@ -14,9 +14,10 @@ namespace sudoku_bench {
 // `parts[i]` was measured on `hosts[i]` and is part `numbers[i]` (rank from 0, shard from 1); all
 // of one (dataset, solver, threads, repetition), with their buckets. Wall time: the slowest part's
 // for Timing::ranks; for Timing::shards, such that puzzles / wall is the sum of the parts'
-// throughputs. The figures a pass keeps combine as the metric table says (metrics.h: CPU seconds
-// and threads observed add up, loops and a clock read's cost take the most, peak memory is
-// unknown); the pipeline's busy seconds per stage add up (pipeline_figures reads them per rank). Throws
+// throughputs; for Timing::process (parts one process measured one after another: ab's turns), the
+// sum of their wall times, and the pass is one process's, without parts. The figures a pass keeps combine as the metric
+// table says (metrics.h: CPU seconds and threads observed add up, loops and a clock read's cost take the most, peak
+// memory is unknown); the pipeline's busy seconds per stage add up (pipeline_figures reads them per rank). Throws
 // std::invalid_argument when parts do not match.
 MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::vector<std::string>& hosts,
                            const std::vector<int>& numbers, Timing timing);

@@ -20,6 +20,15 @@ std::string format_duration_ns(double ns) {
   return buf;
 }
 
+std::string join(const std::vector<std::string>& words, std::string_view separator) {
+  std::string out;
+  for (const std::string& w : words) {
+    if (!out.empty()) out += separator;
+    out += w;
+  }
+  return out;
+}
+
 std::string format_count(double value) {
   const std::string digits = std::to_string(static_cast<std::uint64_t>(std::llround(std::max(value, 0.0))));
   std::string out;

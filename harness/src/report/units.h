@@ -2,6 +2,8 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace sudoku_bench {
 
@@ -9,6 +11,8 @@ namespace sudoku_bench {
 std::string format_duration_ns(double ns);
 // "1,234,567".
 std::string format_count(double value);
+// The words with `separator` between them: "a, b, c".
+std::string join(const std::vector<std::string>& words, std::string_view separator);
 // `value` in a printf format of one double ("%.2f" -> "1.50").
 std::string format_fixed(const char* printf_format, double value);
 // A ratio as a change: 0.951 -> "-4.9%", 1.02 -> "+2.0%".

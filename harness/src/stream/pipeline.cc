@@ -70,6 +70,16 @@ ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads) {
   return size;
 }
 
+void take_shard(PipelineConfig& pipeline, std::uint64_t input_bytes, int threads, int shard, int shards) {
+  if (shards <= 1) {
+    pipeline.chunk = chunk_size_for(input_bytes, threads);
+    return;
+  }
+  pipeline.chunk = shard_chunk_size(input_bytes, shards);
+  pipeline.shard_index = shard - 1;
+  pipeline.shard_count = shards;
+}
+
 ChunkSize shard_chunk_size(std::uint64_t input_bytes, int shard_count) {
   ChunkSize size;
   if (input_bytes == 0) return size;

@@ -54,6 +54,10 @@ ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads);
 // shards' work is even (a static split cannot rebalance: the slowest shard sets the pace).
 ChunkSize shard_chunk_size(std::uint64_t input_bytes, int shard_count);
 
+// Sets `pipeline` to read shard `shard` (from 1) of `shards` of an input of `input_bytes`, in chunks
+// of shard_chunk_size; with `shards` <= 1, the whole input in chunks for `threads`.
+void take_shard(PipelineConfig& pipeline, std::uint64_t input_bytes, int threads, int shard, int shards);
+
 // Where the time of a pipeline went. Each serial stage (reader, sink) handles one chunk at a
 // time, so the busier one caps throughput at records / its busy seconds, however many threads
 // work; the two may run at once, on different threads.
