@@ -26,6 +26,7 @@
 #include "cli/shard_option.h"
 #include "cli/solve_command.h"
 #include "cli/solver_spec_list.h"
+#include "cli/supervisor.h"
 #include "cli/thread_list.h"
 #include "report/units.h"
 #include "stream/noop.h"
@@ -243,6 +244,9 @@ std::shared_ptr<State<RunCommand, RunOutputs>> declare_run(CLI::App& app) {
               ", bitmask one exec answer, outside the latency timing; a solver that writes a solution only at "
               "limit 1 is asked again for those puzzles alone)");
   o.unset("--no-progress", c.progress, "Never draw progress (it is drawn only when stderr is a terminal)");
+  o.unset("--no-supervisor", c.supervise,
+          "Measure in this process, without the supervising parent that keeps every measured pass whatever "
+          "ends the measuring (a solver's exit(), a crash on its own thread, the OOM killer): for a debugger");
   o.text("--shard", "",
          "Measure shard K of N only (K/N, from 1; auto or auto/N: from a Slurm or Kubernetes job array), "
          "for merge; under mpirun every rank measures its own shard without it",
@@ -505,7 +509,7 @@ Subcommand add_solve(CLI::App& app) {
 }
 
 Subcommand add_run(CLI::App& app) {
-  return subcommand(declare_run(app), [](const RunCommand& c) { return run_command(c, stdout, stderr); });
+  return subcommand(declare_run(app), [](const RunCommand& c) { return supervised_run(c, stdout, stderr); });
 }
 
 Subcommand add_compare(CLI::App& app) {

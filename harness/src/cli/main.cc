@@ -1,5 +1,6 @@
 // sudoku-bench: the command line. Each subcommand declares its own options (cli/command_line.h).
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -15,6 +16,7 @@
 #include "cluster/world.h"
 #include "plugin/call_guard.h"
 #include "report/build_info.h"
+#include "stream/input.h"
 
 namespace {
 
@@ -67,6 +69,9 @@ int finish_output(int status, const std::string& command) {
 int main(int argc, char** argv) {
   using namespace sudoku_bench;
   hold_closed_standard_descriptors();
+  start_directory();  // relative inputs are found here, whatever a solver does later (stream/input.h)
+  // A file grown past `ulimit -f` is a write error, named with its file (exit 3), not a silent death.
+  signal(SIGXFSZ, SIG_IGN);
   // Joins the MPI job first thing when an MPI launcher started this process (cluster/world.h).
   World world(argc, argv);
   if (!world.problem().empty()) {

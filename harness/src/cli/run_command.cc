@@ -13,6 +13,7 @@
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
 #include "cli/measured_pass.h"
+#include "cli/pass_link.h"
 #include "cli/pass_measuring.h"
 #include "cli/problems.h"
 #include "cli/progress.h"
@@ -270,8 +271,8 @@ Settings settings_of(const RunCommand& command, const std::vector<int>& thread_c
 // steps hand on.
 class Run {
  public:
-  Run(const RunCommand& command, std::FILE* out, std::FILE* err)
-      : command_(command), out_(out), err_(err), measuring_(pass_measuring(err)) {}
+  Run(const RunCommand& command, std::FILE* out, std::FILE* err, PassLink* link)
+      : command_(command), out_(out), err_(err), link_(link), measuring_(pass_measuring(err)) {}
 
   // The command checked and the report's head made; kExitOk, or the exit status of a refusal.
   int start() {
@@ -294,7 +295,9 @@ class Run {
     report_.settings = settings_of(command_, thread_counts_, solvers_);
     progress_.emplace(err_, command_.progress && measuring_->leader());
     if (const int status = open_outputs(); status != kExitOk) return status;
-    return measuring_->open_inputs(command_.files, identities_);
+    const int status = measuring_->open_inputs(command_.files, identities_);
+    if (status == kExitOk && link_) link_->head(report_);
+    return status;
   }
 
   // Measures every planned pass, prints the table and writes the outputs; kExitOk, or the exit
@@ -312,7 +315,7 @@ class Run {
       mark_outliers(report_.runs);
       report_.interrupted =
           interrupted_.load() || measuring_->halted(interrupted_) || (fault_ && fault_->interrupted());
-      if (measuring_->leader()) write();
+      if (measuring_->leader()) link_ ? hand_over() : write();
     } catch (const IoError& e) {
       progress_->finish();
       std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
@@ -361,6 +364,7 @@ class Run {
     int status = kExitOk;
     if (measuring_->leader()) {
       try {
+        // Checked here even under a supervisor, which writes them (nothing is made before writing).
         reports_out_.emplace(command_.outputs);
         // zlib's fastest level for the rows: the serial sink compresses them while passes are measured
         if (!command_.per_puzzle_path.empty()) rows_out_.emplace(command_.per_puzzle_path, "--per-puzzle", 1);
@@ -406,6 +410,7 @@ class Run {
   void warm(std::size_t arm, int threads, const std::string& label) {
     if (command_.warmup_seconds <= 0 || !warmed_.emplace(arm, threads).second) return;
     progress_->step(label + " warm-up", kWarmUp);
+    if (link_) link_->starting(label + " warm-up");
     try {
       const auto warm_until = Clock::now() + std::chrono::duration<double>(command_.warmup_seconds);
       while (Clock::now() < warm_until && !interrupted_) arms_[arm]->pass(threads, command_.warmup_seconds);
@@ -424,8 +429,9 @@ class Run {
       const std::string label = passes.label(planned.threads);
       warm(planned.passes, planned.threads, label);
       if (measuring_->halted(interrupted_)) break;
-      progress_->step(label + " rep " + std::to_string(planned.repetition) + "/" + std::to_string(command_.repetitions),
-                      kMeasured);
+      const std::string rep = " rep " + std::to_string(planned.repetition) + "/" + std::to_string(command_.repetitions);
+      if (link_) link_->starting(label + rep);
+      progress_->step(label + rep, kMeasured);
       MeasuredPass pass;
       const auto outcome = measuring_->measure(
           [&] {
@@ -440,6 +446,7 @@ class Run {
         break;
       }
       pass.sequence = static_cast<int>(measured.size()) + 1;
+      if (link_) link_->pass(planned.order, pass);
       measured.emplace_back(planned.order, std::move(pass));
     }
     std::stable_sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -466,9 +473,21 @@ class Run {
     if (!reports_out_->write(report_, out_, err_, "run")) output_failed_ = true;
   }
 
+  // Under a supervisor: the per-puzzle rows are closed here, the rest is the supervisor's to write.
+  void hand_over() {
+    try {
+      if (rows_) rows_->close();
+    } catch (const IoError& e) {
+      std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+      output_failed_ = true;
+    }
+    link_->end(report_.interrupted);
+  }
+
   const RunCommand& command_;
   std::FILE* out_;
   std::FILE* err_;
+  PassLink* link_;  // the supervisor's, or null
   const std::unique_ptr<PassMeasuring> measuring_;
   const std::atomic<bool>& interrupted_ = interrupt_requested();
   std::vector<SpecFactory> solvers_;
@@ -491,8 +510,8 @@ class Run {
 
 }  // namespace
 
-int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out) {
-  Run run(command, out, err);
+int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out, PassLink* link) {
+  Run run(command, out, err, link);
   if (const int status = run.start(); status != kExitOk) return status;
   if (const int status = run.measure_and_write(); status != kExitOk) return status;
   return run.finish(report_out);

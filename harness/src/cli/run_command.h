@@ -14,6 +14,8 @@
 
 namespace sudoku_bench {
 
+class PassLink;
+
 // Long enough that a pass of a 50-puzzle file is not a few dozen microseconds of timer noise; a
 // file that takes longer is still read once.
 inline constexpr double kDefaultMinTimeSeconds = 0.5;
@@ -48,6 +50,9 @@ struct RunCommand {
   bool verify_plugins = true;
   std::uint64_t plugin_verify_every = kDefaultPluginVerifyEvery;
   Settings::Shard shard;  // --shard K/N: measure shard K of N only; 0/0: all
+  // --no-supervisor clears it: measure in the process started, with no supervising parent
+  // (cli/supervisor.h), as a debugger wants.
+  bool supervise = true;
   // What every pass shares: limits, seed, input format, per-puzzle timing. Each pass sets its own
   // thread count, chunk size and stop requests; run always counts to 2 (a uniqueness check).
   PassConfig pass;
@@ -58,6 +63,9 @@ struct RunCommand {
 // Prints the table to `out`, messages to `err`, writes the JSON; returns the exit status. Started
 // as MPI ranks (cluster/world.h), each rank measures its shard and rank 0 alone prints and writes.
 // `report`, when given, receives what was measured (for tests).
-int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report = nullptr);
+// `link`, when given, is a supervisor's (cli/supervisor.h): each pass goes to it as it is measured,
+// and it prints the table and writes the reports.
+int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report = nullptr,
+                PassLink* link = nullptr);
 
 }  // namespace sudoku_bench

@@ -49,11 +49,19 @@ Registry& registry() {
   return *r;
 }
 
+// What a thread that ended inside a call was solving (exit() from a plugin runs the calling
+// thread's thread_local destructors before the exit handlers that ask calls_in_progress()).
+std::string* ended_in_call = nullptr;
+
 // The calling thread's slot, registered on first use and unregistered when the thread ends.
 struct ThreadSlotOwner {
   ThreadSlot* slot = nullptr;
   ~ThreadSlotOwner() {
     if (!slot) return;
+    const std::string* solver = slot->slot.solver.load(std::memory_order_relaxed);
+    const char* puzzle = slot->slot.puzzle.load(std::memory_order_relaxed);
+    if ((slot->slot.calls.load(std::memory_order_relaxed) & 1) != 0 && solver && puzzle)
+      ended_in_call = new std::string(*solver + " was solving " + puzzle);
     stack_t off{};
     off.ss_flags = SS_DISABLE;
     sigaltstack(&off, nullptr);
@@ -166,6 +174,21 @@ void set_interrupt_flag(const std::atomic<bool>* flag) { registry().interrupt.st
 
 void set_slow_call_report(std::chrono::milliseconds after) {
   registry().report_after_ms.store(after.count(), std::memory_order_relaxed);
+}
+
+std::string calls_in_progress() {
+  Registry& r = registry();
+  // exit() may come from a thread the watchdog was stopping: never wait for the lock.
+  std::unique_lock lock(r.mutex, std::try_to_lock);
+  if (!lock.owns_lock()) return {};
+  std::string calls = ended_in_call ? *ended_in_call : std::string();
+  for (ThreadSlot* t : r.threads) {
+    const std::string* solver = t->slot.solver.load(std::memory_order_relaxed);
+    const char* puzzle = t->slot.puzzle.load(std::memory_order_relaxed);
+    if ((t->slot.calls.load(std::memory_order_acquire) & 1) == 0 || !solver || !puzzle) continue;
+    calls += (calls.empty() ? "" : "; ") + *solver + " was solving " + puzzle;
+  }
+  return calls;
 }
 
 const std::atomic<bool>* interrupt_flag() { return registry().interrupt.load(std::memory_order_acquire); }

@@ -50,6 +50,9 @@ std::string signal_description(int signal);
 // a call may run before the watchdog names it. Process-wide, like signals; set before solving.
 void set_interrupt_flag(const std::atomic<bool>* flag);
 void set_slow_call_report(std::chrono::milliseconds after);
+// "SOLVER was solving PUZZLE" for each guarded call running now, joined by "; " (for a process
+// that is exiting from inside one: cli/supervisor.h); "" when none, or when it cannot tell at once.
+std::string calls_in_progress();
 // As set (null, 10 s when never set): for solvers that wait on their own (exec:).
 const std::atomic<bool>* interrupt_flag();
 std::chrono::milliseconds slow_call_report_after();

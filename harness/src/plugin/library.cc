@@ -56,8 +56,11 @@ bool parse_plugin_spec(const std::string& text, PluginSpec& spec, std::string& e
     error = "solver 'plugin:" + text + "': expected plugin:PATH.so[:SYMBOL][@shared|@private|@auto]";
     return false;
   }
-  // dlopen searches the library path for a bare name; a plugin is a file the user points at.
-  spec.file = spec.path.find('/') == std::string::npos ? "./" + spec.path : spec.path;
+  // dlopen searches the library path for a bare name; a plugin is a file the user points at, found
+  // where the command started (private copies are made later, after a constructor may have chdir'd).
+  std::error_code ec;
+  const std::filesystem::path absolute = std::filesystem::absolute(spec.path, ec);
+  spec.file = ec ? (spec.path.find('/') == std::string::npos ? "./" + spec.path : spec.path) : absolute.string();
   return true;
 }
 

@@ -27,8 +27,13 @@ FileIdentity identity_of(const struct stat& st) {
 
 }  // namespace
 
+int start_directory() {
+  static const int fd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  return fd >= 0 ? fd : AT_FDCWD;
+}
+
 std::string content_fingerprint(const std::string& path) {
-  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = openat(start_directory(), path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw IoError(path, std::string("cannot open: ") + std::strerror(errno));
   std::vector<unsigned char> block(1 << 20);
   std::uint64_t hash = 0x243F6A8885A308D3ULL, size = 0;
@@ -57,18 +62,19 @@ bool same_file(const std::string& a, const std::string& b) {
   if (a == b) return true;
   struct stat sa {
   }, sb{};
-  return stat(a.c_str(), &sa) == 0 && stat(b.c_str(), &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  return fstatat(start_directory(), a.c_str(), &sa, 0) == 0 && fstatat(start_directory(), b.c_str(), &sb, 0) == 0 &&
+         sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
 }
 
 bool read_once(const std::string& path) {
   struct stat st {};
-  return path == "-" ||
-         (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) && !S_ISBLK(st.st_mode));
+  return path == "-" || (fstatat(start_directory(), path.c_str(), &st, 0) == 0 && !S_ISREG(st.st_mode) &&
+                         !S_ISDIR(st.st_mode) && !S_ISBLK(st.st_mode));
 }
 
 InputFile::InputFile(const std::string& path, bool map)
     : name_(path == "-" ? "<stdin>" : path), path_(path), is_stdin_(path == "-") {
-  int fd = is_stdin_ ? dup(STDIN_FILENO) : open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  int fd = is_stdin_ ? dup(STDIN_FILENO) : openat(start_directory(), path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw IoError(name_, std::string("cannot open: ") + std::strerror(errno));
   struct stat st {};
   if (fstat(fd, &st) != 0) {
@@ -129,7 +135,7 @@ std::string InputFile::changed() const {
   }, at_path{};
   if (fstat(fd_, &now) != 0) return std::string("cannot stat it: ") + std::strerror(errno);
   if (std::string change = how_changed(identity_, identity_of(now)); !change.empty()) return change;
-  if (stat(path_.c_str(), &at_path) != 0) return "it was removed";
+  if (fstatat(start_directory(), path_.c_str(), &at_path, 0) != 0) return "it was removed";
   return how_changed(identity_, identity_of(at_path));
 }
 

@@ -42,6 +42,11 @@ std::string content_fingerprint(const std::string& path);
 // Whether two paths name one file (one device and inode; or both "-").
 bool same_file(const std::string& a, const std::string& b);
 
+// The working directory the command started in (opened on the first call: main makes it first):
+// relative inputs are found there, whatever a solver does to the working directory later (a plugin
+// that calls chdir).
+int start_directory();
+
 // Whether `path` can be read only once: standard input ("-"), a pipe (`<(...)`), a FIFO, a
 // terminal, a socket. Looks, never opens (a FIFO's open waits for its writer).
 bool read_once(const std::string& path);

@@ -6,6 +6,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <climits>
 #include <cstdio>
@@ -44,6 +45,24 @@ std::string follow_links(const std::string& path, const std::string& name) {
   }
 }
 
+// Every temporary file of this process, for unlink_temps(): fixed slots, no allocation, read
+// from a signal handler.
+constexpr int kTempSlots = 32;
+std::atomic<const char*> temp_slots[kTempSlots];
+
+int remember_temp(const char* path) {
+  for (int i = 0; i < kTempSlots; ++i) {
+    const char* none = nullptr;
+    if (temp_slots[i].compare_exchange_strong(none, path)) return i;
+  }
+  return -1;
+}
+
+void forget_temp(int& slot) {
+  if (slot >= 0) temp_slots[slot].store(nullptr);
+  slot = -1;
+}
+
 std::string canonical_or_self(const std::string& path) {
   std::error_code ec;
   const fs::path p = fs::weakly_canonical(path, ec);
@@ -74,6 +93,7 @@ OutputFile::OutputFile(std::string path, std::string option, int gzip_level)
     inode_ = st.st_ino;
     if (!S_ISREG(st.st_mode)) {  // a device, a FIFO, a socket: written in place
       direct_ = true;
+      target_ = fs::absolute(target_).string();
       return;
     }
   } else if (errno != ENOENT) {
@@ -86,32 +106,56 @@ OutputFile::OutputFile(std::string path, std::string option, int gzip_level)
   const long name_max = pathconf(folder.c_str(), _PC_NAME_MAX);
   if (name_max > 0 && target.filename().string().size() > static_cast<std::size_t>(name_max))
     throw IoError(name(), reason("cannot write", ENAMETOOLONG));
-  std::string temp = folder + "/.sudoku-bench-XXXXXX";
-  fd_ = mkostemp(temp.data(), O_CLOEXEC);
-  if (fd_ < 0) throw IoError(name(), reason(("cannot write in the folder '" + folder + "'").c_str(), errno));
-  temp_ = std::move(temp);
-  mode_t mode = st.st_mode & 07777;
+  // The temporary file is made on the first write: a run that ends before it leaves none.
+  if (access(folder.c_str(), W_OK | X_OK) != 0)
+    throw IoError(name(), reason(("cannot write in the folder '" + folder + "'").c_str(), errno));
+  // Absolute: a solver that changes the working directory does not move the output.
+  target_ = fs::absolute(target_).string();
+  folder_ = fs::absolute(folder).string();
+  mode_ = st.st_mode & 07777;
   if (!exists_) {
     const mode_t mask = umask(0);  // read, then restored at once
     umask(mask);
-    mode = 0666 & ~mask;
+    mode_ = 0666 & ~mask;
   }
-  fchmod(fd_, mode);
 }
 
 OutputFile::~OutputFile() {
   if (gz_) gzclose(static_cast<gzFile>(gz_));  // an output given up: its bytes go with it
   if (fd_ >= 0) close(fd_);
+  forget_temp(temp_slot_);
   if (!committed_ && !temp_.empty()) unlink(temp_.c_str());
 }
 
 int OutputFile::descriptor() {
   if (fd_ < 0) {
     if (committed_) throw IoError(name(), "cannot write: already written");
+    if (!direct_) return make_temp();
     fd_ = open(target_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
     if (fd_ < 0) throw IoError(name(), reason("cannot open", errno));
   }
   return fd_;
+}
+
+// Named with this process's number, so that a supervisor can find what a process it saw die left
+// (temp_prefix()).
+int OutputFile::make_temp() {
+  std::string temp = temp_prefix(folder_, getpid()) + "XXXXXX";
+  fd_ = mkostemp(temp.data(), O_CLOEXEC);
+  if (fd_ < 0) throw IoError(name(), reason(("cannot write in the folder '" + folder_ + "'").c_str(), errno));
+  temp_ = std::move(temp);
+  temp_slot_ = remember_temp(temp_.c_str());
+  fchmod(fd_, mode_);
+  return fd_;
+}
+
+void OutputFile::unlink_temps() {
+  for (auto& slot : temp_slots)
+    if (const char* path = slot.load()) unlink(path);
+}
+
+std::string OutputFile::temp_prefix(const std::string& folder, pid_t pid) {
+  return folder + "/.sudoku-bench-" + std::to_string(pid) + "-";
 }
 
 void OutputFile::open_gzip() {
@@ -172,6 +216,7 @@ void OutputFile::commit() {
   if (synced && !closed) error = errno;
   if (!synced || !closed) throw IoError(name(), reason("cannot write", error));
   if (std::rename(temp_.c_str(), target_.c_str()) != 0) throw IoError(name(), reason("cannot write", errno));
+  forget_temp(temp_slot_);
   committed_ = true;
 }
 

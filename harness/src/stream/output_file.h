@@ -50,7 +50,14 @@ class OutputFile {
   bool is(const std::string& path) const;
   bool same_as(const OutputFile& other) const;
 
+  // The start of the name of every temporary file process `pid` makes in `folder`.
+  static std::string temp_prefix(const std::string& folder, pid_t pid);
+  // Removes every temporary file of this process's outputs not yet committed; async-signal-safe,
+  // for a process about to die (cli/supervisor.cc).
+  static void unlink_temps();
+
  private:
+  int make_temp();
   void write_plain(std::string_view bytes);
   void open_gzip();
   void end_gzip();
@@ -61,7 +68,10 @@ class OutputFile {
   bool exists_ = false;  // target_ existed when checked
   dev_t device_ = 0;
   ino_t inode_ = 0;
-  std::string temp_;  // the temporary file beside target_, until committed
+  std::string folder_;  // target_'s folder
+  mode_t mode_ = 0;     // the permissions the file will have
+  std::string temp_;    // the temporary file beside target_, from the first write until committed
+  int temp_slot_ = -1;  // its place among those unlink_temps() removes
   int fd_ = -1;
   bool committed_ = false;
   int gzip_level_;

@@ -1,0 +1,287 @@
+#include "cli/supervisor.h"
+
+#include <dirent.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/exit_codes.h"
+#include "cli/interrupt.h"
+#include "cli/pass_link.h"
+#include "cli/report_outputs.h"
+#include "cluster/world.h"
+#include "plugin/call_guard.h"
+#include "report/pass_fields.h"
+#include "report/report_json.h"
+#include "report/report_table.h"
+#include "stream/output_file.h"
+
+namespace sudoku_bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// How long the child has to stop after a signal was passed on (a pass stops within a tick of the
+// stop flag; a sanitizer build runs tens of times slower), and to exit once it has said it ended.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr auto kStopGrace = std::chrono::milliseconds(2500);
+#else
+constexpr auto kStopGrace = std::chrono::milliseconds(600);
+#endif
+constexpr auto kExitGrace = std::chrono::seconds(10);
+constexpr int kTickMs = 20;
+
+bool single_threaded() {
+  std::error_code ec;
+  auto tasks = std::filesystem::directory_iterator("/proc/self/task", ec);
+  return !ec && std::distance(begin(tasks), end(tasks)) == 1;
+}
+
+// ---- the child ----
+
+PassLink* child_link = nullptr;
+bool child_finished = false;
+
+// The supervisor died (PR_SET_PDEATHSIG): nobody will write, so nothing is left behind.
+extern "C" void on_orphaned(int) {
+  OutputFile::unlink_temps();
+  _exit(kExitInterrupted + SIGKILL);
+}
+
+// A solver called exit(): the supervisor is told who was solving what.
+extern "C" void on_child_exit() {
+  if (child_finished || !child_link) return;
+  const std::string calls = plugin::calls_in_progress();
+  child_link->exiting("exit() was called" + (calls.empty() ? std::string(" by a solver") : " while " + calls));
+  OutputFile::unlink_temps();
+}
+
+int measuring_child(const RunCommand& command, std::FILE* out, std::FILE* err, int fd, pid_t parent) {
+  prctl(PR_SET_PDEATHSIG, SIGHUP);
+  if (getppid() != parent) _exit(kExitInterrupted + SIGKILL);  // it died before the line above
+  struct sigaction orphaned {};
+  orphaned.sa_handler = on_orphaned;
+  sigemptyset(&orphaned.sa_mask);
+  sigaction(SIGHUP, &orphaned, nullptr);
+  child_link = new PassLink(fd);  // kept for the exit handler
+  std::atexit(on_child_exit);
+  const int status = run_command(command, out, err, nullptr, child_link);
+  child_finished = true;
+  child_link->done(status);
+  return status;
+}
+
+// ---- the parent ----
+
+// The process's children, from /proc (the parent is single-threaded: one task).
+std::vector<pid_t> children() {
+  std::ifstream in("/proc/self/task/" + std::to_string(getpid()) + "/children");
+  std::vector<pid_t> pids;
+  for (pid_t pid; in >> pid;) pids.push_back(pid);
+  return pids;
+}
+
+// Kills and reaps every process left below this one: orphans come here (a subreaper), and each
+// exec: program leads a process group of its own.
+void sweep() {
+  for (int round = 0; round < 100; ++round) {
+    const std::vector<pid_t> pids = children();
+    if (pids.empty()) return;
+    for (const pid_t pid : pids) {
+      const pid_t group = getpgid(pid);
+      if (group > 0 && group != getpgrp()) kill(-group, SIGKILL);
+      kill(pid, SIGKILL);
+    }
+    for (const pid_t pid : pids) waitpid(pid, nullptr, 0);
+  }
+}
+
+std::string wait_cause(int status) {
+  if (WIFSIGNALED(status)) {
+    const int signal = WTERMSIG(status);
+    return "was ended by " + plugin::signal_description(signal) +
+           (signal == SIGKILL ? " (the out-of-memory killer, or kill -9?)" : "");
+  }
+  return "exited with status " + std::to_string(WEXITSTATUS(status));
+}
+
+class Supervisor {
+ public:
+  Supervisor(const RunCommand& command, std::FILE* out, std::FILE* err, pid_t child, int fd)
+      : command_(command), out_(out), err_(err), child_(child), reader_(fd) {}
+
+  // Until the child has ended and been reaped, with whatever it left.
+  void watch() {
+    bool open = true;
+    for (;;) {
+      open = open ? reader_.read(kTickMs) : (usleep(kTickMs * 1000), false);
+      take_frames();
+      if (waitpid(child_, &wait_status_, WNOHANG) == child_) break;
+      escalate(open);
+    }
+    while (reader_.read(0)) take_frames();  // what came before it ended
+    take_frames();
+    sweep();
+    remove_temps();
+  }
+
+  // The table and the reports, and the exit status.
+  int finish() {
+    const bool clean = done_ && !killed_ && WIFEXITED(wait_status_);
+    if (!head_) {
+      if (clean) return WEXITSTATUS(wait_status_);  // a refusal, said by the child
+      std::fprintf(err_, "sudoku-bench run: the measuring process %s before it measured anything\n",
+                   cause().c_str());
+      return interrupted() ? kExitInterrupted + signal_ : kExitSolverFault;
+    }
+    Report report = from_json(from_binary(*head_));
+    std::stable_sort(passes_.begin(), passes_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto& [order, pass] : passes_) report.runs.push_back(std::move(pass));
+    mark_outliers(report.runs);
+    report.interrupted = interrupted_end_ || interrupted();
+    if (!clean) say_abnormal_end(report.runs.size());
+    const bool written = write(report);
+    int status = clean ? WEXITSTATUS(wait_status_) : interrupted() ? kExitInterrupted + signal_ : kExitSolverFault;
+    if (!written) status = kExitIo;
+    return status;
+  }
+
+ private:
+  void take_frames() {
+    while (auto frame = reader_.next()) {
+      auto& [type, text] = *frame;
+      switch (type) {
+        case LinkFrame::head: head_ = std::move(text); break;
+        case LinkFrame::starting: label_ = std::move(text); break;
+        case LinkFrame::pass: take_pass(text); break;
+        case LinkFrame::end:
+          ended_ = true;
+          interrupted_end_ = text == "interrupted";
+          break;
+        case LinkFrame::exiting: exiting_ = std::move(text); break;
+        case LinkFrame::done: done_ = true; break;
+      }
+    }
+  }
+
+  void take_pass(const std::string& text) {
+    const std::size_t newline = text.find('\n');
+    passes_.emplace_back(std::stoull(text.substr(0, newline)),
+                         pass_from_json(from_binary(std::string_view(text).substr(newline + 1))));
+  }
+
+  // A signal to this process goes on to the child; a child that has not ended by its deadline
+  // (after a signal, after saying exit() was called, after saying it ended) is killed.
+  void escalate(bool open) {
+    const auto now = Clock::now();
+    if (interrupt_requested().load() && !signal_) {
+      signal_ = interrupt_signal() ? interrupt_signal() : SIGTERM;
+      kill(child_, signal_);  // the same request to it, if it had the signal too (interrupt.h)
+      deadline_ = std::min(deadline_.value_or(now + kStopGrace), now + kStopGrace);
+    }
+    if (!exiting_.empty() && !deadline_) deadline_ = now + kStopGrace;
+    if (done_ && !open && !deadline_) deadline_ = now + kExitGrace;
+    if (deadline_ && now >= *deadline_ && !killed_) {
+      kill(child_, SIGKILL);
+      killed_ = true;
+    }
+  }
+
+  bool interrupted() const { return signal_ != 0; }
+
+  std::string cause() const {
+    if (killed_ && interrupted())
+      return "did not stop within " + std::to_string(kStopGrace.count()) + " ms of signal " + std::to_string(signal_) +
+             " (a solver call deaf to it?) and was killed";
+    std::string cause = killed_ && !exiting_.empty() ? "did not finish exiting and was killed" : wait_cause(wait_status_);
+    if (!exiting_.empty()) cause += ": " + exiting_;
+    else if (WIFEXITED(wait_status_) && !done_) cause += " without finishing (a solver called exit() or _exit()?)";
+    return cause;
+  }
+
+  void say_abnormal_end(std::size_t passes) {
+    const std::string where = ended_ ? "after measuring" : label_.empty() ? "while starting" : "during " + label_;
+    std::fprintf(err_, "sudoku-bench run: the measuring process %s, %s; the %zu passes measured before are reported%s\n",
+                 cause().c_str(), where.c_str(), passes,
+                 interrupted() && !command_.outputs.empty() ? " (marked \"interrupted\": true)" : "");
+  }
+
+  bool write(const Report& report) {
+    try {
+      ReportOutputs outputs(command_.outputs);
+      std::FILE* table = outputs.writes_stdout() ? err_ : out_;
+      print_table(table, report);
+      std::fflush(table);
+      return outputs.write(report, out_, err_, "run");
+    } catch (const IoError& e) {
+      std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+      return false;
+    }
+  }
+
+  // The child's temporary files, where a child that died left them (stream/output_file.h).
+  void remove_temps() const {
+    if (command_.per_puzzle_path.empty()) return;
+    std::error_code ec;
+    const auto folder = std::filesystem::absolute(command_.per_puzzle_path, ec).parent_path();
+    const std::string prefix = std::filesystem::path(OutputFile::temp_prefix(folder.string(), child_)).filename();
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
+      if (entry.path().filename().string().starts_with(prefix)) std::filesystem::remove(entry.path(), ec);
+  }
+
+  const RunCommand& command_;
+  std::FILE* out_;
+  std::FILE* err_;
+  const pid_t child_;
+  LinkReader reader_;
+  std::optional<std::string> head_;
+  std::vector<std::pair<std::size_t, MeasuredPass>> passes_;
+  std::string label_, exiting_;
+  bool ended_ = false, interrupted_end_ = false, done_ = false, killed_ = false;
+  int signal_ = 0;  // the signal passed on to the child
+  std::optional<Clock::time_point> deadline_;
+  int wait_status_ = 0;
+};
+
+}  // namespace
+
+int supervised_run(const RunCommand& command, std::FILE* out, std::FILE* err) {
+  if (!command.supervise || World::current().size() > 1 || !single_threaded())
+    return run_command(command, out, err);
+  int link[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, link) != 0) return run_command(command, out, err);
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
+  std::fflush(out);
+  std::fflush(err);
+  const pid_t parent = getpid();
+  const pid_t child = fork();
+  if (child < 0) {
+    close(link[0]);
+    close(link[1]);
+    return run_command(command, out, err);
+  }
+  if (child == 0) {
+    close(link[0]);
+    return measuring_child(command, out, err, link[1], parent);
+  }
+  close(link[1]);
+  Supervisor supervisor(command, out, err, child, link[0]);
+  supervisor.watch();
+  close(link[0]);
+  return supervisor.finish();
+}
+
+}  // namespace sudoku_bench

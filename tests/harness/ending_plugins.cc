@@ -1,0 +1,88 @@
+// Plugins that end or change the process they run in, one symbol each: what the supervisor of
+// `run` must survive (tests/adversarial/supervisor_test.sh). Each answers as the example plugin
+// (built in beside them) until its call numbered ENDING_AFTER (default 300: top95's first three
+// passes whole), then does its harm once.
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <thread>
+
+#include "sudoku_bench/plugin_abi.h"
+
+extern "C" size_t solve(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses);
+
+namespace {
+
+std::atomic<long> calls{0};
+
+// Whether this call is the one that does harm.
+bool harm_now() {
+  static const long after = [] {
+    const char* text = std::getenv("ENDING_AFTER");
+    return text ? std::atol(text) : 300L;
+  }();
+  return calls.fetch_add(1) + 1 == after;
+}
+
+}  // namespace
+
+#define ENDING_PLUGIN extern "C" __attribute__((visibility("default"))) size_t
+#define ANSWER return solve(puzzle, limit, flags, solution, guesses)
+
+// exit(0): the process ends "successfully" from inside a solver call.
+ENDING_PLUGIN exits(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now()) std::exit(0);
+  ANSWER;
+}
+
+// _exit(3): no exit handler runs.
+ENDING_PLUGIN quick_exits(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now()) _exit(3);
+  ANSWER;
+}
+
+// A thread of its own that crashes 0.2 s later, outside any call the harness guards.
+ENDING_PLUGIN crashes_later(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now())
+    std::thread([] {
+      usleep(200000);
+      raise(SIGSEGV);
+    }).detach();
+  ANSWER;
+}
+
+// SIGKILL, as the out-of-memory killer sends it.
+ENDING_PLUGIN killed(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now()) raise(SIGKILL);
+  ANSWER;
+}
+
+// Blocks every signal on its thread and never returns: deaf to the stop the watchdog sends.
+ENDING_PLUGIN deaf(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now()) {
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, nullptr);
+    for (;;) usleep(1000);
+  }
+  ANSWER;
+}
+
+// Changes the working directory, then goes on answering.
+ENDING_PLUGIN moves(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now() && chdir("/") != 0) return 0;
+  ANSWER;
+}
+
+// Leaves a process behind: a child that sleeps, in a process group of its own.
+ENDING_PLUGIN leaves_a_child(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now() && fork() == 0) {
+    setpgid(0, 0);
+    execlp("sleep", "sleep", "77", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  ANSWER;
+}
