@@ -26,10 +26,12 @@ leftovers() {
 }
 plugin() { echo "plugin:$ENDING_PLUGINS:$1"; }
 
-probe "exit(0) in a call" 4 "$BENCH" "${args[@]}" --solver "$(plugin exits)" top95.txt
+probe "exit(0) in a call" 4 "$BENCH" "${args[@]}" --per-puzzle rows.csv.gz --solver "$(plugin exits)" top95.txt
 says "exit(0) in a call" "the measuring process exited with status 0: exit\(\) was called while .*exits was solving [1-9.]{81}, during top95 .* rep 4/5; the 3 passes measured before are reported"
 passes "exit(0) in a call" 3
 grep -q 'top95' out || fail "exit(0) in a call: no table on standard output"
+# The per-puzzle rows of the three whole passes, a gzip member each, and none of the fourth.
+[ "$(gzip -dc rows.csv.gz | grep -c '^top95')" = 285 ] || fail "exit(0) in a call: rows.csv.gz does not hold 3 x 95 rows"
 
 probe "_exit(3) in a call" 4 "$BENCH" "${args[@]}" --solver "$(plugin quick_exits)" top95.txt
 says "_exit(3) in a call" "exited with status 3 without finishing \(a solver called exit\(\) or _exit\(\)\?\), during top95 .* rep 4/5"

@@ -5,11 +5,10 @@
 
 #include <cstdint>
 #include <mutex>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 #include "report/report.h"
 
@@ -22,6 +21,7 @@ enum class LinkFrame : char {
   end = 'E',       // measuring is over: "interrupted" or ""
   exiting = 'X',   // the process is exiting from somewhere it should not: what was running
   done = 'D',      // the command returned (its exit status follows): what comes after is a clean exit
+  rows = 'R',      // the per-puzzle rows' temporary file holds this many bytes of whole passes
 };
 
 // The measuring process's end. Sends whole frames, one at a time; a supervisor gone is ignored
@@ -34,6 +34,7 @@ class PassLink {
   void pass(std::size_t order, const MeasuredPass& pass);
   void end(bool interrupted) { send(LinkFrame::end, interrupted ? "interrupted" : ""); }
   void done(int status) { send(LinkFrame::done, std::to_string(status)); }
+  void rows(std::uint64_t bytes) { send(LinkFrame::rows, std::to_string(bytes)); }
   // From an exit handler, on any thread: sent unless a frame is being sent now.
   void exiting(const std::string& what);
 

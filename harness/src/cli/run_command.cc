@@ -446,6 +446,7 @@ class Run {
         break;
       }
       pass.sequence = static_cast<int>(measured.size()) + 1;
+      if (link_ && rows_) link_->rows(rows_->settle());
       if (link_) link_->pass(planned.order, pass);
       measured.emplace_back(planned.order, std::move(pass));
     }

@@ -65,8 +65,8 @@ extern "C" void on_orphaned(int) {
 extern "C" void on_child_exit() {
   if (child_finished || !child_link) return;
   const std::string calls = plugin::calls_in_progress();
+  // Its temporary files are the supervisor's to keep (the rows of whole passes) or remove.
   child_link->exiting("exit() was called" + (calls.empty() ? std::string(" by a solver") : " while " + calls));
-  OutputFile::unlink_temps();
 }
 
 int measuring_child(const RunCommand& command, std::FILE* out, std::FILE* err, int fd, pid_t parent) {
@@ -135,7 +135,7 @@ class Supervisor {
     while (reader_.read(0)) take_frames();  // what came before it ended
     take_frames();
     sweep();
-    remove_temps();
+    settle_temps();
   }
 
   // The table and the reports, and the exit status.
@@ -143,19 +143,17 @@ class Supervisor {
     const bool clean = done_ && !killed_ && WIFEXITED(wait_status_);
     if (!head_) {
       if (clean) return WEXITSTATUS(wait_status_);  // a refusal, said by the child
-      std::fprintf(err_, "sudoku-bench run: the measuring process %s before it measured anything\n",
-                   cause().c_str());
+      std::fprintf(err_, "sudoku-bench run: the measuring process %s before it measured anything\n", cause().c_str());
       return interrupted() ? kExitInterrupted + signal_ : kExitSolverFault;
     }
     Report report = from_json(from_binary(*head_));
-    std::stable_sort(passes_.begin(), passes_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto& [order, pass] : passes_) report.runs.push_back(std::move(pass));
+    for (auto& [order, pass] : decoded_passes()) report.runs.push_back(std::move(pass));
     mark_outliers(report.runs);
     report.interrupted = interrupted_end_ || interrupted();
     if (!clean) say_abnormal_end(report.runs.size());
     const bool written = write(report);
     int status = clean ? WEXITSTATUS(wait_status_) : interrupted() ? kExitInterrupted + signal_ : kExitSolverFault;
-    if (!written) status = kExitIo;
+    if (!written || rows_failed_) status = kExitIo;
     return status;
   }
 
@@ -164,23 +162,45 @@ class Supervisor {
     while (auto frame = reader_.next()) {
       auto& [type, text] = *frame;
       switch (type) {
-        case LinkFrame::head: head_ = std::move(text); break;
-        case LinkFrame::starting: label_ = std::move(text); break;
-        case LinkFrame::pass: take_pass(text); break;
+        case LinkFrame::head:
+          head_ = std::move(text);
+          break;
+        case LinkFrame::starting:
+          label_ = std::move(text);
+          break;
+        case LinkFrame::pass:
+          take_pass(std::move(text));
+          break;
         case LinkFrame::end:
           ended_ = true;
           interrupted_end_ = text == "interrupted";
           break;
-        case LinkFrame::exiting: exiting_ = std::move(text); break;
-        case LinkFrame::done: done_ = true; break;
+        case LinkFrame::exiting:
+          exiting_ = std::move(text);
+          break;
+        case LinkFrame::done:
+          done_ = true;
+          break;
+        case LinkFrame::rows:
+          rows_bytes_ = std::stoull(text);
+          break;
       }
     }
   }
 
-  void take_pass(const std::string& text) {
-    const std::size_t newline = text.find('\n');
-    passes_.emplace_back(std::stoull(text.substr(0, newline)),
-                         pass_from_json(from_binary(std::string_view(text).substr(newline + 1))));
+  // Kept as sent: decoded once the child has ended, so that the parent takes no CPU from the
+  // passes being measured (bench/supervisor_benchmark.cc).
+  void take_pass(std::string&& text) { sent_passes_.push_back(std::move(text)); }
+
+  std::vector<std::pair<std::size_t, MeasuredPass>> decoded_passes() const {
+    std::vector<std::pair<std::size_t, MeasuredPass>> passes;
+    for (const std::string& text : sent_passes_) {
+      const std::size_t newline = text.find('\n');
+      passes.emplace_back(std::stoull(text.substr(0, newline)),
+                          pass_from_json(from_binary(std::string_view(text).substr(newline + 1))));
+    }
+    std::stable_sort(passes.begin(), passes.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    return passes;
   }
 
   // A signal to this process goes on to the child; a child that has not ended by its deadline
@@ -206,15 +226,19 @@ class Supervisor {
     if (killed_ && interrupted())
       return "did not stop within " + std::to_string(kStopGrace.count()) + " ms of signal " + std::to_string(signal_) +
              " (a solver call deaf to it?) and was killed";
-    std::string cause = killed_ && !exiting_.empty() ? "did not finish exiting and was killed" : wait_cause(wait_status_);
-    if (!exiting_.empty()) cause += ": " + exiting_;
-    else if (WIFEXITED(wait_status_) && !done_) cause += " without finishing (a solver called exit() or _exit()?)";
+    std::string cause =
+        killed_ && !exiting_.empty() ? "did not finish exiting and was killed" : wait_cause(wait_status_);
+    if (!exiting_.empty())
+      cause += ": " + exiting_;
+    else if (WIFEXITED(wait_status_) && !done_)
+      cause += " without finishing (a solver called exit() or _exit()?)";
     return cause;
   }
 
   void say_abnormal_end(std::size_t passes) {
     const std::string where = ended_ ? "after measuring" : label_.empty() ? "while starting" : "during " + label_;
-    std::fprintf(err_, "sudoku-bench run: the measuring process %s, %s; the %zu passes measured before are reported%s\n",
+    std::fprintf(err_,
+                 "sudoku-bench run: the measuring process %s, %s; the %zu passes measured before are reported%s\n",
                  cause().c_str(), where.c_str(), passes,
                  interrupted() && !command_.outputs.empty() ? " (marked \"interrupted\": true)" : "");
   }
@@ -232,14 +256,31 @@ class Supervisor {
     }
   }
 
-  // The child's temporary files, where a child that died left them (stream/output_file.h).
-  void remove_temps() const {
+  // The child's temporary files, where a child that died left them (stream/output_file.h): the
+  // per-puzzle rows of the passes it measured whole are kept, the rest removed.
+  void settle_temps() {
     if (command_.per_puzzle_path.empty()) return;
     std::error_code ec;
     const auto folder = std::filesystem::absolute(command_.per_puzzle_path, ec).parent_path();
     const std::string prefix = std::filesystem::path(OutputFile::temp_prefix(folder.string(), child_)).filename();
-    for (const auto& entry : std::filesystem::directory_iterator(folder, ec))
-      if (entry.path().filename().string().starts_with(prefix)) std::filesystem::remove(entry.path(), ec);
+    for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+      if (!entry.path().filename().string().starts_with(prefix)) continue;
+      if (rows_bytes_ > 0 && !rows_kept_) rows_kept_ = keep_rows(entry.path().string());
+      std::filesystem::remove(entry.path(), ec);
+    }
+  }
+
+  bool keep_rows(const std::string& temp) {
+    try {
+      OutputFile rows(command_.per_puzzle_path, "--per-puzzle");
+      rows.adopt(temp, rows_bytes_);
+      rows.commit();
+      return true;
+    } catch (const IoError& e) {
+      std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+      rows_failed_ = true;
+      return false;
+    }
   }
 
   const RunCommand& command_;
@@ -248,19 +289,20 @@ class Supervisor {
   const pid_t child_;
   LinkReader reader_;
   std::optional<std::string> head_;
-  std::vector<std::pair<std::size_t, MeasuredPass>> passes_;
+  std::vector<std::string> sent_passes_;
   std::string label_, exiting_;
   bool ended_ = false, interrupted_end_ = false, done_ = false, killed_ = false;
   int signal_ = 0;  // the signal passed on to the child
   std::optional<Clock::time_point> deadline_;
+  std::uint64_t rows_bytes_ = 0;  // of the per-puzzle rows, whole passes
+  bool rows_kept_ = false, rows_failed_ = false;
   int wait_status_ = 0;
 };
 
 }  // namespace
 
 int supervised_run(const RunCommand& command, std::FILE* out, std::FILE* err) {
-  if (!command.supervise || World::current().size() > 1 || !single_threaded())
-    return run_command(command, out, err);
+  if (!command.supervise || World::current().size() > 1 || !single_threaded()) return run_command(command, out, err);
   int link[2];
   if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, link) != 0) return run_command(command, out, err);
   prctl(PR_SET_CHILD_SUBREAPER, 1);

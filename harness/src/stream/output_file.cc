@@ -200,6 +200,29 @@ void OutputFile::end_gzip() {
   if (closed != Z_OK) throw IoError(name(), reason("cannot write", closed == Z_ERRNO && errno ? errno : EIO));
 }
 
+std::uint64_t OutputFile::settle() {
+  if (direct_) return 0;
+  if (gz_) {
+    errno = 0;
+    if (gzflush(static_cast<gzFile>(gz_), Z_FINISH) != Z_OK)
+      throw IoError(name(), reason("cannot write", errno ? errno : EIO));
+  }
+  struct stat st {};
+  if (fstat(descriptor(), &st) != 0) throw IoError(name(), reason("cannot write", errno));
+  return static_cast<std::uint64_t>(st.st_size);
+}
+
+void OutputFile::adopt(const std::string& temp, std::uint64_t size) {
+  fd_ = open(temp.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd_ < 0 || ftruncate(fd_, static_cast<off_t>(size)) != 0 || lseek(fd_, 0, SEEK_END) < 0)
+    throw IoError(name(), reason("cannot keep what was written", errno));
+  temp_ = temp;
+  temp_slot_ = remember_temp(temp_.c_str());
+  if (compressed()) {  // every member is whole: commit() ends with an empty one
+    open_gzip();
+  }
+}
+
 void OutputFile::commit() {
   if (compressed()) end_gzip();
   const int fd = descriptor();

@@ -41,6 +41,12 @@ class OutputFile {
   // Writes all of `bytes` (compressed for a .gz path; zlib may hold some until commit()). Throws
   // IoError ("PATH: cannot write: reason").
   void write(std::string_view bytes);
+  // Ends what was written so far as a whole (for a .gz path a gzip member of its own, which readers
+  // join with the next) and returns the temporary file's size; 0 for an output written in place.
+  std::uint64_t settle();
+  // The temporary file `temp` that another process (a measuring child that died) settled at `size`
+  // becomes this output's bytes, to be committed.
+  void adopt(const std::string& temp, std::uint64_t size);
   // The bytes written become the file (the gzip stream ended, fsync, rename). Throws IoError; the
   // old file then stays.
   void commit();

@@ -69,6 +69,16 @@ void PerPuzzleRows::write_bytes(const std::string& bytes) {
   }
 }
 
+std::uint64_t PerPuzzleRows::settle() {
+  if (!error_.empty()) return 0;
+  try {
+    return out_.settle();
+  } catch (const IoError& e) {
+    error_ = e.reason();
+    return 0;
+  }
+}
+
 void PerPuzzleRows::close() {
   if (!error_.empty()) throw IoError(out_.name(), error_);
   out_.commit();

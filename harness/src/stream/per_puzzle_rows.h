@@ -38,6 +38,9 @@ class PerPuzzleRows {
   // Sink side, in input order, once the chunk's first line is known: its rows. A write that fails
   // is kept, not thrown, so that the measurement and the other outputs go on; close() raises it.
   void write(const Chunk& chunk);
+  // After a pass: its rows made whole in the temporary file, whose size is returned (0: nothing to
+  // keep). A supervisor keeps that much if this process dies (OutputFile::settle).
+  std::uint64_t settle();
   // Flushes and makes the file (OutputFile::commit); throws IoError when it could not be written
   // whole, leaving what was at the path as it was.
   void close();
