@@ -65,6 +65,13 @@ took_ms=$(((${EPOCHREALTIME/./} - start) / 1000 - 1000))
 says "a call deaf to SIGTERM" "did not stop within [0-9]+ ms of signal 15 \(a solver call deaf to it\?\) and was killed"
 passes "a call deaf to SIGTERM" 3 true
 
+# The same with SIGTERM sent to the measuring child alone: it tells its supervisor, which kills it.
+start=${EPOCHREALTIME/./}
+meanwhile "SIGTERM to the child alone" 143 1 'kill -TERM $(pgrep -P $pid)' "$BENCH" "${args[@]}" --solver "$(plugin deaf)@shared" top95.txt
+took_ms=$(((${EPOCHREALTIME/./} - start) / 1000 - 1000))
+[ "$took_ms" -le "$slack_ms" ] || fail "SIGTERM to the child alone: ended $took_ms ms after the signal"
+passes "SIGTERM to the child alone" 3 true
+
 # SIGKILL to sudoku-bench itself: its measuring child and what that started go too, and the
 # temporary per-puzzle file with them.
 "$BENCH" "${args[@]}" --per-puzzle rows2.csv --solver "$(plugin deaf)@shared" top95.txt >out 2>err &

@@ -1,5 +1,7 @@
 #include "cli/interrupt.h"
 
+#include <signal.h>
+
 #include <csignal>
 #include <cstdint>
 #include <ctime>
@@ -11,7 +13,11 @@ namespace {
 std::atomic<bool> requested{false};
 std::atomic<int> signal_number{0};
 std::atomic<std::int64_t> first_at_ns{0};  // CLOCK_MONOTONIC when the first signal came
+std::atomic<pid_t> told{0};                // a process to tell of the first request
+std::atomic<bool> second_held{false};      // a second request is noted, not the end of the process
+std::atomic<bool> second{false};
 static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free &&
+                  std::atomic<pid_t>::is_always_lock_free &&
                   std::atomic<std::int64_t>::is_always_lock_free,
               "set from a signal handler");
 
@@ -32,9 +38,14 @@ extern "C" void on_signal(int signal) {
     first_at_ns.store(now, std::memory_order_relaxed);
     signal_number.store(signal, std::memory_order_relaxed);
     requested.store(true, std::memory_order_release);
+    if (const pid_t pid = told.load(std::memory_order_relaxed); pid > 0) kill(pid, signal);
     return;
   }
   if (now - first_at_ns.load(std::memory_order_relaxed) < kSameRequestNs) return;
+  if (second_held.load(std::memory_order_relaxed)) {
+    second.store(true, std::memory_order_release);
+    return;
+  }
   // A second request: the default action, which ends the process once this handler returns
   // (the signal is blocked while it runs, so the raised one waits until then).
   struct sigaction fallback {};
@@ -58,6 +69,12 @@ void install_interrupt_handlers() {
 }
 
 const std::atomic<bool>& interrupt_requested() { return requested; }
+
+void tell_of_interrupts(pid_t pid) { told.store(pid, std::memory_order_relaxed); }
+
+void hold_second_request() { second_held.store(true, std::memory_order_relaxed); }
+
+bool second_request() { return second.load(std::memory_order_acquire); }
 
 int interrupt_signal() { return signal_number.load(std::memory_order_relaxed); }
 

@@ -4,6 +4,8 @@
 // (timeout(1) signals the command and then its whole process group).
 #pragma once
 
+#include <sys/types.h>
+
 #include <atomic>
 
 namespace sudoku_bench {
@@ -15,6 +17,15 @@ const std::atomic<bool>& interrupt_requested();
 
 // The signal that set it, 0 if none.
 int interrupt_signal();
+
+// The first request is also sent on to `pid` (run's measuring child tells its supervisor, which
+// kills it if it does not stop: cli/supervisor.h); 0: to none.
+void tell_of_interrupts(pid_t pid);
+
+// A second request is noted (second_request()) instead of ending the process: for run's
+// supervisor, which then kills its measuring child at once and writes what it has.
+void hold_second_request();
+bool second_request();
 
 // For tests: behave as if `signal` had arrived; 0 clears it.
 void simulate_interrupt(int signal);

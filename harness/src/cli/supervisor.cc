@@ -76,6 +76,7 @@ int measuring_child(const RunCommand& command, std::FILE* out, std::FILE* err, i
   orphaned.sa_handler = on_orphaned;
   sigemptyset(&orphaned.sa_mask);
   sigaction(SIGHUP, &orphaned, nullptr);
+  tell_of_interrupts(parent);     // a signal sent to the child alone starts the parent's deadline too
   child_link = new PassLink(fd);  // kept for the exit handler
   std::atexit(on_child_exit);
   const int status = run_command(command, out, err, nullptr, child_link);
@@ -212,6 +213,7 @@ class Supervisor {
       kill(child_, signal_);  // the same request to it, if it had the signal too (interrupt.h)
       deadline_ = std::min(deadline_.value_or(now + kStopGrace), now + kStopGrace);
     }
+    if (second_request()) deadline_ = now;  // a second signal: at once
     if (!exiting_.empty() && !deadline_) deadline_ = now + kStopGrace;
     if (done_ && !open && !deadline_) deadline_ = now + kExitGrace;
     if (deadline_ && now >= *deadline_ && !killed_) {
@@ -320,6 +322,7 @@ int supervised_run(const RunCommand& command, std::FILE* out, std::FILE* err) {
     return measuring_child(command, out, err, link[1], parent);
   }
   close(link[1]);
+  hold_second_request();
   Supervisor supervisor(command, out, err, child, link[0]);
   supervisor.watch();
   close(link[0]);
