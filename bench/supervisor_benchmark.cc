@@ -85,8 +85,7 @@ void BM_PassDecoded(benchmark::State& state) {
   Link link;
   const std::string frame = frame_of(pass, link);
   const std::string_view encoded = std::string_view(frame).substr(frame.find('\n') + 1);
-  for (auto _ : state)
-    benchmark::DoNotOptimize(sudoku_bench::pass_from_json(sudoku_bench::from_binary(encoded)));
+  for (auto _ : state) benchmark::DoNotOptimize(sudoku_bench::pass_from_json(sudoku_bench::from_binary(encoded)));
 }
 BENCHMARK(BM_PassDecoded)->Unit(benchmark::kMicrosecond);
 

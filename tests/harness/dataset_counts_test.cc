@@ -112,7 +112,8 @@ TEST_P(TdokuLikePluginTest, EveryBundledDatasetGetsExactCounts) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Threads, TdokuLikePluginTest, ::testing::Values(1, 2, 8),
+// One thread, and more threads than cores (private instances in turn): 2 adds no case between them.
+INSTANTIATE_TEST_SUITE_P(Threads, TdokuLikePluginTest, ::testing::Values(1, 8),
                          [](const auto& info) { return std::to_string(info.param) + "_threads"; });
 
 }  // namespace

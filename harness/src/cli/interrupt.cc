@@ -17,8 +17,7 @@ std::atomic<pid_t> told{0};                // a process to tell of the first req
 std::atomic<bool> second_held{false};      // a second request is noted, not the end of the process
 std::atomic<bool> second{false};
 static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free &&
-                  std::atomic<pid_t>::is_always_lock_free &&
-                  std::atomic<std::int64_t>::is_always_lock_free,
+                  std::atomic<pid_t>::is_always_lock_free && std::atomic<std::int64_t>::is_always_lock_free,
               "set from a signal handler");
 
 // timeout(1) sends its signal to the command and then again to the command's process group,
