@@ -28,6 +28,13 @@ struct Answer {
   bool written = false;
 };
 
+// COUNT above the limit: a protocol violation like a malformed answer, not a count to cut, since
+// a program that ignores the limit counts something else than it was asked.
+std::string count_above_limit(std::string_view count, const std::string& puzzle, std::uint64_t limit) {
+  return "answered COUNT " + std::string(count) + " to " + puzzle + ", above the limit " + std::to_string(limit) +
+         " it was given";
+}
+
 // "COUNT[:SOLUTION[:GUESSES]]" into `a`; otherwise what is wrong with `line`, the answer to
 // `puzzle` (its text `symbols`), as a fault's cause.
 std::string parse_answer(const std::string& line, const sudoku::Grid& puzzle, const std::string& symbols,
@@ -38,9 +45,13 @@ std::string parse_answer(const std::string& line, const sudoku::Grid& puzzle, co
   const std::string_view count = std::string_view(line).substr(0, first);
   std::uint64_t n = 0;
   const auto [end, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
+  // Digits past 64 bits are a count above any limit, named as one.
+  if (ec == std::errc::result_out_of_range && end == count.data() + count.size())
+    return count_above_limit(count, symbols, limit);
   if (ec != std::errc() || end != count.data() + count.size()) return malformed;
+  if (n > limit) return count_above_limit(count, symbols, limit);
   a = Answer{};
-  a.result.solutions = std::min(n, limit);
+  a.result.solutions = n;
   if (first == std::string::npos) return {};
   std::string_view rest = std::string_view(line).substr(first + 1);
   const auto second = rest.find(':');
