@@ -105,6 +105,15 @@ probe "control bytes" 4 "$BENCH" solve --threads 1 --solver "exec:printf '1\\000
 says "control bytes" "answered '1\\\\0\\\\x1b\[2J\\\\t' to $first.*\(record one.txt:1\)"
 ! grep -q $'\033' err || fail "control bytes: an escape byte reached stderr"
 
+# The record named is the puzzle's whose answer broke the batch, not the batch's first.
+head -6 "$DATASETS/top95.txt" >six.txt
+probe "the fourth answer" 4 "$BENCH" solve --threads 1 \
+  --solver "exec:n=0; while read p l; do n=\$((n + 1)); if [ \$n = 4 ]; then echo garbage; else echo 0; fi; done" six.txt
+says "the fourth answer" "answered 'garbage' to 48\.3\.{12}71\.2.*\(record six.txt:4\)"
+probe "the output closed at the third" 4 "$BENCH" solve --threads 1 \
+  --solver "exec:read p l; echo 0; read p l; echo 0; exec >&-; sleep 30" six.txt
+says "the output closed at the third" "closed its output when given 6\.\.\.\.\.8\.3.*\(record six.txt:3\)"
+
 # 6. A count above the limit is a protocol violation named with its record, not cut to the limit;
 # a count past 64 bits too. A plugin's likewise (ignores_limit counts to 3 whatever it is asked).
 probe "count above the limit" 4 "$BENCH" solve --threads 1 --limit 1 --solver "exec:while read p l; do echo 2; done" one.txt

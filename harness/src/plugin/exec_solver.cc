@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <exception>
 #include <mutex>
 #include <vector>
 
@@ -82,6 +83,9 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
     const Answer* answer = nullptr;
     if (next_ < answers_.size() && options.max_solutions == prefetched_limit_ && same(puzzle, puzzles_[next_])) {
       answer = &answers_[next_++];
+    } else if (fault_) {
+      // The batch broke at this puzzle (or before the one asked again): named here, at its record.
+      std::rethrow_exception(fault_);
     } else {
       // Not what was handed over (a second ask at limit 1, say): a round trip of its own, which
       // leaves the batch's answers waiting.
@@ -99,9 +103,17 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
   void prefetch(const std::vector<sudoku::Grid>& puzzles, const sudoku::SolveOptions& options) override {
     if (puzzles.empty()) return;
     puzzles_ = puzzles;
-    exchange(puzzles_, options, answers_);
     next_ = 0;
     prefetched_limit_ = options.max_solutions;
+    fault_ = nullptr;
+    try {
+      exchange(puzzles_, options, answers_);
+    } catch (const SolverFault& f) {
+      if (f.interrupted()) throw;
+      // The answers before the fault stand; solve() throws it at its own puzzle, so that the
+      // record named is that puzzle's, not the batch's first.
+      fault_ = std::current_exception();
+    }
   }
 
  private:
@@ -109,7 +121,8 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
     return a.box == b.box && std::equal(a.cells.begin(), a.cells.begin() + a.cell_count(), b.cells.begin());
   }
 
-  // Sends `puzzles` at once and reads their answers into `answers`, in order.
+  // Sends `puzzles` at once and reads their answers into `answers`, in order. On a fault,
+  // `answers` holds those before the puzzle it names.
   void exchange(const std::vector<sudoku::Grid>& puzzles, const sudoku::SolveOptions& options,
                 std::vector<Answer>& answers) {
     const std::string limit = std::to_string(options.max_solutions);
@@ -120,13 +133,27 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
       text += symbols_[i] + " " + limit + "\n";
     }
     broken_ = true;  // until every answer came
-    process_->exchange(text, symbols_, lines_);
-    answers.resize(puzzles.size());
-    for (std::size_t i = 0; i < puzzles.size(); ++i) {
-      const std::string wrong = parse_answer(lines_[i], puzzles[i], symbols_[i], options.max_solutions, answers[i]);
-      if (!wrong.empty()) throw SolverFault(name_, wrong, 0);
+    answers.clear();
+    try {
+      process_->exchange(text, symbols_, lines_);
+    } catch (const SolverFault&) {
+      take_answers(puzzles, options, answers);  // an earlier answer's fault comes first
+      throw;
     }
+    take_answers(puzzles, options, answers);
     broken_ = false;
+  }
+
+  // The answers in lines_, up to the first that is none.
+  void take_answers(const std::vector<sudoku::Grid>& puzzles, const sudoku::SolveOptions& options,
+                    std::vector<Answer>& answers) {
+    answers.resize(lines_.size());
+    for (std::size_t i = 0; i < lines_.size(); ++i) {
+      const std::string wrong = parse_answer(lines_[i], puzzles[i], symbols_[i], options.max_solutions, answers[i]);
+      if (wrong.empty()) continue;
+      answers.resize(i);
+      throw SolverFault(name_, wrong, 0);
+    }
   }
 
   const ExecFactory& factory_;
@@ -138,6 +165,7 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
   std::vector<Answer> answers_, single_answer_;
   std::size_t next_ = 0;
   std::uint64_t prefetched_limit_ = 0;
+  std::exception_ptr fault_;  // where the prefetched batch broke: thrown at answers_.size()
 };
 
 class ExecFactory final : public sudoku::SolverFactory {
