@@ -15,7 +15,8 @@
  *             solve per puzzle. One that still writes none only counts: its counts alone are
  *             judged (recounted by a reference), and the report says its solutions went unchecked
  *   guesses   receives the number of guesses made (the solver's own notion)
- *   returns   the number of solutions found, at most `limit`
+ *   returns   the number of solutions found, at most `limit` (more is a fault, named with its
+ *             record: "answered COUNT N to PUZZLE, above the limit L it was given")
  *
  * Threads: sudoku-bench calls it from several threads at once. A reentrant solver (no shared mutable
  * state, or thread-local state only) is loaded once. One that keeps its state in globals, as tdoku

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <ctime>
 
+#include "plugin/child_groups.h"
+
 namespace sudoku_bench {
 namespace {
 
@@ -46,7 +48,9 @@ extern "C" void on_signal(int signal) {
     return;
   }
   // A second request: the default action, which ends the process once this handler returns
-  // (the signal is blocked while it runs, so the raised one waits until then).
+  // (the signal is blocked while it runs, so the raised one waits until then). Its exec: programs
+  // first: in process groups of their own, no terminal's or timeout's signal reaches them.
+  plugin::kill_all_groups();
   struct sigaction fallback {};
   fallback.sa_handler = SIG_DFL;
   sigemptyset(&fallback.sa_mask);

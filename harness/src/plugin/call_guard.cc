@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "plugin/quoted_output.h"
 #include "plugin/signal_chain.h"
 
 namespace sudoku_bench::plugin {
@@ -237,7 +238,7 @@ void CallGuard::record_exception() {
   try {
     throw;
   } catch (const std::exception& e) {
-    cause_ = std::string("threw a C++ exception: ") + e.what();
+    cause_ = "threw a C++ exception: " + escaped_output(e.what());
   } catch (...) {
     cause_ = "threw a C++ exception that is not a std::exception";
   }

@@ -1,16 +1,18 @@
 // exec:COMMAND: a solver in any language, as a program that answers puzzles on its standard
-// input and output. One process per solver thread (kept between passes), started with /bin/sh -c.
+// input and output. One process per solver thread (kept between passes), started with /bin/sh -c
+// in a process group of its own.
 //
 // The protocol, one line each way per puzzle, in order:
 //   in:  PUZZLE LIMIT       PUZZLE the grid's side*side symbols ('1'-'9', then 'A'...; '.' blank),
 //                           LIMIT the count to stop at (2 checks uniqueness)
 //   out: COUNT[:SOLUTION[:GUESSES]]
-//                           COUNT 0..LIMIT; SOLUTION the first solution's symbols, or empty
+//                           COUNT 0..LIMIT (more is a fault); SOLUTION the first solution's symbols, or empty
 //                           (none written); GUESSES the solver's own count of guesses
 // Puzzles are written in batches (exec:COMMAND: up to 64 at a time, exec/N:COMMAND: N; exec/1 is a
 // round trip per puzzle), so a program must answer each line as it reads it (flush after each
 // answer, or after the input has no more lines waiting). A program that exits, answers something
-// else or hangs is named with the puzzle it was given (plugin::SolverFault).
+// else (an answer line is 64 KiB at most) or hangs is named with the puzzle it was given
+// (plugin::SolverFault); exec_process.h says how it is started, talked to and ended.
 #pragma once
 
 #include <memory>

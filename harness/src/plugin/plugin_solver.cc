@@ -29,7 +29,7 @@ class PluginFactory;
 class PluginSolver final : public sudoku::Solver, public TextSolver {
  public:
   PluginSolver(const std::string& name, sudoku_bench_solve_fn fn, Library* owner)
-      : guard_(name), fn_(fn), owner_(owner) {}
+      : guard_(name), guard_name_(name), fn_(fn), owner_(owner) {}
   ~PluginSolver() override {
     // A faulted instance may be broken: it goes back to no one.
     if (owner_ && !broken_) owner_->release(fn_);
@@ -70,8 +70,15 @@ class PluginSolver final : public sudoku::Solver, public TextSolver {
       broken_ = true;
       throw;
     }
+    // Above the limit: named, as an exec: program's is (exec_solver.cc), not cut to the limit, since
+    // a plugin that ignores the limit counts something else than it was asked.
+    if (found > options.max_solutions)
+      throw SolverFault(guard_name_,
+                        "answered COUNT " + std::to_string(found) + " to " + std::string(puzzle_.data(), 81) +
+                            ", above the limit " + std::to_string(options.max_solutions) + " it was given",
+                        0);
     r = sudoku::SolveResult{};
-    r.solutions = std::min<std::uint64_t>(found, options.max_solutions);
+    r.solutions = found;
     r.guesses = guesses;
     r.nodes = 0;  // the interface does not report it; see reports_tree_size()
     // Whatever it wrote is its solution, '.' or garbage included (judged, then); nothing written
@@ -86,6 +93,7 @@ class PluginSolver final : public sudoku::Solver, public TextSolver {
   }
 
   CallGuard guard_;
+  std::string guard_name_;  // the plugin's name, for the faults found outside the guard
   sudoku_bench_solve_fn fn_;
   Library* owner_;  // the pool a private instance goes back to; null for the shared one
   bool broken_ = false;

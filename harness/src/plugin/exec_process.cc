@@ -1,0 +1,212 @@
+#include "plugin/exec_process.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+
+#include "plugin/child_groups.h"
+
+extern char** environ;
+
+namespace sudoku_bench::plugin {
+namespace {
+
+constexpr auto kTick = std::chrono::milliseconds(100);
+
+// The attributes of a program's start: a process group of its own (so that it and everything it
+// starts can be killed at once, and a terminal's SIGINT reaches sudoku-bench alone, which then
+// ends it), no signal blocked and the signals sudoku-bench handles or ignores back to their
+// defaults, as any program expects to start.
+void set_start_attributes(posix_spawnattr_t& attr) {
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  posix_spawnattr_setpgroup(&attr, 0);
+  sigset_t none, defaults;
+  sigemptyset(&none);
+  posix_spawnattr_setsigmask(&attr, &none);
+  sigemptyset(&defaults);
+  for (const int s : {SIGINT, SIGTERM, SIGPIPE, SIGHUP, SIGQUIT}) sigaddset(&defaults, s);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+}
+
+}  // namespace
+
+// Its standard input and output are sockets: a write to one that exited is an error, not a
+// SIGPIPE that would end sudoku-bench.
+ExecProcess::ExecProcess(const std::string& name, const std::string& command) : name_(name) {
+  int in[2], out[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, in) != 0)
+    throw SolverFault(name_, std::string("cannot be started: ") + std::strerror(errno), 0);
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, out) != 0) {
+    const int error = errno;
+    close(in[0]);
+    close(in[1]);
+    throw SolverFault(name_, std::string("cannot be started: ") + std::strerror(error), 0);
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in[1], 0);
+  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  posix_spawnattr_t attr;
+  set_start_attributes(attr);
+  const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
+  const int spawned = posix_spawn(&pid_, "/bin/sh", &actions, &attr, const_cast<char**>(argv), environ);
+  posix_spawnattr_destroy(&attr);
+  posix_spawn_file_actions_destroy(&actions);
+  close(in[1]);
+  close(out[1]);
+  to_ = in[0];
+  from_ = out[0];
+  if (spawned != 0) {
+    pid_ = -1;
+    end();
+    throw SolverFault(name_, std::string("cannot be started: ") + std::strerror(spawned), 0);
+  }
+  register_group(pid_);  // when every slot is taken, end() still kills it
+}
+
+ExecProcess::~ExecProcess() { end(); }
+
+void ExecProcess::end() {
+  close(to_);  // end of input: a well-behaved program exits
+  close(from_);
+  to_ = from_ = -1;
+  if (pid_ <= 0) return;
+  siginfo_t info{};
+  if (!waited_) exited(info);
+  // Whatever it left running too; its shell, not yet reaped, keeps the group's id from being reused.
+  kill(-pid_, SIGKILL);
+  forget_group(pid_);
+  while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+  }
+  pid_ = -1;
+}
+
+void ExecProcess::exchange(const std::string& text, const std::vector<std::string>& puzzles,
+                           std::vector<std::string>& lines) {
+  lines.clear();
+  take_lines(puzzles, lines);
+  // Each answer's wait is its own: a slow puzzle is named with its own time, not the batch's.
+  auto start = std::chrono::steady_clock::now();
+  auto report = slow_call_report_after();
+  std::size_t answered = lines.size();
+  const auto waited_for = [&]() -> const std::string& { return puzzles[std::min(lines.size(), puzzles.size() - 1)]; };
+  // Most batches fit the socket's buffer: written at once, as a blocking write would.
+  std::size_t sent = write_some(text, 0, waited_for());
+  while (lines.size() < puzzles.size() || sent < text.size()) {
+    const std::string& puzzle = waited_for();
+    // Once every answer came, its output waits for the next batch: a program that writes on without
+    // reading is not read into memory without end.
+    pollfd p[2] = {{sent < text.size() ? to_ : -1, POLLOUT, 0},
+                   {lines.size() < puzzles.size() ? from_ : -1, POLLIN, 0}};
+    const int ready = poll(p, 2, static_cast<int>(kTick.count()));
+    if (ready < 0 && errno != EINTR) throw fault(std::string("cannot be waited for: ") + std::strerror(errno), puzzle);
+    if (ready > 0 && p[0].revents != 0) sent = write_some(text, sent, puzzle);
+    if (ready > 0 && p[1].revents != 0) read_lines(puzzles, lines);
+    if (lines.size() != answered) {
+      answered = lines.size();
+      start = std::chrono::steady_clock::now();
+      report = slow_call_report_after();
+    }
+    watch(start, report, puzzle);
+  }
+}
+
+std::size_t ExecProcess::write_some(const std::string& text, std::size_t sent, const std::string& puzzle) {
+  const ssize_t n = ::send(to_, text.data() + sent, text.size() - sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+  if (n >= 0) return sent + static_cast<std::size_t>(n);
+  if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) return sent;
+  throw fault("stopped reading its input", puzzle);
+}
+
+void ExecProcess::read_lines(const std::vector<std::string>& puzzles, std::vector<std::string>& lines) {
+  char chunk[65536];
+  const ssize_t n = read(from_, chunk, sizeof chunk);
+  const std::string& puzzle = puzzles[lines.size()];
+  // A program that ends with unread input is reported once as a reset, then as the end.
+  if (n == 0 || (n < 0 && errno == ECONNRESET)) throw fault("closed its output", puzzle);
+  if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
+  if (n < 0) throw fault(std::string("cannot be read from: ") + std::strerror(errno), puzzle);
+  if (start_ > 0) {  // what lines took goes before the buffer grows, once per read
+    buffer_.erase(0, start_);
+    scanned_ -= start_;
+    start_ = 0;
+  }
+  buffer_.append(chunk, static_cast<std::size_t>(n));
+  take_lines(puzzles, lines);
+}
+
+// Each byte is searched once: from scanned_, where the last search ended.
+void ExecProcess::take_lines(const std::vector<std::string>& puzzles, std::vector<std::string>& lines) {
+  while (lines.size() < puzzles.size()) {
+    const char* data = buffer_.data();
+    const void* newline = std::memchr(data + scanned_, '\n', buffer_.size() - scanned_);
+    const std::size_t end =
+        newline ? static_cast<std::size_t>(static_cast<const char*>(newline) - data) : buffer_.size();
+    if (end - start_ > kMaxAnswerLine)
+      throw SolverFault(
+          name_, "answered a line longer than " + std::to_string(kMaxAnswerLine) + " bytes to " + puzzles[lines.size()],
+          0);
+    scanned_ = end;
+    if (!newline) return;
+    std::string& line = lines.emplace_back(buffer_, start_, end - start_);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    start_ = scanned_ = end + 1;
+  }
+}
+
+// Stops at the run's interrupt; names a slow batch on stderr, at the report time and each doubling.
+void ExecProcess::watch(std::chrono::steady_clock::time_point start, std::chrono::milliseconds& report,
+                        const std::string& puzzle) {
+  const std::atomic<bool>* interrupt = interrupt_flag();
+  if (interrupt && interrupt->load(std::memory_order_acquire))
+    throw SolverFault(name_, "was stopped: the run was interrupted while it was solving", 0, true);
+  const auto waited = std::chrono::steady_clock::now() - start;
+  if (waited < report) return;
+  std::fprintf(stderr, "sudoku-bench: %s has been solving %s for %lld s (SIGINT or SIGTERM stops it)\n", name_.c_str(),
+               puzzle.c_str(),
+               static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(waited).count()));
+  while (report <= waited) report *= 2;
+}
+
+// Why the program stopped answering, with its exit when it has one.
+SolverFault ExecProcess::fault(const std::string& what, const std::string& puzzle) {
+  std::string why = what;
+  int signal = 0;
+  siginfo_t info{};
+  if (pid_ > 0 && exited(info)) {
+    if (info.si_code == CLD_EXITED) why += " (it exited with status " + std::to_string(info.si_status) + ")";
+    if (info.si_code == CLD_KILLED || info.si_code == CLD_DUMPED) {
+      signal = info.si_status;
+      why += " (it was ended by " + signal_description(signal) + ")";
+    }
+  }
+  return SolverFault(name_, why + " when given " + puzzle, signal);
+}
+
+// Whether its shell ended within 0.1 s (it has closed its end, or been asked to by ours); not
+// reaped, so that its group's id stays its own until end() kills the group.
+bool ExecProcess::exited(siginfo_t& info) {
+  for (int i = 0; i < 20; ++i) {
+    info = siginfo_t{};
+    if (waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid_) {
+      waited_ = true;
+      return true;
+    }
+    usleep(5000);
+  }
+  waited_ = true;  // waited for once: end() kills it without waiting again
+  return false;
+}
+
+}  // namespace sudoku_bench::plugin
