@@ -91,6 +91,15 @@ done
 [ $alive = 0 ] || fail "SIGKILL: the measuring child outlived sudoku-bench by 2 s"
 leftovers "SIGKILL"
 
+# The same with an exec: program that never answers, in a process group of its own: it goes too.
+"$BENCH" run --threads 1 --repetitions 1 --min-time 0 --warmup-seconds 0 --no-progress --solver 'exec:sleep 79' top95.txt >out 2>err &
+pid=$!
+sleep 1
+kill -KILL $pid
+wait $pid 2>/dev/null
+for _ in 1 2 3 4 5 6 7 8 9 10; do pgrep -f 'sleep 79' >/dev/null || break; sleep 0.2; done
+! pgrep -f 'sleep 79' >/dev/null || fail "SIGKILL: the exec: program outlived sudoku-bench by 2 s"
+
 # ulimit -f: the report that does not fit is named (exit 3, no signal's death); the others are written.
 (ulimit -f 4 && probe "ulimit -f" 3 "$BENCH" "${args[@]/5/2}" --markdown r.md top95.txt && says "ulimit -f" "--json r.json: cannot write: File too large" && { [ -s r.csv ] && [ -s r.md ] || fail "ulimit -f: the small outputs were not written"; } && finish) || failures=$((failures + 1))
 leftovers "ulimit -f"

@@ -16,6 +16,7 @@
 #include "report/shard_merge.h"
 #include "run_util.h"
 #include "test_paths.h"
+#include "test_util.h"
 
 namespace {
 

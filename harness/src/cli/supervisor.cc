@@ -24,6 +24,7 @@
 #include "cli/report_outputs.h"
 #include "cluster/world.h"
 #include "plugin/call_guard.h"
+#include "plugin/child_groups.h"
 #include "report/pass_fields.h"
 #include "report/report_json.h"
 #include "report/report_table.h"
@@ -57,6 +58,7 @@ bool child_finished = false;
 
 // The supervisor died (PR_SET_PDEATHSIG): nobody will write, so nothing is left behind.
 extern "C" void on_orphaned(int) {
+  plugin::kill_all_groups();  // exec: programs, in process groups of their own
   OutputFile::unlink_temps();
   _exit(kExitInterrupted + SIGKILL);
 }
