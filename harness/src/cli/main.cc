@@ -126,7 +126,7 @@ int main(int argc, char** argv) {
     } catch (const plugin::SolverFault& f) {
       // The commands name a solver's fault with its record; one that escapes them is named here.
       std::fprintf(stderr, "sudoku-bench %s: %s\n", s.app->get_name().c_str(), f.what());
-      return kExitSolverFault;
+      return f.interrupted() ? kExitInterrupted + interrupt_signal() : kExitSolverFault;
     }
   }
   return kExitUsage;
