@@ -133,8 +133,7 @@ std::vector<char> gunzip(const std::vector<char>& in, const std::string& name, c
   if (inflateInit2(&z, 16 + MAX_WBITS) != Z_OK) throw IoError(name, "cannot read gzip data: out of memory");
   std::vector<char> out;
   try {
-    for (std::size_t at = 0; is_gzip(in, at); inflateReset(&z))
-      at = inflate_member(z, in, at, out, name, stop);
+    for (std::size_t at = 0; is_gzip(in, at); inflateReset(&z)) at = inflate_member(z, in, at, out, name, stop);
   } catch (...) {
     inflateEnd(&z);
     throw;
