@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The children that check a plugin (check-plugin's rules, run's reentrancy check) never outlive
-# sudoku-bench: SIGINT and SIGTERM kill them at once and the command reports what it found, 128+N,
-# within a second; and they die with it even when it is SIGKILLed, which runs no code of its
-# (PR_SET_PDEATHSIG). Before (issue 47), check-plugin ran a hanging rule to its full --rule-seconds
-# after SIGTERM, and a rule's child spun at full CPU for 8 minutes after its parent was killed.
+# The children that check a plugin (check-plugin's rules, the load of a plugin's constructors, run's
+# reentrancy check) never outlive sudoku-bench: SIGINT and SIGTERM kill them at once and the command
+# reports what it found, 128+N, within a second; and they die with it even when it is SIGKILLed,
+# which runs no code of its (PR_SET_PDEATHSIG). Before (issue 47), check-plugin ran a hanging rule
+# to its full --rule-seconds after SIGTERM, and a rule's child spun at full CPU for 8 minutes after
+# its parent was killed.
 source "$(dirname "$0")/lib.sh"
+: "${CONSTRUCTOR_PLUGIN:?}"
 slack_ms=1000
 [ -n "${SANITIZE:-}" ] && slack_ms=3000
 
@@ -46,4 +48,8 @@ orphans() {
   done
 }
 orphans "check-plugin, a spinning rule" "$BENCH" check-plugin --rule-seconds 60 "$WRONG_PLUGINS:spins"
+orphans "run, a hanging constructor" env SUDOKU_BENCH_TEST_CONSTRUCTOR=hang "$BENCH" run --no-progress \
+  --solver "plugin:$CONSTRUCTOR_PLUGIN" "$DATASETS/top95.txt"
+orphans "check-plugin, a hanging constructor" env SUDOKU_BENCH_TEST_CONSTRUCTOR=hang "$BENCH" check-plugin \
+  "$CONSTRUCTOR_PLUGIN"
 finish
