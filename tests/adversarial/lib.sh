@@ -1,6 +1,6 @@
 # Shared by the adversary probes. The environment names the programs (ctest sets it):
 #   BENCH (sudoku-bench), GENERATE (sudoku-generate), DATASETS (the bundled datasets), PYTHON,
-#   WRONG_PLUGINS (the faulty test plugins), MPIEXEC (empty without MPI), SANITIZE (address, thread or empty).
+#   WRONG_PLUGINS (the faulty test plugins), CONSTRUCTOR_PLUGIN (one whose constructor misbehaves), MPIEXEC (empty without MPI), SANITIZE (address, thread or empty).
 # Each probe runs in its own temporary folder, $work, removed at exit.
 set -uo pipefail
 : "${BENCH:?}" "${DATASETS:?}"

@@ -168,6 +168,12 @@ WRONG_PLUGIN hangs(const char*, size_t, uint32_t, char*, size_t*) {
   for (;;) usleep(1000);
 }
 
+// Never returns, at full CPU: what a child left running after its parent's death would burn.
+WRONG_PLUGIN spins(const char*, size_t, uint32_t, char*, size_t*) {
+  volatile unsigned long n = 0;
+  for (;;) n = n + 1;
+}
+
 // Answers 0 without reading the puzzle: what a plugin call costs the harness, its hand-off included
 // (run --solver plugin:...:counts_nothing --no-verify).
 WRONG_PLUGIN counts_nothing(const char*, size_t, uint32_t, char*, size_t* guesses) {

@@ -263,7 +263,7 @@ class Ab {
                                (text.empty() ? "" : ":\n" + text));
     }
     std::vector<Report> read;
-    if (!read_reports({report}, read, "ab", err_)) throw std::runtime_error("cannot read " + report);
+    if (read_reports({report}, read, "ab", err_) != kExitOk) throw std::runtime_error("cannot read " + report);
     std::vector<MeasuredPass> passes = std::move(read.front().runs);
     for (MeasuredPass& p : passes) {
       p.solver = side.name;

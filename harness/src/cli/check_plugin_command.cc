@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "cli/exit_codes.h"
+#include "cli/interrupt.h"
 #include "plugin/conformance.h"
 #include "plugin/plugin_solver.h"
 #include "stream/solver_specs.h"
@@ -39,6 +40,15 @@ int check_plugin_command(const CheckPluginCommand& command, std::FILE* out) {
     if (spec.starts_with(plugin::kPluginPrefix)) spec.erase(0, plugin::kPluginPrefix.size());
     name = std::string(plugin::kPluginPrefix) + spec;
     results = plugin::check_plugin(spec, options, print);
+  }
+  if (interrupt_requested().load()) {
+    // Each rule's child was killed at once; the lines above are the rules that were checked.
+    const std::string said = results.empty()
+                                 ? "before any rule was checked"
+                                 : "after " + std::to_string(results.size()) + " rule" +
+                                       (results.size() == 1 ? "" : "s") + "; the lines above say what they found";
+    std::fprintf(stderr, "sudoku-bench check-plugin: interrupted by signal %d %s\n", interrupt_signal(), said.c_str());
+    return kExitInterrupted + interrupt_signal();
   }
   std::size_t notes = 0;
   for (const auto& r : results) notes += r.verdict == plugin::Verdict::note;

@@ -240,7 +240,9 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
   }
   if (command.per_puzzle) return compare_per_puzzle_files(command, out, err);
   std::vector<Report> reports;
-  if (!read_reports({command.base_path, command.current_path}, reports, "compare", err)) return kExitIo;
+  if (const int status = read_reports({command.base_path, command.current_path}, reports, "compare", err);
+      status != kExitOk)
+    return status;
   if (command.drop_disturbed) drop_disturbed(reports, err);
   const Report& base = reports[0];
   const Report& current = reports[1];

@@ -101,7 +101,7 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
       return kExitUsage;
     }
   std::vector<Report> reports;
-  if (!read_reports(files, reports, "history", err)) return kExitIo;
+  if (const int status = read_reports(files, reports, "history", err); status != kExitOk) return status;
   std::vector<std::size_t> order;
   try {
     order = history_order(reports, files, command.options);

@@ -54,11 +54,27 @@ void hold_closed_standard_descriptors() {
   }
 }
 
-// A command's table that could not be written is an output error, not a success.
+extern "C" void on_broken_pipe(int) {}
+
+// A reader that went away (`| head`) must not end the process silently with SIGPIPE (status 141):
+// the write fails with EPIPE instead, and the command and finish_output say so, status 3. A handler
+// that does nothing rather than SIG_IGN: a program this process starts (an exec: solver) gets the
+// default action back at exec, where an ignored signal would stay ignored.
+void report_broken_pipes() {
+  struct sigaction action {};
+  action.sa_handler = on_broken_pipe;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;  // only the write that met the closed pipe fails
+  sigaction(SIGPIPE, &action, nullptr);
+}
+
+// A command's table that could not be written is an output error, not a success. One that ended
+// with status 3 has said its input or output error already (solve and hunt name a failed write to
+// standard output themselves): the cause is said once.
 int finish_output(int status, const std::string& command) {
   const bool flushed = std::fflush(stdout) == 0;
   const int error = errno;
-  if (flushed && !std::ferror(stdout)) return status;
+  if ((flushed && !std::ferror(stdout)) || status == sudoku_bench::kExitIo) return status;
   std::fprintf(stderr, "sudoku-bench %s: standard output: cannot write: %s\n", command.c_str(),
                flushed ? "an earlier write failed" : std::strerror(error));
   return status == sudoku_bench::kExitOk || status == sudoku_bench::kExitUndecided ? sudoku_bench::kExitIo : status;
@@ -72,6 +88,7 @@ int main(int argc, char** argv) {
   start_directory();  // relative inputs are found here, whatever a solver does later (stream/input.h)
   // A file grown past `ulimit -f` is a write error, named with its file (exit 3), not a silent death.
   signal(SIGXFSZ, SIG_IGN);
+  report_broken_pipes();
   // Joins the MPI job first thing when an MPI launcher started this process (cluster/world.h).
   World world(argc, argv);
   if (!world.problem().empty()) {
@@ -113,7 +130,7 @@ int main(int argc, char** argv) {
     } catch (const plugin::SolverFault& f) {
       // The commands name a solver's fault with its record; one that escapes them is named here.
       std::fprintf(stderr, "sudoku-bench %s: %s\n", s.app->get_name().c_str(), f.what());
-      return kExitSolverFault;
+      return f.interrupted() ? kExitInterrupted + interrupt_signal() : kExitSolverFault;
     }
   }
   return kExitUsage;

@@ -101,7 +101,7 @@ int merge_command(const MergeCommand& command, std::FILE* err) {
     return kExitUsage;
   }
   std::vector<Report> inputs;
-  if (!read_reports(command.inputs, inputs, "merge", err)) return kExitIo;
+  if (const int status = read_reports(command.inputs, inputs, "merge", err); status != kExitOk) return status;
   // Reports before schema /6 name no run: only a copy with identical figures can be caught.
   std::set<std::string> warned;
   for (std::size_t i = 0; i < inputs.size(); ++i)

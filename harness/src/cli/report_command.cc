@@ -41,7 +41,7 @@ int report_command(const ReportCommand& command, std::FILE* out, std::FILE* err)
     return kExitUsage;
   }
   std::vector<Report> reports;
-  if (!read_reports(inputs, reports, "report", err)) return kExitIo;
+  if (const int status = read_reports(inputs, reports, "report", err); status != kExitOk) return status;
   const Report* base = reports.size() > 1 ? &reports[1] : nullptr;
   return outputs->write(reports.front(), out, err, "report", base) ? kExitOk : kExitIo;
 }

@@ -1,30 +1,21 @@
 #include "cli/report_files.h"
 
 #include <cstdio>
+#include <new>
 #include <vector>
 
+#include "cli/exit_codes.h"
+#include "cli/interrupt.h"
+#include "cli/report_bytes.h"
 #include "report/report_json.h"
 #include "stream/input.h"
 #include "stream/output_file.h"
 
 namespace sudoku_bench {
 
-namespace {
-
-// The whole text of `path`, "-" being standard input: plain or gzip (a report kept compressed,
-// results/ keeps its large ones so), read by the input's own reader and its errors.
-std::string read_text(const std::string& path) {
-  InputFile in(path, false);
-  std::string text;
-  std::vector<char> block(1 << 17);
-  for (std::size_t got; (got = in.read(block.data(), block.size())) > 0;) text.append(block.data(), got);
-  return text;
-}
-
-}  // namespace
-
 Report read_json_file(const std::string& path) {
-  const std::string text = read_text(path);
+  // Plain or gzip (results/ keeps its large reports compressed).
+  const std::vector<char> text = read_report_bytes(path, &interrupt_requested());
   try {
     return from_json(nlohmann::ordered_json::parse(text));
   } catch (const nlohmann::ordered_json::exception& e) {
@@ -44,17 +35,25 @@ void write_json_file(const std::string& path, const nlohmann::ordered_json& json
   write_text_file(path, json_text(json));
 }
 
-bool read_reports(const std::vector<std::string>& paths, std::vector<Report>& reports, const char* command,
-                  std::FILE* err) {
+int read_reports(const std::vector<std::string>& paths, std::vector<Report>& reports, const char* command,
+                 std::FILE* err) {
   try {
     for (const std::string& path : paths) reports.push_back(read_json_file(path));
-    return true;
+    return kExitOk;
   } catch (const IoError& e) {
     std::fprintf(err, "sudoku-bench %s: %s\n", command, e.what());
   } catch (const ReportFormatError& e) {
     std::fprintf(err, "sudoku-bench %s: %s\n", command, e.what());
+  } catch (const std::bad_alloc&) {
+    // A report near the size limit under a memory limit (ulimit -v): said, not an abort.
+    std::fprintf(err, "sudoku-bench %s: %s: not enough memory to read it\n", command,
+                 (paths[reports.size()] == "-" ? "<stdin>" : paths[reports.size()]).c_str());
+  } catch (const ReadStopped& e) {
+    const int signal = interrupt_signal();
+    std::fprintf(err, "sudoku-bench %s: interrupted by signal %d while reading %s\n", command, signal, e.what());
+    return kExitInterrupted + signal;
   }
-  return false;
+  return kExitIo;
 }
 
 }  // namespace sudoku_bench

@@ -455,6 +455,9 @@ RuleResult from_isolated(const std::string& rule, const IsolatedResult& r) {
     case IsolatedResult::Ending::timed_out:
       result.detail = "hangs: no answer" + at + " within the rule's time";
       return result;
+    case IsolatedResult::Ending::interrupted:  // never shown: the check stops before (Results)
+      result.detail = "not finished: interrupted";
+      return result;
     case IsolatedResult::Ending::returned:
       break;
   }
@@ -467,26 +470,46 @@ RuleResult from_isolated(const std::string& rule, const IsolatedResult& r) {
   return result;
 }
 
+// The results so far, each given to `on_rule` as it comes. Once SIGINT or SIGTERM set the interrupt
+// flag (call_guard.h), a rule's result is no finding (its child was killed, or never started) and
+// the check stops: add() is false then, and after a result that stops the check.
+class Results {
+ public:
+  explicit Results(const std::function<void(const RuleResult&)>& on_rule) : on_rule_(on_rule) {}
+  bool add(RuleResult r) {
+    if (const std::atomic<bool>* flag = interrupt_flag(); flag && flag->load(std::memory_order_acquire)) return false;
+    on_rule_(r);
+    results_.push_back(std::move(r));
+    return !stops_the_check(results_.back());
+  }
+  const RuleResult& back() const { return results_.back(); }
+  std::vector<RuleResult> take() { return std::move(results_); }
+
+ private:
+  const std::function<void(const RuleResult&)>& on_rule_;
+  std::vector<RuleResult> results_;
+};
+
 }  // namespace
 
 std::string_view verdict_name(Verdict v) { return v == Verdict::pass ? "PASS" : v == Verdict::note ? "NOTE" : "FAIL"; }
 
 std::vector<RuleResult> check_plugin(const std::string& spec_text, const ConformanceOptions& options,
                                      const std::function<void(const RuleResult&)>& on_rule) {
-  std::vector<RuleResult> results;
-  const auto add = [&](RuleResult r) {
-    on_rule(r);
-    results.push_back(std::move(r));
-  };
+  Results results(on_rule);
   PluginSpec spec;
   std::string error;
   std::unique_ptr<Library> library;
-  if (parse_plugin_spec(spec_text, spec, error)) library = Library::open(spec, error);
-  if (!library) {
-    add({"loads", Verdict::fail, error});
-    return results;
+  try {
+    if (parse_plugin_spec(spec_text, spec, error)) library = Library::open(spec, error);
+  } catch (const SolverFault& e) {  // its constructors crashed, hung or ended the process
+    error = e.what();
   }
-  add({"loads", Verdict::pass, "'" + spec.symbol + "' in " + spec.path});
+  if (!library) {
+    results.add({"loads", Verdict::fail, error});
+    return results.take();
+  }
+  if (!results.add({"loads", Verdict::pass, "'" + spec.symbol + "' in " + spec.path})) return results.take();
   const sudoku_bench_solve_fn fn = library->shared_function();
   const std::vector<Case> cases = fixed_cases();
   const std::string name = std::string(kPluginPrefix) + spec_text;
@@ -494,24 +517,20 @@ std::vector<RuleResult> check_plugin(const std::string& spec_text, const Conform
     return
         [fn, &report](const std::string& puzzle, std::size_t limit) { return ask_plugin(fn, puzzle, limit, report); };
   };
-  for (const auto& [rule, work] : answer_rules(ask_in, cases)) {
-    add(from_isolated(rule, run_isolated(work, options.rule_limit)));
-    if (stops_the_check(results.back())) return results;
-  }
-  add(rule_reads_byte_81(fn, cases, options));
-  add(from_isolated("reentrant", {IsolatedResult::Ending::returned, rule_reentrant(fn, name, options), "", 0}));
-  add(from_isolated("throughput", run_isolated([&](const ChildReport& r) { return rule_throughput(fn, cases, r); },
-                                               options.rule_limit)));
-  return results;
+  for (const auto& [rule, work] : answer_rules(ask_in, cases))
+    if (!results.add(from_isolated(rule, run_isolated(work, options.rule_limit)))) return results.take();
+  if (results.add(rule_reads_byte_81(fn, cases, options)) &&
+      results.add(
+          from_isolated("reentrant", {IsolatedResult::Ending::returned, rule_reentrant(fn, name, options), "", 0, 0})))
+    results.add(from_isolated(
+        "throughput",
+        run_isolated([&](const ChildReport& r) { return rule_throughput(fn, cases, r); }, options.rule_limit)));
+  return results.take();
 }
 
 std::vector<RuleResult> check_solver(const sudoku::SolverFactory& factory, const ConformanceOptions& options,
                                      const std::function<void(const RuleResult&)>& on_rule) {
-  std::vector<RuleResult> results;
-  const auto add = [&](RuleResult r) {
-    on_rule(r);
-    results.push_back(std::move(r));
-  };
+  Results results(on_rule);
   const std::vector<Case> cases = fixed_cases();
   // Each rule's child makes its own solver: an exec: program is started there, and ends with it.
   const auto solver_in_child = [&factory](const ChildReport& report) {
@@ -532,29 +551,30 @@ std::vector<RuleResult> check_solver(const sudoku::SolverFactory& factory, const
       return work(*solver, ask_of(solver, report), report);
     });
   };
+  // True when the check goes on.
   const auto run_rule = [&](const std::string& rule, const Rule& work) {
-    add(from_isolated(rule, run_isolated(work, options.rule_limit)));
-    return stops_the_check(results.back());
+    return results.add(from_isolated(rule, run_isolated(work, options.rule_limit)));
   };
-  run_rule("starts", with_solver([&cases](sudoku::Solver& solver, const Ask& ask, const ChildReport&) {
-             return rule_starts(solver, ask, cases);
-           }));
-  if (results.back().verdict == Verdict::fail) return results;
+  if (!run_rule("starts", with_solver([&cases](sudoku::Solver& solver, const Ask& ask, const ChildReport&) {
+                  return rule_starts(solver, ask, cases);
+                })) ||
+      results.back().verdict == Verdict::fail)
+    return results.take();
   for (const auto& [rule, work] : answer_rules(ask_in, cases))
-    if (run_rule(rule, work)) return results;
-  if (run_rule("answers in batches",
-               with_solver([&cases](sudoku::Solver& solver, const Ask& ask, const ChildReport& report) {
-                 return rule_batches(solver, ask, cases, report);
-               })))
-    return results;
-  add({"reads only its 82 bytes", Verdict::note,
-       "not asked: it is given each puzzle as a line of text, never sudoku-bench's memory"});
-  add({"reentrant", Verdict::note,
-       "not asked: run and solve give each solver thread a solver of its own (exec: a process of its own)"});
+    if (!run_rule(rule, work)) return results.take();
+  if (!run_rule("answers in batches",
+                with_solver([&cases](sudoku::Solver& solver, const Ask& ask, const ChildReport& report) {
+                  return rule_batches(solver, ask, cases, report);
+                })))
+    return results.take();
+  results.add({"reads only its 82 bytes", Verdict::note,
+               "not asked: it is given each puzzle as a line of text, never sudoku-bench's memory"});
+  results.add({"reentrant", Verdict::note,
+               "not asked: run and solve give each solver thread a solver of its own (exec: a process of its own)"});
   run_rule("throughput", with_solver([&cases](sudoku::Solver& solver, const Ask&, const ChildReport& report) {
              return rule_solver_throughput(solver, cases, report);
            }));
-  return results;
+  return results.take();
 }
 
 }  // namespace sudoku_bench::plugin

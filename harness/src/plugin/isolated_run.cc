@@ -3,12 +3,18 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+
+#include "plugin/call_guard.h"
 
 namespace sudoku_bench::plugin {
 namespace {
@@ -37,20 +43,29 @@ void ChildReport::progress(const std::string& what) const { write_all(fd_, "P" +
 
 namespace {
 
-// Reads what the child writes until it closes its end or `deadline` passes; true when it closed.
-bool receive_until(int fd, std::chrono::steady_clock::time_point deadline, std::string& received) {
+bool interrupted() {
+  const std::atomic<bool>* flag = interrupt_flag();
+  return flag && flag->load(std::memory_order_acquire);
+}
+
+enum class Wait { closed, timed_out, interrupted };
+
+// Reads what the child writes until it closes its end, `deadline` passes or the interrupt flag is
+// set. The signal that sets it interrupts poll (the CLI's handlers have no SA_RESTART); the tenth
+// of a second bounds the wait when it came just before poll began.
+Wait receive_until(int fd, std::chrono::steady_clock::time_point deadline, std::string& received) {
   for (;;) {
+    if (interrupted()) return Wait::interrupted;
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) return false;
+    if (left.count() <= 0) return Wait::timed_out;
     pollfd p{fd, POLLIN, 0};
-    const int ready = poll(&p, 1, static_cast<int>(left.count()));
-    if (ready < 0 && errno == EINTR) continue;
+    const int ready = poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left.count(), 100)));
     if (ready <= 0) continue;
     char buffer[4096];
     const ssize_t n = read(fd, buffer, sizeof buffer);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return true;  // the child is done, one way or another
+    if (n <= 0) return Wait::closed;  // the child is done, one way or another
     received.append(buffer, static_cast<std::size_t>(n));
   }
 }
@@ -76,38 +91,55 @@ IsolatedResult crashed(const char* why) {
   return result;
 }
 
+// In the child, first thing: it dies with the thread that forked it, even one killed by SIGKILL,
+// which runs no code that could kill it (a rule's child once spun at full CPU for 8 minutes after
+// its parent's death). A parent that died before the request was made is seen as a new parent.
+void die_with(pid_t parent) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(127);
+}
+
+[[noreturn]] void run_child(const std::function<std::string(const ChildReport&)>& work, int fds[2], pid_t parent) {
+  die_with(parent);
+  setpgid(0, 0);
+  close(fds[0]);
+  std::string value;
+  try {
+    value = work(ChildReport(fds[1]));
+  } catch (const std::exception& e) {
+    value = std::string("threw: ") + e.what();
+  }
+  write_all(fds[1], "R" + value);
+  _exit(0);  // no atexit handlers, no static destructors: they belong to the parent
+}
+
 }  // namespace
 
 IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>& work,
                             std::chrono::milliseconds limit) {
   limit *= kTimeScale;
+  IsolatedResult result;
+  if (interrupted()) {
+    result.ending = IsolatedResult::Ending::interrupted;
+    return result;
+  }
   int fds[2];
   // Close-on-exec: a program the child starts must not hold the pipe open after the child ended.
   if (pipe2(fds, O_CLOEXEC) != 0) return crashed("cannot make a pipe");
   std::fflush(nullptr);  // nothing buffered is written twice
+  const pid_t parent = getpid();
   const pid_t child = fork();
   // The child leads a process group of its own (set on both sides: whichever runs first), so that
   // what it starts (an exec: program, a plugin's helper) is killed with it, never outliving the work.
   if (child > 0) setpgid(child, child);
-  if (child == 0) {
-    setpgid(0, 0);
-    close(fds[0]);
-    std::string value;
-    try {
-      value = work(ChildReport(fds[1]));
-    } catch (const std::exception& e) {
-      value = std::string("threw: ") + e.what();
-    }
-    write_all(fds[1], "R" + value);
-    _exit(0);  // no atexit handlers, no static destructors: they belong to the parent
-  }
+  if (child == 0) run_child(work, fds, parent);
   close(fds[1]);
   if (child < 0) {
     close(fds[0]);
     return crashed("cannot fork");
   }
   std::string received;
-  const bool timed_out = !receive_until(fds[0], std::chrono::steady_clock::now() + limit, received);
+  const Wait wait = receive_until(fds[0], std::chrono::steady_clock::now() + limit, received);
   close(fds[0]);
   // The child when it hangs, and whatever it started and left running, before the child is reaped:
   // until then no other process can take its id as a group's. Once the child has closed the pipe
@@ -116,13 +148,14 @@ IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>
   int status = 0;
   while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
-  IsolatedResult result;
   split_received(received, result);
-  if (timed_out) {
-    result.ending = IsolatedResult::Ending::timed_out;
+  if (wait != Wait::closed) {
+    result.ending = wait == Wait::timed_out ? IsolatedResult::Ending::timed_out : IsolatedResult::Ending::interrupted;
   } else if (WIFSIGNALED(status)) {
     result.ending = IsolatedResult::Ending::crashed;
     result.signal = WTERMSIG(status);
+  } else if (WIFEXITED(status)) {
+    result.exit_status = WEXITSTATUS(status);
   }
   return result;
 }

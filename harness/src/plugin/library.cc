@@ -5,9 +5,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <system_error>
 #include <utility>
+
+#include "plugin/call_guard.h"
+#include "plugin/isolated_run.h"
 
 namespace sudoku_bench::plugin {
 namespace {
@@ -32,6 +36,46 @@ std::pair<void*, sudoku_bench_solve_fn> load(const std::string& file, const std:
     return {};
   }
   return {handle, reinterpret_cast<sudoku_bench_solve_fn>(fn)};
+}
+
+// How long a plugin may take to load: its constructors' work, which a plugin that does real
+// set-up (tables, a thread pool) finishes in well under a second.
+constexpr std::chrono::seconds kLoadLimit{10};
+
+// dlopen runs the plugin's constructors, and those of the libraries it needs: code that may crash,
+// hang or end the process, with no call guard around it. They run first in a child process, with
+// the limit, so that such a plugin is refused, named, before the harness loads it and measures
+// anything; a second signal is not needed to stop a hang (SIGINT and SIGTERM kill the child).
+void try_loading(const PluginSpec& spec, const std::string& what) {
+  const IsolatedResult r = run_isolated(
+      [&](const ChildReport&) {
+        std::string ignored;  // the harness's own load says why it failed
+        load(spec.file, spec.symbol, what, ignored);
+        return std::string("loaded");
+      },
+      kLoadLimit);
+  const std::string constructors =
+      ": its constructors (the code a library runs as it is loaded) or those of the libraries it needs ";
+  switch (r.ending) {
+    case IsolatedResult::Ending::returned:
+      if (r.value == "loaded") return;
+      throw SolverFault(what,
+                        "ended the process while loading, exit status " + std::to_string(r.exit_status) + constructors +
+                            "call exit: nothing was measured",
+                        0);
+    case IsolatedResult::Ending::crashed:
+      throw SolverFault(what,
+                        "crashed with " + signal_description(r.signal) + " while loading" + constructors +
+                            "fail: nothing was measured",
+                        r.signal);
+    case IsolatedResult::Ending::timed_out:
+      throw SolverFault(what,
+                        "did not finish loading within " + std::to_string(kLoadLimit.count()) + " s" + constructors +
+                            "do not return: nothing was measured",
+                        0);
+    case IsolatedResult::Ending::interrupted:
+      throw SolverFault(what, "was not loaded: interrupted", 0, true);
+  }
 }
 
 }  // namespace
@@ -65,7 +109,9 @@ bool parse_plugin_spec(const std::string& text, PluginSpec& spec, std::string& e
 }
 
 std::unique_ptr<Library> Library::open(const PluginSpec& spec, std::string& error) {
-  const auto [handle, fn] = load(spec.file, spec.symbol, "plugin '" + spec.path + "'", error);
+  const std::string what = "plugin '" + spec.path + "'";
+  try_loading(spec, what);
+  const auto [handle, fn] = load(spec.file, spec.symbol, what, error);
   if (!handle) return nullptr;
   return std::unique_ptr<Library>(new Library(spec, {handle, fn}));
 }

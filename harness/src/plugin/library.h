@@ -28,7 +28,9 @@ bool parse_plugin_spec(const std::string& text, PluginSpec& spec, std::string& e
 
 class Library {
  public:
-  // Loads the file once and finds the symbol; null, with `error`, when either fails.
+  // Loads the file once and finds the symbol; null, with `error`, when either fails. Its constructors
+  // run first in a child process, 10 s at most: throws SolverFault, naming what they did, when they
+  // crash, hang or end the process there, and (interrupted()) when SIGINT or SIGTERM stopped them.
   static std::unique_ptr<Library> open(const PluginSpec& spec, std::string& error);
   ~Library();
   Library(const Library&) = delete;

@@ -141,6 +141,9 @@ std::unique_ptr<sudoku::SolverFactory> load_plugin(const std::string& spec_text,
     // A second at most: a reentrant plugin answers the check in milliseconds, and a slow one judged
     // not reentrant only costs private instances.
     const ReentrancyCheck check = check_reentrancy(library->shared_function(), name, std::chrono::milliseconds(1000));
+    // A signal during the check killed its child: no finding, and nothing to measure.
+    if (const std::atomic<bool>* flag = interrupt_flag(); flag && flag->load())
+      throw SolverFault(name, "was not checked: interrupted", 0, true);
     per_thread = !check.reentrant;
     if (per_thread && note)
       *note = name + " is not reentrant (" + check.why_not +

@@ -137,6 +137,10 @@ ReentrancyCheck check_reentrancy(sudoku_bench_solve_fn fn, const std::string& so
       result.why_not = "at " + (r.last_step.empty() ? std::string("its start") : r.last_step) + " it crashed with " +
                        signal_description(r.signal);
       break;
+    case IsolatedResult::Ending::interrupted:  // the caller sees the flag and stops; no finding
+      result.reentrant = false;
+      result.why_not = "the check was interrupted";
+      break;
     case IsolatedResult::Ending::timed_out:
       result.reentrant = false;
       result.why_not = "at " + (r.last_step.empty() ? std::string("its start") : r.last_step) +

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The children that check a plugin (check-plugin's rules, the load of a plugin's constructors, run's
+# reentrancy check) never outlive sudoku-bench: SIGINT and SIGTERM kill them at once and the command
+# reports what it found, 128+N, within a second; and they die with it even when it is SIGKILLed,
+# which runs no code of its (PR_SET_PDEATHSIG). Before (issue 47), check-plugin ran a hanging rule
+# to its full --rule-seconds after SIGTERM, and a rule's child spun at full CPU for 8 minutes after
+# its parent was killed.
+source "$(dirname "$0")/lib.sh"
+: "${CONSTRUCTOR_PLUGIN:?}"
+slack_ms=1000
+[ -n "${SANITIZE:-}" ] && slack_ms=3000
+
+# A hanging rule, 60 s allowed: the signal at 1 s ends the check, the rules before it reported.
+for signal in TERM INT; do
+  expected=$([ $signal = TERM ] && echo 143 || echo 130)
+  start=${EPOCHREALTIME/./}
+  probe "check-plugin, SIG$signal in a hanging rule" "$expected" timeout -s $signal --preserve-status -k 3 1 \
+    "$BENCH" check-plugin --rule-seconds 60 "$WRONG_PLUGINS:hangs"
+  took_ms=$(((${EPOCHREALTIME/./} - start) / 1000))
+  [ "$took_ms" -le $((1000 + slack_ms)) ] || fail "check-plugin, SIG$signal in a hanging rule: took $took_ms ms"
+  says "check-plugin, SIG$signal in a hanging rule" "interrupted by signal (15|2) after 1 rule; the lines above say"
+  grep -q "^PASS  loads" out || fail "check-plugin, SIG$signal in a hanging rule: the rule before is not reported"
+  ! grep -q "^FAIL" out || fail "check-plugin, SIG$signal in a hanging rule: the cut rule is reported as a finding"
+done
+
+# orphans NAME COMMAND...: starts COMMAND, SIGKILLs it once it has a child (within 5 s), and fails
+# NAME unless every child it had is gone (or a zombie awaiting its reaper) half a second later.
+orphans() {
+  local name=$1 pid children="" child state i
+  shift
+  "$@" >"$work/out" 2>"$work/err" &
+  pid=$!
+  for ((i = 0; i < 50; i++)); do
+    children=$(pgrep -P "$pid")
+    [ -n "$children" ] && break
+    sleep 0.1
+  done
+  [ -n "$children" ] || fail "$name: no child was started"
+  kill -KILL "$pid"
+  wait "$pid" 2>/dev/null
+  sleep 0.5
+  for child in $children; do
+    state=$(awk '{print $3}' "/proc/$child/stat" 2>/dev/null)
+    if [ -n "$state" ] && [ "$state" != Z ]; then
+      fail "$name: child $child outlived its parent (state $state)"
+      kill -KILL "$child"
+    fi
+  done
+}
+orphans "check-plugin, a spinning rule" "$BENCH" check-plugin --rule-seconds 60 "$WRONG_PLUGINS:spins"
+orphans "run, a hanging constructor" env SUDOKU_BENCH_TEST_CONSTRUCTOR=hang "$BENCH" run --no-progress \
+  --solver "plugin:$CONSTRUCTOR_PLUGIN" "$DATASETS/top95.txt"
+orphans "check-plugin, a hanging constructor" env SUDOKU_BENCH_TEST_CONSTRUCTOR=hang "$BENCH" check-plugin \
+  "$CONSTRUCTOR_PLUGIN"
+finish
