@@ -40,7 +40,7 @@ using Clock = std::chrono::steady_clock;
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 constexpr auto kStopGrace = std::chrono::milliseconds(2500);
 #else
-constexpr auto kStopGrace = std::chrono::milliseconds(600);
+constexpr auto kStopGrace = std::chrono::milliseconds(400);
 #endif
 constexpr auto kExitGrace = std::chrono::seconds(10);
 constexpr int kTickMs = 20;

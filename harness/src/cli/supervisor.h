@@ -4,7 +4,7 @@
 // SIGXFSZ, the OOM killer, a call deaf to the stopping signal), the parent names what happened and
 // reports every pass completed before it; it kills and reaps whatever the child left running (it
 // is their subreaper), and removes the child's temporary files. A signal to the parent is passed
-// on to the child, which is killed if it has not stopped 0.6 s later.
+// on to the child, which is killed if it has not stopped 0.4 s later.
 #pragma once
 
 #include <cstdio>
