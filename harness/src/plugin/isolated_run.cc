@@ -15,6 +15,7 @@
 #include <cstdlib>
 
 #include "plugin/call_guard.h"
+#include "plugin/child_groups.h"
 
 namespace sudoku_bench::plugin {
 namespace {
@@ -93,9 +94,21 @@ IsolatedResult crashed(const char* why) {
 
 // In the child, first thing: it dies with the thread that forked it, even one killed by SIGKILL,
 // which runs no code that could kill it (a rule's child once spun at full CPU for 8 minutes after
-// its parent's death). A parent that died before the request was made is seen as a new parent.
+// its parent's death), and takes the exec: programs it started (groups of their own) with it: the
+// signal is SIGHUP, handled, not SIGKILL. A plugin that blocks SIGHUP and never returns outlives
+// it. A parent that died before the request was made is seen as a new parent.
+// The parent died: the exec: programs this child started (in process groups of their own) go too.
+extern "C" void on_parent_death(int) {
+  kill_all_groups();
+  _exit(127);
+}
+
 void die_with(pid_t parent) {
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  struct sigaction orphaned {};
+  orphaned.sa_handler = on_parent_death;
+  sigemptyset(&orphaned.sa_mask);
+  sigaction(SIGHUP, &orphaned, nullptr);
+  prctl(PR_SET_PDEATHSIG, SIGHUP);
   if (getppid() != parent) _exit(127);
 }
 
