@@ -43,7 +43,10 @@ expect 1 "$wrong:writes_the_puzzle" "^FAIL  solution at limit 1 +wrong solution 
 expect 1 "$wrong:ignores_limit" "^FAIL  respects the limit +ignores the limit: returns 3 at limit 1"
 expect 1 "$wrong:reads_past_the_nul" "^FAIL  reads only its 82 bytes +reads past the NUL"
 expect 1 "$wrong:crashes" "^FAIL  counts +crashes: SIGSEGV .* on puzzle [1-9.]{81} at limit 2" "is not usable"
+# A hang is waited for to the end of its limit (20 times longer under sanitizers): a short one.
+seconds=0.3
 expect 1 "$wrong:hangs" "^FAIL  counts +hangs: no answer on puzzle [1-9.]{81} at limit 2"
+seconds=2
 expect 1 "$wrong:no_such_symbol" "^FAIL  loads +plugin '.*' has no function 'no_such_symbol'"
 expect 1 "/nonexistent/lib.so" "^FAIL  loads +cannot load plugin"
 
@@ -59,7 +62,9 @@ expect 1 "exec:$faulty miscounts $exec_c" "^FAIL  counts +wrong count: 2 at limi
   "is not usable as it is"
 expect 1 "exec:$faulty garbage" "^FAIL  starts +fails: answered 'garbage' to [1-9.]{81}" "is not usable as it is"
 expect 1 "exec:$faulty exits" "^FAIL  starts +fails: .*\(it exited with status 3\)"
+seconds=0.3
 expect 1 "exec:$faulty waits" "^FAIL  starts +hangs: no answer on puzzle [1-9.]{81} at limit 2"
+seconds=2
 expect 1 "exec/0:$exec_c" "^FAIL  starts +.*exec/N:COMMAND" "is not usable"
 seconds=20  # Python takes a second for what C takes milliseconds for: no hang
 expect 0 "exec:$python $exec_dir/solver.py" "^PASS  counts" "^PASS  answers in batches" "is usable"
