@@ -2,11 +2,13 @@
 // `run` must survive (tests/adversarial/supervisor_test.sh). Each answers as the example plugin
 // (built in beside them) until its call numbered ENDING_AFTER (default 300: top95's first three
 // passes whole), then does its harm once.
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <thread>
 
@@ -18,13 +20,16 @@ namespace {
 
 std::atomic<long> calls{0};
 
-// Whether this call is the one that does harm.
+// Whether this call is the one that does harm; it then makes the file ENDING_MARK names, if any,
+// so that a probe can wait for the harm rather than guess its time (a sanitizer build is slower).
 bool harm_now() {
   static const long after = [] {
     const char* text = std::getenv("ENDING_AFTER");
     return text ? std::atol(text) : 300L;
   }();
-  return calls.fetch_add(1) + 1 == after;
+  if (calls.fetch_add(1) + 1 != after) return false;
+  if (const char* mark = std::getenv("ENDING_MARK")) close(open(mark, O_CREAT | O_WRONLY, 0644));
+  return true;
 }
 
 }  // namespace
@@ -84,5 +89,28 @@ ENDING_PLUGIN leaves_a_child(const char* puzzle, size_t limit, uint32_t flags, c
     execlp("sleep", "sleep", "77", static_cast<char*>(nullptr));
     _exit(127);
   }
+  ANSWER;
+}
+
+// Forks a child that never execs, in a session of its own: it holds whatever the process had open.
+ENDING_PLUGIN forks_a_sleeper(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now() && fork() == 0) {
+    setsid();
+    for (int i = 0; i < 79; ++i) sleep(1);
+    _exit(0);
+  }
+  ANSWER;
+}
+
+// Writes to standard output, which the supervisor keeps for the table and `--json -`.
+ENDING_PLUGIN prints(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now())
+    for (int i = 0; i < 100; ++i) std::printf("not a report\n");
+  ANSWER;
+}
+
+// Stops its own process (SIGSTOP), as a debugging print gone wrong might.
+ENDING_PLUGIN stops(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now()) raise(SIGSTOP);
   ANSWER;
 }

@@ -81,7 +81,17 @@ int measuring_child(const RunCommand& command, std::FILE* out, std::FILE* err, i
   tell_of_interrupts(parent);     // a signal sent to the child alone starts the parent's deadline too
   child_link = new PassLink(fd);  // kept for the exit handler
   std::atexit(on_child_exit);
-  const int status = run_command(command, out, err, nullptr, child_link);
+  // The supervisor owns standard output (the table, `--json -`): what a solver prints goes to stderr.
+  std::fflush(out);
+  dup2(STDERR_FILENO, STDOUT_FILENO);
+  int status = kExitSolverFault;
+  try {
+    status = run_command(command, out, err, nullptr, child_link);
+  } catch (...) {  // a refusal main() names (a plugin that failed to load): said, not an exit() by a solver
+    child_finished = true;
+    child_link->done(status);
+    throw;
+  }
   child_finished = true;
   child_link->done(status);
   return status;
@@ -132,10 +142,15 @@ class Supervisor {
     for (;;) {
       open = open ? reader_.read(kTickMs) : (usleep(kTickMs * 1000), false);
       take_frames();
-      if (waitpid(child_, &wait_status_, WNOHANG) == child_) break;
+      if (waitpid(child_, &wait_status_, WNOHANG | WUNTRACED) == child_) {
+        if (!WIFSTOPPED(wait_status_)) break;
+        continue_stopped();
+      }
       escalate(open);
     }
-    while (reader_.read(0)) take_frames();  // what came before it ended
+    // What came before it ended: read once, as far as there is (a process it forked may hold the
+    // socket open for ever).
+    reader_.read(0);
     take_frames();
     sweep();
     settle_temps();
@@ -222,6 +237,15 @@ class Supervisor {
       kill(child_, SIGKILL);
       killed_ = true;
     }
+  }
+
+  // A child stopped (a solver that raised SIGSTOP) would wait for ever, its watchdog stopped with
+  // it: it is continued, and said.
+  void continue_stopped() {
+    std::fprintf(err_, "sudoku-bench run: the measuring process was stopped by %s%s; continuing it\n",
+                 plugin::signal_description(WSTOPSIG(wait_status_)).c_str(),
+                 label_.empty() ? "" : (" during " + label_).c_str());
+    kill(child_, SIGCONT);
   }
 
   bool interrupted() const { return signal_ != 0; }

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 #include "plugin/call_guard.h"
 #include "plugin/child_groups.h"
@@ -51,10 +52,12 @@ bool interrupted() {
 
 enum class Wait { closed, timed_out, interrupted };
 
-// Reads what the child writes until it closes its end, `deadline` passes or the interrupt flag is
-// set. The signal that sets it interrupts poll (the CLI's handlers have no SA_RESTART); the tenth
-// of a second bounds the wait when it came just before poll began.
-Wait receive_until(int fd, std::chrono::steady_clock::time_point deadline, std::string& received) {
+// Reads what the child writes until it closes its end or has exited (`status` then holds how: a
+// process it forked, in a session of its own, may hold the pipe on), `deadline` passes or the
+// interrupt flag is set. The signal that sets it interrupts poll (the CLI's handlers have no
+// SA_RESTART); the tenth of a second bounds the wait when it came just before poll began.
+Wait receive_until(int fd, pid_t child, std::chrono::steady_clock::time_point deadline, std::string& received,
+                   std::optional<int>& status) {
   for (;;) {
     if (interrupted()) return Wait::interrupted;
     const auto left =
@@ -62,6 +65,15 @@ Wait receive_until(int fd, std::chrono::steady_clock::time_point deadline, std::
     if (left.count() <= 0) return Wait::timed_out;
     pollfd p{fd, POLLIN, 0};
     const int ready = poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left.count(), 100)));
+    if (int s = 0; ready <= 0 && waitpid(child, &s, WNOHANG) == child) {
+      status = s;
+      for (char rest[4096]; poll(&p, 1, 0) > 0;) {  // what it wrote before it ended
+        const ssize_t n = read(fd, rest, sizeof rest);
+        if (n <= 0) break;
+        received.append(rest, static_cast<std::size_t>(n));
+      }
+      return Wait::closed;
+    }
     if (ready <= 0) continue;
     char buffer[4096];
     const ssize_t n = read(fd, buffer, sizeof buffer);
@@ -152,14 +164,15 @@ IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>
     return crashed("cannot fork");
   }
   std::string received;
-  const Wait wait = receive_until(fds[0], std::chrono::steady_clock::now() + limit, received);
+  std::optional<int> reaped;
+  const Wait wait = receive_until(fds[0], child, std::chrono::steady_clock::now() + limit, received, reaped);
   close(fds[0]);
   // The child when it hangs, and whatever it started and left running, before the child is reaped:
   // until then no other process can take its id as a group's. Once the child has closed the pipe
   // it is exiting, and the signal no longer changes how it ended.
   kill(-child, SIGKILL);
-  int status = 0;
-  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  int status = reaped.value_or(0);
+  while (!reaped && waitpid(child, &status, 0) < 0 && errno == EINTR) {
   }
   split_received(received, result);
   if (wait != Wait::closed) {
