@@ -127,4 +127,15 @@ if [ -n "${WRONG_PLUGINS:-}" ]; then
   says "a plugin's count above the limit" "answered COUNT 3 to \.{81}, above the limit 2 it was given \(record empty.txt:1\)"
 fi
 
+# A script that closes its output after the first line and sleeps on: run as `exec SCRIPT`, no shell
+# is left holding its output, so it is named at once, not when it exits 8 s later.
+printf '#!/bin/sh\nread a b\nexec 1>&-\nsleep 8\n' >closes.sh
+chmod +x closes.sh
+head -1 "$DATASETS/top95.txt" >one95.txt
+start=${EPOCHREALTIME/./}
+probe "a script that closes its output" 4 "$BENCH" solve --threads 1 --solver exec:./closes.sh one95.txt
+took_ms=$(((${EPOCHREALTIME/./} - start) / 1000))
+says "a script that closes its output" "closed its output"
+[ "$took_ms" -le $((2 * slack_ms)) ] || fail "a script that closes its output: named after $took_ms ms"
+
 finish

@@ -12,7 +12,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <string_view>
 
 #include "plugin/child_groups.h"
 
@@ -39,6 +41,33 @@ void set_start_attributes(posix_spawnattr_t& attr) {
   posix_spawnattr_setsigdefault(&attr, &defaults);
 }
 
+// Whether `word` names a program exec can start: a path to an executable file, or one found on PATH
+// (a shell builtin such as `exit` or `read` is not, and stays the shell's).
+bool program(const std::string& word) {
+  if (word.find_first_of("'\"\\$=*?[~") != std::string::npos) return false;
+  if (word.find('/') != std::string::npos) return access(word.c_str(), X_OK) == 0;
+  const char* path = std::getenv("PATH");
+  for (std::string_view rest = path ? path : ""; !rest.empty();) {
+    const std::string_view dir = rest.substr(0, rest.find(':'));
+    rest.remove_prefix(std::min(rest.size(), dir.size() + 1));
+    if (!dir.empty() && access((std::string(dir) + "/" + word).c_str(), X_OK) == 0) return true;
+  }
+  return false;
+}
+
+// A simple command whose first word is a program (its words and redirections after it) runs as
+// `exec COMMAND`: the shell becomes the program instead of waiting for it, so that nothing else holds
+// the program's output open (one that closes it is named at once) and the program is the process
+// signalled. A list, a pipeline, a compound command, a builtin or a leading assignment is left to the
+// shell as written.
+std::string shell_command(const std::string& command) {
+  if (command.find_first_of(";&|\n(){}`") != std::string::npos) return command;
+  const std::size_t start = command.find_first_not_of(" \t");
+  if (start == std::string::npos) return command;
+  const std::string first = command.substr(start, command.find_first_of(" \t", start) - start);
+  return program(first) ? "exec " + command : command;
+}
+
 }  // namespace
 
 // Its standard input and output are sockets: a write to one that exited is an error, not a
@@ -59,7 +88,8 @@ ExecProcess::ExecProcess(const std::string& name, const std::string& command) : 
   posix_spawn_file_actions_adddup2(&actions, out[1], 1);
   posix_spawnattr_t attr;
   set_start_attributes(attr);
-  const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
+  const std::string shell = shell_command(command);
+  const char* argv[] = {"/bin/sh", "-c", shell.c_str(), nullptr};
   const int spawned = posix_spawn(&pid_, "/bin/sh", &actions, &attr, const_cast<char**>(argv), environ);
   posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&actions);
