@@ -136,6 +136,19 @@ wait $pid 2>/dev/null
 for _ in 1 2 3 4 5 6 7 8 9 10; do pgrep -f 'sleep 79' >/dev/null || break; sleep 0.2; done
 ! pgrep -f 'sleep 79' >/dev/null || fail "SIGKILL: the exec: program outlived sudoku-bench by 2 s"
 
+# And with a program that started another in a session of its own (setsid): found below the
+# measuring child, not by its process group.
+printf '#!/bin/sh\nsetsid sleep 83 &\nexec sleep 600\n' >setsid.sh
+chmod +x setsid.sh
+"$BENCH" run --threads 1 --repetitions 1 --min-time 0 --warmup-seconds 0 --no-progress --solver exec:./setsid.sh top95.txt >out 2>err &
+pid=$!
+for _ in $(seq 100); do pgrep -f 'sleep 83' >/dev/null && break; sleep 0.1; done
+kill -KILL $pid
+wait $pid 2>/dev/null
+for _ in 1 2 3 4 5 6 7 8 9 10; do pgrep -f 'sleep (83|600)' >/dev/null || break; sleep 0.2; done
+! pgrep -f 'sleep (83|600)' >/dev/null || fail "SIGKILL: a program in a session of its own outlived sudoku-bench by 2 s"
+pkill -f 'sleep (83|600)' 2>/dev/null
+
 # ulimit -f: the report that does not fit is named (exit 3, no signal's death); the others are written.
 (ulimit -f 4 && probe "ulimit -f" 3 "$BENCH" "${args[@]/5/2}" --markdown r.md top95.txt && says "ulimit -f" "--json r.json: cannot write: File too large" && { [ -s r.csv ] && [ -s r.md ] || fail "ulimit -f: the small outputs were not written"; } && finish) || failures=$((failures + 1))
 leftovers "ulimit -f"

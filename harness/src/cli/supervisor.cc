@@ -18,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/descendants.h"
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
 #include "cli/pass_link.h"
@@ -59,6 +60,7 @@ bool child_finished = false;
 // The supervisor died (PR_SET_PDEATHSIG): nobody will write, so nothing is left behind.
 extern "C" void on_orphaned(int) {
   plugin::kill_all_groups();  // exec: programs, in process groups of their own
+  kill_descendants();         // and whatever left its group (setsid)
   OutputFile::unlink_temps();
   _exit(kExitInterrupted + SIGKILL);
 }
@@ -74,6 +76,7 @@ extern "C" void on_child_exit() {
 int measuring_child(const RunCommand& command, std::FILE* out, std::FILE* err, int fd, pid_t parent) {
   prctl(PR_SET_PDEATHSIG, SIGHUP);
   if (getppid() != parent) _exit(kExitInterrupted + SIGKILL);  // it died before the line above
+  prctl(PR_SET_CHILD_SUBREAPER, 1);  // what its descendants orphan stays below it, for on_orphaned
   struct sigaction orphaned {};
   orphaned.sa_handler = on_orphaned;
   sigemptyset(&orphaned.sa_mask);
