@@ -30,7 +30,7 @@ plugin() { echo "plugin:$ENDING_PLUGINS:$1"; }
 # report taking longer than the grace after an exit(), is killed).
 exited="exited with status 0" segv="was ended by SIGSEGV"
 [ -n "${SANITIZE:-}" ] && exited="(exited with status [0-9]+|was ended by SIGABRT \(Aborted\)|did not finish exiting and was killed)" \
-  segv="(was ended by SIGSEGV|was ended by SIGABRT|exited with status 1)"
+  segv="(was ended by SIGSEGV|was ended by SIGABRT|exited with status [0-9]+)"
 
 # harmed NAME EXPECTED_STATUS ACTION COMMAND...: COMMAND in the background; once the plugin has done
 # its harm (it makes the file "harmed"), the shell command ACTION (a signal to $pid); fails unless
@@ -52,8 +52,8 @@ harmed() {
   [ "$took_ms" -le "$slack_ms" ] || fail "$name: ended $took_ms ms after the signal"
 }
 
-probe "exit(0) in a call" 4 "$BENCH" "${args[@]}" --per-puzzle rows.csv.gz --solver "$(plugin exits)" top95.txt
-says "exit(0) in a call" "the measuring process $exited: exit\(\) was called while .*exits was solving [1-9.]{81}, during top95 .* rep 4/5; the 3 passes measured before are reported"
+probe "exit(0) in a call" 4 "$BENCH" "${args[@]}" --per-puzzle rows.csv.gz --solver "$(plugin exits)@shared" top95.txt
+says "exit(0) in a call" "the measuring process $exited: exit\(\) was called while .*exits@shared was solving [1-9.]{81}, during top95 .* rep 4/5; the 3 passes measured before are reported"
 passes "exit(0) in a call" 3
 grep -q 'top95' out || fail "exit(0) in a call: no table on standard output"
 # The per-puzzle rows of the three whole passes, a gzip member each, and none of the fourth.
@@ -138,6 +138,8 @@ for _ in 1 2 3 4 5 6 7 8 9 10; do pgrep -f 'sleep 79' >/dev/null || break; sleep
 
 # And with a program that started another in a session of its own (setsid): found below the
 # measuring child, not by its process group.
+# (Not under TSan, which defers the orphaned child's handler while its threads wait in the kernel.)
+[ "${SANITIZE:-}" != thread ] && {
 printf '#!/bin/sh\nsetsid sleep 83 &\nexec sleep 600\n' >setsid.sh
 chmod +x setsid.sh
 "$BENCH" run --threads 1 --repetitions 1 --min-time 0 --warmup-seconds 0 --no-progress --solver exec:./setsid.sh top95.txt >out 2>err &
@@ -148,6 +150,7 @@ wait $pid 2>/dev/null
 for _ in 1 2 3 4 5 6 7 8 9 10; do pgrep -f 'sleep (83|600)' >/dev/null || break; sleep 0.2; done
 ! pgrep -f 'sleep (83|600)' >/dev/null || fail "SIGKILL: a program in a session of its own outlived sudoku-bench by 2 s"
 pkill -f 'sleep (83|600)' 2>/dev/null
+}
 
 # ulimit -f: the report that does not fit is named (exit 3, no signal's death); the others are written.
 (ulimit -f 4 && probe "ulimit -f" 3 "$BENCH" "${args[@]/5/2}" --markdown r.md top95.txt && says "ulimit -f" "--json r.json: cannot write: File too large" && { [ -s r.csv ] && [ -s r.md ] || fail "ulimit -f: the small outputs were not written"; } && finish) || failures=$((failures + 1))
