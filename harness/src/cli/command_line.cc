@@ -158,7 +158,7 @@ struct RunOutputs {
 // --threads, --solver, --repetitions, --warmup-seconds, --min-time and --interleave: what run
 // measures, how often and in which order.
 void declare_run_plan(Options& o, RunCommand& c) {
-  o.text("--threads", "", "Thread counts, like 1,2,4 or 1:16 (default: 1 to all hardware threads)",
+  o.text("--threads", "", "Thread counts, like 1,2,4 or 1:16 (default: 1 to the CPUs this process may use: its affinity mask, at most SLURM_CPUS_PER_TASK)",
          [&c](const std::string& text) {
            std::string error;
            c.threads = parse_thread_list(text, error);

@@ -122,7 +122,7 @@ std::string RankPasses::differing_inputs(const std::vector<std::string>& files) 
   std::string mine;
   for (const std::string& f : files) {
     try {
-      mine += f + "\t" + (read_once(f) ? std::string("-") : content_fingerprint(f)) + "\n";
+      mine += f + "\t" + (read_once(f) ? std::string("-") : sample_fingerprint(f)) + "\n";
     } catch (const IoError& e) {
       mine += f + "\t" + e.reason() + "\n";
     }

@@ -20,6 +20,15 @@ bool started_by_mpi_launcher() {
   return env_int("OMPI_COMM_WORLD_SIZE") >= 0 || env_int("PMIX_RANK") >= 0 || env_int("PMI_RANK") >= 0;
 }
 
+std::string launch_problem() {
+  const int tasks = env_int("SLURM_STEP_NUM_TASKS");
+  if (started_by_mpi_launcher() || tasks <= 1) return "";
+  return "started by srun as one of " + std::to_string(tasks) +
+         " tasks without an MPI process manager: each would measure the whole job alone and write the same "
+         "report. Launch with srun --mpi=pmix (or --mpi=pmi2; srun --mpi=list names what this Slurm has), or "
+         "measure shards: an array job of one task each with run --shard auto, then merge";
+}
+
 int launcher_size() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_NTASKS"})
     if (const int n = env_int(name); n >= 0 && started_by_mpi_launcher()) return n;

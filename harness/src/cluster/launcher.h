@@ -4,9 +4,14 @@
 // and never initialises MPI (which is slow, and fails on machines without a network set up).
 #pragma once
 
+#include <string>
+
 namespace sudoku_bench {
 
 bool started_by_mpi_launcher();
+// "" when nothing is wrong with how the process was started; else why it must not run: srun
+// started it as one of several tasks (SLURM_STEP_NUM_TASKS) without PMI, so no MPI job joins them.
+std::string launch_problem();
 // The processes the launcher started; 0 when it does not say (or none did).
 int launcher_size();
 

@@ -26,6 +26,8 @@ void wait_for_every_rank() {
 
 World::World(int& argc, char**& argv) {
   made(this);
+  problem_ = launch_problem();
+  if (!problem_.empty()) return;
   if (!started_by_mpi_launcher()) return;
   int provided = 0;
   MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);

@@ -6,6 +6,8 @@ namespace sudoku_bench {
 
 World::World(int&, char**&) {
   made(this);
+  problem_ = launch_problem();
+  if (!problem_.empty()) return;
   if (launcher_size() > 1)
     problem_ = "started as " + std::to_string(launcher_size()) +
                " MPI processes, but this build has no MPI (configure with libopenmpi-dev installed and "

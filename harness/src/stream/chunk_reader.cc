@@ -138,6 +138,22 @@ bool ChunkReader::next_mapped_block(Chunk& chunk, std::size_t bytes) {
   return true;
 }
 
+std::uint64_t ChunkReader::jumpable_chunks(std::size_t bytes) const {
+  const std::string_view file = input_.mapped();
+  if (!started_ || mapped_started_ || !assembler_ || record_format(format_).spans_lines || file.empty()) return 0;
+  bytes = std::max<std::size_t>(bytes, 1);
+  return 1 + (file.size() - consumed_ + bytes - 1) / bytes;
+}
+
+ChunkReader::Skipped ChunkReader::skip(std::uint64_t chunks, std::size_t bytes) {
+  const std::string_view file = input_.mapped();
+  const Skipped skipped{file.data() + consumed_, !mapped_started_};
+  const std::uint64_t step = std::max<std::size_t>(bytes, 1);
+  consumed_ = static_cast<std::size_t>(std::min<std::uint64_t>(file.size(), consumed_ + chunks * step));
+  mapped_started_ = true;
+  return skipped;
+}
+
 bool ChunkReader::next_block(Chunk& chunk, std::size_t bytes) {
   // What the line-by-line start left in its buffer goes first, in blocks of whole lines.
   if (end_ > begin_) {

@@ -34,6 +34,19 @@ class ChunkReader {
   // A read error is not thrown: the chunk carries it (Chunk::read_error) after the bytes before it.
   bool next(Chunk& chunk, const ChunkSize& size);
 
+  // Chunks of a mapped file after the first are ranges of `bytes` cut anywhere: once the first is
+  // read, chunk i starts at a known byte and the reader can jump there. The chunks of one reading
+  // (the first included), counted right after the first was read; 0 when it cannot jump (gzip,
+  // standard input, grids) or at any other time.
+  std::uint64_t jumpable_chunks(std::size_t bytes) const;
+  // Passes over the next `chunks` chunks of `bytes` without reading them (jumpable_chunks() > 0):
+  // where they began, and whether that starts a line, for LineNumbers.
+  struct Skipped {
+    const char* from = nullptr;
+    bool starts_line = false;
+  };
+  Skipped skip(std::uint64_t chunks, std::size_t bytes);
+
  private:
   bool next_block(Chunk& chunk, std::size_t bytes);
   bool next_mapped_block(Chunk& chunk, std::size_t bytes);

@@ -35,9 +35,11 @@ struct FileIdentity {
 // "" when `is` is the file `was` described, unchanged; otherwise how it changed.
 std::string how_changed(const FileIdentity& was, const FileIdentity& is);
 
-// "SIZE:HASH" of the bytes of `path` as stored (a 64-bit hash, for telling files apart, not for
-// security): what MPI ranks compare to be sure they read one dataset. Reads the whole file; throws IoError.
-std::string content_fingerprint(const std::string& path);
+// "SIZE:HASH" of `path` as stored, the hash (64 bits, for telling files apart, not for security)
+// over 64 blocks of 4 KiB spread evenly through it (the whole file below 256 KiB): what MPI ranks
+// compare to be sure they read one dataset, at the cost of 256 KiB read whatever the file's size
+// (another copy, a newer version, a truncated one differ in size or almost everywhere). Throws IoError.
+std::string sample_fingerprint(const std::string& path);
 
 // Whether two paths name one file (one device and inode; or both "-").
 bool same_file(const std::string& a, const std::string& b);

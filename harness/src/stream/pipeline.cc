@@ -5,7 +5,10 @@
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
 
+#include <sched.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <atomic>
 #include <chrono>
 #include <memory>
@@ -14,6 +17,7 @@
 #include <thread>
 #include <vector>
 
+#include "stream/chunk_deal.h"
 #include "stream/chunk_reader.h"
 
 #if defined(__SANITIZE_THREAD__)
@@ -56,9 +60,19 @@ const char started = 0, reader_stage = 0, sink_stage = 0, finished = 0;
 
 }  // namespace
 
-int thread_count(int threads) {
-  return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+int usable_cpus() {
+  int cpus = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  if (cpu_set_t set; sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) cpus = CPU_COUNT(&set);
+  // Slurm gives a task this many CPUs; where it does not bind the task to them, the mask is wider.
+  if (const char* v = std::getenv("SLURM_CPUS_PER_TASK")) {
+    char* end = nullptr;
+    const long n = std::strtol(v, &end, 10);
+    if (end != v && *end == '\0' && n > 0 && n < cpus) cpus = static_cast<int>(n);
+  }
+  return cpus;
 }
+
+int thread_count(int threads) { return threads > 0 ? threads : usable_cpus(); }
 
 ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads) {
   threads = thread_count(threads);
@@ -120,9 +134,11 @@ class ChunkPool {
 struct Reading {
   std::optional<ChunkReader> reader;
   std::uint32_t loop = 0;         // the reader's reading of the input
-  std::uint64_t loop_chunks = 0;  // chunks it read in this reading
+  std::uint64_t loop_kept = 0;    // of them, this process's
   std::uint64_t next_index = 0;   // the next chunk's, counted from 0 in each reading
-  bool exhausted = false;         // the input was read to its end
+  std::uint64_t chunks = 0;       // a reading's chunks when the reader can jump (DealRequest::chunks)
+  std::optional<Deal> deal;       // the chunks being read; none before the first
+  bool exhausted = false;         // the dealer had no more: every chunk dealt was read
   std::uint64_t busy_ns = 0;
 };
 
@@ -133,12 +149,13 @@ struct Sinking {
   std::uint64_t busy_ns = 0;
 };
 
-// Stage 1, serial in order: hands out the next chunk of this shard, reading the input again while
-// the time is not up (whole readings only); touches no record.
+// Stage 1, serial in order: hands out the next chunk the dealer gave this process, jumping over
+// other processes' ranges of a mapped file and reading the input again when a deal is of a later
+// reading; touches no record.
 class ReadChunk {
  public:
-  ReadChunk(InputFile& input, const PipelineConfig& config, ChunkPool& pool, Reading& reading, Clock::time_point began)
-      : input_(input), config_(config), pool_(pool), reading_(reading), began_(began) {}
+  ReadChunk(InputFile& input, const PipelineConfig& config, ChunkPool& pool, Reading& reading, ChunkDealer& dealer)
+      : input_(input), config_(config), pool_(pool), reading_(reading), dealer_(dealer) {}
 
   Chunk* operator()(tbb::flow_control& fc) const {
     happens_after(&started);
@@ -153,7 +170,7 @@ class ReadChunk {
     happens_after(&chunk);
     const HappensBeforeOnExit handed_on{&chunk};
     if (!next_of_shard(chunk)) {
-      reading_.exhausted = true;
+      reading_.exhausted = !stop_asked();
       fc.stop();  // the pool still owns the chunk
       return nullptr;
     }
@@ -166,22 +183,43 @@ class ReadChunk {
            (config_.interrupt && config_.interrupt->load(std::memory_order_relaxed));
   }
 
-  // Fills `chunk` with the next chunk this shard processes or counts; false at the end.
+  // Fills `chunk` with the next chunk this process processes or counts; false at the end.
   bool next_of_shard(Chunk& chunk) const {
-    const char* dropped_from = nullptr;  // mapped ranges of other shards passed over
+    Reading& r = reading_;
+    const char* dropped_from = nullptr;  // mapped ranges of other processes passed over
     bool dropped_starts_line = false;
     for (;;) {
-      if (!reading_.reader->next(chunk, config_.chunk)) {
-        if (!read_again(chunk)) return false;
+      if (r.deal && r.deal->loop != r.loop) {
+        if (!start_reading(r.deal->loop)) return false;
         dropped_from = nullptr;
+      }
+      if (r.deal && r.next_index > 0 && r.next_index >= r.deal->end) {  // the deal is read
+        if (!take_deal() || stop_asked()) return false;
         continue;
       }
-      ++reading_.loop_chunks;
-      chunk.loop = reading_.loop;
-      chunk.skipped = reading_.next_index++ % static_cast<std::uint64_t>(config_.shard_count) !=
-                      static_cast<std::uint64_t>(config_.shard_index);
-      // Another shard's range of a mapped file costs nothing here (the reader did not touch it):
-      // it is not handed on at all, and the next chunk says where the uncounted lines began.
+      if (r.deal && r.next_index > 0 && r.next_index < r.deal->begin && r.chunks) {
+        // Another process's ranges of a mapped file cost nothing: not read, not handed on; the next
+        // chunk handed on says where the uncounted lines began.
+        const ChunkReader::Skipped skipped = r.reader->skip(r.deal->begin - r.next_index, config_.chunk.bytes);
+        if (!dropped_from) {
+          dropped_from = skipped.from;
+          dropped_starts_line = skipped.starts_line;
+        }
+        r.next_index = r.deal->begin;
+      }
+      if (!r.reader->next(chunk, config_.chunk)) {  // the end of this reading
+        // A file that changed while it was read gave records that are neither the old nor the new ones.
+        if (const std::string change = input_.changed(); !change.empty())
+          throw IoError(input_.name(), "changed while it was read: " + change);
+        if (!r.deal || !take_deal() || r.deal->loop == r.loop || stop_asked()) return false;
+        continue;
+      }
+      const std::uint64_t index = r.next_index++;
+      if (index == 0) r.chunks = r.reader->jumpable_chunks(config_.chunk.bytes);
+      if (!r.deal && !take_deal()) return false;  // the first deal: once the chunks are known
+      chunk.loop = r.loop;
+      chunk.skipped = r.deal->loop != r.loop || !r.deal->covers(index);
+      r.loop_kept += !chunk.skipped;
       if (!chunk.skipped || !chunk.extent) break;
       if (!dropped_from) {
         dropped_from = chunk.data;
@@ -193,18 +231,19 @@ class ReadChunk {
     return true;
   }
 
-  // At the end of a reading: starts another one if the time is not up (a clock read per reading).
-  bool read_again(const Chunk& chunk) const {
-    // A file that changed while it was read gave records that are neither the old nor the new ones.
+  bool take_deal() const {
+    reading_.deal = dealer_.next({reading_.chunks, reading_.loop_kept > 0});
+    return reading_.deal.has_value();
+  }
+
+  // Reading `loop` of the input starts: from its first byte (the same chunks in every reading).
+  bool start_reading(std::uint32_t loop) const {
     if (const std::string change = input_.changed(); !change.empty())
       throw IoError(input_.name(), "changed while it was read: " + change);
-    if (config_.min_seconds <= 0 || reading_.loop_chunks == 0 || !chunk.read_error.empty() ||
-        std::chrono::duration<double>(Clock::now() - began_).count() >= config_.min_seconds || !input_.rewind())
-      return false;
+    if (!input_.rewind()) return false;  // standard input and pipes are read once
     reading_.reader.emplace(input_, config_.format);
-    ++reading_.loop;
-    reading_.loop_chunks = 0;
-    reading_.next_index = 0;  // the same chunks go to the same shard in every reading
+    reading_.loop = loop;
+    reading_.loop_kept = reading_.next_index = 0;
     return true;
   }
 
@@ -212,7 +251,7 @@ class ReadChunk {
   const PipelineConfig& config_;
   ChunkPool& pool_;
   Reading& reading_;
-  Clock::time_point began_;
+  ChunkDealer& dealer_;
 };
 
 // Stage 2, parallel: splits a chunk into records and processes them, or only counts the lines of
@@ -299,6 +338,8 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
   const auto began = Clock::now();
   Reading reading;
   reading.reader.emplace(input, config.format);
+  ShardDealer own_share(config.shard_index, config.shard_count, config.min_seconds, began);
+  ChunkDealer& dealer = config.dealer ? *config.dealer : own_share;
   Sinking sinking;
   std::uint64_t worker_ns = 0;
   ChunkPool pool(tokens);
@@ -313,7 +354,7 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
     tbb::parallel_pipeline(
         tokens,
         tbb::make_filter<void, Chunk*>(tbb::filter_mode::serial_in_order,
-                                       ReadChunk(input, config, pool, reading, began)) &
+                                       ReadChunk(input, config, pool, reading, dealer)) &
             tbb::make_filter<Chunk*, Chunk*>(tbb::filter_mode::parallel, ProcessChunk(input, process, worker_ns)) &
             tbb::make_filter<Chunk*, void>(tbb::filter_mode::serial_in_order, SinkChunk(input, sink, pool, sinking)));
   });

@@ -9,6 +9,7 @@
 #include <functional>
 
 #include "stream/chunk.h"
+#include "stream/chunk_deal.h"
 #include "stream/chunk_reader.h"
 #include "stream/input.h"
 #include "stream/input_format.h"
@@ -25,10 +26,12 @@ struct PipelineConfig {
   // finish and reach the sink, so every record read has its outcome.
   const std::atomic<bool>* stop = nullptr;
   const std::atomic<bool>* interrupt = nullptr;
-  // Shards (run --shard, MPI ranks): chunk i, counted from 0 in input order, is processed only when
-  // i mod count == index; the others are skipped, their lines only counted so that line numbers
-  // stay those of the file. With a chunk size that depends on the input alone
-  // (shard_chunk_size), every record belongs to exactly one shard whatever the threads.
+  // Shards (run --shard): shard_index of shard_count (from 0). A mapped file is cut into that many
+  // contiguous ranges of chunks, and each shard jumps to its own; another input (gzip, grids) is
+  // read whole and chunk i, counted from 0 in input order, kept when i mod count == index, the
+  // others' lines only counted so that line numbers stay those of the file. With a chunk size
+  // that depends on the input alone (shard_chunk_size), every record belongs to exactly one shard
+  // whatever the threads (chunk_deal.h, ShardDealer).
   int shard_index = 0;
   int shard_count = 1;
   // Reading starts the input again, whole readings only, until this many seconds have passed
@@ -36,16 +39,22 @@ struct PipelineConfig {
   // rather than a pass per reading, whose setup would outweigh a small file's records. 0: once.
   // Standard input is read once. Chunk::loop says which reading a chunk is of.
   double min_seconds = 0;
+  // Where set, it deals the chunks and decides the readings instead of the shard and min_seconds
+  // (MPI ranks: cli/rank_dealing.h). It outlives the pipeline.
+  ChunkDealer* dealer = nullptr;
 
   bool operator==(const PipelineConfig&) const = default;
 };
 
+// The CPUs this process may run on: its affinity mask (taskset, numactl, a launcher's binding), at
+// most SLURM_CPUS_PER_TASK where Slurm set it.
+int usable_cpus();
+// `threads`, or usable_cpus() for 0.
+int thread_count(int threads);
+
 // Enough chunks that every thread gets several, without tiny chunks on large inputs: an input of
 // `input_bytes` (0 if unknown) is spread over 16 chunks per thread, of 512 bytes to 256 KiB
 // (1 to 256 records where records are assembled one by one).
-// `threads`, or all hardware threads for 0.
-int thread_count(int threads);
-
 ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads);
 
 // The chunk size of a sharded pass: from the input's size and the shard count only, about 256

@@ -1,0 +1,59 @@
+// Which chunks of an input a pipeline reads, asked for as it goes: a shard's fixed share of every
+// reading (one process, run --shard), or what MPI rank 0 hands out as the ranks free up
+// (cli/rank_dealing.h). The dealer also decides whether the input is read again (--min-time), so
+// that every process of a job reads it the same number of times.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <optional>
+
+namespace sudoku_bench {
+
+// Chunk indices count from 0 in each reading of the input, in input order: the first chunk (read
+// line by line) is 0.
+struct Deal {
+  std::uint32_t loop = 0;  // the reading they belong to, from 0
+  std::uint64_t begin = 0, end = std::numeric_limits<std::uint64_t>::max();
+  std::uint32_t stride = 1, offset = 0;  // of [begin, end), the indices i with i mod stride == offset
+
+  bool covers(std::uint64_t i) const { return i >= begin && i < end && i % stride == offset; }
+  bool operator==(const Deal&) const = default;
+};
+
+struct DealRequest {
+  // The chunks of one reading, when the reader can jump to any of them (ChunkReader::jumpable_chunks):
+  // the dealer then hands out ranges. 0: the reader goes through every chunk of every reading, and
+  // the dealer hands out whole readings with a stride.
+  std::uint64_t chunks = 0;
+  bool kept_any = false;  // the reading just read had chunks of this process
+};
+
+class ChunkDealer {
+ public:
+  virtual ~ChunkDealer() = default;
+  // The next chunks to read, after every earlier deal's (a later loop, or later indices of the
+  // same one); none once there are no more. The pipeline's reader stage calls it, one call at a
+  // time: the first time once chunk 0 of the first reading was read, then whenever a deal is read.
+  virtual std::optional<Deal> next(const DealRequest& request) = 0;
+};
+
+// One process's share of every reading: shard `index` (from 0) of `count`. A jumpable input is cut
+// into `count` contiguous ranges of chunks (the reader jumps to its own and reads nothing else);
+// another is read whole and every count-th chunk kept. Readings repeat, whole ones only, while
+// less than `min_seconds` have passed since `began` and the last one had chunks of this shard.
+class ShardDealer final : public ChunkDealer {
+ public:
+  ShardDealer(int index, int count, double min_seconds, std::chrono::steady_clock::time_point began)
+      : index_(index), count_(count), min_seconds_(min_seconds), began_(began) {}
+  std::optional<Deal> next(const DealRequest& request) override;
+
+ private:
+  int index_, count_;
+  double min_seconds_;
+  std::chrono::steady_clock::time_point began_;
+  std::optional<std::uint32_t> loop_;  // the last reading dealt
+};
+
+}  // namespace sudoku_bench
