@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # run as MPI ranks, end to end: mpirun -n 2 and -n 3 (oversubscribed on a 2-core machine) measure
 # the same records as one process (status counts, tree-size and guesses buckets identical, every
-# puzzle timed once); a sweep over ranks merges into one report with speedups; a rank that
+# puzzle timed once), and so do -n 1 and -n 4; with the default --min-time every rank reads the
+# file the same number of times (whole readings, the distributions one process's); SIGTERM to one
+# rank stops every rank within a second, the passes before kept; srun tasks without PMI are
+# refused; the default threads follow the CPU affinity and SLURM_CPUS_PER_TASK; a sweep over ranks merges into one report with speedups; a rank that
 # cannot read its input fails the run, named; a plugin that crashes on one rank does too; only run is
 # spread over ranks.
 # Usage: mpi_test.sh SUDOKU_BENCH MPIEXEC DATASETS_DIR PYTHON WRONG_PLUGINS
@@ -21,9 +24,9 @@ files=("$data/top1465.txt" "$data/sudoku17_49158.txt")
 common=(run --threads 1 --repetitions 1 --warmup-seconds 0 --min-time 0 --no-progress)
 
 "$bench" "${common[@]}" --json "$work/one.json" "${files[@]}" >/dev/null
-for n in 2 3; do
+for n in 1 2 3 4; do
   "$mpiexec" -n $n "$bench" "${common[@]}" --json "$work/ranks$n.json" "${files[@]}" >"$work/out$n.txt"
-  grep -q "ranksxt" "$work/out$n.txt" || { echo "FAIL: the table of -n $n shows no ranks"; cat "$work/out$n.txt"; exit 1; }
+  [[ $n -eq 1 ]] || grep -q "ranksxt" "$work/out$n.txt" || { echo "FAIL: the table of -n $n shows no ranks"; cat "$work/out$n.txt"; exit 1; }
 done
 
 "$bench" merge --json "$work/sweep.json" "$work/one.json" "$work/ranks2.json" "$work/ranks3.json"
@@ -34,12 +37,15 @@ work = sys.argv[1]
 one = json.load(open(f"{work}/one.json"))
 def fail(msg):
     print("FAIL:", msg); sys.exit(1)
-for n in (2, 3):
+for n in (1, 2, 3, 4):
     r = json.load(open(f"{work}/ranks{n}.json"))
-    if len(r["context"]["ranks"]) != n: fail(f"-n {n}: context names {len(r['context']['ranks'])} ranks")
+    if len(r["context"]["ranks"]) != (n if n > 1 else 0): fail(f"-n {n}: context names {len(r['context']['ranks'])} ranks")
     if len(r["runs"]) != len(one["runs"]): fail(f"-n {n}: {len(r['runs'])} passes")
     for a, b in zip(one["runs"], r["runs"]):
         where = f"-n {n} {a['dataset']}"
+        if n == 1:
+            if a["status"] != b["status"] or a["tree_size"]["buckets"] != b["tree_size"]["buckets"]: fail(f"{where}: differs")
+            continue
         if b["ranks"] != n or b["timing"] != "ranks" or len(b["parts"]) != n: fail(f"{where}: ranks/timing/parts {b['ranks']} {b['timing']}")
         if a["status"] != b["status"]: fail(f"{where}: status {a['status']} vs {b['status']}")
         for d in ("tree_size", "guesses"):
@@ -57,8 +63,82 @@ rows = {(s["dataset"], s["ranks"], s["threads"]): s for s in sweep["scaling"]}
 for n in (2, 3):
     row = rows[("sudoku17_49158", n, 1)]
     if row["speedup"] is None or abs(row["efficiency"] - row["speedup"] / n) > 1e-9: fail(f"sweep: ranks {n} row {row}")
-print("mpi: ranks 2 and 3 measured exactly what one process did")
+print("mpi: ranks 1 to 4 measured exactly what one process did")
 PY
+
+# The default --min-time: the job reads the file a whole number of times, every chunk as often,
+# so that the distributions are one process's (the counts of one reading times the readings).
+"$bench" run --threads 1 --repetitions 1 --warmup-seconds 0 --no-progress --json "$work/one_default.json" \
+  "$data/top95.txt" >/dev/null
+"$mpiexec" -n 3 "$bench" run --threads 1 --repetitions 1 --warmup-seconds 0 --no-progress \
+  --json "$work/ranks_default.json" "$data/top95.txt" >/dev/null
+"$python" - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+a = json.load(open(f"{work}/one_default.json"))["runs"][0]
+b = json.load(open(f"{work}/ranks_default.json"))["runs"][0]
+def per_reading(p): return {k: v // p["loops"] for k, v in p["status"].items()}
+if any(v % b["loops"] for v in b["status"].values()) or per_reading(a) != per_reading(b):
+    print("FAIL: --min-time under mpirun -n 3:", a["status"], a["loops"], b["status"], b["loops"]); sys.exit(1)
+for d in ("tree_size", "guesses"):
+    if a[d]["percentiles"] != b[d]["percentiles"] or a[d]["max"] != b[d]["max"] or abs(a[d]["mean"] - b[d]["mean"]) > 1e-9:
+        print(f"FAIL: --min-time under mpirun -n 3: {d} {a[d]['percentiles']} vs {b[d]['percentiles']}"); sys.exit(1)
+print(f"mpi: -n 3 read top95 {b['loops']} times whole, one process {a['loops']}: the same distributions")
+PY
+
+# SIGTERM to one rank (not rank 0): every rank stops within a second, the report keeps the passes
+# measured before and is marked interrupted; 143. Five passes of at least 4 s; the signal in the third.
+set +e
+"$mpiexec" -n 3 "$bench" run --solver bitmask --threads 1 --repetitions 5 --warmup-seconds 0 --min-time 4 \
+  --no-progress --json "$work/interrupted.json" "$data/top95.txt" >"$work/interrupted.out" 2>&1 &
+job=$!
+set -e
+for _ in $(seq 200); do
+  ranks=$(pgrep -f -- "--json $work/interrupted.json" | grep -v "^$job\$" || true)
+  [[ $(wc -w <<<"$ranks") -ge 3 ]] && break
+  sleep 0.1
+done
+sleep 9
+# The ranks' pids in rank order are not known here: any but the lowest (mpirun's first child) will do.
+victim=$(sort -n <<<"$ranks" | tail -n 1)
+signalled=$(date +%s.%N)
+kill -TERM "$victim"
+set +e
+wait "$job"
+status=$?
+set -e
+ended=$(date +%s.%N)
+"$python" - "$work" "$status" "$signalled" "$ended" <<'PY'
+import json, sys
+work, status, signalled, ended = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+out = open(f"{work}/interrupted.out").read()
+def fail(msg): print("FAIL: SIGTERM to one rank:", msg); print(out); sys.exit(1)
+r = json.load(open(f"{work}/interrupted.json"))
+complete = [p for p in r["runs"] if p["complete"]]
+if status != 143: fail(f"status {status}")
+if not r.get("interrupted"): fail("the report is not marked interrupted")
+if len(complete) != 2 or len(r["runs"]) != 3: fail(f"{len(r['runs'])} passes, {len(complete)} complete")
+# A second for the ranks to stop, and the time mpirun and the report take on a loaded machine.
+if ended - signalled > 3: fail(f"the job ended {ended - signalled:.2f} s after the signal")
+print(f"mpi: SIGTERM to one rank ended the job in {ended - signalled:.2f} s with 2 passes kept")
+PY
+
+# srun without an MPI process manager starts independent processes: refused, saying how to launch.
+set +e
+SLURM_STEP_NUM_TASKS=2 SLURM_NTASKS=2 "$bench" run --threads 1 "$data/top95.txt" >"$work/srun.out" 2>"$work/srun.err"
+status=$?
+set -e
+if [[ $status -ne 2 ]] || ! grep -q "srun --mpi=pmix" "$work/srun.err"; then
+  echo "FAIL: srun without PMI: status $status"; cat "$work/srun.err"; exit 1
+fi
+# The default thread counts: the CPUs this process may run on.
+for how in "taskset -c 0" "env SLURM_CPUS_PER_TASK=1"; do
+  $how "$bench" run --repetitions 1 --warmup-seconds 0 --min-time 0 --no-progress --json "$work/threads.json" \
+    "$data/top95.txt" >/dev/null
+  "$python" -c 'import json, sys; t = sorted({p["threads"] for p in json.load(open(sys.argv[1]))["runs"]}); sys.exit(t != [1])' \
+    "$work/threads.json" || { echo "FAIL: default threads under $how"; exit 1; }
+done
+echo "mpi: interrupts reach every rank; srun without PMI refused; threads from the affinity"
 
 # Runs a command that must fail, its stderr matching PATTERN, with no table on stdout.
 expect_refused() {

@@ -81,6 +81,11 @@ bool second_request() { return second.load(std::memory_order_acquire); }
 
 int interrupt_signal() { return signal_number.load(std::memory_order_relaxed); }
 
+void interrupt_from_elsewhere(int signal) {
+  if (requested.load(std::memory_order_acquire)) return;
+  simulate_interrupt(signal);
+}
+
 void simulate_interrupt(int signal) {
   signal_number.store(signal, std::memory_order_relaxed);
   first_at_ns.store(signal != 0 ? monotonic_ns() : 0, std::memory_order_relaxed);

@@ -27,6 +27,10 @@ void tell_of_interrupts(pid_t pid);
 void hold_second_request();
 bool second_request();
 
+// An interrupt that arrived elsewhere (another MPI rank: cli/rank_dealing.h), taken as if `signal`
+// had come here; nothing when a request was already made.
+void interrupt_from_elsewhere(int signal);
+
 // For tests: behave as if `signal` had arrived; 0 clears it.
 void simulate_interrupt(int signal);
 

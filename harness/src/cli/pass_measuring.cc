@@ -29,10 +29,10 @@ class OneProcess final : public PassMeasuring {
     return kExitOk;
   }
 
-  Measured measure(const std::function<MeasuredPass()>& measure_share, const std::atomic<bool>&, MeasuredPass& pass,
+  Measured measure(const std::function<MeasuredPass(ChunkDealer*)>& measure_share, const std::atomic<bool>&, MeasuredPass& pass,
                    std::optional<plugin::SolverFault>& fault, std::optional<IoError>& input_error) override {
     try {
-      pass = measure_share();
+      pass = measure_share(nullptr);
       return Measured::kept;
     } catch (const plugin::SolverFault& f) {
       fault = f;

@@ -15,6 +15,7 @@
 #include "plugin/call_guard.h"
 #include "report/context.h"
 #include "report/report.h"
+#include "stream/chunk_deal.h"
 #include "stream/input.h"
 
 namespace sudoku_bench {
@@ -44,9 +45,9 @@ class PassMeasuring {
     lost,       // a solver fault or an input error ended it here: keep the passes before it
     failed,     // a rank failed: every rank stops now (said at the leader)
   };
-  // Measures one pass with `measure_share` (this process's shard). A fault or input error that
-  // ends it is kept in `fault` or `input_error`.
-  virtual Measured measure(const std::function<MeasuredPass()>& measure_share, const std::atomic<bool>& interrupted,
+  // Measures one pass with `measure_share` (this process's shard, or with a dealer where one hands
+  // out its chunks: MPI ranks). A fault or input error that ends it is kept in `fault` or `input_error`.
+  virtual Measured measure(const std::function<MeasuredPass(ChunkDealer*)>& measure_share, const std::atomic<bool>& interrupted,
                            MeasuredPass& pass, std::optional<plugin::SolverFault>& fault,
                            std::optional<IoError>& input_error) = 0;
   // Whether to measure no further: this process's interrupt, or for ranks what they agreed after

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "cli/exit_codes.h"
+#include "cli/rank_dealing.h"
 #include "plugin/call_guard.h"
 #include "report/pass_fields.h"
 #include "report/pass_parts.h"
@@ -46,17 +47,19 @@ bool RankPasses::all_fine(const std::string& error) {
   return fine;
 }
 
-bool RankPasses::measure_together(const std::function<MeasuredPass()>& measure_share,
+bool RankPasses::measure_together(const std::function<MeasuredPass(ChunkDealer*)>& measure_share,
                                   const std::atomic<bool>& interrupted, MeasuredPass& pass) {
   world_.barrier();
-  std::string error;
-  try {
-    pass = measure_share();
-  } catch (const IoError& e) {
-    error = e.what();
-  } catch (const plugin::SolverFault& e) {  // a plugin that crashed on this rank: named like an input error
-    error = e.what();
-  }
+  const std::string error = measure_dealt(world_, [&](ChunkDealer& dealer) {
+    try {
+      pass = measure_share(&dealer);
+    } catch (const IoError& e) {
+      return std::string(e.what());
+    } catch (const plugin::SolverFault& e) {  // a plugin that crashed on this rank: named like an input error
+      return std::string(e.what());
+    }
+    return std::string();
+  });
   return finish_pass(error, interrupted.load(), pass);
 }
 
@@ -99,7 +102,7 @@ bool RankPasses::finish_pass(const std::string& error, bool interrupted, Measure
   return decision == 0;
 }
 
-PassMeasuring::Measured RankPasses::measure(const std::function<MeasuredPass()>& measure_share,
+PassMeasuring::Measured RankPasses::measure(const std::function<MeasuredPass(ChunkDealer*)>& measure_share,
                                             const std::atomic<bool>& interrupted, MeasuredPass& pass,
                                             std::optional<plugin::SolverFault>&, std::optional<IoError>&) {
   stopped_ = !measure_together(measure_share, interrupted, pass);

@@ -31,7 +31,7 @@ class RankPasses final : public PassMeasuring {
   // Ranks given one path may still read different files (a node's own copy): each measures a shard
   // of what it reads, so every rank must read the same bytes under each path.
   int open_inputs(const std::vector<std::string>& files, std::map<std::string, FileIdentity>& identities) override;
-  Measured measure(const std::function<MeasuredPass()>& measure_share, const std::atomic<bool>& interrupted,
+  Measured measure(const std::function<MeasuredPass(ChunkDealer*)>& measure_share, const std::atomic<bool>& interrupted,
                    MeasuredPass& pass, std::optional<plugin::SolverFault>& fault,
                    std::optional<IoError>& input_error) override;
   bool halted(const std::atomic<bool>&) const override { return stopped_; }
@@ -44,7 +44,7 @@ class RankPasses final : public PassMeasuring {
   // this rank's shard; its IoError or solver fault ends the pass on this rank. At rank 0 `pass`
   // becomes the pass of every rank together. True while every rank goes on; false on every rank
   // when one failed (named, as above) or was interrupted.
-  bool measure_together(const std::function<MeasuredPass()>& measure_share, const std::atomic<bool>& interrupted,
+  bool measure_together(const std::function<MeasuredPass(ChunkDealer*)>& measure_share, const std::atomic<bool>& interrupted,
                         MeasuredPass& pass);
 
   // Rank 0's exit status, on every rank.

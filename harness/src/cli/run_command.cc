@@ -107,13 +107,14 @@ class FileSolverPasses {
 
   // A measured pass: the file read again until command.min_time_seconds have passed (standard
   // input once); rows go to `rows` from the first reading only.
-  MeasuredPass measured(int threads, int repetition, PerPuzzleRows* rows) {
-    return measured_pass_of(threads, repetition, pass(threads, 0, repetition, rows));
+  MeasuredPass measured(int threads, int repetition, PerPuzzleRows* rows, ChunkDealer* dealer) {
+    return measured_pass_of(threads, repetition, pass(threads, 0, repetition, rows, dealer));
   }
 
   // `budget_seconds` > 0 makes an unmeasured warm-up pass that stops reading after that long.
   // Measured passes write their rows to `rows` when it is not null.
-  PassResult pass(int threads, double budget_seconds, int repetition = 0, PerPuzzleRows* rows = nullptr) {
+  PassResult pass(int threads, double budget_seconds, int repetition = 0, PerPuzzleRows* rows = nullptr,
+                  ChunkDealer* dealer = nullptr) {
     InputFile input(file_);
     // Every pass reads the file the run began with: one changed between passes is not averaged in.
     if (identity_ && !read_once(file_))
@@ -123,6 +124,7 @@ class FileSolverPasses {
     std::atomic<bool> stop{false};
     const auto started = Clock::now();
     PassConfig config = pass_config(threads, input, budget_seconds, name_records, stop);
+    config.pipeline.dealer = dealer;
     if (rows && budget_seconds == 0) {
       rows->start_pass(dataset_, file_, solver_.factory->name(), threads, repetition,
                        solver_.factory->reports_tree_size(), config.time_puzzles);
@@ -434,9 +436,9 @@ class Run {
       progress_->step(label + rep, kMeasured);
       MeasuredPass pass;
       const auto outcome = measuring_->measure(
-          [&] {
+          [&](ChunkDealer* dealer) {
             if (fault_) throw *fault_;
-            return passes.measured(planned.threads, planned.repetition, rows_.get());
+            return passes.measured(planned.threads, planned.repetition, rows_.get(), dealer);
           },
           interrupted_, pass, fault_, input_error_);
       if (outcome == PassMeasuring::Measured::failed) return measuring_->agree(kExitIo);

@@ -3,6 +3,8 @@
 // it moves text and waits. Only the main thread calls it (MPI_THREAD_FUNNELED), never a TBB worker.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -32,6 +34,16 @@ class World {
   std::vector<std::string> gather(const std::string& text);
   // Rank 0's value on every rank (MPI_Bcast).
   int broadcast(int value);
+
+  // A few numbers from one rank to another while a pass runs (cli/rank_dealing.h): sent without
+  // waiting for the receiver (so small a message goes eagerly), taken once it has arrived.
+  struct Note {
+    int from = 0;
+    std::array<std::int64_t, 6> values{};
+  };
+  void send(int to, const Note& note);
+  // A note that has arrived from any rank, in the order each rank sent them; false when none has.
+  bool receive(Note& note);
 
  private:
   World() = default;  // a world of one

@@ -9,6 +9,8 @@
 namespace sudoku_bench {
 namespace {
 
+constexpr int kNoteTag = 7;  // the collectives use none
+
 // Waits for every rank without spinning. MPI's blocking calls poll at full speed: a rank done
 // with its share would take a core from the ranks still measuring wherever cores are shared
 // (more ranks and threads than cores, hyperthreads, a VM's vCPUs). Polling every 50 us costs a
@@ -66,6 +68,23 @@ std::vector<std::string> World::gather(const std::string& text) {
 int World::broadcast(int value) {
   if (joined_) MPI_Bcast(&value, 1, MPI_INT, 0, MPI_COMM_WORLD);
   return value;
+}
+
+void World::send(int to, const Note& note) {
+  if (joined_)
+    MPI_Send(note.values.data(), static_cast<int>(note.values.size()), MPI_INT64_T, to, kNoteTag, MPI_COMM_WORLD);
+}
+
+bool World::receive(Note& note) {
+  if (!joined_) return false;
+  int arrived = 0;
+  MPI_Status status;
+  MPI_Iprobe(MPI_ANY_SOURCE, kNoteTag, MPI_COMM_WORLD, &arrived, &status);
+  if (!arrived) return false;
+  MPI_Recv(note.values.data(), static_cast<int>(note.values.size()), MPI_INT64_T, status.MPI_SOURCE, kNoteTag,
+           MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  note.from = status.MPI_SOURCE;
+  return true;
 }
 
 }  // namespace sudoku_bench

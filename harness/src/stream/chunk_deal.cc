@@ -1,5 +1,7 @@
 #include "stream/chunk_deal.h"
 
+#include <algorithm>
+
 namespace sudoku_bench {
 
 std::optional<Deal> ShardDealer::next(const DealRequest& request) {
@@ -19,6 +21,38 @@ std::optional<Deal> ShardDealer::next(const DealRequest& request) {
     deal.offset = static_cast<std::uint32_t>(k);
   }
   return deal;
+}
+
+std::optional<Deal> ChunkDispenser::deal(int rank, const DealRequest& request, double elapsed_seconds) {
+  if (stopped_) return std::nullopt;
+  Deal deal;
+  if (request.chunks == 0) {
+    std::int64_t& last = loops_of_rank_.at(static_cast<std::size_t>(rank));
+    const auto loop = static_cast<std::uint32_t>(last + 1);
+    if (loop > 0 && !reads_again(loop, request, elapsed_seconds)) return std::nullopt;
+    last = loop;
+    deal.loop = loop;
+    deal.stride = static_cast<std::uint32_t>(ranks_);
+    deal.offset = static_cast<std::uint32_t>(rank);
+    return deal;
+  }
+  if (next_ >= request.chunks) {
+    if (!reads_again(loop_ + 1, request, elapsed_seconds)) return std::nullopt;
+    ++loop_;
+    next_ = 0;
+  }
+  const std::uint64_t left = request.chunks - next_;
+  const std::uint64_t take = std::max<std::uint64_t>(1, left / (2 * static_cast<std::uint64_t>(ranks_)));
+  deal.loop = loop_;
+  deal.begin = next_;
+  deal.end = next_ += take;
+  return deal;
+}
+
+bool ChunkDispenser::reads_again(std::uint32_t loop, const DealRequest& request, double elapsed_seconds) {
+  while (again_.size() < loop)
+    again_.push_back(!stopped_ && request.min_seconds > 0 && elapsed_seconds < request.min_seconds);
+  return again_[loop - 1];
 }
 
 }  // namespace sudoku_bench

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <vector>
 
 namespace sudoku_bench {
 
@@ -28,6 +29,7 @@ struct DealRequest {
   // the dealer hands out whole readings with a stride.
   std::uint64_t chunks = 0;
   bool kept_any = false;  // the reading just read had chunks of this process
+  double min_seconds = 0;  // the pipeline's (PipelineConfig::min_seconds)
 };
 
 class ChunkDealer {
@@ -54,6 +56,32 @@ class ShardDealer final : public ChunkDealer {
   double min_seconds_;
   std::chrono::steady_clock::time_point began_;
   std::optional<std::uint32_t> loop_;  // the last reading dealt
+};
+
+// What MPI rank 0 hands out to the ranks of a job as they ask (cli/rank_dealing.h), knowing
+// nothing of MPI. A jumpable input: ranges of the chunks of a reading in input order, each
+// about 1/(2 x ranks) of what is left (guided self-scheduling: large deals first, single chunks at
+// the end, so that a rank slowed down takes less and the ranks end together). Another input:
+// whole readings, each rank keeping every ranks-th chunk (it reads the whole input anyway).
+// Another reading of the input starts, for every rank alike, while less than min_seconds have
+// passed; once stopped, it deals nothing more.
+class ChunkDispenser {
+ public:
+  explicit ChunkDispenser(int ranks) : ranks_(ranks), loops_of_rank_(static_cast<std::size_t>(ranks), -1) {}
+  std::optional<Deal> deal(int rank, const DealRequest& request, double elapsed_seconds);
+  void stop() { stopped_ = true; }
+  bool stopped() const { return stopped_; }
+
+ private:
+  // Whether reading `loop` (>= 1) takes place: decided once, when first asked, for every rank.
+  bool reads_again(std::uint32_t loop, const DealRequest& request, double elapsed_seconds);
+
+  int ranks_;
+  bool stopped_ = false;
+  std::uint32_t loop_ = 0;           // ranges: the reading being dealt
+  std::uint64_t next_ = 0;           // ranges: its next chunk
+  std::vector<std::int64_t> loops_of_rank_;  // whole readings: the last dealt to each rank, -1 none
+  std::vector<bool> again_;          // again_[L]: reading L + 1 takes place (decided)
 };
 
 }  // namespace sudoku_bench

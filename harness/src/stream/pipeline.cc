@@ -140,6 +140,7 @@ struct Reading {
   std::optional<Deal> deal;       // the chunks being read; none before the first
   bool exhausted = false;         // the dealer had no more: every chunk dealt was read
   std::uint64_t busy_ns = 0;
+  std::uint64_t dealer_ns = 0;  // of it, waiting for the dealer (another rank's turn, not the harness's cost)
 };
 
 // The sink stage's own state, between its calls (one at a time).
@@ -232,7 +233,8 @@ class ReadChunk {
   }
 
   bool take_deal() const {
-    reading_.deal = dealer_.next({reading_.chunks, reading_.loop_kept > 0});
+    const BusyTime waiting{reading_.dealer_ns};
+    reading_.deal = dealer_.next({reading_.chunks, reading_.loop_kept > 0, config_.min_seconds});
     return reading_.deal.has_value();
   }
 
@@ -362,7 +364,7 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
   PipelineResult result;
   result.complete = reading.exhausted;
   result.loops = static_cast<int>(reading.loop) + 1;
-  result.times.reader_seconds = seconds(reading.busy_ns);
+  result.times.reader_seconds = seconds(reading.busy_ns - std::min(reading.busy_ns, reading.dealer_ns));
   result.times.sink_seconds = seconds(sinking.busy_ns);
   result.times.worker_seconds = seconds(worker_ns);
   return result;
