@@ -1,6 +1,9 @@
 #include "cli/rank_passes.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <utility>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
@@ -19,6 +22,36 @@ namespace {
 constexpr const char* kPass = "pass\n";
 constexpr const char* kInterrupted = "interrupted\n";
 constexpr const char* kError = "error\n";
+
+// A pass's three distributions, in the order they travel.
+std::array<Summary*, 3> distributions(MeasuredPass& pass) { return {&pass.latency_ns, &pass.tree_size, &pass.guesses}; }
+
+// Every rank's buckets summed at rank 0 (empty elsewhere), as dense blocks of the histogram's slots
+// (Histogram: 1024 slots a block, a few blocks a distribution): the blocks any rank uses are found
+// first, then those summed along MPI's reduction tree, so that rank 0 receives as much as one
+// rank sends, whatever the number of ranks.
+std::vector<Histogram::Bucket> summed_buckets(World& world, const std::vector<Histogram::Bucket>& buckets) {
+  constexpr int kBits = Histogram::kSubBucketBits;
+  constexpr std::uint32_t kSlots = 1u << kBits;
+  std::uint64_t mine = 0;
+  for (const auto& [slot, count] : buckets) mine |= std::uint64_t{1} << (slot >> kBits);
+  const std::uint64_t used = world.or_everywhere(mine);
+  if (!used) return {};
+  const auto place = [&](std::uint32_t block) {  // of the block among those used
+    return static_cast<std::size_t>(std::popcount(used & ((std::uint64_t{1} << block) - 1)));
+  };
+  std::vector<std::uint64_t> dense(static_cast<std::size_t>(std::popcount(used)) * kSlots, 0);
+  for (const auto& [slot, count] : buckets) dense[place(slot >> kBits) * kSlots + (slot & (kSlots - 1))] += count;
+  world.sum_at_rank0(dense);
+  if (world.rank() != 0) return {};
+  std::vector<Histogram::Bucket> summed;
+  for (std::uint32_t block = 0; block < 64; ++block) {
+    if (!(used >> block & 1)) continue;
+    for (std::uint32_t i = 0; i < kSlots; ++i)
+      if (const std::uint64_t count = dense[place(block) * kSlots + i]) summed.emplace_back(block << kBits | i, count);
+  }
+  return summed;
+}
 
 }  // namespace
 
@@ -64,11 +97,18 @@ bool RankPasses::measure_together(const std::function<MeasuredPass(ChunkDealer*)
 }
 
 bool RankPasses::finish_pass(const std::string& error, bool interrupted, MeasuredPass& pass) {
+  // The distributions' buckets travel apart, summed (summed_buckets); the rest of each rank's pass,
+  // a few hundred bytes, as JSON text to rank 0.
+  std::array<std::vector<Histogram::Bucket>, 3> buckets;
+  if (error.empty())
+    for (std::size_t d = 0; d < buckets.size(); ++d) buckets[d] = std::exchange(distributions(pass)[d]->buckets, {});
   const std::string message =
       !error.empty() ? kError + error : (interrupted ? kInterrupted : kPass) + pass_to_json(pass).dump();
   // 0: go on, 1: some rank was interrupted, 2: some rank failed.
   int decision = 0;
   const std::vector<std::string> texts = world_.gather(message);
+  std::array<std::vector<Histogram::Bucket>, 3> summed;
+  for (std::size_t d = 0; d < buckets.size(); ++d) summed[d] = summed_buckets(world_, buckets[d]);
   if (leader()) {
     std::vector<MeasuredPass> parts;
     std::vector<int> ranks;
@@ -90,6 +130,8 @@ bool RankPasses::finish_pass(const std::string& error, bool interrupted, Measure
       for (const int r : ranks) hosts.push_back(hosts_.at(static_cast<std::size_t>(r)));
       try {
         pass = combine_parts(parts, hosts, ranks, Timing::ranks);
+        for (std::size_t d = 0; d < summed.size(); ++d)
+          *distributions(pass)[d] = with_buckets(*distributions(pass)[d], summed[d]);
       } catch (const std::invalid_argument& e) {
         // Ranks started with different command lines (mpirun's MPMD form) measured different passes.
         std::fprintf(err_, "sudoku-bench run: the ranks measured different passes: %s\n", e.what());

@@ -35,6 +35,12 @@ class World {
   // Rank 0's value on every rank (MPI_Bcast).
   int broadcast(int value);
 
+  // Every rank's `bits` or-ed together, on every rank (MPI_Allreduce, MPI_BOR).
+  std::uint64_t or_everywhere(std::uint64_t bits);
+  // Every rank's `values` (as many on every rank) summed element by element, at rank 0 (MPI_Reduce,
+  // MPI_SUM, along a tree: no rank receives more than a few of them); unchanged elsewhere.
+  void sum_at_rank0(std::vector<std::uint64_t>& values);
+
   // A few numbers from one rank to another while a pass runs (cli/rank_dealing.h): sent without
   // waiting for the receiver (so small a message goes eagerly), taken once it has arrived.
   struct Note {

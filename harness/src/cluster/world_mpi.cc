@@ -70,6 +70,21 @@ int World::broadcast(int value) {
   return value;
 }
 
+std::uint64_t World::or_everywhere(std::uint64_t bits) {
+  std::uint64_t all = bits;
+  if (joined_) MPI_Allreduce(&bits, &all, 1, MPI_UINT64_T, MPI_BOR, MPI_COMM_WORLD);
+  return all;
+}
+
+void World::sum_at_rank0(std::vector<std::uint64_t>& values) {
+  if (!joined_ || values.empty()) return;
+  const int n = static_cast<int>(values.size());
+  if (rank_ == 0)
+    MPI_Reduce(MPI_IN_PLACE, values.data(), n, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+  else
+    MPI_Reduce(values.data(), nullptr, n, MPI_UINT64_T, MPI_SUM, 0, MPI_COMM_WORLD);
+}
+
 void World::send(int to, const Note& note) {
   if (joined_)
     MPI_Send(note.values.data(), static_cast<int>(note.values.size()), MPI_INT64_T, to, kNoteTag, MPI_COMM_WORLD);

@@ -50,7 +50,14 @@ Summary summarize(const Histogram& histogram);
 // The summary of the two distributions together, as if recorded in one histogram: buckets summed,
 // percentiles read from them, extremes exact, mean and standard deviation pooled. Both need
 // their buckets (buckets_kept); the result has them.
+// Summaries whose buckets were left out, both (MPI ranks send their passes so: rank_passes.cc sums
+// the buckets apart), merge their counts, extremes and moments only, until with_buckets().
 Summary merge_summaries(const Summary& a, const Summary& b);
+
+// `moments` (count, extremes, mean and deviation) with the distribution `buckets` hold: the
+// percentiles, log2 counts and buckets from them. Throws std::invalid_argument when the buckets
+// do not hold `moments.count` values.
+Summary with_buckets(const Summary& moments, const std::vector<Histogram::Bucket>& buckets);
 
 // How a pass's wall time was taken, which says what its throughput means.
 enum class Timing {

@@ -1,0 +1,167 @@
+// What MPI ranks cost beyond their records (docs/cluster.md, "What a rank costs"): the inputs of the
+// scaling model in results/README.md. Per rank: telling the input apart (sample_fingerprint) and
+// reaching its own chunks of a large file (a 1/1024 shard's pass against a pass over those records
+// alone); at rank 0: a deal (ChunkDispenser) and, per pass, each rank's pass received (parsed from
+// the JSON text every rank sends) and the passes combined.
+#include <benchmark/benchmark.h>
+
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli/run_command.h"
+#include "report/pass_fields.h"
+#include "report/pass_parts.h"
+#include "report/report_json.h"
+#include "stream/chunk_deal.h"
+#include "stream/input.h"
+#include "stream/noop.h"
+#include "stream/pass.h"
+
+namespace {
+
+const std::string kData = SUDOKU_BENCH_DATASETS_DIR;
+
+// A 250 MB file of 9x9 puzzles (kaggle_first20k 153 times, 3,060,000 records), made once.
+const std::string& large_file() {
+  static const std::string path = [] {
+    const std::string p = "/tmp/sudoku_bench_cluster_benchmark_250mb.txt";
+    std::ifstream in(kData + "/kaggle_first20k.txt", std::ios::binary);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::ofstream out(p, std::ios::binary | std::ios::trunc);
+    for (int i = 0; i < 153; ++i) out << text;
+    return p;
+  }();
+  return path;
+}
+
+void BM_SampleFingerprint(benchmark::State& state) {
+  const std::string& file = large_file();
+  for (auto _ : state) benchmark::DoNotOptimize(sudoku_bench::sample_fingerprint(file));
+}
+BENCHMARK(BM_SampleFingerprint)->Unit(benchmark::kMicrosecond);
+
+// One reading of shard 1 of N of the 250 MB file by noop, one thread: what a rank of N pays to
+// reach and read its share. Against BM_OwnRecordsPass/N, the same records in a file of their own.
+void BM_ShardPass(benchmark::State& state) {
+  const int shards = static_cast<int>(state.range(0));
+  sudoku_bench::InputFile input(large_file());
+  const auto noop = sudoku_bench::make_noop_factory();
+  sudoku_bench::PassConfig config;
+  sudoku_bench::take_shard(config.pipeline, input.size(), 1, 1, shards);
+  config.pipeline.threads = 1;
+  std::uint64_t records = 0;
+  for (auto _ : state) {
+    input.rewind();
+    records = sudoku_bench::measure_pass(input, *noop, config).tally.records();
+  }
+  state.counters["records"] = static_cast<double>(records);
+}
+BENCHMARK(BM_ShardPass)->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
+void BM_OwnRecordsPass(benchmark::State& state) {
+  const auto n = static_cast<std::size_t>(3'060'000 / state.range(0));
+  const std::string path = "/tmp/sudoku_bench_cluster_benchmark_own.txt";
+  {
+    std::ifstream in(kData + "/kaggle_first20k.txt");
+    std::ofstream out(path, std::ios::trunc);
+    std::string line;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (!std::getline(in, line)) in.clear(), in.seekg(0), std::getline(in, line);
+      out << line << '\n';
+    }
+  }
+  sudoku_bench::InputFile input(path);
+  const auto noop = sudoku_bench::make_noop_factory();
+  sudoku_bench::PassConfig config;
+  config.pipeline.threads = 1;
+  config.pipeline.chunk = sudoku_bench::chunk_size_for(input.size(), 1);
+  std::uint64_t records = 0;
+  for (auto _ : state) {
+    input.rewind();
+    records = sudoku_bench::measure_pass(input, *noop, config).tally.records();
+  }
+  state.counters["records"] = static_cast<double>(records);
+}
+BENCHMARK(BM_OwnRecordsPass)->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond)->UseRealTime();
+
+// Rank 0 dealing one reading of a file of 256 chunks per rank to `ranks` ranks asking in turn:
+// the time per deal, and how many deals a reading takes.
+void BM_DealReading(benchmark::State& state) {
+  const int ranks = static_cast<int>(state.range(0));
+  const std::uint64_t chunks = 256 * static_cast<std::uint64_t>(ranks);
+  std::uint64_t deals = 0;
+  for (auto _ : state) {
+    sudoku_bench::ChunkDispenser dispenser(ranks);
+    deals = 0;
+    for (int r = 0;; r = (r + 1) % ranks, ++deals)
+      if (!dispenser.deal(r, {chunks, true, 0}, 0)) break;
+  }
+  state.counters["deals"] = static_cast<double>(deals);
+  state.counters["per_deal"] =
+      benchmark::Counter(static_cast<double>(deals) * static_cast<double>(state.iterations()),
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_DealReading)->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond);
+
+// A rank's pass as rank 0 receives it: one reading of 1/64 of sudoku17_49158 by fast (a pass's
+// latency histogram holds a few hundred to thousands of buckets).
+sudoku_bench::MeasuredPass rank_pass() {
+  sudoku_bench::RunCommand command;
+  command.files = {kData + "/sudoku17_49158.txt"};
+  command.solvers = {"fast"};
+  command.threads = {1};
+  command.repetitions = 1;
+  command.warmup_seconds = 0;
+  command.min_time_seconds = 0;
+  command.progress = false;
+  command.environment_warnings = false;
+  command.shard = {1, 64};
+  sudoku_bench::Report report;
+  std::FILE* null = std::fopen("/dev/null", "w");
+  sudoku_bench::run_command(command, null, null, &report);
+  std::fclose(null);
+  return report.runs.empty() ? sudoku_bench::MeasuredPass{} : report.runs.front();
+}
+
+// What rank 0 parses of each rank's pass: the pass without its distributions' buckets (they are
+// summed apart, along MPI's reduction tree: rank_passes.cc). Arg 1: with them, as sent before.
+sudoku_bench::MeasuredPass sent_pass(bool with_buckets) {
+  sudoku_bench::MeasuredPass pass = rank_pass();
+  if (!with_buckets)
+    for (sudoku_bench::Summary* s : {&pass.latency_ns, &pass.tree_size, &pass.guesses}) s->buckets.clear();
+  return pass;
+}
+
+void BM_RankPassReceived(benchmark::State& state) {
+  const std::string text = sudoku_bench::pass_to_json(sent_pass(state.range(0) != 0)).dump();
+  for (auto _ : state)
+    benchmark::DoNotOptimize(sudoku_bench::pass_from_json(nlohmann::ordered_json::parse(text)));
+  state.counters["bytes"] = static_cast<double>(text.size());
+}
+BENCHMARK(BM_RankPassReceived)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);
+
+// The ranks' passes combined at rank 0: Arg 0 as now (the summed buckets added once), Arg 1 as
+// before (every rank's buckets merged one after another).
+void BM_RankPassesCombined(benchmark::State& state) {
+  const auto ranks = static_cast<std::size_t>(state.range(0));
+  const bool each_with_buckets = state.range(1) != 0;
+  const sudoku_bench::MeasuredPass full = rank_pass();
+  const std::vector<sudoku_bench::MeasuredPass> parts(ranks, sent_pass(each_with_buckets));
+  const std::vector<std::string> hosts(ranks, "host");
+  std::vector<int> numbers;
+  for (std::size_t r = 0; r < ranks; ++r) numbers.push_back(static_cast<int>(r));
+  for (auto _ : state) {
+    sudoku_bench::MeasuredPass pass = sudoku_bench::combine_parts(parts, hosts, numbers, sudoku_bench::Timing::ranks);
+    if (!each_with_buckets)  // the buckets of one rank stand for the sum: as many slots
+      pass.latency_ns = sudoku_bench::with_buckets(full.latency_ns, full.latency_ns.buckets);
+    benchmark::DoNotOptimize(pass);
+  }
+}
+BENCHMARK(BM_RankPassesCombined)->ArgsProduct({{64, 1024}, {0, 1}})->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
