@@ -1,8 +1,8 @@
 // What MPI ranks cost beyond their records (docs/cluster.md, "What a rank costs"): the inputs of the
 // scaling model in results/README.md. Per rank: telling the input apart (sample_fingerprint) and
 // reaching its own chunks of a large file (a 1/1024 shard's pass against a pass over those records
-// alone); at rank 0: a deal (ChunkDispenser) and, per pass, each rank's pass received (parsed from
-// the JSON text every rank sends) and the passes combined.
+// alone); at rank 0: a deal (ChunkDispenser) and, per pass, each rank's pass received (a row of
+// numbers; before, its JSON text) and the passes combined.
 #include <benchmark/benchmark.h>
 
 #include <atomic>
@@ -12,6 +12,7 @@
 #include <string>
 
 #include "cli/run_command.h"
+#include "report/part_figures.h"
 #include "report/pass_fields.h"
 #include "report/pass_parts.h"
 #include "report/report_json.h"
@@ -59,7 +60,8 @@ void BM_ShardPass(benchmark::State& state) {
   }
   state.counters["records"] = static_cast<double>(records);
 }
-BENCHMARK(BM_ShardPass)->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond)->UseRealTime();
+// Arg 1048576: a shard with no chunks of its own (the first chunk read, the pass set up): a pass's fixed cost.
+BENCHMARK(BM_ShardPass)->Arg(64)->Arg(1024)->Arg(1 << 20)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
 void BM_OwnRecordsPass(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(3'060'000 / state.range(0));
@@ -88,7 +90,7 @@ void BM_OwnRecordsPass(benchmark::State& state) {
 BENCHMARK(BM_OwnRecordsPass)->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
 // Rank 0 dealing one reading of a file of 256 chunks per rank to `ranks` ranks asking in turn:
-// the time per deal, and how many deals a reading takes.
+// the time per deal, and how many deals a reading takes (the messages rank 0 answers).
 void BM_DealReading(benchmark::State& state) {
   const int ranks = static_cast<int>(state.range(0));
   const std::uint64_t chunks = 256 * static_cast<std::uint64_t>(ranks);
@@ -126,8 +128,9 @@ sudoku_bench::MeasuredPass rank_pass() {
   return report.runs.empty() ? sudoku_bench::MeasuredPass{} : report.runs.front();
 }
 
-// What rank 0 parses of each rank's pass: the pass without its distributions' buckets (they are
-// summed apart, along MPI's reduction tree: rank_passes.cc). Arg 1: with them, as sent before.
+// What rank 0 makes of each rank's pass: Arg 0, as now, a row of numbers (part_figures; the
+// distributions' buckets are summed apart along MPI's reduction tree: rank_passes.cc); Arg 1, as
+// before, the pass's JSON text with its buckets, parsed.
 sudoku_bench::MeasuredPass sent_pass(bool with_buckets) {
   sudoku_bench::MeasuredPass pass = rank_pass();
   if (!with_buckets)
@@ -136,7 +139,14 @@ sudoku_bench::MeasuredPass sent_pass(bool with_buckets) {
 }
 
 void BM_RankPassReceived(benchmark::State& state) {
-  const std::string text = sudoku_bench::pass_to_json(sent_pass(state.range(0) != 0)).dump();
+  const sudoku_bench::MeasuredPass pass = sent_pass(state.range(0) != 0);
+  if (state.range(0) == 0) {
+    const std::vector<double> row = sudoku_bench::part_figures(pass);
+    for (auto _ : state) benchmark::DoNotOptimize(sudoku_bench::part_of(pass, row));
+    state.counters["bytes"] = static_cast<double>(row.size() * sizeof(double));
+    return;
+  }
+  const std::string text = sudoku_bench::pass_to_json(pass).dump();
   for (auto _ : state)
     benchmark::DoNotOptimize(sudoku_bench::pass_from_json(nlohmann::ordered_json::parse(text)));
   state.counters["bytes"] = static_cast<double>(text.size());

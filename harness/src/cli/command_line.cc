@@ -123,7 +123,7 @@ std::shared_ptr<State<SolveCommand>> declare_solve(CLI::App& app) {
   s->check = [](State<SolveCommand>& state) {
     return verify_options_agree(state.options, stderr) ? kExitOk : kExitUsage;
   };
-  o.whole("--threads", c.pipeline.threads, 1, kMaxThreads, "Worker threads (default: all hardware threads)",
+  o.whole("--threads", c.pipeline.threads, 1, kMaxThreads, "Worker threads (default: the CPUs this process may use: its affinity mask, at most SLURM_CPUS_PER_TASK)",
           ShowDefault::no);
   o.app().add_option("--solver", c.solver, "Strategy: " + known_solvers(false))->capture_default_str();
   declare_record_options(
@@ -440,7 +440,7 @@ std::shared_ptr<State<CheckPluginCommand>> declare_check_plugin(CLI::App& app) {
 
 // The bounds of a hunt: when it stops, how far an evaluation goes, what it keeps.
 void declare_hunt_bounds(Options& o, HuntOptions& h) {
-  o.whole("--threads", h.threads, 1, kMaxThreads, "Worker threads (default: all hardware threads)", ShowDefault::no);
+  o.whole("--threads", h.threads, 1, kMaxThreads, "Worker threads (default: the CPUs this process may use: its affinity mask, at most SLURM_CPUS_PER_TASK)", ShowDefault::no);
   o.whole("--seed", h.seed, 0, kAnyCount, "Seed of every random choice");
   o.whole("--evaluations", h.evaluations, 0, kAnyCount,
           "Stop after N solves (0: no bound); with --seed, a reproducible hunt at a given --threads");

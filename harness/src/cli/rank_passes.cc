@@ -10,18 +10,12 @@
 #include "cli/exit_codes.h"
 #include "cli/rank_dealing.h"
 #include "plugin/call_guard.h"
-#include "report/pass_fields.h"
+#include "report/part_figures.h"
 #include "report/pass_parts.h"
-#include "report/report_json.h"
 #include "stream/input.h"
 
 namespace sudoku_bench {
 namespace {
-
-// What a rank sends after a pass: its first line says which, the rest is the pass or the error.
-constexpr const char* kPass = "pass\n";
-constexpr const char* kInterrupted = "interrupted\n";
-constexpr const char* kError = "error\n";
 
 // A pass's three distributions, in the order they travel.
 std::array<Summary*, 3> distributions(MeasuredPass& pass) { return {&pass.latency_ns, &pass.tree_size, &pass.guesses}; }
@@ -97,39 +91,37 @@ bool RankPasses::measure_together(const std::function<MeasuredPass(ChunkDealer*)
 }
 
 bool RankPasses::finish_pass(const std::string& error, bool interrupted, MeasuredPass& pass) {
-  // The distributions' buckets travel apart, summed (summed_buckets); the rest of each rank's pass,
-  // a few hundred bytes, as JSON text to rank 0.
+  // Rank 0 receives, of every rank: its error ("" when none), a row of numbers (part_figures), and
+  // its distributions summed with every other's (summed_buckets); its own pass stands for what
+  // they share. Nothing it receives grows with the pass, and only the rows with the ranks.
   std::array<std::vector<Histogram::Bucket>, 3> buckets;
   if (error.empty())
     for (std::size_t d = 0; d < buckets.size(); ++d) buckets[d] = std::exchange(distributions(pass)[d]->buckets, {});
-  const std::string message =
-      !error.empty() ? kError + error : (interrupted ? kInterrupted : kPass) + pass_to_json(pass).dump();
-  // 0: go on, 1: some rank was interrupted, 2: some rank failed.
-  int decision = 0;
-  const std::vector<std::string> texts = world_.gather(message);
+  std::vector<double> row = part_figures(pass);
+  row.push_back(interrupted);
+  const std::vector<std::string> errors = world_.gather(error);
+  const std::vector<double> rows = world_.gather_rows(row);
   std::array<std::vector<Histogram::Bucket>, 3> summed;
   for (std::size_t d = 0; d < buckets.size(); ++d) summed[d] = summed_buckets(world_, buckets[d]);
+  int decision = 0;  // 0: go on, 1: some rank was interrupted, 2: some rank failed
   if (leader()) {
-    std::vector<MeasuredPass> parts;
-    std::vector<int> ranks;
-    for (std::size_t r = 0; r < texts.size(); ++r) {
-      const std::string& text = texts[r];
-      const std::string host = r < hosts_.size() ? hosts_[r] : "?";
-      if (text.starts_with(kError)) {
-        std::fprintf(err_, "sudoku-bench run: rank %zu (%s): %s\n", r, host.c_str(),
-                     text.substr(std::char_traits<char>::length(kError)).c_str());
+    for (std::size_t r = 0; r < errors.size(); ++r)
+      if (!errors[r].empty()) {
+        std::fprintf(err_, "sudoku-bench run: rank %zu (%s): %s\n", r, r < hosts_.size() ? hosts_[r].c_str() : "?",
+                     errors[r].c_str());
         decision = 2;
-        continue;
       }
-      if (text.starts_with(kInterrupted)) decision = std::max(decision, 1);
-      parts.push_back(pass_from_json(nlohmann::ordered_json::parse(text.substr(text.find('\n') + 1))));
-      ranks.push_back(static_cast<int>(r));
-    }
     if (decision < 2) {
-      std::vector<std::string> hosts;
-      for (const int r : ranks) hosts.push_back(hosts_.at(static_cast<std::size_t>(r)));
+      std::vector<MeasuredPass> parts;
+      std::vector<int> ranks;
       try {
-        pass = combine_parts(parts, hosts, ranks, Timing::ranks);
+        for (std::size_t r = 0; r < errors.size(); ++r) {
+          const auto at = rows.begin() + static_cast<std::ptrdiff_t>(r * row.size());
+          if (*(at + static_cast<std::ptrdiff_t>(row.size()) - 1) != 0) decision = 1;
+          parts.push_back(part_of(pass, std::vector<double>(at, at + static_cast<std::ptrdiff_t>(row.size()) - 1)));
+          ranks.push_back(static_cast<int>(r));
+        }
+        pass = combine_parts(parts, hosts_, ranks, Timing::ranks);
         for (std::size_t d = 0; d < summed.size(); ++d)
           *distributions(pass)[d] = with_buckets(*distributions(pass)[d], summed[d]);
       } catch (const std::invalid_argument& e) {

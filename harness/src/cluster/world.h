@@ -35,6 +35,9 @@ class World {
   // Rank 0's value on every rank (MPI_Bcast).
   int broadcast(int value);
 
+  // Every rank's `row` (as long on every rank) one after another in rank order at rank 0
+  // (MPI_Gather); empty on the other ranks.
+  std::vector<double> gather_rows(const std::vector<double>& row);
   // Every rank's `bits` or-ed together, on every rank (MPI_Allreduce, MPI_BOR).
   std::uint64_t or_everywhere(std::uint64_t bits);
   // Every rank's `values` (as many on every rank) summed element by element, at rank 0 (MPI_Reduce,

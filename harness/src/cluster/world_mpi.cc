@@ -70,6 +70,14 @@ int World::broadcast(int value) {
   return value;
 }
 
+std::vector<double> World::gather_rows(const std::vector<double>& row) {
+  if (!joined_) return row;
+  std::vector<double> all(rank_ == 0 ? row.size() * static_cast<std::size_t>(size_) : 0);
+  const int n = static_cast<int>(row.size());
+  MPI_Gather(row.data(), n, MPI_DOUBLE, all.data(), n, MPI_DOUBLE, 0, MPI_COMM_WORLD);
+  return all;
+}
+
 std::uint64_t World::or_everywhere(std::uint64_t bits) {
   std::uint64_t all = bits;
   if (joined_) MPI_Allreduce(&bits, &all, 1, MPI_UINT64_T, MPI_BOR, MPI_COMM_WORLD);
