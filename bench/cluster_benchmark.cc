@@ -102,9 +102,8 @@ void BM_DealReading(benchmark::State& state) {
       if (!dispenser.deal(r, {chunks, true, 0}, 0)) break;
   }
   state.counters["deals"] = static_cast<double>(deals);
-  state.counters["per_deal"] =
-      benchmark::Counter(static_cast<double>(deals) * static_cast<double>(state.iterations()),
-                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["per_deal"] = benchmark::Counter(static_cast<double>(deals) * static_cast<double>(state.iterations()),
+                                                  benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_DealReading)->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond);
 
@@ -147,8 +146,7 @@ void BM_RankPassReceived(benchmark::State& state) {
     return;
   }
   const std::string text = sudoku_bench::pass_to_json(pass).dump();
-  for (auto _ : state)
-    benchmark::DoNotOptimize(sudoku_bench::pass_from_json(nlohmann::ordered_json::parse(text)));
+  for (auto _ : state) benchmark::DoNotOptimize(sudoku_bench::pass_from_json(nlohmann::ordered_json::parse(text)));
   state.counters["bytes"] = static_cast<double>(text.size());
 }
 BENCHMARK(BM_RankPassReceived)->Arg(0)->Arg(1)->Unit(benchmark::kMicrosecond);

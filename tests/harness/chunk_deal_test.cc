@@ -1,12 +1,12 @@
 // Who reads which chunks: a shard's contiguous range (or every N-th chunk of an input that cannot be
 // jumped through), and rank 0's deals to MPI ranks: every chunk of a reading dealt exactly once,
 // in increasing order to each rank, large deals first; another reading for every rank or none.
+#include "stream/chunk_deal.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
 #include <vector>
-
-#include "stream/chunk_deal.h"
 
 namespace {
 

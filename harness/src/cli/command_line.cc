@@ -123,7 +123,8 @@ std::shared_ptr<State<SolveCommand>> declare_solve(CLI::App& app) {
   s->check = [](State<SolveCommand>& state) {
     return verify_options_agree(state.options, stderr) ? kExitOk : kExitUsage;
   };
-  o.whole("--threads", c.pipeline.threads, 1, kMaxThreads, "Worker threads (default: the CPUs this process may use: its affinity mask, at most SLURM_CPUS_PER_TASK)",
+  o.whole("--threads", c.pipeline.threads, 1, kMaxThreads,
+          "Worker threads (default: the CPUs this process may use: its affinity mask, at most SLURM_CPUS_PER_TASK)",
           ShowDefault::no);
   o.app().add_option("--solver", c.solver, "Strategy: " + known_solvers(false))->capture_default_str();
   declare_record_options(
@@ -158,7 +159,9 @@ struct RunOutputs {
 // --threads, --solver, --repetitions, --warmup-seconds, --min-time and --interleave: what run
 // measures, how often and in which order.
 void declare_run_plan(Options& o, RunCommand& c) {
-  o.text("--threads", "", "Thread counts, like 1,2,4 or 1:16 (default: 1 to the CPUs this process may use: its affinity mask, at most SLURM_CPUS_PER_TASK)",
+  o.text("--threads", "",
+         "Thread counts, like 1,2,4 or 1:16 (default: 1 to the CPUs this process may use: its affinity mask, at most "
+         "SLURM_CPUS_PER_TASK)",
          [&c](const std::string& text) {
            std::string error;
            c.threads = parse_thread_list(text, error);
@@ -440,7 +443,9 @@ std::shared_ptr<State<CheckPluginCommand>> declare_check_plugin(CLI::App& app) {
 
 // The bounds of a hunt: when it stops, how far an evaluation goes, what it keeps.
 void declare_hunt_bounds(Options& o, HuntOptions& h) {
-  o.whole("--threads", h.threads, 1, kMaxThreads, "Worker threads (default: the CPUs this process may use: its affinity mask, at most SLURM_CPUS_PER_TASK)", ShowDefault::no);
+  o.whole("--threads", h.threads, 1, kMaxThreads,
+          "Worker threads (default: the CPUs this process may use: its affinity mask, at most SLURM_CPUS_PER_TASK)",
+          ShowDefault::no);
   o.whole("--seed", h.seed, 0, kAnyCount, "Seed of every random choice");
   o.whole("--evaluations", h.evaluations, 0, kAnyCount,
           "Stop after N solves (0: no bound); with --seed, a reproducible hunt at a given --threads");

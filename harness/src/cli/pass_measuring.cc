@@ -29,8 +29,9 @@ class OneProcess final : public PassMeasuring {
     return kExitOk;
   }
 
-  Measured measure(const std::function<MeasuredPass(ChunkDealer*)>& measure_share, const std::atomic<bool>&, MeasuredPass& pass,
-                   std::optional<plugin::SolverFault>& fault, std::optional<IoError>& input_error) override {
+  Measured measure(const std::function<MeasuredPass(ChunkDealer*)>& measure_share, const std::atomic<bool>&,
+                   MeasuredPass& pass, std::optional<plugin::SolverFault>& fault,
+                   std::optional<IoError>& input_error) override {
     try {
       pass = measure_share(nullptr);
       return Measured::kept;

@@ -47,9 +47,9 @@ class PassMeasuring {
   };
   // Measures one pass with `measure_share` (this process's shard, or with a dealer where one hands
   // out its chunks: MPI ranks). A fault or input error that ends it is kept in `fault` or `input_error`.
-  virtual Measured measure(const std::function<MeasuredPass(ChunkDealer*)>& measure_share, const std::atomic<bool>& interrupted,
-                           MeasuredPass& pass, std::optional<plugin::SolverFault>& fault,
-                           std::optional<IoError>& input_error) = 0;
+  virtual Measured measure(const std::function<MeasuredPass(ChunkDealer*)>& measure_share,
+                           const std::atomic<bool>& interrupted, MeasuredPass& pass,
+                           std::optional<plugin::SolverFault>& fault, std::optional<IoError>& input_error) = 0;
   // Whether to measure no further: this process's interrupt, or for ranks what they agreed after
   // the last pass.
   virtual bool halted(const std::atomic<bool>& interrupted) const = 0;

@@ -28,8 +28,9 @@ enum Kind : std::int64_t {
 };
 
 World::Note ask_note(const DealRequest& r, bool finished) {
-  return {0, {kAsk, static_cast<std::int64_t>(r.chunks), r.kept_any, std::bit_cast<std::int64_t>(r.min_seconds),
-              finished, 0}};
+  return {
+      0,
+      {kAsk, static_cast<std::int64_t>(r.chunks), r.kept_any, std::bit_cast<std::int64_t>(r.min_seconds), finished, 0}};
 }
 
 DealRequest request_of(const World::Note& n) {
@@ -96,15 +97,17 @@ class Mailbox final : public ChunkDealer {
   bool ended_ = false;
 };
 
-// Sleeps between looks at the mail: short while notes come, up to 0.5 ms while none do, so that a
-// rank waiting costs its measuring threads almost nothing.
+// Sleeps between looks at the mail: short while notes come, longer while none do, up to `most` ns,
+// so that a rank waiting costs its measuring threads almost nothing. An answer waited for is late
+// by at most `most`: rank 0 looks every 50 us while ranks may ask, and so does a rank waiting for
+// an answer (a deal is asked for before it is needed); one that waits for nothing, every 0.5 ms.
 class Pause {
  public:
   void busy() { ns_ = 20'000; }
-  void idle() {
-    const timespec t{0, ns_};
+  void idle(long most) {
+    const timespec t{0, std::min(ns_, most)};
     nanosleep(&t, nullptr);
-    ns_ = std::min<long>(ns_ * 2, 500'000);
+    ns_ = std::min<long>(ns_ * 2, most);
   }
 
  private:
@@ -138,7 +141,7 @@ class Dealing {
         busy = true;
       }
       if (settled(done)) break;
-      busy ? pause.busy() : pause.idle();
+      busy ? pause.busy() : pause.idle(leader() || asked_ ? 50'000 : 500'000);
     }
     pass.join();
     return error;
@@ -219,8 +222,8 @@ class Dealing {
   }
 
   World& world_;
-  ChunkDispenser dispenser_;            // rank 0's
-  std::vector<bool> closed_;            // rank 0: the ranks told that nothing more comes; elsewhere [0]: this one
+  ChunkDispenser dispenser_;  // rank 0's
+  std::vector<bool> closed_;  // rank 0: the ranks told that nothing more comes; elsewhere [0]: this one
   std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
   Mailbox mailbox_;
   bool asked_ = false;  // another rank: a request to rank 0 is unanswered

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <utility>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <utility>
 
 #include "cli/exit_codes.h"
 #include "cli/rank_dealing.h"

@@ -44,8 +44,8 @@ class RankPasses final : public PassMeasuring {
   // this rank's shard; its IoError or solver fault ends the pass on this rank. At rank 0 `pass`
   // becomes the pass of every rank together. True while every rank goes on; false on every rank
   // when one failed (named, as above) or was interrupted.
-  bool measure_together(const std::function<MeasuredPass(ChunkDealer*)>& measure_share, const std::atomic<bool>& interrupted,
-                        MeasuredPass& pass);
+  bool measure_together(const std::function<MeasuredPass(ChunkDealer*)>& measure_share,
+                        const std::atomic<bool>& interrupted, MeasuredPass& pass);
 
   // Rank 0's exit status, on every rank.
   int agree_exit(int status) { return world_.broadcast(status); }

@@ -59,9 +59,9 @@ std::vector<double> part_figures(const MeasuredPass& p) {
                        s->stddev});
   v.insert(v.end(), {p.wall_seconds, static_cast<double>(p.complete), static_cast<double>(p.pipeline.measured),
                      p.pipeline.reader, p.pipeline.sink, p.pipeline.worker});
-  v.insert(v.end(), {static_cast<double>(p.noise.measured), maybe(p.noise.steal),
-                     static_cast<double>(p.noise.involuntary_switches), maybe(p.noise.migrations),
-                     maybe(p.noise.waiting)});
+  v.insert(v.end(),
+           {static_cast<double>(p.noise.measured), maybe(p.noise.steal),
+            static_cast<double>(p.noise.involuntary_switches), maybe(p.noise.migrations), maybe(p.noise.waiting)});
   for (const Metric& m : metrics())
     if (m.store) v.push_back(m.of(p).value_or(kUnknown));
   return v;
@@ -69,7 +69,8 @@ std::vector<double> part_figures(const MeasuredPass& p) {
 
 MeasuredPass part_of(const MeasuredPass& like, const std::vector<double>& figures) {
   Row row(figures);
-  if (row.next() != identity_of(like)) throw std::invalid_argument("a part measured another dataset, solver, threads or repetition");
+  if (row.next() != identity_of(like))
+    throw std::invalid_argument("a part measured another dataset, solver, threads or repetition");
   MeasuredPass p = like;
   p.parts.clear();
   p.ranks = 1;

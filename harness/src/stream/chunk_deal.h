@@ -28,7 +28,7 @@ struct DealRequest {
   // the dealer then hands out ranges. 0: the reader goes through every chunk of every reading, and
   // the dealer hands out whole readings with a stride.
   std::uint64_t chunks = 0;
-  bool kept_any = false;  // the reading just read had chunks of this process
+  bool kept_any = false;   // the reading just read had chunks of this process
   double min_seconds = 0;  // the pipeline's (PipelineConfig::min_seconds)
 };
 
@@ -78,10 +78,10 @@ class ChunkDispenser {
 
   int ranks_;
   bool stopped_ = false;
-  std::uint32_t loop_ = 0;           // ranges: the reading being dealt
-  std::uint64_t next_ = 0;           // ranges: its next chunk
+  std::uint32_t loop_ = 0;                   // ranges: the reading being dealt
+  std::uint64_t next_ = 0;                   // ranges: its next chunk
   std::vector<std::int64_t> loops_of_rank_;  // whole readings: the last dealt to each rank, -1 none
-  std::vector<bool> again_;          // again_[L]: reading L + 1 takes place (decided)
+  std::vector<bool> again_;                  // again_[L]: reading L + 1 takes place (decided)
 };
 
 }  // namespace sudoku_bench

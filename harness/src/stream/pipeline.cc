@@ -1,16 +1,15 @@
 #include "stream/pipeline.h"
 
+#include <sched.h>
 #include <tbb/concurrent_queue.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
 
-#include <sched.h>
-
 #include <algorithm>
-#include <cstdlib>
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -133,12 +132,12 @@ class ChunkPool {
 // The reader stage's own state, between its calls (one at a time).
 struct Reading {
   std::optional<ChunkReader> reader;
-  std::uint32_t loop = 0;         // the reader's reading of the input
-  std::uint64_t loop_kept = 0;    // of them, this process's
-  std::uint64_t next_index = 0;   // the next chunk's, counted from 0 in each reading
-  std::uint64_t chunks = 0;       // a reading's chunks when the reader can jump (DealRequest::chunks)
-  std::optional<Deal> deal;       // the chunks being read; none before the first
-  bool exhausted = false;         // the dealer had no more: every chunk dealt was read
+  std::uint32_t loop = 0;        // the reader's reading of the input
+  std::uint64_t loop_kept = 0;   // of them, this process's
+  std::uint64_t next_index = 0;  // the next chunk's, counted from 0 in each reading
+  std::uint64_t chunks = 0;      // a reading's chunks when the reader can jump (DealRequest::chunks)
+  std::optional<Deal> deal;      // the chunks being read; none before the first
+  bool exhausted = false;        // the dealer had no more: every chunk dealt was read
   std::uint64_t busy_ns = 0;
   std::uint64_t dealer_ns = 0;  // of it, waiting for the dealer (another rank's turn, not the harness's cost)
 };
