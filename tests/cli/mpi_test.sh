@@ -131,6 +131,22 @@ if ended - signalled > 3 * bound: fail(f"the job ended {ended - signalled:.2f} s
 print(f"mpi: SIGTERM to one rank: report in {written - signalled:.2f} s, job ended in {ended - signalled:.2f} s, {len(complete)} passes kept")
 PY
 
+# --resume after the kill: the complete passes kept, the rest measured by the ranks; every pass
+# then counts whole readings of top95, as an uninterrupted run does.
+"$mpiexec" -n 3 "$bench" run --solver bitmask --threads 1 --repetitions 5 --warmup-seconds 0 --min-time 4 \
+  --no-progress --resume "$work/interrupted.json" --json "$work/resumed.json" "$data/top95.txt" >/dev/null 2>&1
+"$python" - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+cut, done = (json.load(open(f"{work}/{n}.json")) for n in ("interrupted", "resumed"))
+def fail(msg): print("FAIL: --resume under mpirun:", msg); sys.exit(1)
+if len(done["runs"]) != 5 or not all(p["complete"] for p in done["runs"]) or done.get("interrupted"): fail("not 5 complete passes")
+kept = [p for p in cut["runs"] if p["complete"]]
+if [p["run_id"] for p in done["runs"][:len(kept)]] != [p["run_id"] for p in kept]: fail("the passes before were measured again")
+if any(p["puzzles"] % 95 or p["ranks"] != 3 for p in done["runs"]): fail("a pass is not whole readings of 3 ranks")
+print(f"mpi: --resume kept {len(kept)} passes and measured {5 - len(kept)}")
+PY
+
 # srun without an MPI process manager starts independent processes: refused, saying how to launch.
 set +e
 SLURM_STEP_NUM_TASKS=2 SLURM_NTASKS=2 "$bench" run --threads 1 "$data/top95.txt" >"$work/srun.out" 2>"$work/srun.err"

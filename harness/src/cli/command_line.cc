@@ -250,6 +250,10 @@ std::shared_ptr<State<RunCommand, RunOutputs>> declare_run(CLI::App& app) {
   o.unset("--no-supervisor", c.supervise,
           "Measure in this process, without the supervising parent that keeps every measured pass whatever "
           "ends the measuring (a solver's exit(), a crash on its own thread, the OOM killer): for a debugger");
+  o.app().add_option("--resume", c.resume,
+                     "Continue the run that wrote this report: its complete passes are kept as they are, the "
+                     "others measured (same files, settings, build and machine); a report not there yet starts "
+                     "afresh, so that a requeued job can always say --resume R.json --json R.json");
   o.text("--shard", "",
          "Measure shard K of N only (K/N, from 1; auto or auto/N: from a Slurm or Kubernetes job array), "
          "for merge; under mpirun every rank measures its own shard without it",

@@ -15,6 +15,7 @@ class OneProcess final : public PassMeasuring {
 
   bool split() const override { return false; }
   bool leader() const override { return true; }
+  int ranks() const override { return 1; }
   Settings::Shard shard(Settings::Shard asked) const override { return asked; }
   std::vector<Context::Machine> machines(const Context::Machine&) override { return {}; }
   int agree(int status) override { return status; }

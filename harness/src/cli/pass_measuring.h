@@ -28,6 +28,8 @@ class PassMeasuring {
   virtual bool split() const = 0;
   // This process prints and writes.
   virtual bool leader() const = 0;
+  // The processes that measure each pass together: MPI ranks, else 1.
+  virtual int ranks() const = 0;
   // The shard of each pass this process measures: `asked` (--shard) for one process.
   virtual Settings::Shard shard(Settings::Shard asked) const = 0;
   // Every process's machine, at the leader; empty for one process. Called once, first.

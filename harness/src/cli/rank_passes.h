@@ -23,6 +23,7 @@ class RankPasses final : public PassMeasuring {
 
   bool split() const override { return true; }
   bool leader() const override { return world_.rank() == 0; }
+  int ranks() const override { return world_.size(); }
   // Rank R of P measures shard R+1 of P.
   Settings::Shard shard(Settings::Shard) const override { return {world_.rank() + 1, world_.size()}; }
   // Every rank's machine, in rank order, at rank 0 (empty elsewhere). Every rank calls it once, first.

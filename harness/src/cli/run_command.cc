@@ -1,5 +1,7 @@
 #include "cli/run_command.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -21,7 +23,10 @@
 #include "cli/solver_spec_list.h"
 #include "plugin/call_guard.h"
 #include "report/context.h"
+#include "report/context_fields.h"
+#include "report/field_table.h"
 #include "report/report_table.h"
+#include "report/settings_fields.h"
 #include "report/solver_identity.h"
 #include "stream/output_file.h"
 #include "stream/puzzle_clock.h"
@@ -52,6 +57,8 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
   if (c.files.empty()) return "no input files";
   if (ranks && c.shard.count) return "--shard and MPI ranks both split the input: use one of them";
   if (ranks && !c.per_puzzle_path.empty()) return "--per-puzzle is not available with MPI ranks (yet): use --shard";
+  if (!c.resume.empty() && !c.per_puzzle_path.empty())
+    return "--per-puzzle and --resume: the rows of the passes kept are not in the report; measure the rows anew";
   if (c.repetitions < 1) return "--repetitions must be at least 1";
   if (!(c.warmup_seconds >= 0)) return "--warmup-seconds must be 0 or more";
   if (!(c.min_time_seconds >= 0)) return "--min-time must be 0 or more";
@@ -104,6 +111,8 @@ class FileSolverPasses {
         identity_(identity) {}
 
   std::string label(int threads) const { return dataset_ + " " + solver_.spec + " threads=" + std::to_string(threads); }
+  const std::string& file() const { return file_; }
+  std::string solver_name() const { return solver_.factory->name(); }
 
   // A measured pass: the file read again until command.min_time_seconds have passed (standard
   // input once); rows go to `rows` from the first reading only.
@@ -278,6 +287,8 @@ class Run {
 
   // The command checked and the report's head made; kExitOk, or the exit status of a refusal.
   int start() {
+    // Read before any solver is loaded: a plugin may move the working directory.
+    if (const int status = read_resumed(); status != kExitOk) return status;
     std::vector<std::string> notes;
     if (const std::string problem = validate(command_, measuring_->split(), solvers_, reference_, notes);
         !problem.empty()) {
@@ -295,6 +306,7 @@ class Run {
     report_.run_id = new_run_id();  // each pass carries it: merge takes every measurement once
     report_.context.ranks = measuring_->machines(report_.context.machine());
     report_.settings = settings_of(command_, thread_counts_, solvers_);
+    if (const int status = check_resumed(); status != kExitOk) return status;
     progress_.emplace(err_, command_.progress && measuring_->leader());
     if (const int status = open_outputs(); status != kExitOk) return status;
     const int status = measuring_->open_inputs(command_.files, identities_);
@@ -313,6 +325,12 @@ class Run {
           std::fprintf(err_, "sudoku-bench run: warning: %s\n", w.c_str());
       if (rows_out_) rows_ = std::make_unique<PerPuzzleRows>(*rows_out_);
       plan();
+      if (resumed_ && measuring_->leader()) {
+        std::size_t kept = 0;
+        for (const PlannedPass& p : plan_) kept += kept_pass(p) != nullptr;
+        std::fprintf(err_, "sudoku-bench run: --resume %s: %zu of %zu passes kept, %zu to measure\n",
+                     command_.resume.c_str(), kept, plan_.size(), plan_.size() - kept);
+      }
       if (const int status = measure(); status != kExitOk) return status;
       mark_outliers(report_.runs);
       report_.interrupted =
@@ -361,6 +379,49 @@ class Run {
   }
 
  private:
+  // --resume: the report read, when there is one. Every rank reads it (a rank's share of each pass
+  // kept is not measured again either): they agree on it, or refuse together.
+  int read_resumed() {
+    if (command_.resume.empty() || access(command_.resume.c_str(), F_OK) != 0) return kExitOk;
+    std::vector<Report> reports;
+    if (const int status = read_reports({command_.resume}, reports, "run", err_); status != kExitOk) return status;
+    resumed_ = std::move(reports.front());
+    return kExitOk;
+  }
+
+  // The resumed report must come from this run's build, machine and settings, else its passes and
+  // the new ones would not be one measurement.
+  int check_resumed() {
+    if (!resumed_) return kExitOk;
+    std::string problem;
+    if (const auto* field = first_difference(context_fields(), resumed_->context, report_.context, Agree::merge))
+      problem = "comes from another build or machine: " +
+                difference_text("context", *field, resumed_->context, report_.context);
+    else if (const auto* s = first_difference(settings_fields(), resumed_->settings, report_.settings, Agree::merge))
+      problem =
+          "was measured with other settings: " + difference_text("settings", *s, resumed_->settings, report_.settings);
+    else if (resumed_->settings.solvers != report_.settings.solvers ||
+             resumed_->settings.threads != report_.settings.threads ||
+             resumed_->settings.shard != report_.settings.shard)
+      problem = "was measured with other solvers, thread counts or shard";
+    if (problem.empty()) return kExitOk;
+    if (measuring_->leader())
+      std::fprintf(err_, "sudoku-bench run: --resume %s: the report %s; give another --json, or measure afresh\n",
+                   command_.resume.c_str(), problem.c_str());
+    return kExitUsage;
+  }
+
+  // The complete pass of the resumed report that `planned` would measure again, or null.
+  const MeasuredPass* kept_pass(const PlannedPass& planned) const {
+    if (!resumed_) return nullptr;
+    const FileSolverPasses& passes = *arms_[planned.passes];
+    for (const MeasuredPass& p : resumed_->runs)
+      if (p.complete && p.path == passes.file() && p.solver == passes.solver_name() && p.threads == planned.threads &&
+          p.repetition == planned.repetition && p.ranks == measuring_->ranks())
+        return &p;
+    return nullptr;
+  }
+
   // Every output is checked, and made ready, before anything is measured; only the leader writes.
   int open_outputs() {
     int status = kExitOk;
@@ -427,6 +488,13 @@ class Run {
     std::vector<std::pair<std::size_t, MeasuredPass>> measured;
     for (const PlannedPass& planned : plan_) {
       if (measuring_->halted(interrupted_)) break;
+      if (const MeasuredPass* kept = kept_pass(planned)) {  // --resume: measured by the run before
+        MeasuredPass pass = *kept;
+        pass.sequence = static_cast<int>(measured.size()) + 1;
+        if (link_) link_->pass(planned.order, pass);
+        measured.emplace_back(planned.order, std::move(pass));
+        continue;
+      }
       FileSolverPasses& passes = *arms_[planned.passes];
       const std::string label = passes.label(planned.threads);
       warm(planned.passes, planned.threads, label);
@@ -448,6 +516,7 @@ class Run {
         break;
       }
       pass.sequence = static_cast<int>(measured.size()) + 1;
+      pass.run_id = report_.run_id;  // the supervisor writes it: it knows no run id of its own
       if (link_ && rows_) link_->rows(rows_->settle());
       if (link_) link_->pass(planned.order, pass);
       measured.emplace_back(planned.order, std::move(pass));
@@ -508,6 +577,7 @@ class Run {
   std::optional<plugin::SolverFault> fault_;      // a solver that crashed, threw or was stopped mid-call
   std::optional<IoError> input_error_;            // an input that failed mid-run: the passes before it are kept
   std::size_t measured_count_ = 0;
+  std::optional<Report> resumed_;  // --resume
   bool output_failed_ = false;
 };
 

@@ -50,6 +50,9 @@ struct RunCommand {
   bool verify_plugins = true;
   std::uint64_t plugin_verify_every = kDefaultPluginVerifyEvery;
   Settings::Shard shard;  // --shard K/N: measure shard K of N only; 0/0: all
+  // --resume REPORT: the complete passes of the run that wrote REPORT are kept, not measured again
+  // (a requeued or restarted job loses nothing); "" or a file not there yet: every pass is measured.
+  std::string resume;
   // --no-supervisor clears it: measure in the process started, with no supervising parent
   // (cli/supervisor.h), as a debugger wants.
   bool supervise = true;
