@@ -3,7 +3,8 @@
 # the same records as one process (status counts, tree-size and guesses buckets identical, every
 # puzzle timed once), and so do -n 1 and -n 4; with the default --min-time every rank reads the
 # file the same number of times (whole readings, the distributions one process's); SIGTERM to one
-# rank stops every rank within a second, the passes before kept; srun tasks without PMI are
+# rank stops every rank within a second, the passes before kept, and --resume measures the rest; a
+# rank SIGKILLed leaves the report of the passes before (written after each); srun tasks without PMI are
 # refused; the default threads follow the CPU affinity and SLURM_CPUS_PER_TASK; a sweep over ranks merges into one report with speedups; a rank that
 # cannot read its input fails the run, named; a plugin that crashes on one rank does too; only run is
 # spread over ranks.
@@ -145,6 +146,35 @@ kept = [p for p in cut["runs"] if p["complete"]]
 if [p["run_id"] for p in done["runs"][:len(kept)]] != [p["run_id"] for p in kept]: fail("the passes before were measured again")
 if any(p["puzzles"] % 95 or p["ranks"] != 3 for p in done["runs"]): fail("a pass is not whole readings of 3 ranks")
 print(f"mpi: --resume kept {len(kept)} passes and measured {5 - len(kept)}")
+PY
+
+# A rank killed (SIGKILL: no rank can write then, and mpirun ends them all): the report written after
+# every pass keeps the passes measured before, marked interrupted; --resume measures the rest.
+killed=(run --solver bitmask --threads 1 --repetitions 3 --warmup-seconds 0 --min-time 2 --no-progress)
+set +e
+"$mpiexec" -n 3 "$bench" "${killed[@]}" --json "$work/killed.json" "$data/top95.txt" >"$work/killed.out" 2>&1 &
+job=$!
+set -e
+for _ in $(seq 200); do
+  ranks=$(pgrep -f -- "--json $work/killed.json" | grep -v "^$job\$" || true)
+  [[ $(wc -w <<<"$ranks") -ge 3 ]] && break
+  sleep 0.1
+done
+for _ in $(seq 300); do [[ -f $work/killed.json ]] && break; sleep 0.05; done
+kill -KILL "$(sort -n <<<"$ranks" | tail -n 1)"
+set +e
+wait "$job"
+set -e
+"$mpiexec" -n 3 "$bench" "${killed[@]}" --resume "$work/killed.json" --json "$work/revived.json" "$data/top95.txt" \
+  >/dev/null 2>&1
+"$python" - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+cut, done = (json.load(open(f"{work}/{n}.json")) for n in ("killed", "revived"))
+def fail(msg): print("FAIL: a rank killed:", msg); sys.exit(1)
+if not cut.get("interrupted") or not cut["runs"] or not all(p["complete"] for p in cut["runs"]): fail("the report kept")
+if len(done["runs"]) != 3 or not all(p["complete"] and p["puzzles"] % 95 == 0 for p in done["runs"]): fail("after --resume")
+print(f"mpi: a rank SIGKILLed: {len(cut['runs'])} passes kept, the rest measured by --resume")
 PY
 
 # srun without an MPI process manager starts independent processes: refused, saying how to launch.

@@ -25,6 +25,7 @@
 #include "report/context.h"
 #include "report/context_fields.h"
 #include "report/field_table.h"
+#include "report/formats.h"
 #include "report/report_table.h"
 #include "report/settings_fields.h"
 #include "report/solver_identity.h"
@@ -422,6 +423,29 @@ class Run {
     return nullptr;
   }
 
+  // MPI ranks have no supervisor, and a rank that dies ends them all (mpirun, srun): rank 0 writes
+  // the --json report again after every pass, marked interrupted until the end, so that every pass
+  // measured before stays, for --resume.
+  void checkpoint(std::vector<std::pair<std::size_t, MeasuredPass>> measured) {
+    if (!measuring_->split() || !measuring_->leader() || checkpoint_failed_) return;
+    std::stable_sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    Report partial = report_;
+    for (auto& [place, pass] : measured) partial.runs.push_back(std::move(pass));
+    partial.interrupted = true;
+    for (const ReportOutput& o : command_.outputs) {
+      if (o.format != ReportFormat::json || o.path == "-") continue;
+      try {
+        OutputFile file(o.path, "--json");
+        file.write(to_text_as(partial, o.format));
+        file.commit();
+      } catch (const IoError& e) {  // said once; the report is still written at the end
+        std::fprintf(err_, "sudoku-bench run: warning: %s: the passes so far are not kept as they are measured\n",
+                     e.what());
+        checkpoint_failed_ = true;
+      }
+    }
+  }
+
   // Every output is checked, and made ready, before anything is measured; only the leader writes.
   int open_outputs() {
     int status = kExitOk;
@@ -520,6 +544,7 @@ class Run {
       if (link_ && rows_) link_->rows(rows_->settle());
       if (link_) link_->pass(planned.order, pass);
       measured.emplace_back(planned.order, std::move(pass));
+      checkpoint(measured);
     }
     std::stable_sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (auto& [place, pass] : measured) report_.runs.push_back(std::move(pass));
@@ -578,6 +603,7 @@ class Run {
   std::optional<IoError> input_error_;            // an input that failed mid-run: the passes before it are kept
   std::size_t measured_count_ = 0;
   std::optional<Report> resumed_;  // --resume
+  bool checkpoint_failed_ = false;
   bool output_failed_ = false;
 };
 
