@@ -87,6 +87,17 @@ for d in ("tree_size", "guesses"):
 print(f"mpi: -n 3 read top95 {b['loops']} times whole, one process {a['loops']}: the same distributions")
 PY
 
+# The pids of the 3 ranks of mpirun job JOB (its pid) that write REPORT, once all have started.
+ranks_writing() {
+  local report=$1 job=$2 pids=""
+  for _ in $(seq 200); do
+    pids=$(pgrep -f -- "--json $report" | grep -v "^$job\$" || true)
+    [[ $(wc -w <<<"$pids") -ge 3 ]] && break
+    sleep 0.1
+  done
+  echo "$pids"
+}
+
 # SIGTERM to one rank (not rank 0): every rank stops within a second, the report keeps the passes
 # measured before and is marked interrupted; 143. Five passes of at least 4 s; the signal in the third.
 set +e
@@ -94,11 +105,7 @@ set +e
   --no-progress --json "$work/interrupted.json" "$data/top95.txt" >"$work/interrupted.out" 2>&1 &
 job=$!
 set -e
-for _ in $(seq 200); do
-  ranks=$(pgrep -f -- "--json $work/interrupted.json" | grep -v "^$job\$" || true)
-  [[ $(wc -w <<<"$ranks") -ge 3 ]] && break
-  sleep 0.1
-done
+ranks=$(ranks_writing "$work/interrupted.json" "$job")
 sleep 10
 # The ranks' pids in rank order are not known here: any but the lowest (mpirun's first child) will do.
 victim=$(sort -n <<<"$ranks" | tail -n 1)
@@ -155,11 +162,7 @@ set +e
 "$mpiexec" -n 3 "$bench" "${killed[@]}" --json "$work/killed.json" "$data/top95.txt" >"$work/killed.out" 2>&1 &
 job=$!
 set -e
-for _ in $(seq 200); do
-  ranks=$(pgrep -f -- "--json $work/killed.json" | grep -v "^$job\$" || true)
-  [[ $(wc -w <<<"$ranks") -ge 3 ]] && break
-  sleep 0.1
-done
+ranks=$(ranks_writing "$work/killed.json" "$job")
 for _ in $(seq 300); do [[ -f $work/killed.json ]] && break; sleep 0.05; done
 kill -KILL "$(sort -n <<<"$ranks" | tail -n 1)"
 set +e
