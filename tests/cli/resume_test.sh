@@ -72,9 +72,9 @@ expect_refused() {
 }
 expect_refused "other settings" "other settings: .*warmup_seconds" \
   "$bench" "${base[@]}" --solver bitmask --warmup-seconds 0.01 --resume "$work/r.json" --json "$work/x.json" "${files[@]}"
-expect_refused "other solvers" "other solvers, thread counts or shard" \
+expect_refused "other solvers" "other solvers, thread counts, shard or --min-time" \
   "$bench" "${base[@]}" --solver fast --warmup-seconds 0 --resume "$work/r.json" --json "$work/x.json" "${files[@]}"
-expect_refused "another shard" "other solvers, thread counts or shard" \
+expect_refused "another shard" "other solvers, thread counts, shard or --min-time" \
   "$bench" "${common[@]}" --shard 1/2 --resume "$work/r.json" --json "$work/x.json" "${files[@]}"
 expect_refused "--per-puzzle" "--per-puzzle and --resume" \
   "$bench" "${common[@]}" --per-puzzle "$work/rows.csv" --resume "$work/r.json" "${files[@]}"

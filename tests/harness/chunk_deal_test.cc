@@ -113,6 +113,16 @@ TEST(ChunkDispenserTest, WholeReadingsWithAStrideWhenTheInputCannotBeJumpedThrou
   EXPECT_FALSE(dispenser.deal(1, request, 5)) << "decided once, for every rank";
 }
 
+TEST(ChunkDispenserTest, RanksThatCutTheInputDifferentlyStopTheDealing) {
+  ChunkDispenser dispenser(2);
+  ASSERT_TRUE(dispenser.deal(0, {100, false, 0}, 0));
+  EXPECT_FALSE(dispenser.deal(1, {0, false, 0}, 0)) << "rank 1 reads the file whole (not mapped)";
+  EXPECT_NE(dispenser.problem().find("rank 1 cuts the input into 0 chunks where another cut it into 100"),
+            std::string::npos)
+      << dispenser.problem();
+  EXPECT_FALSE(dispenser.deal(0, {100, false, 0}, 0));
+}
+
 TEST(ChunkDispenserTest, StoppedDealsNothing) {
   ChunkDispenser dispenser(2);
   ASSERT_TRUE(dispenser.deal(0, {100, false, 0}, 0));

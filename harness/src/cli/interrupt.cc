@@ -18,6 +18,7 @@ std::atomic<std::int64_t> first_at_ns{0};  // CLOCK_MONOTONIC when the first sig
 std::atomic<pid_t> told{0};                // a process to tell of the first request
 std::atomic<bool> second_held{false};      // a second request is noted, not the end of the process
 std::atomic<bool> second{false};
+std::atomic<bool> only_from_elsewhere{false};  // the request came from another rank, no signal here yet
 static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free &&
                   std::atomic<pid_t>::is_always_lock_free && std::atomic<std::int64_t>::is_always_lock_free,
               "set from a signal handler");
@@ -40,6 +41,12 @@ extern "C" void on_signal(int signal) {
     signal_number.store(signal, std::memory_order_relaxed);
     requested.store(true, std::memory_order_release);
     if (const pid_t pid = told.load(std::memory_order_relaxed); pid > 0) kill(pid, signal);
+    return;
+  }
+  // Another rank's interrupt came first (scancel signals every rank, not all at the same moment):
+  // this rank's own signal is the same request, whenever it comes.
+  if (only_from_elsewhere.exchange(false, std::memory_order_relaxed)) {
+    first_at_ns.store(now, std::memory_order_relaxed);
     return;
   }
   if (now - first_at_ns.load(std::memory_order_relaxed) < kSameRequestNs) return;
@@ -83,10 +90,12 @@ int interrupt_signal() { return signal_number.load(std::memory_order_relaxed); }
 
 void interrupt_from_elsewhere(int signal) {
   if (requested.load(std::memory_order_acquire)) return;
+  only_from_elsewhere.store(true, std::memory_order_relaxed);
   simulate_interrupt(signal);
 }
 
 void simulate_interrupt(int signal) {
+  if (signal == 0) only_from_elsewhere.store(false, std::memory_order_relaxed);
   signal_number.store(signal, std::memory_order_relaxed);
   first_at_ns.store(signal != 0 ? monotonic_ns() : 0, std::memory_order_relaxed);
   requested.store(signal != 0, std::memory_order_release);

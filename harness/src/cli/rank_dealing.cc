@@ -131,20 +131,24 @@ class Dealing {
     for (;;) {
       const bool done = measured.load(std::memory_order_acquire);
       bool busy = false;
-      if (done && !error.empty() && !error_told) error_told = tell_stop(0);  // the pass is lost: the others soon end
-      if (!interrupt_told_ && interrupt_requested().load(std::memory_order_relaxed))
-        busy = interrupt_told_ = tell_stop(std::max(interrupt_signal(), 1));
-      busy |= ask_or_deal();
+      // The mail first: an answer just come lets a stop waiting for it go out before this rank, its
+      // pass over, asks to be told that nothing more comes.
       World::Note note;
       while (world_.receive(note)) {
         handle(note);
         busy = true;
       }
-      if (settled(done)) break;
+      if (done && !error.empty() && !error_told) error_told = tell_stop(0);  // the pass is lost: the others soon end
+      if (!interrupt_told_ && interrupt_requested().load(std::memory_order_relaxed))
+        busy = interrupt_told_ = tell_stop(std::max(interrupt_signal(), 1));
+      busy |= ask_or_deal();
+      if (settled(done, (done && !error.empty() && !error_told) ||
+                            (!interrupt_told_ && interrupt_requested().load(std::memory_order_relaxed))))
+        break;
       busy ? pause.busy() : pause.idle(leader() || asked_ ? 50'000 : 500'000);
     }
     pass.join();
-    return error;
+    return error.empty() && leader() ? dispenser_.problem() : error;
   }
 
  private:
@@ -152,14 +156,15 @@ class Dealing {
   double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - began_).count(); }
 
   // Whether this rank is done with the pass: its measuring over and, at rank 0, every rank told
-  // that nothing more comes; elsewhere, told so itself (asking to be, once its measuring is over).
-  bool settled(bool measured) {
+  // that nothing more comes; elsewhere, told so itself (asking to be, once its measuring is over
+  // and no stop of its own waits to be told).
+  bool settled(bool measured, bool stop_untold) {
     if (!measured) return false;
     if (leader()) {
       mailbox_.answer(std::nullopt);  // its own reader may still wait, after an error
       return std::all_of(closed_.begin() + 1, closed_.end(), [](bool c) { return c; });
     }
-    if (!closed_[0] && !asked_) {
+    if (!closed_[0] && !asked_ && !stop_untold) {
       world_.send(0, ask_note({}, true));
       asked_ = true;
     }

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <optional>
@@ -300,8 +302,12 @@ class Run {
     if (measuring_->leader())
       for (const std::string& note : notes) std::fprintf(err_, "sudoku-bench run: note: %s\n", note.c_str());
     thread_counts_ = command_.threads;
-    if (thread_counts_.empty())
+    if (thread_counts_.empty()) {
       for (int t = 1; t <= thread_count(0); ++t) thread_counts_.push_back(t);
+      // Ranks bound to CPU sets of different sizes would plan different passes: rank 0's list holds.
+      thread_counts_.resize(static_cast<std::size_t>(measuring_->agree(static_cast<int>(thread_counts_.size()))));
+      for (int& t : thread_counts_) t = measuring_->agree(t);
+    }
     plugin::set_slow_call_report(plugin::slow_call_report(command_.pass.step.solve));
     report_.context = collect_context();
     report_.run_id = new_run_id();  // each pass carries it: merge takes every measurement once
@@ -326,12 +332,7 @@ class Run {
           std::fprintf(err_, "sudoku-bench run: warning: %s\n", w.c_str());
       if (rows_out_) rows_ = std::make_unique<PerPuzzleRows>(*rows_out_);
       plan();
-      if (resumed_ && measuring_->leader()) {
-        std::size_t kept = 0;
-        for (const PlannedPass& p : plan_) kept += kept_pass(p) != nullptr;
-        std::fprintf(err_, "sudoku-bench run: --resume %s: %zu of %zu passes kept, %zu to measure\n",
-                     command_.resume.c_str(), kept, plan_.size(), plan_.size() - kept);
-      }
+      keep_resumed();
       if (const int status = measure(); status != kExitOk) return status;
       mark_outliers(report_.runs);
       report_.interrupted =
@@ -380,36 +381,48 @@ class Run {
   }
 
  private:
-  // --resume: the report read, when there is one. Every rank reads it (a rank's share of each pass
-  // kept is not measured again either): they agree on it, or refuse together.
+  // --resume: the report read, when there is one, by rank 0 alone (a rank on another node may not
+  // see it), which decides for every rank which passes are kept (plan()).
   int read_resumed() {
-    if (command_.resume.empty() || access(command_.resume.c_str(), F_OK) != 0) return kExitOk;
-    std::vector<Report> reports;
-    if (const int status = read_reports({command_.resume}, reports, "run", err_); status != kExitOk) return status;
-    resumed_ = std::move(reports.front());
-    return kExitOk;
+    int status = kExitOk;
+    if (!command_.resume.empty() && measuring_->leader()) {
+      if (access(command_.resume.c_str(), F_OK) == 0) {
+        std::vector<Report> reports;
+        status = read_reports({command_.resume}, reports, "run", err_);
+        if (status == kExitOk) resumed_ = std::move(reports.front());
+      } else if (errno != ENOENT) {  // not "not there yet": a report that exists may not be lost
+        std::fprintf(err_, "sudoku-bench run: --resume %s: %s\n", command_.resume.c_str(), std::strerror(errno));
+        status = kExitIo;
+      }
+    }
+    return measuring_->agree(status);
   }
 
   // The resumed report must come from this run's build, machine and settings, else its passes and
   // the new ones would not be one measurement.
   int check_resumed() {
-    if (!resumed_) return kExitOk;
     std::string problem;
-    if (const auto* field = first_difference(context_fields(), resumed_->context, report_.context, Agree::merge))
-      problem = "comes from another build or machine: " +
-                difference_text("context", *field, resumed_->context, report_.context);
-    else if (const auto* s = first_difference(settings_fields(), resumed_->settings, report_.settings, Agree::merge))
-      problem =
-          "was measured with other settings: " + difference_text("settings", *s, resumed_->settings, report_.settings);
-    else if (resumed_->settings.solvers != report_.settings.solvers ||
-             resumed_->settings.threads != report_.settings.threads ||
-             resumed_->settings.shard != report_.settings.shard)
-      problem = "was measured with other solvers, thread counts or shard";
-    if (problem.empty()) return kExitOk;
-    if (measuring_->leader())
+    if (resumed_) problem = resumed_problem(*resumed_);
+    if (!problem.empty())
       std::fprintf(err_, "sudoku-bench run: --resume %s: the report %s; give another --json, or measure afresh\n",
                    command_.resume.c_str(), problem.c_str());
-    return kExitUsage;
+    return measuring_->agree(problem.empty() ? kExitOk : kExitUsage);
+  }
+
+  std::string resumed_problem(const Report& resumed) const {
+    if (const auto* field = first_difference(context_fields(), resumed.context, report_.context, Agree::merge))
+      return "comes from another build or machine: " +
+             difference_text("context", *field, resumed.context, report_.context);
+    if (resumed.context.ranks != report_.context.ranks)
+      return "was measured by other ranks (" + std::to_string(resumed.context.ranks.size()) + " against " +
+             std::to_string(report_.context.ranks.size()) + ", or on other machines)";
+    if (const auto* s = first_difference(settings_fields(), resumed.settings, report_.settings, Agree::merge))
+      return "was measured with other settings: " + difference_text("settings", *s, resumed.settings, report_.settings);
+    if (resumed.settings.solvers != report_.settings.solvers || resumed.settings.threads != report_.settings.threads ||
+        resumed.settings.shard != report_.settings.shard ||
+        resumed.settings.min_time_seconds != report_.settings.min_time_seconds)
+      return "was measured with other solvers, thread counts, shard or --min-time";
+    return "";
   }
 
   // The complete pass of the resumed report that `planned` would measure again, or null.
@@ -423,6 +436,20 @@ class Run {
     return nullptr;
   }
 
+  // --resume: which planned passes are kept, as rank 0 found them, on every rank.
+  void keep_resumed() {
+    if (command_.resume.empty()) return;
+    kept_.assign(plan_.size(), false);
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < plan_.size(); ++i) {
+      kept_[i] = measuring_->agree(kept_pass(plan_[i]) != nullptr) != 0;
+      kept += kept_[i];
+    }
+    if (resumed_ && measuring_->leader())
+      std::fprintf(err_, "sudoku-bench run: --resume %s: %zu of %zu passes kept, %zu to measure\n",
+                   command_.resume.c_str(), kept, plan_.size(), plan_.size() - kept);
+  }
+
   // MPI ranks have no supervisor, and a rank that dies ends them all (mpirun, srun): rank 0 writes
   // the --json report again after every pass, marked interrupted until the end, so that every pass
   // measured before stays, for --resume.
@@ -433,7 +460,8 @@ class Run {
     for (auto& [place, pass] : measured) partial.runs.push_back(std::move(pass));
     partial.interrupted = true;
     for (const ReportOutput& o : command_.outputs) {
-      if (o.format != ReportFormat::json || o.path == "-") continue;
+      // Written once: standard output, a pipe, a FIFO or a device would get one report a pass.
+      if (o.format != ReportFormat::json || o.path == "-" || read_once(o.path)) continue;
       try {
         OutputFile file(o.path, "--json");
         file.write(to_text_as(partial, o.format));
@@ -510,15 +538,19 @@ class Run {
   // in the command line's order.
   int measure() {
     std::vector<std::pair<std::size_t, MeasuredPass>> measured;
-    for (const PlannedPass& planned : plan_) {
+    // --resume: the passes kept come first, whatever ends the measuring (rank 0 has them).
+    for (std::size_t i = 0; i < kept_.size(); ++i) {
+      const MeasuredPass* kept = kept_[i] ? kept_pass(plan_[i]) : nullptr;
+      if (!kept) continue;
+      MeasuredPass pass = *kept;
+      pass.sequence = static_cast<int>(measured.size()) + 1;
+      if (link_) link_->pass(plan_[i].order, pass);
+      measured.emplace_back(plan_[i].order, std::move(pass));
+    }
+    for (std::size_t i = 0; i < plan_.size(); ++i) {
+      const PlannedPass& planned = plan_[i];
       if (measuring_->halted(interrupted_)) break;
-      if (const MeasuredPass* kept = kept_pass(planned)) {  // --resume: measured by the run before
-        MeasuredPass pass = *kept;
-        pass.sequence = static_cast<int>(measured.size()) + 1;
-        if (link_) link_->pass(planned.order, pass);
-        measured.emplace_back(planned.order, std::move(pass));
-        continue;
-      }
+      if (i < kept_.size() && kept_[i]) continue;
       FileSolverPasses& passes = *arms_[planned.passes];
       const std::string label = passes.label(planned.threads);
       warm(planned.passes, planned.threads, label);
@@ -602,7 +634,8 @@ class Run {
   std::optional<plugin::SolverFault> fault_;      // a solver that crashed, threw or was stopped mid-call
   std::optional<IoError> input_error_;            // an input that failed mid-run: the passes before it are kept
   std::size_t measured_count_ = 0;
-  std::optional<Report> resumed_;  // --resume
+  std::optional<Report> resumed_;  // --resume: rank 0's
+  std::vector<bool> kept_;         // --resume: the planned passes kept (in plan_'s order), on every rank
   bool checkpoint_failed_ = false;
   bool output_failed_ = false;
 };

@@ -63,7 +63,8 @@ std::vector<double> part_figures(const MeasuredPass& p) {
            {static_cast<double>(p.noise.measured), maybe(p.noise.steal),
             static_cast<double>(p.noise.involuntary_switches), maybe(p.noise.migrations), maybe(p.noise.waiting)});
   for (const Metric& m : metrics())
-    if (m.store) v.push_back(m.of(p).value_or(kUnknown));
+    if (m.store)  // a rank dealt no chunk of the first reading read none of it, whatever its records
+      v.push_back(m.key == "file_records" ? static_cast<double>(p.file_records) : m.of(p).value_or(kUnknown));
   return v;
 }
 

@@ -24,6 +24,13 @@ std::optional<Deal> ShardDealer::next(const DealRequest& request) {
 }
 
 std::optional<Deal> ChunkDispenser::deal(int rank, const DealRequest& request, double elapsed_seconds) {
+  if (!chunks_) chunks_ = request.chunks;
+  if (*chunks_ != request.chunks && problem_.empty()) {
+    problem_ = "rank " + std::to_string(rank) + " cuts the input into " + std::to_string(request.chunks) +
+               " chunks where another cut it into " + std::to_string(*chunks_) +
+               " (0: read whole, not mapped): every rank must read it alike";
+    stopped_ = true;
+  }
   if (stopped_) return std::nullopt;
   Deal deal;
   if (request.chunks == 0) {

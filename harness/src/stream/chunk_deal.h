@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace sudoku_bench {
@@ -71,6 +72,10 @@ class ChunkDispenser {
   std::optional<Deal> deal(int rank, const DealRequest& request, double elapsed_seconds);
   void stop() { stopped_ = true; }
   bool stopped() const { return stopped_; }
+  // "" unless ranks asked with different chunk counts (one could jump through the input, another
+  // not: a file mapped on one node, read through zlib on another), which would deal records twice
+  // or never: the dealing then stops.
+  const std::string& problem() const { return problem_; }
 
  private:
   // Whether reading `loop` (>= 1) takes place: decided once, when first asked, for every rank.
@@ -82,6 +87,8 @@ class ChunkDispenser {
   std::uint64_t next_ = 0;                   // ranges: its next chunk
   std::vector<std::int64_t> loops_of_rank_;  // whole readings: the last dealt to each rank, -1 none
   std::vector<bool> again_;                  // again_[L]: reading L + 1 takes place (decided)
+  std::optional<std::uint64_t> chunks_;      // the chunks of a reading, as the first request said
+  std::string problem_;
 };
 
 }  // namespace sudoku_bench
