@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "cli/run_command.h"
+#include "real_pass.h"
 #include "report/part_figures.h"
 #include "report/pass_fields.h"
 #include "report/pass_parts.h"
@@ -109,23 +109,7 @@ BENCHMARK(BM_DealReading)->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond);
 
 // A rank's pass as rank 0 receives it: one reading of 1/64 of sudoku17_49158 by fast (a pass's
 // latency histogram holds a few hundred to thousands of buckets).
-sudoku_bench::MeasuredPass rank_pass() {
-  sudoku_bench::RunCommand command;
-  command.files = {kData + "/sudoku17_49158.txt"};
-  command.solvers = {"fast"};
-  command.threads = {1};
-  command.repetitions = 1;
-  command.warmup_seconds = 0;
-  command.min_time_seconds = 0;
-  command.progress = false;
-  command.environment_warnings = false;
-  command.shard = {1, 64};
-  sudoku_bench::Report report;
-  std::FILE* null = std::fopen("/dev/null", "w");
-  sudoku_bench::run_command(command, null, null, &report);
-  std::fclose(null);
-  return report.runs.empty() ? sudoku_bench::MeasuredPass{} : report.runs.front();
-}
+sudoku_bench::MeasuredPass rank_pass() { return bench::real_pass(kData + "/sudoku17_49158.txt", "fast", {1, 64}); }
 
 // What rank 0 makes of each rank's pass: Arg 0, as now, a row of numbers (part_figures; the
 // distributions' buckets are summed apart along MPI's reduction tree: rank_passes.cc); Arg 1, as

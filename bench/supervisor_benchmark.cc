@@ -12,28 +12,14 @@
 #include <string_view>
 
 #include "cli/pass_link.h"
-#include "cli/run_command.h"
+#include "real_pass.h"
 #include "report/pass_fields.h"
 
 namespace {
 
 const std::string kSudoku17 = std::string(SUDOKU_BENCH_DATASETS_DIR) + "/sudoku17_49158.txt";
 
-sudoku_bench::MeasuredPass real_pass() {
-  sudoku_bench::RunCommand command;
-  command.files = {kSudoku17};
-  command.threads = {1};
-  command.repetitions = 1;
-  command.warmup_seconds = 0;
-  command.min_time_seconds = 0;
-  command.progress = false;
-  command.environment_warnings = false;
-  sudoku_bench::Report report;
-  std::FILE* null = std::fopen("/dev/null", "w");
-  sudoku_bench::run_command(command, null, null, &report);
-  std::fclose(null);
-  return report.runs.empty() ? sudoku_bench::MeasuredPass{} : report.runs.front();
-}
+sudoku_bench::MeasuredPass real_pass() { return bench::real_pass(kSudoku17); }
 
 // A socket pair whose buffers hold a whole frame: one thread sends, then reads.
 struct Link {

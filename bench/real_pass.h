@@ -1,0 +1,32 @@
+// A real pass for the benchmarks that measure what happens to one (sent to the supervisor,
+// received by rank 0): `run` once, quietly, one thread, one reading of `file` by `solver`
+// (or its `shard`). An empty pass when the file is missing.
+#pragma once
+
+#include <cstdio>
+#include <string>
+
+#include "cli/run_command.h"
+
+namespace bench {
+
+inline sudoku_bench::MeasuredPass real_pass(const std::string& file, const std::string& solver = "bitmask",
+                                            sudoku_bench::Settings::Shard shard = {}) {
+  sudoku_bench::RunCommand command;
+  command.files = {file};
+  command.solvers = {solver};
+  command.threads = {1};
+  command.repetitions = 1;
+  command.warmup_seconds = 0;
+  command.min_time_seconds = 0;
+  command.progress = false;
+  command.environment_warnings = false;
+  command.shard = shard;
+  sudoku_bench::Report report;
+  std::FILE* null = std::fopen("/dev/null", "w");
+  sudoku_bench::run_command(command, null, null, &report);
+  std::fclose(null);
+  return report.runs.empty() ? sudoku_bench::MeasuredPass{} : report.runs.front();
+}
+
+}  // namespace bench
