@@ -18,25 +18,34 @@ interrupt_when_busy() {
   kill -INT "$pid"
 }
 
-"$bench" run --threads 2 --repetitions 1000 --warmup-seconds 0 --no-progress --json "$work/report.json" \
-  "$datasets/sudoku17_49158.txt" >"$work/table" 2>"$work/err" &
-pid=$!
-interrupt_when_busy $pid
-status=0
-wait $pid || status=$?
-[ "$status" -eq 130 ] || { echo "run exited $status, expected 130"; cat "$work/err"; exit 1; }
-python3 - "$work/report.json" <<'PY'
+# A signal can land between two passes, and then every pass recorded is complete: the run is tried
+# again (at most three times) until one lands inside a pass, whose record must be marked cut.
+cut_seen=0
+for attempt in 1 2 3; do
+  "$bench" run --threads 2 --repetitions 1000 --warmup-seconds 0 --no-progress --json "$work/report.json" \
+    "$datasets/sudoku17_49158.txt" >"$work/table" 2>"$work/err" &
+  pid=$!
+  interrupt_when_busy $pid
+  status=0
+  wait $pid || status=$?
+  [ "$status" -eq 130 ] || { echo "run exited $status, expected 130"; cat "$work/err"; exit 1; }
+  grep -q "interrupted by signal 2" "$work/err"
+  cut=$(python3 - "$work/report.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["interrupted"] is True, r["interrupted"]
 assert r["runs"], "no runs recorded"
+assert all(run["complete"] for run in r["runs"][:-1]), "only the last pass can be cut"
 last = r["runs"][-1]
-assert last["complete"] is False, "the cut pass should be marked incomplete"
 s = last["status"]
 assert s["unique"] + s["multiple"] + s["none"] + s["invalid"] + s["aborted"] == last["puzzles"] + s["invalid"]
-assert all(run["complete"] for run in r["runs"][:-1])
+print(0 if last["complete"] else 1)
 PY
-grep -q "interrupted by signal 2" "$work/err"
+)
+  if [ "$cut" = 1 ]; then cut_seen=1; break; fi
+  echo "attempt $attempt: the signal landed between passes; trying again"
+done
+[ "$cut_seen" = 1 ] || { echo "three signals in a row landed between passes: no cut pass was seen"; exit 1; }
 
 "$bench" solve --threads 2 "$datasets/forum_hardest_1905_11plus.txt" >"$work/cut" 2>"$work/err" &
 pid=$!

@@ -453,11 +453,13 @@ class Run {
   // MPI ranks have no supervisor, and a rank that dies ends them all (mpirun, srun): rank 0 writes
   // the --json report again after every pass, marked interrupted until the end, so that every pass
   // measured before stays, for --resume.
-  void checkpoint(std::vector<std::pair<std::size_t, MeasuredPass>> measured) {
+  void checkpoint(const std::vector<std::pair<std::size_t, MeasuredPass>>& measured) {
     if (!measuring_->split() || !measuring_->leader() || checkpoint_failed_) return;
-    std::stable_sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<const std::pair<std::size_t, MeasuredPass>*> in_order;
+    for (const auto& m : measured) in_order.push_back(&m);
+    std::stable_sort(in_order.begin(), in_order.end(), [](auto* a, auto* b) { return a->first < b->first; });
     Report partial = report_;
-    for (auto& [place, pass] : measured) partial.runs.push_back(std::move(pass));
+    for (const auto* m : in_order) partial.runs.push_back(m->second);
     partial.interrupted = true;
     for (const ReportOutput& o : command_.outputs) {
       // Written once: standard output, a pipe, a FIFO or a device would get one report a pass.
