@@ -8,6 +8,7 @@
 #include "strategies/propagation/logic.h"
 #include "strategies/propagation/norvig.h"
 #ifdef SUDOKU_SOLVER_CADICAL
+#include "strategies/portfolio.h"
 #include "strategies/sat/cadical.h"
 #endif
 
@@ -53,6 +54,10 @@ constexpr std::array kEntries = {
            "SAT reference: the puzzle as CNF over its candidates, solved by CaDiCaL, solutions counted with "
            "blocking clauses; 4x4 to 49x49; no tree size or guesses"},
           [](const std::string_view* o, std::string& e) { return no_options(o, e, detail::make_cadical_factory); }},
+    Entry{{"portfolio",
+           "bitmask for a node budget (by size; option nodes=N), then CaDiCaL afresh for puzzles it has not finished: "
+           "no heavy tails on large random grids; tree size: bitmask's nodes plus CaDiCaL's conflicts; 4x4 to 49x49"},
+          detail::make_portfolio_factory},
 #endif
 };
 

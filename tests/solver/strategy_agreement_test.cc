@@ -31,6 +31,8 @@ constexpr Spec kSpecs[] = {
     {"norvig:ac+dual+pairs,var=mrv,val=lcv", 0},
     {"logic", 0},
     {"cadical", 0},
+    {"portfolio", 0},
+    {"portfolio:nodes=1", 0},  // every puzzle that propagation alone does not decide goes to CaDiCaL
 };
 
 struct Case {
