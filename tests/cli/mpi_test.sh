@@ -2,7 +2,8 @@
 # run as MPI ranks, end to end: mpirun -n 2 and -n 3 (oversubscribed on a 2-core machine) measure
 # the same records as one process (status counts, tree-size and guesses buckets identical, every
 # puzzle timed once), and so do -n 1 and -n 4; with the default --min-time every rank reads the
-# file the same number of times (whole readings, the distributions one process's); SIGTERM to one
+# file the same number of times (whole readings, the distributions one process's), and shards
+# read their shares once, merged alike; SIGTERM to one
 # rank stops every rank at once, the passes before kept, and --resume measures the rest; a
 # rank SIGKILLed leaves the report of the passes before (written after each); srun tasks without PMI are
 # refused; the default threads follow the CPU affinity and SLURM_CPUS_PER_TASK; a sweep over ranks merges into one report with speedups; a rank that
@@ -85,6 +86,29 @@ for d in ("tree_size", "guesses"):
     if a[d]["percentiles"] != b[d]["percentiles"] or a[d]["max"] != b[d]["max"] or abs(a[d]["mean"] - b[d]["mean"]) > 1e-9:
         print(f"FAIL: --min-time under mpirun -n 3: {d} {a[d]['percentiles']} vs {b[d]['percentiles']}"); sys.exit(1)
 print(f"mpi: -n 3 read top95 {b['loops']} times whole, one process {a['loops']}: the same distributions")
+PY
+
+# Shards at the default settings: each reads its share once (shards cannot agree on a number of
+# readings), so that merged they count every puzzle once and distribute as one process.
+for k in 1 2; do
+  "$bench" run --threads 1 --repetitions 1 --warmup-seconds 0 --no-progress --shard "$k/2" \
+    --json "$work/shard_default_$k.json" "$data/top95.txt" >/dev/null
+done
+"$bench" merge --json "$work/shards_default.json" "$work/shard_default_1.json" "$work/shard_default_2.json" \
+  2>"$work/merge_default.err"
+[[ ! -s $work/merge_default.err ]] || { echo "FAIL: merge of default shards said:"; cat "$work/merge_default.err"; exit 1; }
+"$python" - "$work" <<'PY'
+import json, sys
+work = sys.argv[1]
+a = json.load(open(f"{work}/one_default.json"))["runs"][0]
+b = json.load(open(f"{work}/shards_default.json"))["runs"][0]
+per_reading = {k: v // a["loops"] for k, v in a["status"].items()}
+if b["loops"] != 1 or b["status"] != per_reading:
+    print("FAIL: default shards merged:", b["status"], b["loops"], "one process per reading:", per_reading); sys.exit(1)
+for d in ("tree_size", "guesses"):
+    if a[d]["percentiles"] != b[d]["percentiles"] or a[d]["max"] != b[d]["max"] or abs(a[d]["mean"] - b[d]["mean"]) > 1e-9:
+        print(f"FAIL: default shards merged: {d} {a[d]['percentiles']} vs {b[d]['percentiles']}"); sys.exit(1)
+print("mpi: two shards at the default settings, merged: one process's counts per reading and distributions")
 PY
 
 # The pids of the 3 ranks of mpirun job JOB (its pid) that write REPORT, once all have started.

@@ -140,6 +140,11 @@ if written - signalled > bound: fail(f"the report was written {written - signall
 if len(r["runs"]) != 4 or not all(p["complete"] and p["ranks"] == 2 and p["puzzles"] % 95 == 0 for p in r["runs"]):
     fail(f"{[(p['complete'], p['puzzles']) for p in r['runs']]}")
 if len({p["run_id"] for p in r["runs"]}) != 2: fail("the passes were not measured by two runs")
+# Every pass, before the signal or after --resume, counts what an uninterrupted one does: top95
+# is 95 puzzles of one solution each, and bitmask's trees the same in every reading.
+per_reading = [{k: v // p["loops"] for k, v in p["status"].items() if v} for p in r["runs"]]
+if any(c != per_reading[0] or c.get("unique") != 95 for c in per_reading): fail(f"counts per reading {per_reading}")
+if len({json.dumps(p["tree_size"]["percentiles"]) for p in r["runs"]}) != 1: fail("tree sizes differ between passes")
 print(f"slurm: scancel --signal=TERM: report in {written - signalled:.2f} s; --resume measured the rest")
 PY
 

@@ -30,6 +30,12 @@ TEST(CommandDefaultsTest, RunFromALineWithOnlyItsFilesIsTheStructsDefault) {
   EXPECT_EQ(parsed->solvers, in_code.solvers);
 }
 
+TEST(CommandDefaultsTest, AShardReadsItsShareOnceUnlessToldOtherwise) {
+  EXPECT_EQ(parse_run({"run", "--shard", "2/3", "a.txt"})->min_time_seconds, 0);
+  EXPECT_EQ(parse_run({"run", "--shard", "2/3", "--min-time", "0.5", "a.txt"})->min_time_seconds, 0.5);
+  EXPECT_EQ(parse_run({"run", "--min-time", "2", "--shard", "1/3", "a.txt"})->min_time_seconds, 2);
+}
+
 TEST(CommandDefaultsTest, CompareFromALineWithOnlyItsFilesIsTheStructsDefault) {
   CompareCommand in_code;
   in_code.base_path = "a.json";

@@ -184,6 +184,28 @@ TEST(ShardTest, MergeCommandNamesTheFiles) {
   EXPECT_EQ(err.text(), "sudoku-bench merge: shard 2/3 missing\n");
 }
 
+TEST(ShardTest, MergeWarnsWhereShardsReadTheirSharesUnequally) {
+  const std::vector<std::string> files = {dataset("top95.txt")};
+  Report one = measured(files, 1, 2, 1), two = measured(files, 2, 2, 1);
+  test_util::TempFile a("", ".json"), b("", ".json"), out("", ".json");
+  const auto merged_says = [&] {
+    sudoku_bench::write_json_file(a.path(), sudoku_bench::to_json(one));
+    sudoku_bench::write_json_file(b.path(), sudoku_bench::to_json(two));
+    test_util::Capture err;
+    EXPECT_EQ(sudoku_bench::merge_command({{a.path(), b.path()}, out.path()}, err.file()), 0);
+    return err.text();
+  };
+  EXPECT_EQ(merged_says(), "");  // each read once
+  // Under --min-time a shard of easy puzzles reads its share more often than one of hard ones.
+  two.runs.at(0).loops = 3;
+  for (auto* n : {&two.runs[0].status.unique, &two.runs[0].status.checked}) *n *= 3;
+  const std::string said = merged_says();
+  EXPECT_NE(said.find("warning: the shards read their shares a different number of times (--min-time): " + a.path() +
+                      " 1, " + b.path() + " 3 in pass 1"),
+            std::string::npos)
+      << said;
+}
+
 TEST(ShardOptionTest, ReadsKOfNAndJobArrays) {
   std::string error;
   auto s = sudoku_bench::parse_shard("2/3", error);

@@ -177,7 +177,8 @@ void declare_run_plan(Options& o, RunCommand& c) {
   o.real("--warmup-seconds", c.warmup_seconds, 0, 3600, "Unmeasured passes before each thread count");
   o.real("--min-time", c.min_time_seconds, 0, 3600,
          "Seconds a measured pass lasts at least: it reads its file again (whole files) until then, and "
-         "reports the loops; 0 reads it once");
+         "reports the loops; 0 reads it once (the default under --shard, so that merged shards weigh every "
+         "puzzle alike)");
   // A flag, so that it never takes the next argument (a FILE) as its seed: --interleave=SEED.
   o.valued_flag("--interleave{random}",
                 "Run the passes of every (file, solver, threads, repetition) in a shuffled order, so that the "
@@ -209,6 +210,9 @@ int check_run(State<RunCommand, RunOutputs>& s) {
   }
   if (!json.path.empty()) c.outputs.push_back(json);
   s.extra.others.add_to(c.outputs);
+  // Shards cannot agree on a number of readings as MPI ranks do: each read once, merged shards
+  // count every puzzle once, as one process does (its readings are whole).
+  if (c.shard.count && s.options.app().count("--min-time") == 0) c.min_time_seconds = 0;
   if (std::count_if(c.outputs.begin(), c.outputs.end(), [](const ReportOutput& o) { return o.path == "-"; }) > 1) {
     std::fprintf(stderr, "sudoku-bench run: only one report can go to standard output (-)\n");
     return kExitUsage;

@@ -119,6 +119,9 @@ int merge_command(const MergeCommand& command, std::FILE* err) {
     std::fprintf(err, "sudoku-bench merge: %s\n", problem.c_str());
     return kExitUsage;
   }
+  if (any_shard(inputs))
+    if (const std::string uneven = unequal_readings(inputs, command.inputs); !uneven.empty())
+      std::fprintf(err, "sudoku-bench merge: warning: %s\n", uneven.c_str());
   // More repetitions per group, or parts combined anew: which stand apart is judged again.
   mark_outliers(merged.runs);
   try {

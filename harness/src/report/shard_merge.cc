@@ -276,4 +276,21 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
   return {};
 }
 
+std::string unequal_readings(const std::vector<Report>& shards, const std::vector<std::string>& names) {
+  if (shards.empty()) return {};
+  for (std::size_t p = 0; p < shards.front().runs.size(); ++p)
+    for (std::size_t i = 1; i < shards.size(); ++i) {
+      if (p >= shards[i].runs.size()) continue;
+      const MeasuredPass &a = shards.front().runs[p], &b = shards[i].runs[p];
+      if (a.loops == b.loops) continue;
+      const auto name = [&](std::size_t k) { return k < names.size() ? names[k] : "input " + std::to_string(k + 1); };
+      return "the shards read their shares a different number of times (--min-time): " + name(0) + " " +
+             std::to_string(a.loops) + ", " + name(i) + " " + std::to_string(b.loops) + " in pass " +
+             std::to_string(p + 1) + " (" + pass_name(a) +
+             "); the merged distributions weigh each shard's puzzles by its readings, not as one process's "
+             "(shards read once by default: --min-time 0)";
+    }
+  return {};
+}
+
 }  // namespace sudoku_bench
