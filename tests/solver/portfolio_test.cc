@@ -107,8 +107,8 @@ TEST(Portfolio, WithinTheBudgetItIsBitmask) {
 TEST(Portfolio, ConflictingGivensAndTheEmpty4x4) {
   for (const char* spec : {"portfolio", "portfolio:nodes=1"}) {
     auto solver = test_util::make_solver(spec);
-    for (const std::string& record : {"55" + std::string(79, '.'), "1..1" + std::string(12, '.'),
-                                      ".123456789" + std::string(71, '.')}) {
+    for (const std::string& record :
+         {"55" + std::string(79, '.'), "1..1" + std::string(12, '.'), ".123456789" + std::string(71, '.')}) {
       const auto r = solver->solve(parse(record), options(2), nullptr);
       EXPECT_EQ(r.solutions, 0u) << spec << " " << record;
       EXPECT_FALSE(r.aborted) << spec << " " << record;

@@ -44,8 +44,7 @@ class PortfolioSolver : public Solver {
     first.max_nodes = options.max_nodes ? std::min(options.max_nodes, budget) : budget;
     const SolveResult searched = search_->solve(puzzle, first, solution);
     // Finished, or stopped by the clock, the flag or the caller's own node limit: the answer.
-    if (!searched.aborted || searched.nodes < first.max_nodes || first.max_nodes == options.max_nodes)
-      return searched;
+    if (!searched.aborted || searched.nodes < first.max_nodes || first.max_nodes == options.max_nodes) return searched;
     SatLimits limits;
     if (options.max_nodes) limits.conflicts = options.max_nodes - searched.nodes;
     if (options.time_limit.count() > 0) limits.deadline = began + options.time_limit;

@@ -168,7 +168,8 @@ struct CadicalCount::State {
     for (int cell = 0; cell < puzzle.cell_count(); ++cell) {
       out.cells[cell] = static_cast<std::uint8_t>(encoding.placed(cell));
       for (int v = 1; v <= puzzle.side() && out.cells[cell] == 0; ++v)
-        if (const int x = encoding.variable(cell, v); x && sat.val(x) > 0) out.cells[cell] = static_cast<std::uint8_t>(v);
+        if (const int x = encoding.variable(cell, v); x && sat.val(x) > 0)
+          out.cells[cell] = static_cast<std::uint8_t>(v);
     }
   }
 
