@@ -31,6 +31,11 @@ std::string input_name(const std::vector<std::string>& names, std::size_t i) {
   return i < names.size() ? names[i] + " (" + number + ")" : number;
 }
 
+// An input as it was given, where a message names one file once: "input N" where it has no name.
+std::string given_name(const std::vector<std::string>& names, std::size_t i) {
+  return i < names.size() ? names[i] : "input " + std::to_string(i + 1);
+}
+
 // The ids a pass names: its run's, or for a pass merged from shards each shard's ('+' between).
 std::vector<std::string> run_ids_of(const MeasuredPass& pass) {
   std::vector<std::string> ids;
@@ -254,7 +259,7 @@ Report combine_shards(const std::vector<Report>& inputs, const std::map<int, std
 
 std::string merge_shards(const std::vector<Report>& inputs, const std::vector<std::string>& names, Report& merged) {
   if (inputs.empty()) return "no inputs";
-  const InputName name = [&](std::size_t i) { return i < names.size() ? names[i] : "input " + std::to_string(i + 1); };
+  const InputName name = [&](std::size_t i) { return given_name(names, i); };
   std::map<int, std::size_t> by_index;  // shard -> input
   if (const std::string wrong = place_shards(inputs, name, by_index); !wrong.empty()) return wrong;
   const Report& first = inputs[by_index.at(1)];
@@ -277,18 +282,15 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
 }
 
 std::string unequal_readings(const std::vector<Report>& shards, const std::vector<std::string>& names) {
-  if (shards.empty()) return {};
-  for (std::size_t p = 0; p < shards.front().runs.size(); ++p)
+  for (std::size_t p = 0; !shards.empty() && p < shards[0].runs.size(); ++p)
     for (std::size_t i = 1; i < shards.size(); ++i) {
-      if (p >= shards[i].runs.size()) continue;
-      const MeasuredPass &a = shards.front().runs[p], &b = shards[i].runs[p];
-      if (a.loops == b.loops) continue;
-      const auto name = [&](std::size_t k) { return k < names.size() ? names[k] : "input " + std::to_string(k + 1); };
-      return "the shards read their shares a different number of times (--min-time): " + name(0) + " " +
-             std::to_string(a.loops) + ", " + name(i) + " " + std::to_string(b.loops) + " in pass " +
-             std::to_string(p + 1) + " (" + pass_name(a) +
-             "); the merged distributions weigh each shard's puzzles by its readings, not as one process's "
-             "(shards read once by default: --min-time 0)";
+      const MeasuredPass &a = shards[0].runs[p], &b = shards[i].runs.at(p);  // merge_shards: as many passes
+      if (a.loops != b.loops)
+        return "the shards read their shares a different number of times (--min-time): " + given_name(names, 0) + " " +
+               std::to_string(a.loops) + ", " + given_name(names, i) + " " + std::to_string(b.loops) + " in pass " +
+               std::to_string(p + 1) + " (" + pass_name(a) +
+               "); the merged distributions weigh each shard's puzzles by its readings, not as one process's "
+               "(shards read once by default: --min-time 0)";
     }
   return {};
 }

@@ -29,9 +29,10 @@ std::string repeated_pass(const std::vector<Report>& inputs, const std::vector<s
 // the inputs.
 std::string merge_shards(const std::vector<Report>& inputs, const std::vector<std::string>& names, Report& merged);
 
-// Shards given --min-time read their shares as often as each needed: where two shards of one
-// pass read theirs a different number of times, what to warn (the merged distributions weigh each
-// shard's puzzles by its readings, unlike one process's); "" where every shard read as often.
+// Of shards merge_shards accepted (as many passes each). Shards given --min-time read their
+// shares as often as each needed: where two shards of one pass read theirs a different number of
+// times, what to warn (the merged distributions weigh each shard's puzzles by its readings, unlike
+// one process's); "" where every shard read as often.
 std::string unequal_readings(const std::vector<Report>& shards, const std::vector<std::string>& names);
 
 }  // namespace sudoku_bench
