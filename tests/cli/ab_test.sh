@@ -34,22 +34,39 @@ expect 2 "no sudoku-bench at" -- bitmask bitmask "$top95" --new-bench "$work/not
 expect 5 "answers differ" -- "plugin:$wrong:right" "plugin:$wrong:two_for_unique" "$top95" --rounds 6 --shards 2 --cpu none
 
 # Interrupted mid-rounds: SIGINT (a terminal's Ctrl-C) and SIGTERM (timeout, a cancelled job).
-for signal in INT TERM; do
-  "$bench" ab bitmask bitmask "$datasets/top1465.txt" --rounds 200 --cpu none >"$work/out" 2>"$work/err" &
+# Each in a folder of its own. Once in CI (TSan) both files of a SIGINT probe were gone when it
+# ended, exit 130 all the same; not reproduced since: such a probe says what it found and is tried
+# again (at most three times), so that a vanished file is told apart from a wrong answer.
+interrupted() {  # interrupted SIGNAL DIR: 0 if it held; 1 if it failed; 2 if its files vanished
+  local signal=$1 dir=$2 pid status want
+  mkdir -p "$dir"
+  "$bench" ab bitmask bitmask "$datasets/top1465.txt" --rounds 200 --cpu none >"$dir/out" 2>"$dir/err" &
   pid=$!
   for _ in $(seq 200); do
-    grep -q "round 1/" "$work/err" 2>/dev/null && break
+    grep -q "round 1/" "$dir/err" 2>/dev/null && break
     sleep 0.05
   done
   kill -"$signal" $pid
   status=0
   wait $pid || status=$?
   want=$((128 + $(kill -l "$signal")))
-  if [ "$status" -ne "$want" ] || ! grep -q "interrupted by signal" "$work/err" || [ -s "$work/out" ]; then
-    echo "FAIL: SIG$signal mid-rounds: exit $status (expected $want), stdout $(wc -c <"$work/out") bytes, stderr:"
-    cat "$work/err"
-    fails=$((fails + 1))
+  if [ ! -e "$dir/err" ] || [ ! -e "$dir/out" ]; then
+    echo "SIG$signal mid-rounds: exit $status; its output files vanished: $(ls -A "$dir" 2>&1 | tr '\n' ' ')"
+    return 2
   fi
+  if [ "$status" -ne "$want" ] || ! grep -q "interrupted by signal" "$dir/err" || [ -s "$dir/out" ]; then
+    echo "FAIL: SIG$signal mid-rounds: exit $status (expected $want), stdout $(wc -c <"$dir/out") bytes, stderr:"
+    cat "$dir/err"
+    return 1
+  fi
+}
+for signal in INT TERM; do
+  for attempt in 1 2 3; do
+    result=0
+    interrupted "$signal" "$work/$signal.$attempt" || result=$?
+    [ "$result" -ne 2 ] && break
+  done
+  [ "$result" -eq 0 ] || fails=$((fails + 1))
 done
 if [ -n "$(ls -A "$TMPDIR")" ]; then
   echo "FAIL: left in TMPDIR: $(ls -A "$TMPDIR")"
