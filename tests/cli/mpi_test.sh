@@ -70,26 +70,12 @@ PY
 
 # The default --min-time: the job reads the file a whole number of times, every chunk as often,
 # so that the distributions are one process's (the counts of one reading times the readings).
+# Shards at the default settings each read their share once (shards cannot agree on a number of
+# readings), so that merged they count every puzzle once and distribute as one process.
 "$bench" run --threads 1 --repetitions 1 --warmup-seconds 0 --no-progress --json "$work/one_default.json" \
   "$data/top95.txt" >/dev/null
 "$mpiexec" -n 3 "$bench" run --threads 1 --repetitions 1 --warmup-seconds 0 --no-progress \
   --json "$work/ranks_default.json" "$data/top95.txt" >/dev/null
-"$python" - "$work" <<'PY'
-import json, sys
-work = sys.argv[1]
-a = json.load(open(f"{work}/one_default.json"))["runs"][0]
-b = json.load(open(f"{work}/ranks_default.json"))["runs"][0]
-def per_reading(p): return {k: v // p["loops"] for k, v in p["status"].items()}
-if any(v % b["loops"] for v in b["status"].values()) or per_reading(a) != per_reading(b):
-    print("FAIL: --min-time under mpirun -n 3:", a["status"], a["loops"], b["status"], b["loops"]); sys.exit(1)
-for d in ("tree_size", "guesses"):
-    if a[d]["percentiles"] != b[d]["percentiles"] or a[d]["max"] != b[d]["max"] or abs(a[d]["mean"] - b[d]["mean"]) > 1e-9:
-        print(f"FAIL: --min-time under mpirun -n 3: {d} {a[d]['percentiles']} vs {b[d]['percentiles']}"); sys.exit(1)
-print(f"mpi: -n 3 read top95 {b['loops']} times whole, one process {a['loops']}: the same distributions")
-PY
-
-# Shards at the default settings: each reads its share once (shards cannot agree on a number of
-# readings), so that merged they count every puzzle once and distribute as one process.
 for k in 1 2; do
   "$bench" run --threads 1 --repetitions 1 --warmup-seconds 0 --no-progress --shard "$k/2" \
     --json "$work/shard_default_$k.json" "$data/top95.txt" >/dev/null
@@ -100,14 +86,19 @@ done
 "$python" - "$work" <<'PY'
 import json, sys
 work = sys.argv[1]
-a = json.load(open(f"{work}/one_default.json"))["runs"][0]
-b = json.load(open(f"{work}/shards_default.json"))["runs"][0]
-per_reading = {k: v // a["loops"] for k, v in a["status"].items()}
-if b["loops"] != 1 or b["status"] != per_reading:
-    print("FAIL: default shards merged:", b["status"], b["loops"], "one process per reading:", per_reading); sys.exit(1)
-for d in ("tree_size", "guesses"):
-    if a[d]["percentiles"] != b[d]["percentiles"] or a[d]["max"] != b[d]["max"] or abs(a[d]["mean"] - b[d]["mean"]) > 1e-9:
-        print(f"FAIL: default shards merged: {d} {a[d]['percentiles']} vs {b[d]['percentiles']}"); sys.exit(1)
+a, b, shards = (json.load(open(f"{work}/{name}.json"))["runs"][0] for name in ("one_default", "ranks_default", "shards_default"))
+def per_reading(p): return {k: v // p["loops"] for k, v in p["status"].items()}
+def same_distributions(b, what):
+    for d in ("tree_size", "guesses"):
+        if a[d]["percentiles"] != b[d]["percentiles"] or a[d]["max"] != b[d]["max"] or abs(a[d]["mean"] - b[d]["mean"]) > 1e-9:
+            print(f"FAIL: {what}: {d} {a[d]['percentiles']} vs {b[d]['percentiles']}"); sys.exit(1)
+if any(v % b["loops"] for v in b["status"].values()) or per_reading(a) != per_reading(b):
+    print("FAIL: --min-time under mpirun -n 3:", a["status"], a["loops"], b["status"], b["loops"]); sys.exit(1)
+same_distributions(b, "--min-time under mpirun -n 3")
+print(f"mpi: -n 3 read top95 {b['loops']} times whole, one process {a['loops']}: the same distributions")
+if shards["loops"] != 1 or shards["status"] != per_reading(a):
+    print("FAIL: default shards merged:", shards["status"], shards["loops"], "one process per reading:", per_reading(a)); sys.exit(1)
+same_distributions(shards, "default shards merged")
 print("mpi: two shards at the default settings, merged: one process's counts per reading and distributions")
 PY
 
