@@ -136,4 +136,18 @@ probe "hunt into a missing folder" 3 "$BENCH" hunt --evaluations 10 --threads 1 
 echo "old puzzles" >hunted.txt
 meanwhile "hunt killed" 137 1 'kill -KILL $pid' "$BENCH" hunt --threads 1 --no-progress --out hunted.txt
 [ "$(cat hunted.txt)" = "old puzzles" ] || fail "hunt killed: the old --out file was harmed"
+# A report option takes one path: the files after it stay inputs, never outputs (issue 55). Both
+# files measured, A byte-identical, whether the options come before or after the files.
+cp "$DATASETS/easy50.txt" A.txt
+A_sum=$(sum_of A.txt)
+for option in --markdown --csv --html --gbench --bmf --json; do
+  probe "$option r A B" 0 "${run[@]}" "$option" r.out A.txt in.txt
+  same "$option r A B" A.txt "$A_sum"
+  grep -q '^A ' out && grep -q '^in ' out || fail "$option r A B: not both files measured"
+  probe "A B $option r" 0 "${run[@]}" A.txt in.txt "$option" r.out --no-verify
+  same "A B $option r" A.txt "$A_sum"
+  grep -q '^A ' out && grep -q '^in ' out || fail "A B $option r: not both files measured"
+done
+probe "--label k=v A B" 0 "${run[@]}" --label k=v A.txt in.txt
+grep -q '^A ' out && grep -q '^in ' out || fail "--label k=v A B: not both files measured"
 finish

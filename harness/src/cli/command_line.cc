@@ -148,7 +148,7 @@ void declare_labels(Options& o, std::vector<std::string>& labels) {
                                           "KEY=VALUE recorded in the report (settings.labels), repeatable: e.g. "
                                           "version=$(git -C mysolver rev-parse HEAD); history --by KEY orders and "
                                           "names reports by it");
-  label->check(key_value);
+  label->check(key_value)->allow_extra_args(false);  // one KEY=VALUE per --label: the files after it stay inputs
 }
 
 // What run's line holds besides its struct: --json PATH in --format, and the outputs of the other formats.

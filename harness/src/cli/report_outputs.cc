@@ -19,6 +19,7 @@ void ReportOutputOptions::declare(CLI::App& app, bool with_json) {
                        ") here, atomically; - for standard output")
         ->type_name("PATH")
         ->expected(1)
+        ->allow_extra_args(false)  // one path per --NAME: the files after it stay inputs
         ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   }
 }
