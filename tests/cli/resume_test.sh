@@ -78,4 +78,10 @@ expect_refused "another shard" "other solvers, thread counts, shard or --min-tim
   "$bench" "${common[@]}" --shard 1/2 --resume "$work/r.json" --json "$work/x.json" "${files[@]}"
 expect_refused "--per-puzzle" "--per-puzzle and --resume" \
   "$bench" "${common[@]}" --per-puzzle "$work/rows.csv" --resume "$work/r.json" "${files[@]}"
+# A report of other files (issue 55): refused, and the report left as it was, not overwritten.
+cp "$work/r.json" "$work/other.json"
+other_sum=$(sha256sum "$work/other.json")
+expect_refused "other files" "measured other files (.*top95.txt, not given here)" \
+  "$bench" "${common[@]}" --resume "$work/other.json" --json "$work/other.json" "$data/easy50.txt"
+[[ "$(sha256sum "$work/other.json")" == "$other_sum" ]] || { echo "FAIL: other files: the report was changed"; exit 1; }
 echo "resume: refusals named"

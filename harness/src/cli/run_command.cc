@@ -422,6 +422,11 @@ class Run {
         resumed.settings.shard != report_.settings.shard ||
         resumed.settings.min_time_seconds != report_.settings.min_time_seconds)
       return "was measured with other solvers, thread counts, shard or --min-time";
+    // Its passes would be dropped and the file overwritten with another run's: refused whole.
+    for (const MeasuredPass& p : resumed.runs)
+      if (std::none_of(command_.files.begin(), command_.files.end(),
+                       [&](const std::string& file) { return same_file(file, p.path); }))
+        return "measured other files (" + p.path + ", not given here)";
     return "";
   }
 
