@@ -230,6 +230,25 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
   return slower;
 }
 
+// The options as judged: --gate cpu falls back to wall time where a report's passes have no CPU
+// time, named with the pass, so that a report edited or written before cpu_seconds was recorded
+// never changes the verdict's figure unseen.
+CompareOptions gated(const CompareCommand& command, const Report& base, const Report& current, std::FILE* err) {
+  CompareOptions judged = command.options;
+  if (judged.gate != GateTime::cpu) return judged;
+  const std::pair<const std::string*, const Report*> sides[] = {{&command.base_path, &base},
+                                                                {&command.current_path, &current}};
+  for (const auto& [path, report] : sides)
+    if (const std::string missing = missing_cpu_time(*report); !missing.empty()) {
+      std::fprintf(err,
+                   "sudoku-bench compare: warning: %s: %s (not recorded: written before cpu_seconds was, or "
+                   "edited): judged on wall time, as --gate wall\n",
+                   path->c_str(), missing.c_str());
+      judged.gate = GateTime::wall;
+    }
+  return judged;
+}
+
 }  // namespace
 
 int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* err) {
@@ -254,13 +273,7 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
                    line.c_str());
     if (!unequal.empty()) return kExitUsage;
   }
-  CompareOptions judged = o;
-  if (o.gate == GateTime::cpu && !(has_cpu_time(base) && has_cpu_time(current))) {
-    std::fprintf(err,
-                 "sudoku-bench compare: note: a report has passes without cpu_seconds (written before it was "
-                 "recorded): judged on wall time, as --gate wall\n");
-    judged.gate = GateTime::wall;
-  }
+  const CompareOptions judged = gated(command, base, current, err);
   const Comparison c = compare_reports(base, current, judged);
   if (!c.paired_solvers.first.empty())
     std::fprintf(err, "sudoku-bench compare: note: each report measured one solver: BASE's %s against NEW's %s\n",

@@ -172,10 +172,15 @@ double smallest_reachable_p(std::size_t base_repetitions, std::size_t current_re
                 : smallest_p_value(base_repetitions, current_repetitions);
 }
 
-bool has_cpu_time(const Report& report) {
-  for (const MeasuredPass& r : report.runs)
-    if (r.complete && !(r.cpu_seconds > 0)) return false;
-  return true;
+std::string missing_cpu_time(const Report& report) {
+  for (std::size_t i = 0; i < report.runs.size(); ++i) {
+    const MeasuredPass& r = report.runs[i];
+    if (r.complete && !(r.cpu_seconds > 0))
+      return "runs[" + std::to_string(i) + "] (" + r.dataset + " " + r.solver + " " + std::to_string(r.threads) +
+             " threads #" + std::to_string(r.repetition) + "): cpu_seconds is " +
+             (std::signbit(r.cpu_seconds) ? "-0" : "0");
+  }
+  return "";
 }
 
 Comparison compare_reports(const Report& base, const Report& current, const CompareOptions& options) {

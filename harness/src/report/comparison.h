@@ -99,9 +99,10 @@ struct Comparison {
 // pair both hold.
 std::vector<std::string> context_mismatches(const Report& base, const Report& current);
 
-// True when every complete run of `report` has its process CPU time (reports written before
-// cpu_seconds existed have none).
-bool has_cpu_time(const Report& report);
+// "" when every complete run of `report` has its process CPU time, else which has none and what
+// it holds ("runs[3] (top95 fast 2 threads #1): cpu_seconds is 0"): reports written before
+// cpu_seconds existed have none, and a 0 (or -0) is no time recorded either.
+std::string missing_cpu_time(const Report& report);
 
 // The pairs whose repetition counts differ between the reports ("name: 5 in BASE, 4 in NEW"):
 // CompareOptions::paired needs none.
