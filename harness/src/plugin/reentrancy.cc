@@ -128,9 +128,11 @@ ReentrancyCheck check_reentrancy(sudoku_bench_solve_fn fn, const std::string& so
   ReentrancyCheck result;
   switch (r.ending) {
     case IsolatedResult::Ending::returned:
+      // "R" and the finding, or what the check threw (run_isolated's "threw: ..."), whole.
       result.reentrant = r.value == "R";
-      result.why_not = r.value.empty() ? "the check ended without a result" : r.value.substr(1);
-      if (r.value.empty()) result.reentrant = false;
+      result.why_not = r.value.empty()          ? "the check ended without a result"
+                       : r.value.front() == 'R' ? r.value.substr(1)
+                                                : r.value;
       break;
     case IsolatedResult::Ending::crashed:
       result.reentrant = false;
