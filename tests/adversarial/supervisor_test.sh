@@ -22,7 +22,7 @@ passes() {
 }
 leftovers() {
   ! ls -A | grep -q '^\.sudoku-bench-' || fail "$1: a temporary file was left: $(ls -A | grep '^\.sudoku-bench-')"
-  ! pgrep -f 'sleep 77' >/dev/null || fail "$1: a process the solver started was left running"
+  ! pgrep -fx 'sleep 77' >/dev/null || fail "$1: a process the solver started was left running"
 }
 plugin() { echo "plugin:$ENDING_PLUGINS:$1"; }
 # Under ASan (abort_on_error) the exit handlers' leak check turns exit(0) into an abort, and ASan's
