@@ -8,6 +8,9 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work" || exit 1
 failures=0
+# A TMPDIR of the probe's own: finish() fails the probe if sudoku-bench left anything there.
+export TMPDIR=$work/tmp
+mkdir -p "$TMPDIR"
 
 fail() {
   echo "FAIL: $*" >&2
@@ -56,8 +59,11 @@ says() {
 sum_of() { sha256sum "$1" | cut -d' ' -f1; }
 same() { [ -f "$2" ] && [ "$(sum_of "$2")" = "$3" ] || fail "$1: $2 was harmed"; }
 
-# Ends the probe: 0 when every check held.
+# Ends the probe: 0 when every check held, and nothing of sudoku-bench's is left in TMPDIR.
 finish() {
+  local left
+  left=$(find "$TMPDIR" -mindepth 1 -maxdepth 1 -name 'sudoku-bench*' 2>/dev/null)
+  [ -z "$left" ] || fail "left in TMPDIR: $left"
   if [ "$failures" -gt 0 ]; then
     echo "$failures check(s) failed" >&2
     exit 1

@@ -57,6 +57,8 @@ struct Side {
 // What one side measured in one round: a pass per file, each still in shards.
 using RoundParts = std::vector<std::vector<MeasuredPass>>;  // [file][shard]
 
+constexpr const char* kScratchPrefix = "sudoku-bench-ab-";
+
 class Ab {
  public:
   Ab(const AbCommand& command, std::FILE* out, std::FILE* err) : c_(command), out_(out), err_(err) {}
@@ -351,8 +353,25 @@ class Ab {
     }
   }
 
+  // Scratch folders of ab processes that are gone (a SIGKILL runs no destructor): removed here,
+  // the next start, so that no ending leaves one for long.
+  static void sweep_scratch(const std::filesystem::path& tmp) {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(tmp, ec)) {
+      const std::string name = entry.path().filename().string();
+      if (!name.starts_with(kScratchPrefix)) continue;
+      const std::string pid = name.substr(std::strlen(kScratchPrefix));
+      if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+      if (kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH)
+        std::filesystem::remove_all(entry.path(), ec);
+    }
+  }
+
   void measure_all() {
-    scratch_ = std::filesystem::temp_directory_path() / ("sudoku-bench-ab-" + std::to_string(getpid()));
+    std::error_code ec;
+    const std::filesystem::path tmp = std::filesystem::temp_directory_path(ec);
+    sweep_scratch(tmp);
+    scratch_ = tmp / (kScratchPrefix + std::to_string(getpid()));
     if (!sides_[0].bench.empty() || !sides_[1].bench.empty()) std::filesystem::create_directories(scratch_);
     struct Cleanup {
       std::string dir;

@@ -1,11 +1,15 @@
 #include "plugin/library.h"
 
 #include <dlfcn.h>
+#include <fcntl.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <system_error>
 #include <utility>
@@ -36,6 +40,31 @@ std::pair<void*, sudoku_bench_solve_fn> load(const std::string& file, const std:
     return {};
   }
   return {handle, reinterpret_cast<sudoku_bench_solve_fn>(fn)};
+}
+
+// Copies the file at `path` into the descriptor `to`; "" when done, else why not.
+std::string copy_into(const std::string& path, int to) {
+  const int from = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (from < 0) return std::strerror(errno);
+  std::string why;
+  for (char buffer[1 << 16];;) {
+    const ssize_t n = ::read(from, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) why = std::strerror(errno);
+    if (n <= 0) break;
+    for (ssize_t done = 0; done < n;) {
+      const ssize_t w = ::write(to, buffer + done, static_cast<std::size_t>(n - done));
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) {
+        why = std::strerror(errno);
+        break;
+      }
+      done += w;
+    }
+    if (!why.empty()) break;
+  }
+  ::close(from);
+  return why;
 }
 
 // How long a plugin may take to load: its constructors' work, which a plugin that does real
@@ -117,12 +146,11 @@ std::unique_ptr<Library> Library::open(const PluginSpec& spec, std::string& erro
 }
 
 Library::~Library() {
-  for (const Loaded& copy : copies_) dlclose(copy.handle);
-  dlclose(first_.handle);
-  if (!copy_dir_.empty()) {
-    std::error_code ignored;
-    std::filesystem::remove_all(copy_dir_, ignored);
+  for (const Loaded& copy : copies_) {
+    dlclose(copy.handle);
+    close(copy.memory);
   }
+  dlclose(first_.handle);
 }
 
 sudoku_bench_solve_fn Library::acquire(std::string& error) {
@@ -133,26 +161,27 @@ sudoku_bench_solve_fn Library::acquire(std::string& error) {
     return fn;
   }
   // The loader keeps one instance per file (by name, then by device and inode): each private
-  // instance is a copy under a name of its own. The copy is removed once loaded; its mapping stays.
-  std::error_code ec;
-  if (copy_dir_.empty()) {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/sudoku-bench-plugin-XXXXXX";
-    if (!mkdtemp(pattern.data())) {
-      error = "cannot make a folder for private copies of plugin '" + spec_.path + "' in " + pattern;
-      return nullptr;
-    }
-    copy_dir_ = pattern;
-  }
-  const std::string copy = copy_dir_ + "/instance-" + std::to_string(copies_.size() + 1) + ".so";
-  if (!std::filesystem::copy_file(spec_.file, copy, std::filesystem::copy_options::overwrite_existing, ec)) {
-    error = "cannot copy plugin '" + spec_.path + "' for a private instance: " + ec.message();
+  // instance is loaded from a copy in memory (memfd) under a name of its own, /proc/self/fd/N,
+  // whose descriptor stays open while the instance is loaded so that no later copy takes the name.
+  // Nothing is made on disk, so no ending (exit(), a crash, SIGKILL) can leave a file behind.
+  const std::string name = "sudoku-bench-plugin-" + std::to_string(copies_.size() + 1);
+  const int memory = memfd_create(name.c_str(), MFD_CLOEXEC);
+  if (memory < 0) {
+    error = "cannot make a private copy of plugin '" + spec_.path + "' in memory: " + std::strerror(errno);
     return nullptr;
   }
-  const auto [handle, fn] = load(copy, spec_.symbol, "a private instance of plugin '" + spec_.path + "'", error);
-  std::filesystem::remove(copy, ec);
-  if (!handle) return nullptr;
-  copies_.push_back({handle, fn});
+  if (const std::string why = copy_into(spec_.file, memory); !why.empty()) {
+    close(memory);
+    error = "cannot copy plugin '" + spec_.path + "' for a private instance: " + why;
+    return nullptr;
+  }
+  const auto [handle, fn] = load("/proc/self/fd/" + std::to_string(memory), spec_.symbol,
+                                 "a private instance of plugin '" + spec_.path + "'", error);
+  if (!handle) {
+    close(memory);
+    return nullptr;
+  }
+  copies_.push_back({handle, fn, memory});
   return copies_.back().fn;
 }
 

@@ -48,6 +48,7 @@ class Library {
   struct Loaded {
     void* handle = nullptr;
     sudoku_bench_solve_fn fn = nullptr;
+    int memory = -1;  // a private instance's copy (memfd), open while it is loaded
   };
   Library(PluginSpec spec, Loaded first) : spec_(std::move(spec)), first_(first) {}
 
@@ -56,7 +57,6 @@ class Library {
   std::mutex mutex_;
   std::vector<Loaded> copies_;               // every private instance loaded
   std::vector<sudoku_bench_solve_fn> idle_;  // those no solver holds
-  std::string copy_dir_;                     // where the copies' files were made (removed at once)
 };
 
 }  // namespace sudoku_bench::plugin
