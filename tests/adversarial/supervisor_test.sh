@@ -156,6 +156,29 @@ pkill -f 'sleep (83|600)' 2>/dev/null
 (ulimit -f 4 && probe "ulimit -f" 3 "$BENCH" "${args[@]/5/2}" --markdown r.md top95.txt && says "ulimit -f" "--json r.json: cannot write: File too large" && { [ -s r.csv ] && [ -s r.md ] || fail "ulimit -f: the small outputs were not written"; } && finish) || failures=$((failures + 1))
 leftovers "ulimit -f"
 
+# A solver that sends SIGTERM to its own process: its fault (exit 4), not a user's interrupt.
+probe "a solver raises SIGTERM" 4 "$BENCH" "${args[@]}" --solver "$(plugin raises_sigterm)@shared" top95.txt
+says "a solver raises SIGTERM" "a solver sent signal 15 to its own process"
+passes "a solver raises SIGTERM" 4 true  # the fourth cut short, as an interrupt leaves it
+
+# A solver that lowers RLIMIT_NOFILE: the next reading cannot open its file, and the cause is named.
+probe "a solver lowers RLIMIT_NOFILE" 3 "$BENCH" "${args[@]}" --solver "$(plugin lowers_nofile)@shared" top95.txt
+says "a solver lowers RLIMIT_NOFILE" "top95.txt: cannot open: Too many open files \(this process has used up its 3 file descriptors, RLIMIT_NOFILE: a solver may have lowered"
+
+# SIGTERM in the first second (while an @auto plugin's reentrancy is checked, or before): every
+# output is written all the same, holding what was measured (nothing), marked interrupted; 143.
+for delay in 0.02 0.1 0.3; do
+  rm -f r.json r.csv
+  meanwhile "SIGTERM at $delay s" 143 "$delay" 'kill -TERM $pid' "$BENCH" "${args[@]/5/100}" \
+    --solver "plugin:$WRONG_PLUGINS:right@auto" top95.txt
+  "$PYTHON" -c 'import json,sys; r=json.load(open("r.json")); sys.exit(not r["interrupted"])' 2>/dev/null ||
+    fail "SIGTERM at $delay s: no r.json marked interrupted"
+  [ -e r.csv ] || fail "SIGTERM at $delay s: no r.csv"
+  ! grep -q "deaf to it" err || fail "SIGTERM at $delay s: the solver was blamed"
+  leftovers "SIGTERM at $delay s"
+done
+rm -f r.json r.csv
+
 # --no-supervisor measures in the process started: the same report.
 probe "--no-supervisor" 0 "$BENCH" "${args[@]}" --no-supervisor top95.txt
 passes "--no-supervisor" 5

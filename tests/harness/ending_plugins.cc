@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -112,5 +113,50 @@ ENDING_PLUGIN prints(const char* puzzle, size_t limit, uint32_t flags, char* sol
 // Stops its own process (SIGSTOP), as a debugging print gone wrong might.
 ENDING_PLUGIN stops(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
   if (harm_now()) raise(SIGSTOP);
+  ANSWER;
+}
+
+// Lowers its own process's limit of open files to 3 (standard input, output and error): the next
+// file the harness opens fails, and the cause is this process's limit, not that file.
+ENDING_PLUGIN lowers_nofile(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now()) {
+    const rlimit three{3, 3};
+    setrlimit(RLIMIT_NOFILE, &three);
+  }
+  ANSWER;
+}
+
+// Sends SIGTERM to its own process: no user asked to stop, so it is the solver's fault.
+ENDING_PLUGIN raises_sigterm(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now()) raise(SIGTERM);
+  ANSWER;
+}
+
+// Forks, and both processes go on answering: the copy of the harness must write nothing twice and
+// be ended with the command.
+ENDING_PLUGIN forks_and_returns(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now()) fork();
+  ANSWER;
+}
+
+// Writes 10 MB to standard output, which holds answers or a report alone.
+ENDING_PLUGIN floods_stdout(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now()) {
+    static char junk[1 << 20];
+    for (char& c : junk) c = 'x';
+    for (int i = 0; i < 10; ++i) fwrite(junk, 1, sizeof junk, stdout);
+    fflush(stdout);
+  }
+  ANSWER;
+}
+
+// Overflows a heap block and frees it: glibc (or ASan) aborts the process, outside any guard's reach.
+ENDING_PLUGIN overflows_the_heap(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  if (harm_now()) {
+    auto* volatile block = static_cast<char*>(malloc(16));
+    for (int i = 0; i < 64; ++i) block[i] = 'x';
+    free(block);
+    abort();  // should glibc not notice
+  }
   ANSWER;
 }

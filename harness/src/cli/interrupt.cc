@@ -1,10 +1,12 @@
 #include "cli/interrupt.h"
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <csignal>
 #include <cstdint>
 #include <ctime>
+#include <string>
 
 #include "plugin/child_groups.h"
 
@@ -19,6 +21,7 @@ std::atomic<pid_t> told{0};                // a process to tell of the first req
 std::atomic<bool> second_held{false};      // a second request is noted, not the end of the process
 std::atomic<bool> second{false};
 std::atomic<bool> only_from_elsewhere{false};  // the request came from another rank, no signal here yet
+std::atomic<bool> self_sent{false};            // the first signal came from this process itself
 static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free &&
                   std::atomic<pid_t>::is_always_lock_free && std::atomic<std::int64_t>::is_always_lock_free,
               "set from a signal handler");
@@ -34,10 +37,12 @@ std::int64_t monotonic_ns() {
   return static_cast<std::int64_t>(now.tv_sec) * 1'000'000'000 + now.tv_nsec;
 }
 
-extern "C" void on_signal(int signal) {
+extern "C" void on_signal(int signal, siginfo_t* info, void*) {
   const std::int64_t now = monotonic_ns();
   if (!requested.load(std::memory_order_acquire)) {
     first_at_ns.store(now, std::memory_order_relaxed);
+    // raise() or kill(getpid()): sent by code running here (a solver), not by a user or the kernel.
+    self_sent.store(info && info->si_code <= 0 && info->si_pid == getpid(), std::memory_order_relaxed);
     signal_number.store(signal, std::memory_order_relaxed);
     requested.store(true, std::memory_order_release);
     if (const pid_t pid = told.load(std::memory_order_relaxed); pid > 0) kill(pid, signal);
@@ -69,11 +74,11 @@ extern "C" void on_signal(int signal) {
 
 void install_interrupt_handlers() {
   struct sigaction action {};
-  action.sa_handler = on_signal;
+  action.sa_sigaction = on_signal;
   sigemptyset(&action.sa_mask);
   sigaddset(&action.sa_mask, SIGINT);  // one handler at a time
   sigaddset(&action.sa_mask, SIGTERM);
-  action.sa_flags = 0;  // no SA_RESTART: a blocking call returns EINTR, so waits notice the request
+  action.sa_flags = SA_SIGINFO;  // no SA_RESTART: a blocking call returns EINTR, so waits notice the request
   sigaction(SIGINT, &action, nullptr);
   sigaction(SIGTERM, &action, nullptr);
 }
@@ -87,6 +92,13 @@ void hold_second_request() { second_held.store(true, std::memory_order_relaxed);
 bool second_request() { return second.load(std::memory_order_acquire); }
 
 int interrupt_signal() { return signal_number.load(std::memory_order_relaxed); }
+
+bool interrupt_self_sent() { return self_sent.load(std::memory_order_relaxed); }
+
+std::string self_sent_cause() {
+  return "a solver sent signal " + std::to_string(interrupt_signal()) +
+         " to its own process (raise() or kill(getpid())): nobody asked to stop, so it is the solver's fault";
+}
 
 void interrupt_from_elsewhere(int signal) {
   if (requested.load(std::memory_order_acquire)) return;

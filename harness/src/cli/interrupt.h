@@ -7,6 +7,7 @@
 #include <sys/types.h>
 
 #include <atomic>
+#include <string>
 
 namespace sudoku_bench {
 
@@ -17,6 +18,11 @@ const std::atomic<bool>& interrupt_requested();
 
 // The signal that set it, 0 if none.
 int interrupt_signal();
+
+// Whether that first signal came from this process itself (a solver's raise(SIGTERM)): a fault of
+// the solver's, not a request to stop; and the words that name it.
+bool interrupt_self_sent();
+std::string self_sent_cause();
 
 // The first request is also sent on to `pid` (run's measuring child tells its supervisor, which
 // kills it if it does not stop: cli/supervisor.h); 0: to none.

@@ -293,8 +293,15 @@ class Run {
     // Read before any solver is loaded: a plugin may move the working directory.
     if (const int status = read_resumed(); status != kExitOk) return status;
     std::vector<std::string> notes;
-    if (const std::string problem = validate(command_, measuring_->split(), solvers_, reference_, notes);
-        !problem.empty()) {
+    std::string problem;
+    try {
+      problem = validate(command_, measuring_->split(), solvers_, reference_, notes);
+    } catch (const plugin::SolverFault& f) {
+      // A signal while a plugin was loaded or checked (its reentrancy): nothing measured, said so.
+      if (!f.interrupted() || measuring_->split()) throw;
+      return interrupted_at_start(f);
+    }
+    if (!problem.empty()) {
       // Every rank was given the same command line: rank 0 speaks for them.
       if (measuring_->leader()) std::fprintf(err_, "sudoku-bench run: %s\n", problem.c_str());
       return kExitUsage;
@@ -368,6 +375,11 @@ class Run {
       return kExitSolverFault;
     }
     if (fault_) std::fprintf(err_, "sudoku-bench run: %s\n", fault_->what());
+    if (was_interrupted && interrupt_self_sent()) {
+      std::fprintf(err_, "sudoku-bench run: %s; the passes measured before it are reported\n",
+                   self_sent_cause().c_str());
+      return measuring_->agree(kExitSolverFault);
+    }
     if (was_interrupted) {
       // Under MPI another rank may have been the one interrupted: its signal is not known here.
       const int signal = interrupt_signal() ? interrupt_signal() : SIGINT;
@@ -381,6 +393,28 @@ class Run {
   }
 
  private:
+  // An interrupt before anything was measured: every output written all the same, holding no
+  // pass and marked interrupted, so that a script finds a report that says what happened.
+  int interrupted_at_start(const plugin::SolverFault& fault) {
+    const int signal = interrupt_signal() ? interrupt_signal() : SIGINT;
+    report_.context = collect_context();
+    report_.run_id = new_run_id();
+    report_.settings = settings_of(command_, command_.threads, solvers_);
+    report_.interrupted = true;
+    if (const int status = open_outputs(); status != kExitOk) return status;
+    std::fprintf(err_,
+                 "sudoku-bench run: interrupted by signal %d before anything was measured (%s); the report says "
+                 "so: no pass, \"interrupted\": true\n",
+                 signal, fault.what());
+    if (link_) {
+      link_->head(report_);
+      link_->end(true);
+    } else {
+      write();
+    }
+    return output_failed_ ? kExitIo : kExitInterrupted + signal;
+  }
+
   // --resume: the report read, when there is one, by rank 0 alone (a rank on another node may not
   // see it), which decides for every rank which passes are kept (plan()).
   int read_resumed() {

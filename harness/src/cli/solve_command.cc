@@ -186,6 +186,10 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     // A signal after the last chunk was read still stopped the searches in progress.
     if (!complete || sink.cut() || interrupt_requested().load()) {
       const int signal = interrupt_signal();
+      if (interrupt_self_sent()) {
+        std::fprintf(err, "sudoku-bench solve: %s; %s\n", self_sent_cause().c_str(), sink.covered().c_str());
+        return kExitSolverFault;
+      }
       std::fprintf(err, "sudoku-bench solve: interrupted by signal %d after %s records; %s\n", signal,
                    format_count(static_cast<double>(sink.tally().records())).c_str(), sink.covered().c_str());
       return kExitInterrupted + signal;
@@ -208,6 +212,10 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     // Every record before it has its line on stdout.
     std::fflush(out);
     std::fprintf(err, "sudoku-bench solve: %s\n", f.what());
+    if (f.interrupted() && interrupt_self_sent()) {
+      std::fprintf(err, "sudoku-bench solve: %s\n", self_sent_cause().c_str());
+      return kExitSolverFault;
+    }
     return f.interrupted() ? kExitInterrupted + (interrupt_signal() ? interrupt_signal() : SIGINT) : kExitSolverFault;
   }
 }

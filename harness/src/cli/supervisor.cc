@@ -26,6 +26,7 @@
 #include "cluster/world.h"
 #include "plugin/call_guard.h"
 #include "plugin/child_groups.h"
+#include "report/context.h"
 #include "report/pass_fields.h"
 #include "report/report_json.h"
 #include "report/report_table.h"
@@ -88,7 +89,13 @@ class Supervisor {
     if (!head_) {
       if (clean) return WEXITSTATUS(wait_status_);  // a refusal, said by the child
       std::fprintf(err_, "sudoku-bench run: the measuring process %s before it measured anything\n", cause().c_str());
-      return interrupted() ? kExitInterrupted + signal_ : kExitSolverFault;
+      if (!interrupted()) return kExitSolverFault;
+      // Interrupted before the child made its report: one written all the same, holding no pass.
+      Report bare;
+      bare.context = collect_context();
+      bare.settings.solvers = command_.solvers;
+      bare.interrupted = true;
+      return write(bare) ? kExitInterrupted + signal_ : kExitIo;
     }
     Report report = from_json(from_binary(*head_));
     for (auto& [order, pass] : decoded_passes()) report.runs.push_back(std::move(pass));

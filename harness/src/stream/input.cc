@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -11,6 +12,7 @@
 #include <climits>
 #include <cstdio>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "stream/mapped_guard.h"
@@ -26,6 +28,20 @@ FileIdentity identity_of(const struct stat& st) {
           static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec};
 }
 
+// Why an open failed. Out of descriptors is this process's state, not the file's: said so, with
+// the limit, since a solver may have lowered it (setrlimit) or leaked them.
+std::string cannot_open(int error) {
+  std::string why = std::string("cannot open: ") + std::strerror(error);
+  if (error == EMFILE) {
+    struct rlimit limit {};
+    getrlimit(RLIMIT_NOFILE, &limit);
+    why += " (this process has used up its " + std::to_string(limit.rlim_cur) +
+           " file descriptors, RLIMIT_NOFILE: a solver may have lowered the limit or left files open; the file "
+           "itself is not at fault)";
+  }
+  return why;
+}
+
 }  // namespace
 
 int start_directory() {
@@ -35,7 +51,7 @@ int start_directory() {
 
 std::string sample_fingerprint(const std::string& path) {
   const int fd = openat(start_directory(), path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw IoError(path, std::string("cannot open: ") + std::strerror(errno));
+  if (fd < 0) throw IoError(path, cannot_open(errno));
   struct stat st {};
   if (fstat(fd, &st) != 0) {
     const int e = errno;
@@ -90,7 +106,7 @@ bool read_once(const std::string& path) {
 InputFile::InputFile(const std::string& path, bool map)
     : name_(path == "-" ? "<stdin>" : path), path_(path), is_stdin_(path == "-") {
   int fd = is_stdin_ ? dup(STDIN_FILENO) : openat(start_directory(), path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw IoError(name_, std::string("cannot open: ") + std::strerror(errno));
+  if (fd < 0) throw IoError(name_, cannot_open(errno));
   struct stat st {};
   if (fstat(fd, &st) != 0) {
     const int e = errno;
