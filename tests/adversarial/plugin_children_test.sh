@@ -64,4 +64,26 @@ for ((i = 0; i < 10; i++)); do pgrep -f 'sleep 297' >/dev/null || break; sleep 0
 ! pgrep -f 'sleep 297' >/dev/null || fail "check-plugin exec:, SIGKILL: the program outlived sudoku-bench by 2 s"
 pkill -f 'sleep 297' 2>/dev/null
 }
+# An exec: program that ignores SIGTERM and starts a grandchild, never answering: each rule's
+# child times out, and when check-plugin ends nothing of it is left (issue 55: 16 processes were).
+printf '#!/bin/sh\ntrap "" TERM\nsleep 293 &\nexec sleep 294\n' >deaf.sh
+chmod +x deaf.sh
+probe "check-plugin, a deaf exec: program" 1 timeout -k 5 120 "$BENCH" check-plugin --rule-seconds 0.3 exec:./deaf.sh
+sleep 0.3
+! pgrep -f 'sleep 29[34]' >/dev/null || fail "check-plugin, a deaf exec: program: left $(pgrep -fc 'sleep 29[34]') processes"
+pkill -KILL -f 'sleep 29[34]' 2>/dev/null
+
+# A plugin that forks and goes on in both processes, or prints: check-plugin's report holds its
+# own lines alone, no raw frames of a rule's child, no plugin output.
+if [ -n "${ENDING_PLUGINS:-}" ]; then
+  for harm in forks_and_returns prints floods_stdout; do
+    ENDING_AFTER=5 probe "check-plugin, a plugin that $harm" 0 timeout -k 5 120 "$BENCH" check-plugin \
+      "$ENDING_PLUGINS:$harm"
+    bad=$(grep -cvE '^(PASS|FAIL|NOTE|SKIP|WARN)  |^plugin:|^$|^ ' out)
+    [ "$bad" = 0 ] || fail "check-plugin, a plugin that $harm: $bad foreign lines: $(grep -vE '^(PASS|FAIL|NOTE|SKIP|WARN)  ' out | head -c 300)"
+    [ "$(wc -c <out)" -lt 100000 ] || fail "check-plugin, a plugin that $harm: a report of $(wc -c <out) bytes"
+  done
+  sleep 0.3
+  pkill -KILL -f forks_and_returns 2>/dev/null
+fi
 finish

@@ -31,6 +31,10 @@ void forget_group(pid_t group) {
   }
 }
 
+void forget_all_groups() {
+  for (std::atomic<pid_t>& slot : slots) slot.store(0, std::memory_order_release);
+}
+
 void kill_all_groups() {
   for (std::atomic<pid_t>& slot : slots)
     if (const pid_t group = slot.load(std::memory_order_acquire); group > 0) kill(-group, SIGKILL);

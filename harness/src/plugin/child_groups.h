@@ -17,6 +17,8 @@ bool register_group(pid_t group);
 // Forgets `group`: before its leader is reaped, so that a number the kernel hands out again is
 // never signalled.
 void forget_group(pid_t group);
+// Forgets every group: in a forked child, whose parent's programs are the parent's to end.
+void forget_all_groups();
 // Sends SIGKILL to every group remembered. Async-signal-safe: no lock, no allocation.
 void kill_all_groups();
 

@@ -441,8 +441,9 @@ std::vector<std::pair<std::string, Rule>> answer_rules(AskIn ask_in, const std::
 // A FAIL that leaves nothing for the later rules to learn: the solver crashed, threw, hung or (a
 // program) broke the protocol.
 bool stops_the_check(const RuleResult& r) {
-  return r.verdict == Verdict::fail && (r.detail.starts_with("crashes") || r.detail.starts_with("throws") ||
-                                        r.detail.starts_with("hangs") || r.detail.starts_with("fails"));
+  return r.verdict == Verdict::fail &&
+         (r.detail.starts_with("crashes") || r.detail.starts_with("throws") || r.detail.starts_with("hangs") ||
+          r.detail.starts_with("fails") || r.detail.starts_with("signals"));
 }
 
 RuleResult from_isolated(const std::string& rule, const IsolatedResult& r) {
@@ -460,6 +461,11 @@ RuleResult from_isolated(const std::string& rule, const IsolatedResult& r) {
       return result;
     case IsolatedResult::Ending::returned:
       break;
+  }
+  if (r.signalled_itself) {
+    result.detail = "signals itself: it sent SIGINT or SIGTERM to its own process (raise() or kill(getpid()))" + at +
+                    "; a run would stop there, and names the solver (exit 4)";
+    return result;
   }
   if (r.value.empty() || (r.value[0] != 'P' && r.value[0] != 'N' && r.value[0] != 'F')) {
     result.detail = r.value.empty() ? "the check ended without a result" : r.value;

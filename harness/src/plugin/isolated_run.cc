@@ -21,6 +21,9 @@
 namespace sudoku_bench::plugin {
 namespace {
 
+// The child's own pid: a copy that the work forks (and that returns into it) writes nothing.
+pid_t owner = 0;
+
 // Messages on the pipe: 'P' + text + '\n' for progress, 'R' + text to the end for the result.
 void write_all(int fd, const std::string& text) {
   for (std::size_t done = 0; done < text.size();) {
@@ -41,7 +44,9 @@ constexpr int kTimeScale = 1;
 
 }  // namespace
 
-void ChildReport::progress(const std::string& what) const { write_all(fd_, "P" + what + "\n"); }
+void ChildReport::progress(const std::string& what) const {
+  if (getpid() == owner) write_all(fd_, "P" + what + "\n");
+}
 
 namespace {
 
@@ -92,7 +97,10 @@ void split_received(const std::string& received, IsolatedResult& result) {
     }
     const auto end = received.find('\n', at);
     if (end == std::string::npos) break;
-    result.last_step = received.substr(at + 1, end - at - 1);
+    if (received[at] == 'S')
+      result.signalled_itself = true;
+    else
+      result.last_step = received.substr(at + 1, end - at - 1);
     at = end + 1;
   }
 }
@@ -130,18 +138,43 @@ void die_with(pid_t parent) {
   if (getppid() != parent) _exit(127);
 }
 
+// SIGINT or SIGTERM in the child comes from the work itself (the child leads a process group of
+// its own: no terminal's signal reaches it, and the parent ends it with SIGKILL): noted, never
+// passed on to anyone as the inherited handler would.
+std::atomic<bool> signalled_itself{false};
+extern "C" void on_own_signal(int) { signalled_itself.store(true, std::memory_order_relaxed); }
+
+void note_own_signals() {
+  struct sigaction noted {};
+  noted.sa_handler = on_own_signal;
+  sigemptyset(&noted.sa_mask);
+  sigaction(SIGINT, &noted, nullptr);
+  sigaction(SIGTERM, &noted, nullptr);
+}
+
 [[noreturn]] void run_child(const std::function<std::string(const ChildReport&)>& work, int fds[2], pid_t parent) {
+  forget_all_groups();  // the parent's exec: programs are the parent's
   die_with(parent);
+  note_own_signals();
   setpgid(0, 0);
+  owner = getpid();
   close(fds[0]);
+  // A plugin's prints are kept out of check-plugin's report, which is the parent's standard output.
+  if (const int null = open("/dev/null", O_WRONLY | O_CLOEXEC); null >= 0) {
+    dup2(null, STDOUT_FILENO);
+    close(null);
+  }
   std::string value;
   try {
     value = work(ChildReport(fds[1]));
   } catch (const std::exception& e) {
     value = std::string("threw: ") + e.what();
   }
+  if (getpid() != owner) _exit(0);  // a copy forked by the work: its result is not the check's
+  if (signalled_itself.load(std::memory_order_relaxed)) write_all(fds[1], "S\n");
   write_all(fds[1], "R" + value);
-  _exit(0);  // no atexit handlers, no static destructors: they belong to the parent
+  kill_all_groups();  // the exec: programs the work started, in groups of their own
+  _exit(0);           // no atexit handlers, no static destructors: they belong to the parent
 }
 
 }  // namespace
@@ -173,6 +206,17 @@ IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>
   std::optional<int> reaped;
   const Wait wait = receive_until(fds[0], child, std::chrono::steady_clock::now() + limit, received, reaped);
   close(fds[0]);
+  if (wait != Wait::closed) {
+    // Hung or interrupted: its SIGHUP handler (die_with) first ends the exec: programs it started,
+    // in process groups of their own that the kill below would not reach; 0.1 s at most.
+    kill(child, SIGHUP);
+    for (int i = 0; i < 20; ++i) {
+      siginfo_t info{};
+      if (waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == child)
+        break;
+      usleep(5000);
+    }
+  }
   // The child when it hangs, and whatever it started and left running, before the child is reaped:
   // until then no other process can take its id as a group's. Once the child has closed the pipe
   // it is exiting, and the signal no longer changes how it ended.

@@ -22,10 +22,11 @@ class ChildReport {
 struct IsolatedResult {
   // interrupted: the interrupt flag (call_guard.h) was set, by SIGINT or SIGTERM, before the work ended.
   enum class Ending { returned, crashed, timed_out, interrupted } ending = Ending::returned;
-  std::string value;      // what the work returned (ending returned; empty when the child exited without)
-  std::string last_step;  // the last progress() before the end
-  int signal = 0;         // what ended the child (ending crashed)
-  int exit_status = 0;    // the child's exit status (ending returned)
+  std::string value;              // what the work returned (ending returned; empty when the child exited without)
+  std::string last_step;          // the last progress() before the end
+  int signal = 0;                 // what ended the child (ending crashed)
+  int exit_status = 0;            // the child's exit status (ending returned)
+  bool signalled_itself = false;  // the work sent SIGINT or SIGTERM to its own process (raise())
 };
 
 // `work` runs in a forked child, killed after `limit` (20 times that in a sanitizer build) with the
