@@ -25,6 +25,7 @@
 #include "cli/run_command.h"
 #include "cli/shard_option.h"
 #include "cli/solve_command.h"
+#include "cli/solve_supervisor.h"
 #include "cli/solver_spec_list.h"
 #include "cli/supervisor.h"
 #include "cli/thread_list.h"
@@ -131,6 +132,9 @@ std::shared_ptr<State<SolveCommand>> declare_solve(CLI::App& app) {
       o, c.step, c.pipeline, [&c](const std::string& reference) { c.verify = reference; }, nullptr);
   o.flag("--no-verify", "Do not recount a plugin's answers with bitmask (on by default for plugins)",
          [&c] { c.verify = ""; });
+  o.unset("--no-supervisor", c.supervise,
+          "Solve in this process, without the supervising parent that keeps every answer line written whatever "
+          "ends the solving (a solver's exit(), a crash on its own thread, a signal it ignores): for a debugger");
   o.app().add_option("FILE", c.input, "Puzzle file, .gz allowed; - for standard input")->capture_default_str();
   return s;
 }
@@ -518,7 +522,7 @@ auto parsed(std::shared_ptr<S> (*declare)(CLI::App&), std::vector<std::string> a
 }  // namespace
 
 Subcommand add_solve(CLI::App& app) {
-  return subcommand(declare_solve(app), [](const SolveCommand& c) { return solve_command(c, stdout, stderr); });
+  return subcommand(declare_solve(app), [](const SolveCommand& c) { return supervised_solve(c, stdout, stderr); });
 }
 
 Subcommand add_run(CLI::App& app) {

@@ -22,6 +22,7 @@ enum class LinkFrame : char {
   exiting = 'X',   // the process is exiting from somewhere it should not: what was running
   done = 'D',      // the command returned (its exit status follows): what comes after is a clean exit
   rows = 'R',      // the per-puzzle rows' temporary file holds this many bytes of whole passes
+  answers = 'A',   // solve's output lines, as written (a frame may end inside a line)
 };
 
 // The measuring process's end. Sends whole frames, one at a time; a supervisor gone is ignored
@@ -35,6 +36,7 @@ class PassLink {
   void end(bool interrupted) { send(LinkFrame::end, interrupted ? "interrupted" : ""); }
   void done(int status) { send(LinkFrame::done, std::to_string(status)); }
   void rows(std::uint64_t bytes) { send(LinkFrame::rows, std::to_string(bytes)); }
+  void answers(const std::string& lines) { send(LinkFrame::answers, lines); }
   // From an exit handler, on any thread: sent unless a frame is being sent now.
   void exiting(const std::string& what);
 

@@ -18,6 +18,8 @@ struct SolveCommand {
   // The reference strategy's spec for --verify; "" for none; unset: bitmask for plugins, none for
   // built-in strategies (which the tests hold to bitmask's counts already).
   std::optional<std::string> verify;
+  // Solve in a child of a supervising parent (cli/solve_supervisor.h); --no-supervisor: here.
+  bool supervise = true;
 
   bool operator==(const SolveCommand&) const = default;
 };

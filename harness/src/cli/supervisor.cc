@@ -135,6 +135,8 @@ class Supervisor {
         case LinkFrame::rows:
           rows_bytes_ = std::stoull(text);
           break;
+        case LinkFrame::answers:  // solve's alone
+          break;
       }
     }
   }
