@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `ab` as a careless or hostile user meets it: a solver that crashes, outputs that cannot be
 # written, a CPU that is not there, a pipe for a file, one name for both sides, and a Ctrl-C and a
-# SIGTERM in the middle of the rounds (exit 128+N, no verdict, nothing left in TMPDIR).
+# SIGTERM in the middle of the rounds (exit 128+N, no verdict, the rounds before written, nothing
+# left in TMPDIR).
 # Usage: ab_test.sh SUDOKU_BENCH WRONG_PLUGINS.so DATASETS_DIR
 set -euo pipefail
 bench=$1 wrong=$2 datasets=$3
@@ -39,8 +40,9 @@ expect 5 "answers differ" -- "plugin:$wrong:right" "plugin:$wrong:two_for_unique
 # again (at most three times), so that a vanished file is told apart from a wrong answer.
 interrupted() {  # interrupted SIGNAL DIR: 0 if it held; 1 if it failed; 2 if its files vanished
   local signal=$1 dir=$2 pid status want
-  mkdir -p "$dir"
-  "$bench" ab bitmask bitmask "$datasets/top1465.txt" --rounds 200 --cpu none >"$dir/out" 2>"$dir/err" &
+  mkdir -p "$dir/rep"
+  "$bench" ab bitmask bitmask "$datasets/top1465.txt" --rounds 200 --cpu none --reports "$dir/rep" \
+    --json "$dir/ab.json" >"$dir/out" 2>"$dir/err" &
   pid=$!
   for _ in $(seq 200); do
     grep -q "round 1/" "$dir/err" 2>/dev/null && break
@@ -56,6 +58,14 @@ interrupted() {  # interrupted SIGNAL DIR: 0 if it held; 1 if it failed; 2 if it
   fi
   if [ "$status" -ne "$want" ] || ! grep -q "interrupted by signal" "$dir/err" || [ -s "$dir/out" ]; then
     echo "FAIL: SIG$signal mid-rounds: exit $status (expected $want), stdout $(wc -c <"$dir/out") bytes, stderr:"
+    cat "$dir/err"
+    return 1
+  fi
+  # The rounds measured before the signal are kept, marked interrupted (issue 55).
+  if ! grep -q '"interrupted": true' "$dir/ab.json" 2>/dev/null ||
+    ! grep -q '"interrupted": true' "$dir/rep/base.json" 2>/dev/null ||
+    ! grep -q '"repetition": 1' "$dir/rep/new.json" 2>/dev/null; then
+    echo "FAIL: SIG$signal mid-rounds: the rounds measured were not written: $(ls -A "$dir" "$dir/rep" | tr '\n' ' ')"
     cat "$dir/err"
     return 1
   fi

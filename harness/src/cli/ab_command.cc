@@ -74,7 +74,7 @@ class Ab {
       measure_all();
     } catch (const plugin::SolverFault& f) {
       std::fprintf(err_, "sudoku-bench ab: %s\n", f.what());
-      return f.interrupted() ? interrupted_status() : kExitSolverFault;
+      if (!f.interrupted()) return kExitSolverFault;
     } catch (const IoError& e) {
       std::fprintf(err_, "sudoku-bench ab: %s\n", e.what());
       return kExitIo;
@@ -83,11 +83,15 @@ class Ab {
       return kExitIo;
     }
     if (interrupt_requested()) {
-      std::fprintf(err_, "sudoku-bench ab: interrupted by signal %d after %zu rounds: no verdict\n", interrupt_signal(),
-                   rounds_done_);
-      return interrupted_status();
+      // The rounds measured are kept: every output written, marked interrupted, and no verdict.
+      std::fprintf(err_,
+                   "sudoku-bench ab: interrupted by signal %d after %zu rounds: no verdict; the rounds measured are "
+                   "written, marked \"interrupted\": true\n",
+                   interrupt_signal(), rounds_done_);
+      const int written = write_outputs(true);
+      return written == kExitIo ? kExitIo : interrupted_status();
     }
-    return judge_and_write();
+    return write_outputs(false);
   }
 
  private:
@@ -486,19 +490,27 @@ class Ab {
     }
   }
 
-  int judge_and_write() {
-    for (int s = 0; s < 2; ++s) finish_report(s);
+  // The verdict, printed and written; `interrupted`: the rounds so far written alone, no verdict
+  // printed. The exit status: kExitIo when an output failed.
+  int write_outputs(bool interrupted) {
+    for (int s = 0; s < 2; ++s) {
+      finish_report(s);
+      side_reports_[s].interrupted = interrupted;
+    }
     const Comparison c = compare_reports(side_reports_[0], side_reports_[1], c_.options);
     const ComparedSide b{sides_[0].given, report_.context.git_commit, report_.context.date, solver_text(0)},
         n{sides_[1].given, other_context_.empty() ? report_.context.git_commit : other_context_, report_.context.date,
           solver_text(1)};
     nlohmann::ordered_json json = comparison_json(c, c_.options, b, n);
     json["ab"] = ab_json();
+    json["interrupted"] = interrupted;
     const std::string markdown =
         comparison_markdown(c, c_.options, b, n) + "\n" + method_line() + ".\n" +
         (answer_problems_.empty() ? "" : "\n**NEW's answers differ from BASE's** (see the log).\n");
     int slower = 0;
-    if (c_.format == CompareFormat::text) {
+    if (interrupted) {  // the files hold the rounds; a table of them would read as a verdict
+      std::fflush(out_);
+    } else if (c_.format == CompareFormat::text) {
       std::fprintf(out_, "%s\n%s\n%s\n\n", side_line(0).c_str(), side_line(1).c_str(), method_line().c_str());
       slower = print_comparison_text(c, c_.options, out_, err_);
     } else {
@@ -507,7 +519,7 @@ class Ab {
     }
     std::fflush(out_);
     bool written = write_to(json_out_, json_text(json)) && write_to(markdown_out_, markdown);
-    if (html_out_) {
+    if (html_out_ && !interrupted) {  // a page of charts needs rounds on both sides
       Report both = side_reports_[1];
       both.runs.insert(both.runs.begin(), side_reports_[0].runs.begin(), side_reports_[0].runs.end());
       both.settings.solvers = {sides_[0].given, sides_[1].given};
@@ -516,6 +528,7 @@ class Ab {
     }
     for (int s = 0; s < 2; ++s) written = write_to(side_out_[s], json_text(to_json(side_reports_[s]))) && written;
     for (const std::string& p : answer_problems_) std::fprintf(err_, "sudoku-bench ab: answers: %s\n", p.c_str());
+    if (interrupted) return written ? kExitOk : kExitIo;
     if (!answer_problems_.empty()) {
       std::fprintf(err_,
                    "sudoku-bench ab: NEW's answers differ from BASE's, or fail judging: its speed is no verdict "
