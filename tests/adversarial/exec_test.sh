@@ -138,4 +138,30 @@ took_ms=$(((${EPOCHREALTIME/./} - start) / 1000))
 says "a script that closes its output" "closed its output"
 [ "$took_ms" -le $((2 * slack_ms)) ] || fail "a script that closes its output: named after $took_ms ms"
 
+# A program that ends while a process it started in the background holds its output (no end of
+# file ever comes): named within a second or so, not waited for until a signal (issue 55).
+start=${EPOCHREALTIME/./}
+probe "ended, its child holding the output" 4 timeout -k 5 30 "$BENCH" solve --threads 1 \
+  --solver 'exec:sleep 87 & echo $! >grandchild.pid; exit 0' one.txt
+took_ms=$(((${EPOCHREALTIME/./} - start) / 1000))
+says "ended, its child holding the output" "ended while a process it started holds its output open \(it exited with status 0\) when given $first"
+[ "$took_ms" -le $((3000 + slack_ms)) ] || fail "ended, its child holding the output: named after $took_ms ms"
+gone "ended, its child holding the output" grandchild.pid
+# SIGTERM while a program hangs in the middle of a batch: the record named is the puzzle it was
+# solving (the lines written before it, plus one), not the batch's first (issue 55).
+cp "$DATASETS/top95.txt" t95.txt
+meanwhile "a hang mid-batch, then SIGTERM" 143 1.5 'kill -TERM $pid' "$BENCH" solve --threads 1 --no-verify \
+  --solver 'exec:n=0; while read l; do n=$((n+1)); [ $n -eq 45 ] && exec sleep 600; echo 1; done' t95.txt
+written=$(wc -l <out)
+says "a hang mid-batch, then SIGTERM" "interrupted while it was solving [1-9.]{81} \(record t95\.txt:$((written + 1))\)"
+[ "$written" -gt 1 ] || fail "a hang mid-batch, then SIGTERM: only $written lines before the hang"
+pkill -KILL -f 'sleep 600' 2>/dev/null
+# A program that has read every line it was given and waits for more while answers are due (it
+# reads ahead, or two processes share its input): named within seconds, not a deadlock (issue 55).
+start=${EPOCHREALTIME/./}
+probe "waits for input it has read" 4 timeout -k 5 60 "$BENCH" solve --threads 1 --no-verify \
+  --solver 'exec:read line; cat >/dev/null' t95.txt
+took_ms=$(((${EPOCHREALTIME/./} - start) / 1000))
+says "waits for input it has read" "waits for input while [0-9]+ answers are due, having read every line it was given"
+[ "$took_ms" -le $((3000 + slack_ms)) ] || fail "waits for input it has read: named after $took_ms ms"
 finish

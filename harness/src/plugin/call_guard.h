@@ -14,7 +14,9 @@
 #include <atomic>
 #include <chrono>
 #include <csetjmp>
+#include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -35,12 +37,25 @@ class SolverFault : public std::runtime_error {
   // Stopped because the run was interrupted, not because the solver failed.
   bool interrupted() const { return interrupted_; }
   // The same fault, named with its record (FILE:LINE).
-  SolverFault located(const std::string& where) const { return {solver_, cause_, signal_, interrupted_, where}; }
+  SolverFault located(const std::string& where) const {
+    SolverFault f{solver_, cause_, signal_, interrupted_, where};
+    f.batch_index_ = batch_index_;
+    return f;
+  }
+  // Raised while a batch of puzzles was handed over (an exec: program): the place in the batch of
+  // the puzzle it came at, so that the record named is that puzzle's, not the batch's first.
+  SolverFault in_batch(std::size_t index) const {
+    SolverFault f = *this;
+    f.batch_index_ = index;
+    return f;
+  }
+  std::optional<std::size_t> batch_index() const { return batch_index_; }
 
  private:
   std::string solver_, cause_;
   int signal_;
   bool interrupted_;
+  std::optional<std::size_t> batch_index_;
 };
 
 // "SIGSEGV (segmentation fault)" and the like.

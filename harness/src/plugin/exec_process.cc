@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -93,6 +94,8 @@ ExecProcess::ExecProcess(const std::string& name, const std::string& command) : 
   const int spawned = posix_spawn(&pid_, "/bin/sh", &actions, &attr, const_cast<char**>(argv), environ);
   posix_spawnattr_destroy(&attr);
   posix_spawn_file_actions_destroy(&actions);
+  struct stat input {};
+  fstat(in[1], &input);  // the program's standard input, as its /proc/PID/fd names it
   close(in[1]);
   close(out[1]);
   to_ = in[0];
@@ -103,6 +106,7 @@ ExecProcess::ExecProcess(const std::string& name, const std::string& command) : 
     throw SolverFault(name_, std::string("cannot be started: ") + std::strerror(spawned), 0);
   }
   register_group(pid_);  // when every slot is taken, end() still kills it
+  starvation_.emplace(pid_, input.st_ino);
 }
 
 ExecProcess::~ExecProcess() { end(); }
@@ -143,6 +147,17 @@ void ExecProcess::exchange(const std::string& text, const std::vector<std::strin
     if (ready < 0 && errno != EINTR) throw fault(std::string("cannot be waited for: ") + std::strerror(errno), puzzle);
     if (ready > 0 && p[0].revents != 0) sent = write_some(text, sent, puzzle);
     if (ready > 0 && p[1].revents != 0) read_lines(puzzles, lines);
+    if (ready == 0) {
+      named_if_ended(puzzle);
+      if (sent == text.size() && starvation_->starved(to_))
+        throw fault("waits for input while " + std::to_string(puzzles.size() - lines.size()) +
+                        " answers are due, having read every line it was given (a program that reads ahead "
+                        "before it answers, or two processes sharing its standard input, each holding part of a "
+                        "line?)",
+                    puzzle);
+    } else {
+      starvation_->reset();
+    }
     if (lines.size() != answered) {
       answered = lines.size();
       start = std::chrono::steady_clock::now();
@@ -200,13 +215,23 @@ void ExecProcess::watch(std::chrono::steady_clock::time_point start, std::chrono
                         const std::string& puzzle) {
   const std::atomic<bool>* interrupt = interrupt_flag();
   if (interrupt && interrupt->load(std::memory_order_acquire))
-    throw SolverFault(name_, "was stopped: the run was interrupted while it was solving", 0, true);
+    throw SolverFault(name_, "was stopped: the run was interrupted while it was solving " + puzzle, 0, true);
   const auto waited = std::chrono::steady_clock::now() - start;
   if (waited < report) return;
   std::fprintf(stderr, "sudoku-bench: %s has been solving %s for %lld s (SIGINT or SIGTERM stops it)\n", name_.c_str(),
                puzzle.c_str(),
                static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(waited).count()));
   while (report <= waited) report *= 2;
+}
+
+// A program that has ended while a process it started holds its output open (no end of file
+// comes) is named at once, not waited for until a signal.
+void ExecProcess::named_if_ended(const std::string& puzzle) {
+  siginfo_t info{};
+  if (pid_ <= 0 || waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) != 0 ||
+      info.si_pid != pid_)
+    return;
+  throw fault("ended while a process it started holds its output open", puzzle);
 }
 
 // Why the program stopped answering, with its exit when it has one.

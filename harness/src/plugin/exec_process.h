@@ -10,10 +10,12 @@
 
 #include <chrono>
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "plugin/call_guard.h"
+#include "plugin/starved_input.h"
 
 namespace sudoku_bench::plugin {
 
@@ -43,6 +45,7 @@ class ExecProcess {
   void read_lines(const std::vector<std::string>& puzzles, std::vector<std::string>& lines);
   void take_lines(const std::vector<std::string>& puzzles, std::vector<std::string>& lines);
   void watch(std::chrono::steady_clock::time_point start, std::chrono::milliseconds& report, const std::string& puzzle);
+  void named_if_ended(const std::string& puzzle);
   SolverFault fault(const std::string& what, const std::string& puzzle);
   bool exited(siginfo_t& info);
   void end();
@@ -54,6 +57,7 @@ class ExecProcess {
   // What it wrote and no line has taken yet: buffer_ from start_; no newline before scanned_.
   std::string buffer_;
   std::size_t start_ = 0, scanned_ = 0;
+  std::optional<InputStarvation> starvation_;  // once started
 };
 
 }  // namespace sudoku_bench::plugin

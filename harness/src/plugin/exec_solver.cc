@@ -109,7 +109,7 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
     try {
       exchange(puzzles_, options, answers_);
     } catch (const SolverFault& f) {
-      if (f.interrupted()) throw;
+      if (f.interrupted()) throw f.in_batch(answers_.size());  // the puzzle it was waited on for
       // The answers before the fault stand; solve() throws it at its own puzzle, so that the
       // record named is that puzzle's, not the batch's first.
       fault_ = std::current_exception();

@@ -83,9 +83,11 @@ const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudo
 std::size_t RecordStep::prefetch(const Chunk& chunk, std::size_t first, std::size_t count) {
   if (!batch_solver_) return 0;
   batch_.clear();
+  batch_records_.clear();
   const std::size_t end = std::min(chunk.records.size(), first + count);
   for (std::size_t i = first; i < end; ++i) {
     if (!parse(chunk, chunk.records[i]).empty()) continue;  // run() finds it invalid again
+    batch_records_.push_back(i);
     sudoku::Grid& grid = batch_.emplace_back();
     if (options_.seed == 0) {
       sudoku::copy_grid(puzzle_, grid);
@@ -96,6 +98,10 @@ std::size_t RecordStep::prefetch(const Chunk& chunk, std::size_t first, std::siz
   }
   batch_solver_->prefetch(batch_, options_.solve);
   return batch_.size();
+}
+
+std::uint64_t RecordStep::batch_line(const Chunk& chunk, std::size_t index, std::uint64_t otherwise) const {
+  return index < batch_records_.size() ? chunk.records[batch_records_[index]].line : otherwise;
 }
 
 const StepResult& RecordStep::judge() {

@@ -91,6 +91,9 @@ class RecordStep {
   // that run() finds their answers waiting. Returns how many were handed over; 0 for other solvers.
   std::size_t prefetch(const Chunk& chunk, std::size_t first, std::size_t count);
   std::size_t batch_size() const { return batch_solver_ ? batch_solver_->batch_size() : 1; }
+  // The line of the record whose puzzle was number `index` of the last batch handed over;
+  // `otherwise` when there is none.
+  std::uint64_t batch_line(const Chunk& chunk, std::size_t index, std::uint64_t otherwise) const;
 
   // The record just run: its puzzle (valid records), and its puzzle as written (its first field in
   // csv and checks files), for echoing.
@@ -117,6 +120,7 @@ class RecordStep {
   TextSolver* text_solver_;          // solver_ when it takes a record's own text, else null
   BatchSolver* batch_solver_;        // solver_ when it takes puzzles ahead in batches, else null
   std::vector<sudoku::Grid> batch_;  // prefetch()'s puzzles, reused
+  std::vector<std::size_t> batch_records_;  // the chunk's record of each
   std::unique_ptr<sudoku::Solver> reference_;
   StepOptions options_;
   bool judged_;  // false for noop, which answers nothing
@@ -191,10 +195,11 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
       judged = &step.judge();
       if (judged->stopped) [[unlikely]]
         return;
-    } catch (const plugin::SolverFault&) {
+    } catch (const plugin::SolverFault& fault) {
       // The solver cannot go on: the chunk ends here, and the sink names the record.
       chunk.fault = std::current_exception();
       chunk.fault_line = record.line;
+      if (const auto in_batch = fault.batch_index()) chunk.fault_line = step.batch_line(chunk, *in_batch, record.line);
       return;
     }
     const StepResult& r = *judged;
