@@ -204,6 +204,23 @@ set -e
 if [[ $status -ne 2 ]] || ! grep -q "srun --mpi=pmix" "$work/srun.err"; then
   echo "FAIL: srun without PMI: status $status"; cat "$work/srun.err"; exit 1
 fi
+# Only run over the whole input (and hunt) is refused there: --version, solvers, solve, compare,
+# merge, report and a run given its shard are one task's own work (issue 55).
+srun_task() { SLURM_STEP_NUM_TASKS=2 SLURM_NTASKS=2 SLURM_PROCID=1 "$@"; }
+shard="run --threads 1 --repetitions 1 --warmup-seconds 0 --min-time 0 --no-progress"
+for cmd in "--version" "solvers" "solve --solver bitmask $data/easy50.txt" \
+  "$shard --shard 1/2 --json $work/shard1.json $data/top95.txt" \
+  "$shard --shard 2/2 --json $work/shard2.json $data/top95.txt" \
+  "report --markdown $work/shard2.md $work/shard2.json" \
+  "merge --json $work/merged.json $work/shard1.json $work/shard2.json" \
+  "compare $work/shard2.json $work/shard2.json"; do
+  # shellcheck disable=SC2086
+  if ! srun_task "$bench" $cmd >"$work/task.out" 2>"$work/task.err"; then
+    echo "FAIL: $cmd in an srun task without PMI:"; cat "$work/task.err"; exit 1
+  fi
+done
+if grep -q "pmi2" "$work/srun.err"; then echo "FAIL: the refusal offers pmi2:"; cat "$work/srun.err"; exit 1; fi
+grep -q -- "--shard \$((SLURM_PROCID+1))/2" "$work/srun.err" || { echo "FAIL: no shard advice:"; cat "$work/srun.err"; exit 1; }
 # The default thread counts: the CPUs this process may run on.
 for how in "taskset -c 0" "env SLURM_CPUS_PER_TASK=1"; do
   $how "$bench" run --repetitions 1 --warmup-seconds 0 --min-time 0 --no-progress --json "$work/threads.json" \

@@ -91,10 +91,6 @@ int main(int argc, char** argv) {
   report_broken_pipes();
   // Joins the MPI job first thing when an MPI launcher started this process (cluster/world.h).
   World world(argc, argv);
-  if (!world.problem().empty()) {
-    std::fprintf(stderr, "sudoku-bench: %s\n", world.problem().c_str());
-    return kExitUsage;
-  }
   CLI::App app{
       "sudoku-bench: throughput, latency and search-tree sizes of Sudoku solvers.\n"
       "Exit status: 0 ok, 1 some records invalid, aborted or failing their check (compare: a pair got\n"
@@ -119,6 +115,13 @@ int main(int argc, char** argv) {
   plugin::set_interrupt_flag(&interrupt_requested());
   for (const Subcommand& s : subcommands) {
     if (!*s.app) continue;
+    // Tasks that no MPI job joins would each measure the whole input: refused only where that is
+    // so (run without --shard, hunt); every other command, and a shard, is one task's own work.
+    const std::string& name = s.app->get_name();
+    if (!world.problem().empty() && (name == "hunt" || (name == "run" && s.app->get_option("--shard")->count() == 0))) {
+      std::fprintf(stderr, "sudoku-bench %s: %s\n", name.c_str(), world.problem().c_str());
+      return kExitUsage;
+    }
     if (world.size() > 1 && s.app->get_name() != "run") {
       if (world.rank() == 0)
         std::fprintf(stderr, "sudoku-bench %s: only run is spread over MPI ranks; start %s without mpirun\n",

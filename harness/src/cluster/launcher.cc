@@ -25,8 +25,9 @@ std::string launch_problem() {
   if (started_by_mpi_launcher() || tasks <= 1) return "";
   return "started by srun as one of " + std::to_string(tasks) +
          " tasks without an MPI process manager: each would measure the whole job alone and write the same "
-         "report. Launch with srun --mpi=pmix (or --mpi=pmi2; srun --mpi=list names what this Slurm has), or "
-         "measure shards: an array job of one task each with run --shard auto, then merge";
+         "report. Launch with srun --mpi=pmix (the process manager Debian's Open MPI joins; srun --mpi=list names "
+         "what this Slurm has), or give each task its shard: run --shard $((SLURM_PROCID+1))/" +
+         std::to_string(tasks) + " (or an array job with run --shard auto), then merge";
 }
 
 int launcher_size() {
