@@ -1,5 +1,6 @@
 #include "plugin/isolated_run.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
 
 #include "plugin/call_guard.h"
@@ -177,6 +179,24 @@ void note_own_signals() {
   _exit(0);           // no atexit handlers, no static destructors: they belong to the parent
 }
 
+// Hung or interrupted, the child never ends the exec: programs it started, in process groups of
+// their own that the kill of its group does not reach: found as its children (any thread's, from
+// /proc) and killed with their groups here, whatever the child's state.
+void kill_programs_of(pid_t child) {
+  const std::string tasks = "/proc/" + std::to_string(child) + "/task";
+  DIR* dir = opendir(tasks.c_str());
+  if (!dir) return;
+  while (const dirent* task = readdir(dir)) {
+    if (task->d_name[0] == '.') continue;
+    std::ifstream in(tasks + "/" + task->d_name + "/children");
+    for (pid_t pid; in >> pid;) {
+      const pid_t group = getpgid(pid);
+      if (group > 0 && group != child) kill(-group, SIGKILL);
+    }
+  }
+  closedir(dir);
+}
+
 }  // namespace
 
 IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>& work,
@@ -206,17 +226,7 @@ IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>
   std::optional<int> reaped;
   const Wait wait = receive_until(fds[0], child, std::chrono::steady_clock::now() + limit, received, reaped);
   close(fds[0]);
-  if (wait != Wait::closed) {
-    // Hung or interrupted: its SIGHUP handler (die_with) first ends the exec: programs it started,
-    // in process groups of their own that the kill below would not reach; 0.1 s at most.
-    kill(child, SIGHUP);
-    for (int i = 0; i < 20; ++i) {
-      siginfo_t info{};
-      if (waitid(P_PID, static_cast<id_t>(child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == child)
-        break;
-      usleep(5000);
-    }
-  }
+  if (wait != Wait::closed) kill_programs_of(child);
   // The child when it hangs, and whatever it started and left running, before the child is reaped:
   // until then no other process can take its id as a group's. Once the child has closed the pipe
   // it is exiting, and the signal no longer changes how it ended.
