@@ -1,27 +1,18 @@
 #include "cli/solve_supervisor.h"
 
-#include <signal.h>
-#include <sys/prctl.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
+#include <stdio.h>
 #include <unistd.h>
 
-#include <chrono>
-#include <cstring>
-#include <optional>
+#include <cstdint>
 #include <string>
 
 #include "cli/exit_codes.h"
-#include "cli/interrupt.h"
 #include "cli/pass_link.h"
 #include "cli/supervision.h"
-#include "cluster/world.h"
 #include "plugin/call_guard.h"
 
 namespace sudoku_bench {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // ---- the child ----
 
@@ -65,63 +56,31 @@ int solving_child(const SolveCommand& command, std::FILE* out, std::FILE* err, i
 
 class SolveSupervisor {
  public:
-  SolveSupervisor(std::FILE* out, std::FILE* err, pid_t child, int fd)
-      : out_(out), err_(err), child_(child), reader_(fd) {}
+  SolveSupervisor(std::FILE* out, std::FILE* err, ChildWatch& watch) : out_(out), err_(err), watch_(watch) {}
 
   void watch() {
-    bool open = true;
-    for (;;) {
-      open = open ? reader_.read(kSupervisorTickMs) : (usleep(kSupervisorTickMs * 1000), false);
-      take_frames();
-      if (waitpid(child_, &wait_status_, WNOHANG | WUNTRACED) == child_) {
-        if (!WIFSTOPPED(wait_status_)) break;
-        std::fprintf(err_, "sudoku-bench solve: the solving process was stopped by %s; continuing it\n",
-                     plugin::signal_description(WSTOPSIG(wait_status_)).c_str());
-        kill(child_, SIGCONT);
-      }
-      escalate(open);
-    }
-    // What came before it ended, read once (a process it forked may hold the socket for ever).
-    reader_.read(0);
-    take_frames();
-    sweep_descendants();
+    watch_.watch(
+        [this](LinkFrame type, std::string& text) {
+          if (type == LinkFrame::answers) forward(text);
+        },
+        [this](int signal) {
+          std::fprintf(err_, "sudoku-bench solve: the solving process was stopped by %s; continuing it\n",
+                       plugin::signal_description(signal).c_str());
+        });
   }
 
   int finish() {
     std::fflush(out_);
-    if (done_ && !killed_ && WIFEXITED(wait_status_)) return WEXITSTATUS(wait_status_);  // said by the child
-    std::string cause;
-    if (killed_ && signal_)
-      cause = "did not stop within " + std::to_string(kSupervisorStopGrace.count()) + " ms of signal " +
-              std::to_string(signal_) + " (a solver call deaf to it?) and was killed";
-    else
-      cause = killed_ && !exiting_.empty() ? "did not finish exiting and was killed" : wait_cause(wait_status_);
-    if (!exiting_.empty())
-      cause += ": " + exiting_;
-    else if (WIFEXITED(wait_status_) && !done_)
-      cause += " without finishing (a solver called exit() or _exit()?)";
+    if (watch_.clean()) return watch_.exit_status();  // its messages said by the child
     std::fprintf(err_,
                  "sudoku-bench solve: the solving process %s; the %llu lines written before are kept: the first "
                  "records have theirs, in order, up to the chunk in progress%s\n",
-                 cause.c_str(), static_cast<unsigned long long>(lines_),
+                 watch_.cause().c_str(), static_cast<unsigned long long>(lines_),
                  pending_.empty() ? "" : ", a line cut short dropped");
-    return signal_ ? kExitInterrupted + signal_ : kExitSolverFault;
+    return watch_.signal() ? kExitInterrupted + watch_.signal() : kExitSolverFault;
   }
 
  private:
-  void take_frames() {
-    while (auto frame = reader_.next()) {
-      auto& [type, text] = *frame;
-      if (type == LinkFrame::answers) {
-        forward(text);
-      } else if (type == LinkFrame::exiting) {
-        exiting_ = std::move(text);
-      } else if (type == LinkFrame::done) {
-        done_ = true;
-      }
-    }
-  }
-
   // Whole lines only: a line the child was cut in the middle of is never printed.
   void forward(const std::string& text) {
     pending_ += text;
@@ -133,59 +92,24 @@ class SolveSupervisor {
     pending_.erase(0, end + 1);
   }
 
-  void escalate(bool open) {
-    const auto now = Clock::now();
-    if (interrupt_requested().load() && !signal_) {
-      signal_ = interrupt_signal() ? interrupt_signal() : SIGTERM;
-      kill(child_, signal_);
-      deadline_ = std::min(deadline_.value_or(now + kSupervisorStopGrace), now + kSupervisorStopGrace);
-    }
-    if (second_request()) deadline_ = now;
-    if (!exiting_.empty() && !deadline_) deadline_ = now + kSupervisorStopGrace;
-    if (done_ && !open && !deadline_) deadline_ = now + kSupervisorExitGrace;
-    if (deadline_ && now >= *deadline_ && !killed_) {
-      kill(child_, SIGKILL);
-      killed_ = true;
-    }
-  }
-
   std::FILE* out_;
   std::FILE* err_;
-  const pid_t child_;
-  LinkReader reader_;
-  std::string pending_, exiting_;
+  ChildWatch& watch_;
+  std::string pending_;
   std::uint64_t lines_ = 0;
-  bool done_ = false, killed_ = false;
-  int signal_ = 0, wait_status_ = 0;
-  std::optional<Clock::time_point> deadline_;
 };
 
 }  // namespace
 
 int supervised_solve(const SolveCommand& command, std::FILE* out, std::FILE* err) {
-  if (!command.supervise || World::current().size() > 1 || !single_threaded()) return solve_command(command, out, err);
-  int link[2];
-  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, link) != 0) return solve_command(command, out, err);
-  prctl(PR_SET_CHILD_SUBREAPER, 1);
-  std::fflush(out);
-  std::fflush(err);
-  const pid_t parent = getpid();
-  const pid_t child = fork();
-  if (child < 0) {
-    close(link[0]);
-    close(link[1]);
-    return solve_command(command, out, err);
-  }
-  if (child == 0) {
-    close(link[0]);
-    return solving_child(command, out, err, link[1], parent);
-  }
-  close(link[1]);
-  hold_second_request();
-  SolveSupervisor supervisor(out, err, child, link[0]);
-  supervisor.watch();
-  close(link[0]);
-  return supervisor.finish();
+  return supervised(
+      out, err, command.supervise, [&] { return solve_command(command, out, err); },
+      [&](int fd, pid_t parent) { return solving_child(command, out, err, fd, parent); },
+      [&](ChildWatch& watch) {
+        SolveSupervisor supervisor(out, err, watch);
+        supervisor.watch();
+        return supervisor.finish();
+      });
 }
 
 }  // namespace sudoku_bench

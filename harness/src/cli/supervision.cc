@@ -2,9 +2,11 @@
 
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -15,6 +17,7 @@
 #include "cli/descendants.h"
 #include "cli/exit_codes.h"
 #include "cli/interrupt.h"
+#include "cluster/world.h"
 #include "plugin/call_guard.h"
 #include "plugin/child_groups.h"
 #include "stream/output_file.h"
@@ -90,6 +93,98 @@ void sweep_descendants() {
     }
     for (const pid_t pid : pids) waitpid(pid, nullptr, 0);
   }
+}
+
+void ChildWatch::watch(const std::function<void(LinkFrame, std::string&)>& take,
+                       const std::function<void(int)>& stopped) {
+  const auto take_all = [&] {
+    while (auto frame = reader_.next()) {
+      auto& [type, text] = *frame;
+      if (type == LinkFrame::exiting) exiting_ = text;
+      if (type == LinkFrame::done) done_ = true;
+      take(type, text);
+    }
+  };
+  bool open = true;
+  for (;;) {
+    open = open ? reader_.read(kSupervisorTickMs) : (usleep(kSupervisorTickMs * 1000), false);
+    take_all();
+    if (waitpid(child_, &wait_status_, WNOHANG | WUNTRACED) == child_) {
+      if (!WIFSTOPPED(wait_status_)) break;
+      // A child stopped (a solver that raised SIGSTOP) would wait for ever, its watchdog stopped
+      // with it: it is continued, and said.
+      stopped(WSTOPSIG(wait_status_));
+      kill(child_, SIGCONT);
+    }
+    escalate(open);
+  }
+  // What came before it ended: read once, as far as there is (a process it forked may hold the
+  // socket open for ever).
+  reader_.read(0);
+  take_all();
+  sweep_descendants();
+}
+
+// A signal to this process goes on to the child; a child that has not ended by its deadline
+// (after a signal, after saying exit() was called, after saying it ended) is killed.
+void ChildWatch::escalate(bool open) {
+  const auto now = std::chrono::steady_clock::now();
+  if (interrupt_requested().load() && !signal_) {
+    signal_ = interrupt_signal() ? interrupt_signal() : SIGTERM;
+    kill(child_, signal_);  // the same request to it, if it had the signal too (interrupt.h)
+    deadline_ = std::min(deadline_.value_or(now + kSupervisorStopGrace), now + kSupervisorStopGrace);
+  }
+  if (second_request()) deadline_ = now;  // a second signal: at once
+  if (!exiting_.empty() && !deadline_) deadline_ = now + kSupervisorStopGrace;
+  if (done_ && !open && !deadline_) deadline_ = now + kSupervisorExitGrace;
+  if (deadline_ && now >= *deadline_ && !killed_) {
+    kill(child_, SIGKILL);
+    killed_ = true;
+  }
+}
+
+bool ChildWatch::clean() const { return done_ && !killed_ && WIFEXITED(wait_status_); }
+
+int ChildWatch::exit_status() const { return WEXITSTATUS(wait_status_); }
+
+std::string ChildWatch::cause() const {
+  if (killed_ && signal_)
+    return "did not stop within " + std::to_string(kSupervisorStopGrace.count()) + " ms of signal " +
+           std::to_string(signal_) + " (a solver call deaf to it?) and was killed";
+  std::string cause = killed_ && !exiting_.empty() ? "did not finish exiting and was killed" : wait_cause(wait_status_);
+  if (!exiting_.empty())
+    cause += ": " + exiting_;
+  else if (WIFEXITED(wait_status_) && !done_)
+    cause += " without finishing (a solver called exit() or _exit()?)";
+  return cause;
+}
+
+int supervised(std::FILE* out, std::FILE* err, bool supervise, const std::function<int()>& alone,
+               const std::function<int(int fd, pid_t parent)>& in_child,
+               const std::function<int(ChildWatch& watch)>& in_parent) {
+  if (!supervise || World::current().size() > 1 || !single_threaded()) return alone();
+  int link[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, link) != 0) return alone();
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
+  std::fflush(out);
+  std::fflush(err);
+  const pid_t parent = getpid();
+  const pid_t child = fork();
+  if (child < 0) {
+    close(link[0]);
+    close(link[1]);
+    return alone();
+  }
+  if (child == 0) {
+    close(link[0]);
+    return in_child(link[1], parent);
+  }
+  close(link[1]);
+  hold_second_request();
+  ChildWatch watch(child, link[0]);
+  const int status = in_parent(watch);
+  close(link[0]);
+  return status;
 }
 
 std::string wait_cause(int status) {

@@ -7,6 +7,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <functional>
+#include <optional>
 #include <string>
 
 #include "cli/pass_link.h"
@@ -38,6 +40,46 @@ PassLink& become_supervised(int fd, pid_t parent, std::FILE* out);
 void supervised_done(int status);
 
 // ---- in the parent ----
+
+// The parent's side of a supervised child: its link read, the child waited for, a stopped child
+// continued, an interrupt passed on to it and the child killed at its deadline, its end named.
+class ChildWatch {
+ public:
+  ChildWatch(pid_t child, int fd) : child_(child), reader_(fd) {}
+
+  // Until the child has ended and been reaped, with whatever it left below this process: each
+  // whole frame goes to `take` (exiting and done are noted here too); `stopped` is told of a child
+  // stopped by a signal (SIGSTOP), which is then continued.
+  void watch(const std::function<void(LinkFrame, std::string&)>& take, const std::function<void(int)>& stopped);
+
+  // It said it finished (done), was not killed, and exited: its status is the command's.
+  bool clean() const;
+  int exit_status() const;
+  pid_t pid() const { return child_; }
+  // The signal passed on to it (the command was interrupted), 0 when none.
+  int signal() const { return signal_; }
+  bool exiting() const { return !exiting_.empty(); }
+  // How it ended: "exited with status 0: exit() was called while ...", "did not stop within 400 ms
+  // of signal 15 (a solver call deaf to it?) and was killed", "was ended by SIGSEGV (...)".
+  std::string cause() const;
+
+ private:
+  void escalate(bool open);
+
+  const pid_t child_;
+  LinkReader reader_;
+  std::string exiting_;
+  bool done_ = false, killed_ = false;
+  int signal_ = 0, wait_status_ = 0;
+  std::optional<std::chrono::steady_clock::time_point> deadline_;
+};
+
+// A command under a supervisor: forks (where it can: one process, single-threaded, not an MPI
+// rank) and returns `in_child(fd, parent)` in the child, `in_parent(watch)` in the parent; else
+// `alone()`, the command in this process.
+int supervised(std::FILE* out, std::FILE* err, bool supervise, const std::function<int()>& alone,
+               const std::function<int(int fd, pid_t parent)>& in_child,
+               const std::function<int(ChildWatch& watch)>& in_parent);
 
 // Kills and reaps every process left below this one (a subreaper): orphans, and the process
 // groups of exec: programs.
