@@ -117,9 +117,9 @@ class RecordStep {
 
   const sudoku::SolverFactory& factory_;
   std::unique_ptr<sudoku::Solver> solver_;
-  TextSolver* text_solver_;          // solver_ when it takes a record's own text, else null
-  BatchSolver* batch_solver_;        // solver_ when it takes puzzles ahead in batches, else null
-  std::vector<sudoku::Grid> batch_;  // prefetch()'s puzzles, reused
+  TextSolver* text_solver_;                 // solver_ when it takes a record's own text, else null
+  BatchSolver* batch_solver_;               // solver_ when it takes puzzles ahead in batches, else null
+  std::vector<sudoku::Grid> batch_;         // prefetch()'s puzzles, reused
   std::vector<std::size_t> batch_records_;  // the chunk's record of each
   std::unique_ptr<sudoku::Solver> reference_;
   StepOptions options_;
