@@ -87,6 +87,18 @@ took_ms=$(((${EPOCHREALTIME/./} - start) / 1000))
 says "solve: a call deaf to SIGTERM" "did not stop within [0-9]+ ms of signal 15"
 lines "solve: a call deaf to SIGTERM" 39
 
+# Standard output closed early (`| head -1`): the solving stops at once, exit 3, not after the file.
+for i in 1 2 3 4 5 6 7 8; do cat "$DATASETS/sudoku17_49158.txt"; done >big.txt
+bound_s=5
+[ -n "${SANITIZE:-}" ] && bound_s=30
+start=${EPOCHREALTIME/./}
+status=$( ("$BENCH" solve --threads 1 big.txt 2>err; echo $? >status) | head -1 >/dev/null; cat status)
+took_ms=$(((${EPOCHREALTIME/./} - start) / 1000))
+[ "$status" = 3 ] || fail "solve | head -1: exit $status, expected 3"
+[ "$took_ms" -le $((bound_s * 1000)) ] || fail "solve | head -1: took $took_ms ms (the whole file solved?)"
+says "solve | head -1" "<stdout>: cannot write: Broken pipe"
+rm -f big.txt
+
 # Private instances (@private) are copies in memory: an exit() leaves no folder in TMPDIR (finish checks).
 probe "solve: exit(0) with private instances" 4 "${solve[@]}" --solver "$(plugin exits)@private" "$input"
 probe "run: exit(0) with private instances" 4 "$BENCH" run --threads 1 --repetitions 3 --min-time 0 \

@@ -3,7 +3,9 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <string>
 
 #include "cli/exit_codes.h"
@@ -71,6 +73,10 @@ class SolveSupervisor {
 
   int finish() {
     std::fflush(out_);
+    if (!write_error_.empty()) {
+      std::fprintf(err_, "sudoku-bench solve: <stdout>: cannot write: %s\n", write_error_.c_str());
+      return kExitIo;
+    }
     if (watch_.clean()) return watch_.exit_status();  // its messages said by the child
     std::fprintf(err_,
                  "sudoku-bench solve: the solving process %s; the %llu lines written before are kept: the first "
@@ -86,8 +92,13 @@ class SolveSupervisor {
     pending_ += text;
     const std::size_t end = pending_.rfind('\n');
     if (end == std::string::npos) return;
-    std::fwrite(pending_.data(), 1, end + 1, out_);
-    std::fflush(out_);
+    if (!write_error_.empty()) return;
+    if (std::fwrite(pending_.data(), 1, end + 1, out_) != end + 1 || std::fflush(out_) != 0) {
+      // A closed pipe (`| head`): the rest of the solving is of no use.
+      write_error_ = std::strerror(errno);
+      watch_.stop();
+      return;
+    }
     for (std::size_t i = 0; i <= end; ++i) lines_ += pending_[i] == '\n';
     pending_.erase(0, end + 1);
   }
@@ -95,7 +106,7 @@ class SolveSupervisor {
   std::FILE* out_;
   std::FILE* err_;
   ChildWatch& watch_;
-  std::string pending_;
+  std::string pending_, write_error_;
   std::uint64_t lines_ = 0;
 };
 

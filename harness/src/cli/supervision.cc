@@ -143,6 +143,12 @@ void ChildWatch::escalate(bool open) {
   }
 }
 
+void ChildWatch::stop() {
+  if (killed_) return;
+  kill(child_, SIGKILL);
+  killed_ = true;
+}
+
 bool ChildWatch::clean() const { return done_ && !killed_ && WIFEXITED(wait_status_); }
 
 int ChildWatch::exit_status() const { return WEXITSTATUS(wait_status_); }

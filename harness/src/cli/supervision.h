@@ -56,6 +56,8 @@ class ChildWatch {
   bool clean() const;
   int exit_status() const;
   pid_t pid() const { return child_; }
+  // Kills the child now: its work is of no more use (its output cannot be written).
+  void stop();
   // The signal passed on to it (the command was interrupted), 0 when none.
   int signal() const { return signal_; }
   bool exiting() const { return !exiting_.empty(); }
