@@ -83,6 +83,12 @@ probe "a forked child that never execs" 0 timeout -k 5 60 "$BENCH" "${args[@]}" 
 passes "a forked child that never execs" 5
 pkill -f forks_a_sleeper 2>/dev/null  # the sleeper (a copy of sudoku-bench in a session of its own), if the sweep missed it
 
+# A solver that forks, both processes going on: the copy sends nothing (its passes, with a CPU
+# clock of its own, once made the supervisor abort with nothing written), and is ended with the run.
+probe "a fork that returns" 0 timeout -k 5 60 "$BENCH" "${args[@]}" --solver "$(plugin forks_and_returns)@shared" top95.txt
+passes "a fork that returns" 5
+pkill -KILL -f forks_and_returns 2>/dev/null
+
 # A solver that prints: standard output holds the report alone.
 probe "a solver that prints" 0 "$BENCH" "${args[@]/r.json/-}" --solver "$(plugin prints)" top95.txt
 "$PYTHON" -c 'import json,sys; json.load(open(sys.argv[1]))' out || fail "a solver that prints: --json - is not JSON"

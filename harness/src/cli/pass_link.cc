@@ -36,11 +36,15 @@ void PassLink::pass(std::size_t order, const MeasuredPass& pass) {
 
 void PassLink::exiting(const std::string& what) {
   // exit() may be called while this thread or another sends: a frame is never interleaved.
+  if (getpid() != owner_) return;
   std::unique_lock lock(mutex_, std::try_to_lock);
   if (lock.owns_lock()) send_locked(LinkFrame::exiting, what);
 }
 
 void PassLink::send(LinkFrame type, const std::string& text) {
+  // A copy of the process forked by a solver (which may hold the lock, taken mid-frame) sends
+  // nothing: its passes and lines would be counted twice, or cut the child's frames.
+  if (getpid() != owner_) return;
   const std::lock_guard lock(mutex_);
   send_locked(type, text);
 }

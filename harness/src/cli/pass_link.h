@@ -3,6 +3,8 @@
 // are a type byte, a 64-bit length and the text; a frame cut by the process's death is not read.
 #pragma once
 
+#include <unistd.h>
+
 #include <cstdint>
 #include <mutex>
 #include <nlohmann/json.hpp>
@@ -25,11 +27,12 @@ enum class LinkFrame : char {
   answers = 'A',   // solve's output lines, as written (a frame may end inside a line)
 };
 
-// The measuring process's end. Sends whole frames, one at a time; a supervisor gone is ignored
-// (the measuring goes on, and nothing is written: as when the process is killed).
+// The measuring process's end. Sends whole frames, one at a time, from the process that made it
+// alone; a supervisor gone is ignored (the measuring goes on, and nothing is written: as when the
+// process is killed).
 class PassLink {
  public:
-  explicit PassLink(int fd) : fd_(fd) {}
+  explicit PassLink(int fd) : fd_(fd), owner_(getpid()) {}
   void head(const Report& report);
   void starting(const std::string& label) { send(LinkFrame::starting, label); }
   void pass(std::size_t order, const MeasuredPass& pass);
@@ -45,6 +48,7 @@ class PassLink {
   void send_locked(LinkFrame type, const std::string& text);
 
   int fd_;
+  const pid_t owner_;  // the process that made it: the only one that sends
   std::mutex mutex_;
 };
 

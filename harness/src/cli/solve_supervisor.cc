@@ -18,25 +18,18 @@ namespace {
 
 // ---- the child ----
 
-// The answers' stream: each buffer full is a frame to the parent, from the process that opened it
-// only (a copy forked by a solver holds the same buffer, and must not write it twice).
-struct AnswerSink {
-  PassLink* link;
-  pid_t owner;
-};
-
+// The answers' stream: each buffer full is a frame to the parent (PassLink sends from the child
+// alone: a copy forked by a solver holds the same buffer, and must not write it twice).
 extern "C" ssize_t write_answers(void* cookie, const char* data, std::size_t size) {
-  const auto* sink = static_cast<const AnswerSink*>(cookie);
-  if (getpid() == sink->owner) sink->link->answers(std::string(data, size));
+  static_cast<PassLink*>(cookie)->answers(std::string(data, size));
   return static_cast<ssize_t>(size);
 }
 
 int solving_child(const SolveCommand& command, std::FILE* out, std::FILE* err, int fd, pid_t parent) {
   PassLink& link = become_supervised(fd, parent, out);
-  static AnswerSink sink{&link, getpid()};
   cookie_io_functions_t io{};
   io.write = write_answers;
-  std::FILE* answers = fopencookie(&sink, "w", io);
+  std::FILE* answers = fopencookie(&link, "w", io);
   if (!answers) {
     supervised_done(kExitIo);
     return kExitIo;

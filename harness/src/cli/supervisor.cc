@@ -113,9 +113,14 @@ class Supervisor {
   std::vector<std::pair<std::size_t, MeasuredPass>> decoded_passes() const {
     std::vector<std::pair<std::size_t, MeasuredPass>> passes;
     for (const std::string& text : sent_passes_) {
-      const std::size_t newline = text.find('\n');
-      passes.emplace_back(std::stoull(text.substr(0, newline)),
-                          pass_from_json(from_binary(std::string_view(text).substr(newline + 1))));
+      try {
+        const std::size_t newline = text.find('\n');
+        passes.emplace_back(std::stoull(text.substr(0, newline)),
+                            pass_from_json(from_binary(std::string_view(text).substr(newline + 1))));
+      } catch (const std::exception& e) {  // one pass that cannot be read costs that pass alone
+        std::fprintf(err_, "sudoku-bench run: a pass the measuring process sent cannot be read (%s): left out\n",
+                     e.what());
+      }
     }
     std::stable_sort(passes.begin(), passes.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     return passes;
