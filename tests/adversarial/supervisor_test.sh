@@ -168,15 +168,21 @@ says "a solver raises SIGTERM" "a solver sent signal 15 to its own process"
 passes "a solver raises SIGTERM" 4 true  # the fourth cut short, as an interrupt leaves it
 
 # A solver that lowers RLIMIT_NOFILE: the next reading cannot open its file, and the cause is named.
-probe "a solver lowers RLIMIT_NOFILE" 3 "$BENCH" "${args[@]}" --solver "$(plugin lowers_nofile)@shared" top95.txt
-says "a solver lowers RLIMIT_NOFILE" "top95.txt: cannot open: Too many open files \(this process has used up its 3 file descriptors, RLIMIT_NOFILE: a solver may have lowered"
+# (Not in a sanitizer build, whose runtime itself needs descriptors to check a call: UBSan's vptr
+# check then fails.)
+[ -z "${SANITIZE:-}" ] && {
+  probe "a solver lowers RLIMIT_NOFILE" 3 "$BENCH" "${args[@]}" --solver "$(plugin lowers_nofile)@shared" top95.txt
+  says "a solver lowers RLIMIT_NOFILE" "top95.txt: cannot open: Too many open files \(this process has used up its 3 file descriptors, RLIMIT_NOFILE: a solver may have lowered"
+}
 
 # SIGTERM in the first second (while an @auto plugin's reentrancy is checked, or before): every
 # output is written all the same, holding what was measured (nothing), marked interrupted; 143.
-for delay in 0.02 0.1 0.3; do
+# The delays count from the measuring child's start (before it, the handlers may not be set: a
+# signal then ends the process as it ends any).
+for delay in 0 0.1 0.3; do
   rm -f r.json r.csv
-  meanwhile "SIGTERM at $delay s" 143 "$delay" 'kill -TERM $pid' "$BENCH" "${args[@]/5/100}" \
-    --solver "plugin:$WRONG_PLUGINS:right@auto" top95.txt
+  meanwhile "SIGTERM at $delay s" 143 0 'for ((i = 0; i < 500; i++)); do pgrep -P $pid >/dev/null && break; sleep 0.01; done; sleep '"$delay"'; kill -TERM $pid' \
+    "$BENCH" "${args[@]/5/100}" --solver "plugin:$WRONG_PLUGINS:right@auto" top95.txt
   "$PYTHON" -c 'import json,sys; r=json.load(open("r.json")); sys.exit(not r["interrupted"])' 2>/dev/null ||
     fail "SIGTERM at $delay s: no r.json marked interrupted"
   [ -e r.csv ] || fail "SIGTERM at $delay s: no r.csv"
