@@ -44,8 +44,9 @@ interrupted() {  # interrupted SIGNAL DIR: 0 if it held; 1 if it failed; 2 if it
   "$bench" ab bitmask bitmask "$datasets/top1465.txt" --rounds 200 --cpu none --reports "$dir/rep" \
     --json "$dir/ab.json" >"$dir/out" 2>"$dir/err" &
   pid=$!
+  local rounds=0
   for _ in $(seq 200); do
-    grep -q "round 1/" "$dir/err" 2>/dev/null && break
+    grep -q "round 1/" "$dir/err" 2>/dev/null && rounds=1 && break
     sleep 0.05
   done
   kill -"$signal" $pid
@@ -61,10 +62,11 @@ interrupted() {  # interrupted SIGNAL DIR: 0 if it held; 1 if it failed; 2 if it
     cat "$dir/err"
     return 1
   fi
-  # The rounds measured before the signal are kept, marked interrupted (issue 55).
+  # The rounds measured before the signal are kept, marked interrupted (issue 55); none when the
+  # first round had not ended in 10 s (a sanitizer build), and the files say so all the same.
   if ! grep -q '"interrupted": true' "$dir/ab.json" 2>/dev/null ||
     ! grep -q '"interrupted": true' "$dir/rep/base.json" 2>/dev/null ||
-    ! grep -q '"repetition": 1' "$dir/rep/new.json" 2>/dev/null; then
+    { [ "$rounds" = 1 ] && ! grep -q '"repetition": 1' "$dir/rep/new.json" 2>/dev/null; }; then
     echo "FAIL: SIG$signal mid-rounds: the rounds measured were not written: $(ls -A "$dir" "$dir/rep" | tr '\n' ' ')"
     cat "$dir/err"
     return 1
