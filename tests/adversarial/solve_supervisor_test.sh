@@ -30,34 +30,29 @@ lines() {
   pkill -KILL -f -- "$input" 2>/dev/null
 }
 
-probe "solve: exit(0) in a call" 4 "${solve[@]}" --solver "$(plugin exits)" "$input"
-says "solve: exit(0) in a call" "the solving process $exited: exit\(\) was called while .*exits.* was solving [1-9.]{81}; the [0-9]+ lines written before are kept"
-lines "solve: exit(0) in a call" 39
-
-probe "solve: _exit(3) in a call" 4 "${solve[@]}" --solver "$(plugin quick_exits)" "$input"
-says "solve: _exit(3) in a call" "exited with status 3 without finishing"
-lines "solve: _exit(3) in a call" 39
-
-probe "solve: SIGKILL" 4 "${solve[@]}" --solver "$(plugin killed)" "$input"
-says "solve: SIGKILL" "was ended by SIGKILL"
-lines "solve: SIGKILL" 39
-
-probe "solve: a heap overflow" 4 "${solve[@]}" --solver "$(plugin overflows_the_heap)@shared" "$input"
-says "solve: a heap overflow" "SIGABRT|SIGSEGV|exited with status"
-lines "solve: a heap overflow" 39
-
+# ends NAME STATUS SOLVER PATTERN MAX: solve with SOLVER exits STATUS, says PATTERN, and leaves at
+# most MAX answer lines and no process.
+ends() {
+  probe "solve: $1" "$2" "${solve[@]}" --solver "$3" "$input"
+  says "solve: $1" "$4"
+  lines "solve: $1" "$5"
+}
+ends "exit(0) in a call" 4 "$(plugin exits)" \
+  "the solving process $exited: exit\(\) was called while .*exits.* was solving [1-9.]{81}; the [0-9]+ lines written before are kept" 39
+ends "_exit(3) in a call" 4 "$(plugin quick_exits)" "exited with status 3 without finishing" 39
+ends "SIGKILL" 4 "$(plugin killed)" "was ended by SIGKILL" 39
+ends "a heap overflow" 4 "$(plugin overflows_the_heap)@shared" "SIGABRT|SIGSEGV|exited with status" 39
 # A crash inside a call is caught there and named with its record, as before the supervisor.
-probe "solve: a crash in a call" 4 "${solve[@]}" --solver "plugin:$WRONG_PLUGINS:crashes@shared" "$input"
-says "solve: a crash in a call" "crash.*\($input:1\)|$input:1"
-lines "solve: a crash in a call" 0
+ends "a crash in a call" 4 "plugin:$WRONG_PLUGINS:crashes@shared" "crash.*\($input:1\)|$input:1" 0
 
-probe "solve: a plugin that prints" 0 "${solve[@]}" --solver "$(plugin prints)" "$input"
-[ "$(wc -l <out)" = 95 ] || fail "solve: a plugin that prints: $(wc -l <out) lines, 95 expected"
-lines "solve: a plugin that prints" 95
-
-probe "solve: 10 MB to standard output" 0 "${solve[@]}" --solver "$(plugin floods_stdout)@shared" "$input"
-[ "$(wc -l <out)" = 95 ] || fail "solve: 10 MB to standard output: $(wc -l <out) lines, 95 expected"
-lines "solve: 10 MB to standard output" 95
+# all_lines NAME SOLVER: solve with SOLVER exits 0 with the 95 answer lines alone.
+all_lines() {
+  probe "solve: $1" 0 "${solve[@]}" --solver "$2" "$input"
+  [ "$(wc -l <out)" = 95 ] || fail "solve: $1: $(wc -l <out) lines, 95 expected"
+  lines "solve: $1" 95
+}
+all_lines "a plugin that prints" "$(plugin prints)"
+all_lines "10 MB to standard output" "$(plugin floods_stdout)@shared"
 
 probe "solve: a plugin that forks and returns" 0 timeout -k 5 60 "${solve[@]}" --solver "$(plugin forks_and_returns)@shared" "$input"
 [ "$(wc -l <out)" = 95 ] || fail "solve: a plugin that forks and returns: $(wc -l <out) lines, 95 expected (each once)"

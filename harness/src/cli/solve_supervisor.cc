@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
@@ -25,25 +26,15 @@ extern "C" ssize_t write_answers(void* cookie, const char* data, std::size_t siz
   return static_cast<ssize_t>(size);
 }
 
-int solving_child(const SolveCommand& command, std::FILE* out, std::FILE* err, int fd, pid_t parent) {
-  PassLink& link = become_supervised(fd, parent, out);
+// Solves into a stream whose buffers go to the parent as frames.
+int solve_to_parent(const SolveCommand& command, std::FILE* err, PassLink& link) {
   cookie_io_functions_t io{};
   io.write = write_answers;
   std::FILE* answers = fopencookie(&link, "w", io);
-  if (!answers) {
-    supervised_done(kExitIo);
-    return kExitIo;
-  }
+  if (!answers) return kExitIo;
   setvbuf(answers, nullptr, _IOFBF, 1 << 16);
-  int status = kExitSolverFault;
-  try {
-    status = solve_command(command, answers, err);
-    std::fflush(answers);
-  } catch (...) {  // a refusal main() names: said, not an exit() by a solver
-    supervised_done(status);
-    throw;
-  }
-  supervised_done(status);
+  const int status = solve_command(command, answers, err);
+  std::fflush(answers);
   return status;
 }
 
@@ -82,17 +73,17 @@ class SolveSupervisor {
  private:
   // Whole lines only: a line the child was cut in the middle of is never printed.
   void forward(const std::string& text) {
+    if (!write_error_.empty()) return;
     pending_ += text;
     const std::size_t end = pending_.rfind('\n');
     if (end == std::string::npos) return;
-    if (!write_error_.empty()) return;
     if (std::fwrite(pending_.data(), 1, end + 1, out_) != end + 1 || std::fflush(out_) != 0) {
       // A closed pipe (`| head`): the rest of the solving is of no use.
       write_error_ = std::strerror(errno);
       watch_.stop();
       return;
     }
-    for (std::size_t i = 0; i <= end; ++i) lines_ += pending_[i] == '\n';
+    lines_ += static_cast<std::uint64_t>(std::count(pending_.begin(), pending_.begin() + end + 1, '\n'));
     pending_.erase(0, end + 1);
   }
 
@@ -108,7 +99,7 @@ class SolveSupervisor {
 int supervised_solve(const SolveCommand& command, std::FILE* out, std::FILE* err) {
   return supervised(
       out, err, command.supervise, [&] { return solve_command(command, out, err); },
-      [&](int fd, pid_t parent) { return solving_child(command, out, err, fd, parent); },
+      [&](PassLink& link) { return solve_to_parent(command, err, link); },
       [&](ChildWatch& watch) {
         SolveSupervisor supervisor(out, err, watch);
         supervisor.watch();

@@ -25,6 +25,17 @@
 namespace sudoku_bench {
 namespace {
 
+// How long a child has to stop after a signal was passed on (a pass or a solve stops within a tick
+// of the stop flag; a sanitizer build runs tens of times slower), to exit once it has said it
+// ended, and how often the parent looks.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr auto kSupervisorStopGrace = std::chrono::milliseconds(2500);
+#else
+constexpr auto kSupervisorStopGrace = std::chrono::milliseconds(400);
+#endif
+constexpr auto kSupervisorExitGrace = std::chrono::seconds(10);
+constexpr int kSupervisorTickMs = 20;
+
 PassLink* child_link = nullptr;
 bool child_finished = false;
 
@@ -44,6 +55,13 @@ extern "C" void on_child_exit() {
   child_link->exiting("exit() was called" + (calls.empty() ? std::string(" by a solver") : " while " + calls));
 }
 
+// Whether this process has one thread: a fork copies only the calling one.
+bool single_threaded() {
+  std::error_code ec;
+  auto tasks = std::filesystem::directory_iterator("/proc/self/task", ec);
+  return !ec && std::distance(begin(tasks), end(tasks)) == 1;
+}
+
 // The process's children, from /proc (the parent is single-threaded: one task).
 std::vector<pid_t> children() {
   std::ifstream in("/proc/self/task/" + std::to_string(getpid()) + "/children");
@@ -52,12 +70,29 @@ std::vector<pid_t> children() {
   return pids;
 }
 
-}  // namespace
+// Kills and reaps every process left below this one (a subreaper): orphans, and the process
+// groups of exec: programs.
+void sweep_descendants() {
+  for (int round = 0; round < 100; ++round) {
+    const std::vector<pid_t> pids = children();
+    if (pids.empty()) return;
+    for (const pid_t pid : pids) {
+      const pid_t group = getpgid(pid);
+      if (group > 0 && group != getpgrp()) kill(-group, SIGKILL);
+      kill(pid, SIGKILL);
+    }
+    for (const pid_t pid : pids) waitpid(pid, nullptr, 0);
+  }
+}
 
-bool single_threaded() {
-  std::error_code ec;
-  auto tasks = std::filesystem::directory_iterator("/proc/self/task", ec);
-  return !ec && std::distance(begin(tasks), end(tasks)) == 1;
+// "exited with status 3", "was ended by SIGSEGV (segmentation fault)".
+std::string wait_cause(int status) {
+  if (WIFSIGNALED(status)) {
+    const int signal = WTERMSIG(status);
+    return "was ended by " + plugin::signal_description(signal) +
+           (signal == SIGKILL ? " (the out-of-memory killer, or kill -9?)" : "");
+  }
+  return "exited with status " + std::to_string(WEXITSTATUS(status));
 }
 
 PassLink& become_supervised(int fd, pid_t parent, std::FILE* out) {
@@ -82,18 +117,7 @@ void supervised_done(int status) {
   child_link->done(status);
 }
 
-void sweep_descendants() {
-  for (int round = 0; round < 100; ++round) {
-    const std::vector<pid_t> pids = children();
-    if (pids.empty()) return;
-    for (const pid_t pid : pids) {
-      const pid_t group = getpgid(pid);
-      if (group > 0 && group != getpgrp()) kill(-group, SIGKILL);
-      kill(pid, SIGKILL);
-    }
-    for (const pid_t pid : pids) waitpid(pid, nullptr, 0);
-  }
-}
+}  // namespace
 
 void ChildWatch::watch(const std::function<void(LinkFrame, std::string&)>& take,
                        const std::function<void(int)>& stopped) {
@@ -166,7 +190,7 @@ std::string ChildWatch::cause() const {
 }
 
 int supervised(std::FILE* out, std::FILE* err, bool supervise, const std::function<int()>& alone,
-               const std::function<int(int fd, pid_t parent)>& in_child,
+               const std::function<int(PassLink& link)>& in_child,
                const std::function<int(ChildWatch& watch)>& in_parent) {
   if (!supervise || World::current().size() > 1 || !single_threaded()) return alone();
   int link[2];
@@ -183,7 +207,16 @@ int supervised(std::FILE* out, std::FILE* err, bool supervise, const std::functi
   }
   if (child == 0) {
     close(link[0]);
-    return in_child(link[1], parent);
+    PassLink& to_parent = become_supervised(link[1], parent, out);
+    int status = kExitSolverFault;
+    try {
+      status = in_child(to_parent);
+    } catch (...) {  // a refusal main() names (a plugin that failed to load): said, not an exit() by a solver
+      supervised_done(status);
+      throw;
+    }
+    supervised_done(status);
+    return status;
   }
   close(link[1]);
   hold_second_request();
@@ -191,15 +224,6 @@ int supervised(std::FILE* out, std::FILE* err, bool supervise, const std::functi
   const int status = in_parent(watch);
   close(link[0]);
   return status;
-}
-
-std::string wait_cause(int status) {
-  if (WIFSIGNALED(status)) {
-    const int signal = WTERMSIG(status);
-    return "was ended by " + plugin::signal_description(signal) +
-           (signal == SIGKILL ? " (the out-of-memory killer, or kill -9?)" : "");
-  }
-  return "exited with status " + std::to_string(WEXITSTATUS(status));
 }
 
 }  // namespace sudoku_bench

@@ -15,32 +15,6 @@
 
 namespace sudoku_bench {
 
-// How long a child has to stop after a signal was passed on (a pass or a solve stops within a tick
-// of the stop flag; a sanitizer build runs tens of times slower), to exit once it has said it
-// ended, and how often the parent looks.
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-inline constexpr auto kSupervisorStopGrace = std::chrono::milliseconds(2500);
-#else
-inline constexpr auto kSupervisorStopGrace = std::chrono::milliseconds(400);
-#endif
-inline constexpr auto kSupervisorExitGrace = std::chrono::seconds(10);
-inline constexpr int kSupervisorTickMs = 20;
-
-// Whether this process has one thread: a fork copies only the calling one.
-bool single_threaded();
-
-// ---- in the child ----
-
-// First thing after the fork: dies with the parent (PR_SET_PDEATHSIG, taking its exec: programs,
-// every descendant and its temporary files with it), keeps what its descendants orphan below it,
-// passes a signal it alone gets to the parent, and says on `fd` when something calls exit()
-// before supervised_done(). Standard output then goes to stderr: the parent owns it.
-PassLink& become_supervised(int fd, pid_t parent, std::FILE* out);
-// The command returned `status` (or threw): a clean end, told to the parent.
-void supervised_done(int status);
-
-// ---- in the parent ----
-
 // The parent's side of a supervised child: its link read, the child waited for, a stopped child
 // continued, an interrupt passed on to it and the child killed at its deadline, its end named.
 class ChildWatch {
@@ -77,16 +51,14 @@ class ChildWatch {
 };
 
 // A command under a supervisor: forks (where it can: one process, single-threaded, not an MPI
-// rank) and returns `in_child(fd, parent)` in the child, `in_parent(watch)` in the parent; else
-// `alone()`, the command in this process.
+// rank) and returns `in_child(link)` in the child, `in_parent(watch)` in the parent; else
+// `alone()`, the command in this process. The child first binds itself to the parent: it dies
+// with it (PR_SET_PDEATHSIG, taking its exec: programs, every descendant and its temporary files
+// with it), keeps what its descendants orphan below it, passes a signal it alone gets to the
+// parent, tells it of an exit() from inside a solver before `in_child` returns (or throws), and
+// writes its standard output to stderr: the parent owns it.
 int supervised(std::FILE* out, std::FILE* err, bool supervise, const std::function<int()>& alone,
-               const std::function<int(int fd, pid_t parent)>& in_child,
+               const std::function<int(PassLink& link)>& in_child,
                const std::function<int(ChildWatch& watch)>& in_parent);
-
-// Kills and reaps every process left below this one (a subreaper): orphans, and the process
-// groups of exec: programs.
-void sweep_descendants();
-// "exited with status 3", "was ended by SIGSEGV (segmentation fault)".
-std::string wait_cause(int status);
 
 }  // namespace sudoku_bench

@@ -21,21 +21,6 @@
 namespace sudoku_bench {
 namespace {
 
-// ---- the child ----
-
-int measuring_child(const RunCommand& command, std::FILE* out, std::FILE* err, int fd, pid_t parent) {
-  PassLink& link = become_supervised(fd, parent, out);
-  int status = kExitSolverFault;
-  try {
-    status = run_command(command, out, err, nullptr, &link);
-  } catch (...) {  // a refusal main() names (a plugin that failed to load): said, not an exit() by a solver
-    supervised_done(status);
-    throw;
-  }
-  supervised_done(status);
-  return status;
-}
-
 // ---- the parent ----
 
 class Supervisor {
@@ -193,7 +178,7 @@ class Supervisor {
 int supervised_run(const RunCommand& command, std::FILE* out, std::FILE* err) {
   return supervised(
       out, err, command.supervise, [&] { return run_command(command, out, err); },
-      [&](int fd, pid_t parent) { return measuring_child(command, out, err, fd, parent); },
+      [&](PassLink& link) { return run_command(command, out, err, nullptr, &link); },
       [&](ChildWatch& watch) {
         Supervisor supervisor(command, out, err, watch);
         supervisor.watch();

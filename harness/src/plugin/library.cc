@@ -1,7 +1,6 @@
 #include "plugin/library.h"
 
 #include <dlfcn.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -40,31 +39,6 @@ std::pair<void*, sudoku_bench_solve_fn> load(const std::string& file, const std:
     return {};
   }
   return {handle, reinterpret_cast<sudoku_bench_solve_fn>(fn)};
-}
-
-// Copies the file at `path` into the descriptor `to`; "" when done, else why not.
-std::string copy_into(const std::string& path, int to) {
-  const int from = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (from < 0) return std::strerror(errno);
-  std::string why;
-  for (char buffer[1 << 16];;) {
-    const ssize_t n = ::read(from, buffer, sizeof buffer);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) why = std::strerror(errno);
-    if (n <= 0) break;
-    for (ssize_t done = 0; done < n;) {
-      const ssize_t w = ::write(to, buffer + done, static_cast<std::size_t>(n - done));
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) {
-        why = std::strerror(errno);
-        break;
-      }
-      done += w;
-    }
-    if (!why.empty()) break;
-  }
-  ::close(from);
-  return why;
 }
 
 // How long a plugin may take to load: its constructors' work, which a plugin that does real
@@ -170,13 +144,14 @@ sudoku_bench_solve_fn Library::acquire(std::string& error) {
     error = "cannot make a private copy of plugin '" + spec_.path + "' in memory: " + std::strerror(errno);
     return nullptr;
   }
-  if (const std::string why = copy_into(spec_.file, memory); !why.empty()) {
+  const std::string copy = "/proc/self/fd/" + std::to_string(memory);
+  std::error_code ec;
+  if (!std::filesystem::copy_file(spec_.file, copy, std::filesystem::copy_options::overwrite_existing, ec)) {
     close(memory);
-    error = "cannot copy plugin '" + spec_.path + "' for a private instance: " + why;
+    error = "cannot copy plugin '" + spec_.path + "' for a private instance: " + ec.message();
     return nullptr;
   }
-  const auto [handle, fn] = load("/proc/self/fd/" + std::to_string(memory), spec_.symbol,
-                                 "a private instance of plugin '" + spec_.path + "'", error);
+  const auto [handle, fn] = load(copy, spec_.symbol, "a private instance of plugin '" + spec_.path + "'", error);
   if (!handle) {
     close(memory);
     return nullptr;
