@@ -503,7 +503,7 @@ class Ab {
           solver_text(1)};
     nlohmann::ordered_json json = comparison_json(c, c_.options, b, n);
     json["ab"] = ab_json();
-    json["interrupted"] = interrupted;
+    json["ab"]["interrupted"] = interrupted;  // the ab block's own: compare's document is unchanged
     const std::string markdown =
         comparison_markdown(c, c_.options, b, n) + "\n" + method_line() + ".\n" +
         (answer_problems_.empty() ? "" : "\n**NEW's answers differ from BASE's** (see the log).\n");
