@@ -1,6 +1,5 @@
 #include "plugin/starved_input.h"
 
-#include <dirent.h>
 #include <linux/sockios.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
@@ -8,37 +7,14 @@
 
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 #include <string>
+
+#include "plugin/proc_stat.h"
 
 namespace sudoku_bench::plugin {
 namespace {
 
 constexpr auto kStarvedFor = std::chrono::seconds(1);
-
-struct ProcessState {
-  char state = '?';
-  pid_t group = 0;
-  std::uint64_t cpu = 0;  // utime + stime, in clock ticks
-};
-
-std::optional<ProcessState> state_of(const std::string& pid) {
-  std::ifstream in("/proc/" + pid + "/stat");
-  std::string text;
-  if (!std::getline(in, text)) return std::nullopt;
-  const std::size_t close = text.rfind(')');  // the command name may hold spaces and parentheses
-  if (close == std::string::npos) return std::nullopt;
-  std::istringstream fields(text.substr(close + 1));
-  ProcessState s;
-  std::string skip;
-  std::uint64_t utime = 0, stime = 0;
-  fields >> s.state >> skip >> s.group;
-  for (int i = 0; i < 8; ++i) fields >> skip;  // session to cmajflt
-  fields >> utime >> stime;
-  if (!fields) return std::nullopt;
-  s.cpu = utime + stime;
-  return s;
-}
 
 // Whether the process waits in read() on a descriptor that is the socket `input`.
 bool reads_from(const std::string& pid, ino_t input) {
@@ -56,20 +32,14 @@ bool reads_from(const std::string& pid, ino_t input) {
 }  // namespace
 
 std::optional<std::uint64_t> InputStarvation::idle_cpu() const {
-  DIR* proc = opendir("/proc");
-  if (!proc) return std::nullopt;
   std::uint64_t cpu = 0;
   bool reading = false, running = false;
-  while (const dirent* entry = readdir(proc)) {
-    const std::string pid = entry->d_name;
-    if (pid.find_first_not_of("0123456789") != std::string::npos) continue;
-    const auto s = state_of(pid);
-    if (!s || s->group != group_) continue;
-    running |= s->state == 'R';
-    cpu += s->cpu;
-    reading = reading || reads_from(pid, input_);
-  }
-  closedir(proc);
+  for_each_process([&](const ProcStat& s) {
+    if (s.group != group_) return;
+    running |= s.state == 'R';
+    cpu += s.cpu_ticks;
+    reading = reading || reads_from(std::to_string(s.pid), input_);
+  });
   if (running || !reading) return std::nullopt;
   return cpu;
 }
