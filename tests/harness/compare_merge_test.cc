@@ -128,6 +128,17 @@ TEST(ComparisonTest, ALatencyClockDiffersOnlyWhenBothNameOne) {
             std::vector<std::string>{"settings.latency_clock: BASE \"steady_clock\" vs NEW \"tsc\""});
 }
 
+TEST(ComparisonTest, CpuTimesThatCountProgramsOnOneSideOnlyAreNamed) {
+  Report base = report_with(kBase), current = report_with(kBase);
+  for (auto& run : current.runs) run.program_cpu_seconds = 0.5;  // schema /10 counts an exec: solver's programs
+  EXPECT_EQ(sudoku_bench::context_mismatches(base, current),
+            std::vector<std::string>{"top95/bitmask/threads=1: the CPU time counts the solver's programs in NEW only "
+                                     "(a report before schema /10 counts the process alone): CPU figures do not "
+                                     "compare"});
+  for (auto& run : base.runs) run.program_cpu_seconds = 0.4;
+  EXPECT_TRUE(sudoku_bench::context_mismatches(base, current).empty());
+}
+
 TEST(ComparisonTest, ThreeRepetitionsCannotBeSignificant) {
   const auto c = sudoku_bench::compare_reports(report_with({1000, 1001, 1002}), report_with({500, 501, 502}), {});
   EXPECT_FALSE(c.pairs.at(0).can_detect);

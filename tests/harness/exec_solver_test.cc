@@ -60,6 +60,26 @@ TEST(ExecSolverTest, RunCountsExactlyAtOneAndTwoThreads) {
   }
 }
 
+// The programs' CPU is the solver's: counted in the pass's CPU and said apart (schema /10); a
+// built-in strategy runs no program. Bounds only: a loaded machine changes how much.
+TEST(ExecSolverTest, APassCountsItsProgramsCpu) {
+  auto command = test_util::run_command_for({test_util::dataset_path("serg_benchmark.txt")}, {1}, 1, {kC, "bitmask"});
+  command.min_time_seconds = 0;
+  const test_util::RunOutcome o = test_util::run(command);
+  ASSERT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
+  ASSERT_EQ(o.report.runs.size(), 2u);
+  for (const auto& r : o.report.runs) {
+    SCOPED_TRACE(r.solver);
+    if (r.solver == "bitmask") {
+      EXPECT_FALSE(r.program_cpu_seconds);
+      continue;
+    }
+    ASSERT_TRUE(r.program_cpu_seconds);
+    EXPECT_GT(*r.program_cpu_seconds, 0);  // 10,000 searches: ticks of 10 ms at least
+    EXPECT_GE(r.cpu_seconds, *r.program_cpu_seconds);
+  }
+}
+
 TEST(ExecSolverTest, WhatAProgramWritesIsJudgedEvenABlankFirstCell) {
   // The puzzle back as its solution: every record wrong, those whose first cell is blank too.
   sudoku_bench::SolveCommand command;

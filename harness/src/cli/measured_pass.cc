@@ -17,6 +17,7 @@ MeasuredPass measured_pass_of(const PassOrigin& origin, const PassResult& r) {
   pass.status = r.tally;
   pass.wall_seconds = r.wall_seconds;
   pass.cpu_seconds = r.cpu_seconds;
+  pass.program_cpu_seconds = r.program_cpu_seconds;
   if (rusage usage{}; getrusage(RUSAGE_SELF, &usage) == 0)
     pass.peak_rss_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux counts KiB
   pass.latency_measured = origin.timed;

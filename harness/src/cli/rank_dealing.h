@@ -17,6 +17,8 @@ namespace sudoku_bench {
 // Runs `measure` on its own thread with this rank's dealer, dealing or asking meanwhile; returns
 // once the pass is over on this rank and rank 0 has told it that no more chunks come. `measure`
 // returns "" or this rank's error (which stops the dealing). Every rank calls it together.
-std::string measure_dealt(World& world, const std::function<std::string(ChunkDealer&)>& measure);
+// `dealing_cpu_seconds`: the CPU the calling thread spent meanwhile (passing deals, waiting).
+std::string measure_dealt(World& world, const std::function<std::string(ChunkDealer&)>& measure,
+                          double& dealing_cpu_seconds);
 
 }  // namespace sudoku_bench

@@ -77,16 +77,21 @@ bool RankPasses::all_fine(const std::string& error) {
 bool RankPasses::measure_together(const std::function<MeasuredPass(ChunkDealer*)>& measure_share,
                                   const std::atomic<bool>& interrupted, MeasuredPass& pass) {
   world_.barrier();
-  const std::string error = measure_dealt(world_, [&](ChunkDealer& dealer) {
-    try {
-      pass = measure_share(&dealer);
-    } catch (const IoError& e) {
-      return std::string(e.what());
-    } catch (const plugin::SolverFault& e) {  // a plugin that crashed on this rank: named like an input error
-      return std::string(e.what());
-    }
-    return std::string();
-  });
+  double dealing_cpu_seconds = 0;
+  const std::string error = measure_dealt(
+      world_,
+      [&](ChunkDealer& dealer) {
+        try {
+          pass = measure_share(&dealer);
+        } catch (const IoError& e) {
+          return std::string(e.what());
+        } catch (const plugin::SolverFault& e) {  // a plugin that crashed on this rank: named like an input error
+          return std::string(e.what());
+        }
+        return std::string();
+      },
+      dealing_cpu_seconds);
+  pass.dealing_cpu_seconds = dealing_cpu_seconds;
   return finish_pass(error, interrupted.load(), pass);
 }
 

@@ -4,6 +4,8 @@
 // each batch over and shares the batch's time evenly among its puzzles' latencies.
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstddef>
 #include <vector>
 
@@ -20,6 +22,8 @@ class BatchSolver {
   // The puzzles the next solve() calls will ask for, in order, at `options`: solved now, their
   // answers kept for those calls. A solve() that asks for anything else is answered on its own.
   virtual void prefetch(const std::vector<sudoku::Grid>& puzzles, const sudoku::SolveOptions& options) = 0;
+  // The process group of the program behind the pipe: its CPU is the solver's (plugin/program_cpu.h).
+  virtual pid_t program_group() const = 0;
 };
 
 }  // namespace sudoku_bench

@@ -35,6 +35,13 @@ void forget_all_groups() {
   for (std::atomic<pid_t>& slot : slots) slot.store(0, std::memory_order_release);
 }
 
+std::vector<pid_t> remembered_groups() {
+  std::vector<pid_t> groups;
+  for (const std::atomic<pid_t>& slot : slots)
+    if (const pid_t group = slot.load(std::memory_order_acquire); group > 0) groups.push_back(group);
+  return groups;
+}
+
 void kill_all_groups() {
   for (std::atomic<pid_t>& slot : slots)
     if (const pid_t group = slot.load(std::memory_order_acquire); group > 0) kill(-group, SIGKILL);

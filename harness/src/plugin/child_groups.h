@@ -6,6 +6,8 @@
 
 #include <sys/types.h>
 
+#include <vector>
+
 namespace sudoku_bench::plugin {
 
 // How many groups are remembered at once: a program per solver thread, and those kept idle
@@ -19,6 +21,8 @@ bool register_group(pid_t group);
 void forget_group(pid_t group);
 // Forgets every group: in a forked child, whose parent's programs are the parent's to end.
 void forget_all_groups();
+// The groups remembered now.
+std::vector<pid_t> remembered_groups();
 // Sends SIGKILL to every group remembered. Async-signal-safe: no lock, no allocation.
 void kill_all_groups();
 

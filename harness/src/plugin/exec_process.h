@@ -40,6 +40,8 @@ class ExecProcess {
   // interrupted (checked every 0.1 s at most).
   void exchange(const std::string& text, const std::vector<std::string>& puzzles, std::vector<std::string>& lines);
 
+  pid_t group() const { return pid_; }
+
  private:
   std::size_t write_some(const std::string& text, std::size_t sent, const std::string& puzzle);
   void read_lines(const std::vector<std::string>& puzzles, std::vector<std::string>& lines);

@@ -99,6 +99,7 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
   }
 
   std::size_t batch_size() const override;
+  pid_t program_group() const override { return process_->group(); }
 
   void prefetch(const std::vector<sudoku::Grid>& puzzles, const sudoku::SolveOptions& options) override {
     if (puzzles.empty()) return;

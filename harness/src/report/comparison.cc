@@ -150,6 +150,11 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
     if (pairing.base.empty() && !rb.implementation.empty() && !rc.implementation.empty() &&
         rb.implementation != rc.implementation)
       out.push_back(key_name(key) + ": ran " + rb.implementation + " in BASE vs " + rc.implementation + " in NEW");
+    // Schema /9 and earlier left an exec: solver's programs out of its CPU time.
+    if (rb.program_cpu_seconds.has_value() != rc.program_cpu_seconds.has_value())
+      out.push_back(key_name(key) + ": the CPU time counts the solver's programs in " +
+                    (rb.program_cpu_seconds ? "BASE" : "NEW") + " only (a report before schema /10 counts the " +
+                    "process alone): CPU figures do not compare");
   }
   return out;
 }

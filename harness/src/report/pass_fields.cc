@@ -159,7 +159,9 @@ Json parts_json(const MeasuredPass& r) {
                      {"host", p.host},
                      {"puzzles", p.puzzles},
                      {"wall_seconds", p.wall_seconds},
-                     {"puzzles_per_second", p.puzzles_per_second()}});
+                     {"puzzles_per_second", p.puzzles_per_second()},
+                     {"cpu_seconds", optional_json(p.cpu_seconds)},
+                     {"dealing_cpu_seconds", optional_json(p.dealing_cpu_seconds)}});
   return parts;
 }
 
@@ -213,6 +215,11 @@ const FieldRow<MeasuredPass> kRows[] = {
      [](MeasuredPass& r, const Field& f) { r.wall_seconds = f.seconds(); }},
     {"cpu_seconds", true, Agree::never, [](const MeasuredPass& r) { return Json(r.cpu_seconds); },
      [](MeasuredPass& r, const Field& f) { r.cpu_seconds = f.seconds(); }},
+    {"program_cpu_seconds", true, Agree::never,
+     [](const MeasuredPass& r) { return optional_json(r.program_cpu_seconds); },
+     [](MeasuredPass& r, const Field& f) {
+       if (!f.null()) r.program_cpu_seconds = f.seconds();
+     }},
     {"peak_rss_bytes", true, Agree::never,
      [](const MeasuredPass& r) { return r.peak_rss_bytes ? Json(r.peak_rss_bytes) : Json(nullptr); },
      [](MeasuredPass& r, const Field& f) {
@@ -237,9 +244,14 @@ const FieldRow<MeasuredPass> kRows[] = {
     {"parts", true, Agree::never, parts_json,
      [](MeasuredPass& r, const Field& f) {
        if (f.null()) return;
-       for (std::size_t i = 0, n = f.size(); i < n; ++i)
-         r.parts.push_back({f[i]["part"].integer(0, "a rank or shard number >= 0"), f[i]["host"].text(),
-                            f[i]["puzzles"].count(), f[i]["wall_seconds"].seconds()});
+       for (std::size_t i = 0, n = f.size(); i < n; ++i) {
+         PassPart& part =
+             r.parts.emplace_back(f[i]["part"].integer(0, "a rank or shard number >= 0"), f[i]["host"].text(),
+                                  f[i]["puzzles"].count(), f[i]["wall_seconds"].seconds());
+         for (auto [key, into] : {std::pair{"cpu_seconds", &part.cpu_seconds},
+                                  std::pair{"dealing_cpu_seconds", &part.dealing_cpu_seconds}})
+           if (f[i].has(key) && !f[i][key].null()) *into = f[i][key].seconds();
+       }
      }},
     {"status", false, Agree::never, [](const MeasuredPass& r) { return counts_json(r.status); },
      [](MeasuredPass& r, const Field& f) {

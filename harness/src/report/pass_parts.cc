@@ -40,6 +40,8 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
   out.timing = timing;
   out.ranks = static_cast<int>(parts.size());
   out.parts.clear();
+  out.program_cpu_seconds.reset();
+  out.dealing_cpu_seconds.reset();
   const MeasuredPass* slowest = &parts.front();
   double throughput = 0, walls = 0;
   for (std::size_t i = 0; i < parts.size(); ++i) {
@@ -63,11 +65,14 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
     out.complete = out.complete && p.complete;
     if (p.wall_seconds > slowest->wall_seconds) slowest = &p;
     throughput += p.puzzles_per_second();
-    out.parts.push_back({numbers[i], hosts[i], p.puzzles(), p.wall_seconds});
+    out.parts.push_back({numbers[i], hosts[i], p.puzzles(), p.wall_seconds,
+                         timing == Timing::ranks ? std::optional<double>(p.cpu_seconds) : std::nullopt,
+                         p.dealing_cpu_seconds});
     out.pipeline.measured = out.pipeline.measured && p.pipeline.measured;
     out.pipeline.reader += p.pipeline.reader;
     out.pipeline.sink += p.pipeline.sink;
     out.pipeline.worker += p.pipeline.worker;
+    if (p.program_cpu_seconds) out.program_cpu_seconds = out.program_cpu_seconds.value_or(0) + *p.program_cpu_seconds;
   }
   combine_stored_figures(parts, out);
   out.wall_seconds = slowest->wall_seconds;

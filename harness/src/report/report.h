@@ -73,6 +73,10 @@ struct PassPart {
   std::string host;
   std::uint64_t puzzles = 0;
   double wall_seconds = 0;
+  // A rank's CPU, every thread's (its solver's programs included), and of that what its main thread
+  // spent passing deals between ranks and waiting for them: what a rank costs beside solving. None
+  // for shards, and in reports before schema /10.
+  std::optional<double> cpu_seconds, dealing_cpu_seconds;
   double puzzles_per_second() const { return wall_seconds > 0 ? static_cast<double>(puzzles) / wall_seconds : 0; }
 };
 
@@ -100,7 +104,15 @@ struct MeasuredPass {
   std::string run_id;
   Tally status;
   double wall_seconds = 0;
-  double cpu_seconds = 0;  // CPU time of the whole process (every thread) during the pass
+  // CPU time during the pass: the whole process's (every thread), and the solver's own programs'
+  // (program_cpu_seconds, included).
+  double cpu_seconds = 0;
+  // The CPU of the processes of exec: programs (and what they start) during the pass, which
+  // cpu_seconds includes; none when the solver ran no program (cpu_seconds is the process's alone),
+  // and in reports before schema /10, which counted the process alone whatever the solver.
+  std::optional<double> program_cpu_seconds;
+  // Measured by MPI ranks, before they are combined: this rank's PassPart::dealing_cpu_seconds.
+  std::optional<double> dealing_cpu_seconds;
   // The process's peak resident memory when the pass ended (getrusage's ru_maxrss): the most the
   // harness and the solvers so far needed at once. 0 where not measured (passes in parts).
   std::uint64_t peak_rss_bytes = 0;

@@ -6,6 +6,8 @@
 #include <chrono>
 #include <type_traits>
 
+#include "plugin/child_groups.h"
+#include "plugin/program_cpu.h"
 #include "stream/noise_probe.h"
 
 namespace sudoku_bench {
@@ -95,6 +97,14 @@ class GatherChunk {
   Tails& tails_;
 };
 
+// The process groups of the programs this pass's solvers talked to (exec:); none for others.
+std::vector<pid_t> program_groups(const ThreadStates& states) {
+  std::vector<pid_t> groups;
+  for (const ThreadState& state : states)
+    if (const pid_t group = state.step.program_group(); group > 0) groups.push_back(group);
+  return groups;
+}
+
 // The threads' histograms and the tail curves, into the pass's figures.
 void gather_threads(const ThreadStates& states, const Tails& tails, const PassConfig& config, PassResult& result) {
   for (const ThreadState& state : states) {
@@ -121,6 +131,8 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
 
   // Read outside the timed span: a few small /proc files per thread.
   const NoiseCounters noise_before = read_noise_counters();
+  // Every program alive: this solver's are started by its first pass, and kept for the next.
+  const plugin::ProgramCpu programs_start = plugin::ProgramCpu::now(plugin::remembered_groups());
   const double cpu_start = process_cpu_seconds();
   const auto start = Clock::now();
   const PipelineResult pipeline = run_pipeline(input, config.pipeline, SolveChunk(states, config, clock, tails),
@@ -133,6 +145,10 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
   result.pipeline = pipeline.times;
   result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
   result.cpu_seconds = process_cpu_seconds() - cpu_start;
+  if (const plugin::ProgramCpu programs = plugin::ProgramCpu::now(program_groups(states)); programs.any()) {
+    result.program_cpu_seconds = programs.seconds_since(programs_start);
+    result.cpu_seconds += *result.program_cpu_seconds;
+  }
   result.noise =
       noise_between(noise_before, read_noise_counters(), result.wall_seconds, thread_count(config.pipeline.threads));
   gather_threads(states, tails, config, result);

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 #include "stats/histogram.h"
 #include "stats/noise.h"
@@ -48,14 +49,15 @@ struct PassResult {
   Histogram tree_size;
   Histogram guesses;
   double wall_seconds = 0;
-  double cpu_seconds = 0;                // process CPU time, all threads (the reader's too)
-  int threads_observed = 0;              // threads that solved at least one chunk
-  bool complete = true;                  // false when a stop or interrupt ended the pass early
-  PipelineTimes pipeline;                // where the harness's own stages spent their time
-  PassNoise noise;                       // what else the machine did meanwhile
-  int loops = 1;                         // readings of the input (PipelineConfig::min_seconds); counts cover all
-  std::uint64_t first_loop_records = 0;  // the records of one whole reading
-  double clock_read_ns = 0;              // one read of the clock that timed the puzzles; 0 untimed
+  double cpu_seconds = 0;                     // process CPU time, all threads (the reader's too), and programs'
+  std::optional<double> program_cpu_seconds;  // the exec: programs', in cpu_seconds; none when none ran
+  int threads_observed = 0;                   // threads that solved at least one chunk
+  bool complete = true;                       // false when a stop or interrupt ended the pass early
+  PipelineTimes pipeline;                     // where the harness's own stages spent their time
+  PassNoise noise;                            // what else the machine did meanwhile
+  int loops = 1;                              // readings of the input (PipelineConfig::min_seconds); counts cover all
+  std::uint64_t first_loop_records = 0;       // the records of one whole reading
+  double clock_read_ns = 0;                   // one read of the clock that timed the puzzles; 0 untimed
   // PassConfig::tail_growth: over the puzzles of the first reading (latency only when timed).
   std::vector<TailPoint> tail_latency_ns, tail_tree_size;
 };

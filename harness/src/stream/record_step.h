@@ -97,6 +97,8 @@ class RecordStep {
 
   // The record just run: its puzzle (valid records), and its puzzle as written (its first field in
   // csv and checks files), for echoing.
+  // The process group of the solver's program (exec:), or 0 for a solver in this process.
+  pid_t program_group() const { return batch_solver_ ? batch_solver_->program_group() : 0; }
   const sudoku::Grid& puzzle() const { return puzzle_; }
   std::string_view puzzle_text() const { return puzzle_text_; }
 
