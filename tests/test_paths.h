@@ -11,6 +11,7 @@ extern const char* const kDocsDir;
 extern const char* const kExamplePlugin;
 extern const char* const kWrongPlugins;
 extern const char* const kTdokuLikePlugin;
+extern const char* const kEndingPlugins;
 extern const char* const kExecCSolver;
 extern const char* const kExecPySolver;
 extern const char* const kPython;
@@ -22,6 +23,7 @@ extern const char* const kPython;
 #define SUDOKU_BENCH_EXAMPLE_PLUGIN test_paths::kExamplePlugin
 #define SUDOKU_BENCH_WRONG_PLUGINS test_paths::kWrongPlugins
 #define SUDOKU_BENCH_TDOKU_LIKE_PLUGIN test_paths::kTdokuLikePlugin
+#define SUDOKU_BENCH_ENDING_PLUGINS test_paths::kEndingPlugins
 #define SUDOKU_BENCH_EXEC_C_SOLVER test_paths::kExecCSolver
 #define SUDOKU_BENCH_EXEC_PY_SOLVER test_paths::kExecPySolver
 #define SUDOKU_BENCH_PYTHON test_paths::kPython

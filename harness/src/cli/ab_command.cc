@@ -25,6 +25,8 @@
 #include "cli/run_command.h"
 #include "cli/solver_spec_list.h"
 #include "plugin/call_guard.h"
+#include "plugin/library.h"
+#include "plugin/plugin_solver.h"
 #include "report/context.h"
 #include "report/html_format.h"
 #include "report/pass_parts.h"
@@ -112,6 +114,7 @@ class Ab {
                     percent_text(c_.options.max_slowdown) + ")");
     const std::string* specs[] = {&c_.base, &c_.current};
     const std::string* benches[] = {&c_.base_bench, &c_.new_bench};
+    std::string notes[2];
     for (int s = 0; s < 2; ++s) {
       Side& side = sides_[s];
       side.given = *specs[s];
@@ -119,7 +122,7 @@ class Ab {
       const NamedSpec named = split_spec_name(side.given);
       side.name = named.name.empty() ? (s == 0 ? "base" : "new") : named.name;
       if (side.bench.empty()) {
-        std::string error, note;
+        std::string error, &note = notes[s];
         side.factory = factory_for_spec(named.spec, error, &note);
         if (!side.factory) return refuse(std::string(kSideWord[s]) + ": " + error);
         if (!note.empty()) std::fprintf(err_, "sudoku-bench ab: note: %s\n", note.c_str());
@@ -131,7 +134,33 @@ class Ab {
       side.identity = identify_solver(side.given, side.name);
     }
     if (sides_[0].name == sides_[1].name) return refuse("BASE and NEW are both named " + sides_[0].name);
+    if (const std::string why = same_instances(notes); !why.empty()) return refuse(why);
     return kExitOk;
+  }
+
+  // Both sides in one mode: when @auto gave one plugin private instances (its note says why) and
+  // the other shared ones, the other is loaded again as @private, so that the sides differ in their
+  // code alone. "" or what failed.
+  std::string same_instances(const std::string (&notes)[2]) {
+    for (int s = 0; s < 2; ++s) {
+      Side& other = sides_[1 - s];
+      if (notes[s].empty() || !notes[1 - s].empty() || !other.bench.empty()) continue;
+      const NamedSpec named = split_spec_name(other.given);
+      plugin::PluginSpec spec;
+      std::string error;
+      if (!named.spec.starts_with(plugin::kPluginPrefix) ||
+          !plugin::parse_plugin_spec(named.spec.substr(plugin::kPluginPrefix.size()), spec, error) ||
+          spec.mode != "auto")
+        continue;
+      std::string given = other.given;
+      if (given.ends_with("@auto")) given.resize(given.size() - 5);
+      other.factory = factory_for_spec(given + "@private", error, nullptr);
+      if (!other.factory) return std::string(kSideWord[1 - s]) + ": " + error;
+      std::fprintf(err_,
+                   "sudoku-bench ab: note: %s gets private instances too, so that both sides are measured alike\n",
+                   kSideWord[1 - s]);
+    }
+    return "";
   }
 
   // One CPU for both sides, so that they meet the same caches and clock; set before any thread starts.

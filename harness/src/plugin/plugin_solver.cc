@@ -138,16 +138,19 @@ std::unique_ptr<sudoku::SolverFactory> load_plugin(const std::string& spec_text,
   const std::string name = std::string(kPluginPrefix) + spec_text;
   bool per_thread = spec.mode == "private";
   if (spec.mode == "auto") {
-    // A second at most: a reentrant plugin answers the check in milliseconds, and a slow one judged
-    // not reentrant only costs private instances.
-    const ReentrancyCheck check = check_reentrancy(library->shared_function(), name, std::chrono::milliseconds(1000));
+    // A reentrant plugin answers the check in milliseconds; 2 s, then 8 s, leave room for a loaded
+    // machine. A check without answer leaves the plugin unjudged, and in private instances (safe).
+    const ReentrancyCheck check = check_reentrancy(library->shared_function(), name, std::chrono::milliseconds(2000));
     // A signal during the check killed its child: no finding, and nothing to measure.
     if (const std::atomic<bool>* flag = interrupt_flag(); flag && flag->load())
       throw SolverFault(name, "was not checked: interrupted", 0, true);
-    per_thread = !check.reentrant;
+    per_thread = !check.reentrant();
     if (per_thread && note)
-      *note = name + " is not reentrant (" + check.why_not +
-              "): each solver thread gets a private instance of it (@shared forces one instance)";
+      *note = name +
+              (check.verdict == ReentrancyCheck::Verdict::no_answer ? " could not be checked for reentrancy ("
+                                                                    : " is not reentrant (") +
+              check.why_not +
+              "): each solver thread gets a private instance of it (@shared forces one instance, @private says so)";
   }
   return std::make_unique<PluginFactory>(std::move(library), per_thread, name);
 }

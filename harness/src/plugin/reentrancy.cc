@@ -123,30 +123,38 @@ std::string probe(sudoku_bench_solve_fn fn, const std::string& solver, const Chi
 
 ReentrancyCheck check_reentrancy(sudoku_bench_solve_fn fn, const std::string& solver, std::chrono::milliseconds limit) {
   // In a child process: calls that race can corrupt the plugin's state, loop for ever or crash.
-  const IsolatedResult r =
-      run_isolated([&](const ChildReport& report) { return "R" + probe(fn, solver, report); }, limit);
+  const auto attempt = [&](std::chrono::milliseconds within) {
+    return run_isolated([&](const ChildReport& report) { return "R" + probe(fn, solver, report); }, within);
+  };
+  IsolatedResult r = attempt(limit);
+  if (r.ending == IsolatedResult::Ending::timed_out) {
+    limit *= 4;
+    r = attempt(limit);
+  }
+  using Verdict = ReentrancyCheck::Verdict;
   ReentrancyCheck result;
+  result.verdict = Verdict::not_reentrant;
   switch (r.ending) {
     case IsolatedResult::Ending::returned:
       // "R" and the finding, or what the check threw (run_isolated's "threw: ..."), whole.
-      result.reentrant = r.value == "R";
+      if (r.value == "R") result.verdict = Verdict::reentrant;
       result.why_not = r.value.empty()          ? "the check ended without a result"
                        : r.value.front() == 'R' ? r.value.substr(1)
                                                 : r.value;
       break;
     case IsolatedResult::Ending::crashed:
-      result.reentrant = false;
       result.why_not = "at " + (r.last_step.empty() ? std::string("its start") : r.last_step) + " it crashed with " +
                        signal_description(r.signal);
       break;
     case IsolatedResult::Ending::interrupted:  // the caller sees the flag and stops; no finding
-      result.reentrant = false;
+      result.verdict = Verdict::no_answer;
       result.why_not = "the check was interrupted";
       break;
     case IsolatedResult::Ending::timed_out:
-      result.reentrant = false;
+      result.verdict = Verdict::no_answer;
       result.why_not = "at " + (r.last_step.empty() ? std::string("its start") : r.last_step) +
-                       " it gave no answer within " + std::to_string(limit.count()) + " ms";
+                       " the check gave no answer within " + std::to_string(limit.count()) + " ms, nor within a " +
+                       "quarter of that before";
       break;
   }
   return result;
