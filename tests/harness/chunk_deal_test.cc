@@ -99,6 +99,20 @@ TEST(ChunkDispenserTest, AnotherReadingForEveryRankOrNone) {
   EXPECT_GE(per_loop.size(), 2u);
 }
 
+TEST(ChunkDispenserTest, AReadingThatAnotherFollowsKeepsItsDealsWhole) {
+  ChunkDispenser dispenser(2);
+  const DealRequest request{64, true, 10};
+  std::vector<std::uint64_t> sizes;
+  for (int i = 0; i < 10; ++i)
+    if (std::optional<Deal> d = dispenser.deal(i % 2, request, 1.0)) sizes.push_back(d->end - d->begin);
+  // A quarter of the reading each (64 / (2 ranks * 2)): no tail of one-chunk deals to wait for.
+  EXPECT_EQ(sizes, std::vector<std::uint64_t>(10, 16));
+  std::uint64_t last = 64;
+  for (int i = 0; i < 40; ++i)
+    if (std::optional<Deal> d = dispenser.deal(i % 2, request, 20.0)) last = d->end - d->begin;
+  EXPECT_EQ(last, 1u) << "the last reading's deals shrink, so that the ranks end it together";
+}
+
 TEST(ChunkDispenserTest, WholeReadingsWithAStrideWhenTheInputCannotBeJumpedThrough) {
   ChunkDispenser dispenser(3);
   const DealRequest request{0, true, 10};

@@ -48,8 +48,12 @@ std::optional<Deal> ChunkDispenser::deal(int rank, const DealRequest& request, d
     ++loop_;
     next_ = 0;
   }
-  const std::uint64_t left = request.chunks - next_;
-  const std::uint64_t take = std::max<std::uint64_t>(1, left / (2 * static_cast<std::uint64_t>(ranks_)));
+  // Guided: smaller deals as the reading's end nears, so that the ranks end it together; but only
+  // in the last reading: one that another follows keeps its first deals' size to its end.
+  const std::uint64_t left = request.chunks - next_, share = 2 * static_cast<std::uint64_t>(ranks_);
+  std::uint64_t take = std::max<std::uint64_t>(1, left / share);
+  if (!stopped_ && request.min_seconds > 0 && elapsed_seconds < request.min_seconds)
+    take = std::min(left, std::max(take, request.chunks / share));
   deal.loop = loop_;
   deal.begin = next_;
   deal.end = next_ += take;
