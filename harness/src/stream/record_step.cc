@@ -56,7 +56,8 @@ RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& 
       batch_solver_(dynamic_cast<BatchSolver*>(solver_.get())),
       reference_(options.reference ? options.reference->make() : nullptr),
       options_(options),
-      judged_(factory.counts_solutions()) {}
+      judged_(factory.counts_solutions()),
+      same_call_either_way_(text_solver_ || batch_solver_) {}
 
 const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudoku::Grid* solution) {
   StepResult& r = result_;
@@ -72,7 +73,9 @@ const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudo
     return r;
   }
   answer_ = solution ? solution : &own_solution_;
-  solve(options_.solve, r.solve);
+  // A record that gives its solution asks for one, of every solver alike: the file wants it checked.
+  solve(options_.solve, r.solve,
+        solution || options_.reask_every_record || same_call_either_way_ || has_expected_solution_);
   r.outcome = outcome_of(r.solve, options_.solve.max_solutions);
   // Aborted with the flag set: it may have been a limit just before the signal, but the record
   // is dropped either way, as the records after it are.
@@ -114,9 +117,10 @@ const StepResult& RecordStep::judge() {
   // An aborted search claims nothing to judge, and cannot be verified; noop, the harness measuring
   // itself, calls every puzzle unique without solving it.
   if (r.outcome == StepResult::Outcome::aborted || !judged_) return r;
-  const bool recount =
-      reference_ && (options_.verify_every <= 1 || sudoku::puzzle_seed(1, puzzle_) % options_.verify_every == 0);
-  r.wrong = judge_answer(recount);
+  const std::uint64_t every = reference_ ? options_.verify_every : options_.solution_every;
+  const bool sampled = every <= 1 || sudoku::puzzle_seed(1, puzzle_) % every == 0;
+  const bool recount = reference_ && sampled;
+  r.wrong = judge_answer(sampled);
   if (r.stopped) return r;  // the second ask was stopped
   if (r.wrong.empty() && recount) {
     sudoku::SolveOptions options;
@@ -147,16 +151,16 @@ const StepResult& RecordStep::judge() {
   return r;
 }
 
-std::string RecordStep::judge_answer(bool recounted) {
+std::string RecordStep::judge_answer(bool sampled) {
   const sudoku::SolveResult& r = result_.solve;
   if (r.solutions == 0) return {};
   if (!written_) {
-    if (!options_.reask_every_record && !recounted) return {};  // its count alone; the reference samples
+    if (!options_.reask_every_record && !sampled) return {};  // its count alone; the sample is judged
     // Some solvers write a solution only when asked for exactly one (tdoku does so): ask that.
     sudoku::SolveOptions options = options_.solve;
     options.max_solutions = 1;
     sudoku::SolveResult again;
-    solve(options, again);
+    solve(options, again, true);
     if (again.aborted && stop_requested()) {
       result_.stopped = true;
       return {};
@@ -221,22 +225,23 @@ std::string RecordStep::parse_expectations(std::string_view count, std::string_v
   return {};
 }
 
-void RecordStep::solve(const sudoku::SolveOptions& options, sudoku::SolveResult& r) {
+void RecordStep::solve(const sudoku::SolveOptions& options, sudoku::SolveResult& r, bool ask_solution) {
   sudoku::Grid& out = *answer_;
   // A solver that writes a solution writes every cell, even a wrong one (a blank is 0): the first
   // cell still holding a value no cell can hold means it wrote none.
   if (options_.seed == 0) {
     out.cells[0] = kNothingWritten;
+    sudoku::Grid* const into = ask_solution ? &out : nullptr;
     // The record's own text, when the solver takes it as it is; else the grid.
-    if (!text_solver_ || !text_is_symbols_ || !text_solver_->solve_text(puzzle_text_, options, &out, r))
-      r = solver_->solve(puzzle_, options, &out);
+    if (!text_solver_ || !text_is_symbols_ || !text_solver_->solve_text(puzzle_text_, options, into, r))
+      r = solver_->solve(puzzle_, options, into);
     written_ = r.solutions > 0 && out.cells[0] != kNothingWritten;
   } else {
     sudoku::Symmetry symmetry;
     sudoku::SolveOptions disguised_options = options;
     disguised_options.seed = disguise(symmetry, disguised_);
     found_.cells[0] = kNothingWritten;
-    r = solver_->solve(disguised_, disguised_options, &found_);
+    r = solver_->solve(disguised_, disguised_options, ask_solution ? &found_ : nullptr);
     written_ = r.solutions > 0 && found_.cells[0] != kNothingWritten;
     if (written_) sudoku::undo(symmetry, found_, out);
   }

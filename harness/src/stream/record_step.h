@@ -37,12 +37,17 @@ struct StepOptions {
   // about one puzzle in K, picked by a hash of the puzzle (the same ones whatever the threads).
   const sudoku::SolverFactory* reference = nullptr;
   std::uint64_t verify_every = 1;
-  // A solver that reports solutions without writing one (tdoku at limit 2) is asked again at
-  // limit 1, so that the solution can be checked: for every record when true (solve, which prints
-  // it), else only for the records the reference recounts (run: the second solve would otherwise
-  // be charged to the solver's throughput on every puzzle). One that writes none even then only
-  // counts (StepResult::unwritten): its counts alone are judged.
+  // True (solve, which prints each solution): every solver is asked for a solution, and one that
+  // reports solutions without writing one (tdoku at limit 2) is asked again at limit 1 for it.
+  // False (run, ab): the question a puzzle's time measures is the count alone, the same for every
+  // solver (a solution written costs `fast` 12% of its time, and tdoku at limit 2 writes none);
+  // a solution is asked for outside that time, at limit 1, only for the records judged: those
+  // the reference recounts (one in verify_every), or without one, one in solution_every. A
+  // plugin's call and a program's answer are the same whether a solution is wanted or not: what
+  // they write is always checked. One that writes none even then only counts
+  // (StepResult::unwritten): its counts alone are judged.
   bool reask_every_record = true;
+  std::uint64_t solution_every = 64;
 
   bool operator==(const StepOptions&) const = default;
 };
@@ -74,9 +79,10 @@ class RecordStep {
  public:
   RecordStep(const sudoku::SolverFactory& factory, const StepOptions& options);
 
-  // Parses the record and solves it: the part a puzzle's latency times. The solver is always
-  // asked for a solution, into `solution` when not null (in the puzzle's own orientation). The
-  // result stays valid until the next call (its strings are reused, not reallocated).
+  // Parses the record and solves it: the part a puzzle's latency times. The solver is asked for a
+  // solution (into `solution` when not null, in the puzzle's own orientation) unless the options
+  // ask the count alone (reask_every_record false, `solution` null). The result stays valid until
+  // the next call (its strings are reused, not reallocated).
   const StepResult& run(const Chunk& chunk, const Record& record, sudoku::Grid* solution);
 
   // Then, outside the timing, judges the answer run() got: a solution the solver reports must be
@@ -91,14 +97,14 @@ class RecordStep {
   // that run() finds their answers waiting. Returns how many were handed over; 0 for other solvers.
   std::size_t prefetch(const Chunk& chunk, std::size_t first, std::size_t count);
   std::size_t batch_size() const { return batch_solver_ ? batch_solver_->batch_size() : 1; }
+  // The process group of the solver's program (exec:), or 0 for a solver in this process.
+  pid_t program_group() const { return batch_solver_ ? batch_solver_->program_group() : 0; }
   // The line of the record whose puzzle was number `index` of the last batch handed over;
   // `otherwise` when there is none.
   std::uint64_t batch_line(const Chunk& chunk, std::size_t index, std::uint64_t otherwise) const;
 
   // The record just run: its puzzle (valid records), and its puzzle as written (its first field in
   // csv and checks files), for echoing.
-  // The process group of the solver's program (exec:), or 0 for a solver in this process.
-  pid_t program_group() const { return batch_solver_ ? batch_solver_->program_group() : 0; }
   const sudoku::Grid& puzzle() const { return puzzle_; }
   std::string_view puzzle_text() const { return puzzle_text_; }
 
@@ -109,11 +115,11 @@ class RecordStep {
   std::string parse(const Chunk& chunk, const Record& record);
   std::string parse_expectations(std::string_view count, std::string_view solution, bool has_solution);
   // Into `r` in place: a result copied just after it was written stalls the next load of it.
-  // Sets written_: whether the solver wrote the solution it reports.
-  void solve(const sudoku::SolveOptions& options, sudoku::SolveResult& r);
+  // Sets written_: whether the solver wrote the solution it reports (asked for one).
+  void solve(const sudoku::SolveOptions& options, sudoku::SolveResult& r, bool ask_solution);
   // --seed: the puzzle under the symmetry (seed, puzzle) picks, into `out`; returns the puzzle's seed.
   std::uint64_t disguise(sudoku::Symmetry& symmetry, sudoku::Grid& out) const;
-  std::string judge_answer(bool recounted);
+  std::string judge_answer(bool sampled);
   std::string check_expectations() const;
   bool has_expectation() const { return expect_invalid_ || expected_count_ || has_expected_solution_; }
 
@@ -126,6 +132,9 @@ class RecordStep {
   std::unique_ptr<sudoku::Solver> reference_;
   StepOptions options_;
   bool judged_;  // false for noop, which answers nothing
+  // A plugin (its C call always gets a buffer) or a program (it answers with a solution or not):
+  // asked for a solution always, since it costs them nothing more.
+  bool same_call_either_way_;
   sudoku::Grid puzzle_, disguised_, found_, own_solution_;
   sudoku::Grid* answer_ = &own_solution_;  // where the last solution went
   std::string_view puzzle_text_;
