@@ -13,21 +13,33 @@ namespace {
 constexpr std::uint8_t kNothingWritten = 0xFF;
 
 // Parses the puzzle `text`; `cut` bytes the reader dropped from the line still count towards its
-// length. Returns an empty string when `grid` is a puzzle `factory`'s solvers take, else why not.
-std::string parse_for(const sudoku::SolverFactory& factory, std::string_view text, std::uint64_t cut, bool numbers,
-                      sudoku::Grid& grid) {
+// length. True when `grid` is a puzzle of a size in `supported` (by box), else false with `why`.
+bool parse_for(const sudoku::SolverFactory& factory, const std::array<bool, sudoku::kMaxBox + 1>& supported,
+               std::string_view text, std::uint64_t cut, bool numbers, sudoku::Grid& grid, std::string& why) {
   sudoku::ParseResult parsed = numbers ? sudoku::parse_numbers(text, grid) : sudoku::parse_record(text, grid);
   if (cut > 0) {
     // The kept prefix may look fine; the whole line cannot be a record.
     parsed.length = text.size() + cut;
     if (parsed.status == sudoku::ParseStatus::ok) parsed.status = sudoku::ParseStatus::wrong_length;
   }
-  if (!parsed) return sudoku::describe(parsed);
-  if (!factory.supports(grid.box)) {
-    const std::string side = std::to_string(grid.side());
-    return "solver '" + factory.name() + "' does not solve " + side + "x" + side + " grids";
+  if (!parsed) {
+    why = sudoku::describe(parsed);
+    return false;
   }
-  return {};
+  if (!supported[static_cast<std::size_t>(grid.box)]) {
+    const std::string side = std::to_string(grid.side());
+    why = "solver '" + factory.name() + "' does not solve " + side + "x" + side + " grids";
+    return false;
+  }
+  return true;
+}
+
+// Which sizes (by box) the factory's solvers take: asked once, not a virtual call per record.
+std::array<bool, sudoku::kMaxBox + 1> supported_boxes(const sudoku::SolverFactory& factory) {
+  std::array<bool, sudoku::kMaxBox + 1> supported{};
+  for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box)
+    supported[static_cast<std::size_t>(box)] = factory.supports(box);
+  return supported;
 }
 
 // At limit 1 a solution says nothing of others: the record is solved, not unique.
@@ -57,6 +69,7 @@ RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& 
       reference_(options.reference ? options.reference->make() : nullptr),
       options_(options),
       judged_(factory.counts_solutions()),
+      supported_(supported_boxes(factory)),
       same_call_either_way_(text_solver_ || batch_solver_) {}
 
 const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudoku::Grid* solution) {
@@ -66,8 +79,8 @@ const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudo
   r.stopped = false;
   r.mismatch.clear();
   r.wrong.clear();
-  r.invalid = parse(chunk, record);
-  if (!r.invalid.empty()) {
+  r.invalid.clear();
+  if (!parse(chunk, record, r.invalid)) {
     r.outcome = StepResult::Outcome::invalid;
     r.solve = {};
     return r;
@@ -89,7 +102,7 @@ std::size_t RecordStep::prefetch(const Chunk& chunk, std::size_t first, std::siz
   batch_records_.clear();
   const std::size_t end = std::min(chunk.records.size(), first + count);
   for (std::size_t i = first; i < end; ++i) {
-    if (!parse(chunk, chunk.records[i]).empty()) continue;  // run() finds it invalid again
+    if (!parse(chunk, chunk.records[i], batch_why_)) continue;  // run() finds it invalid again
     batch_records_.push_back(i);
     sudoku::Grid& grid = batch_.emplace_back();
     if (options_.seed == 0) {
@@ -181,30 +194,39 @@ std::string RecordStep::judge_answer(bool sampled) {
   return {};
 }
 
-std::string RecordStep::parse(const Chunk& chunk, const Record& record) {
+bool RecordStep::parse(const Chunk& chunk, const Record& record, std::string& why) {
   expect_invalid_ = false;
   expected_count_.reset();
   has_expected_solution_ = false;
-  const RecordFormat& format = record_format(chunk.format);
+  if (!format_ || chunk.format != format_of_) {  // a lookup per record costs more than its parse's checks
+    format_ = &record_format(chunk.format);
+    format_of_ = chunk.format;
+  }
+  const RecordFormat& format = *format_;
   const RecordFields fields = format.fields(chunk.text_of(record));
   puzzle_text_ = fields.puzzle;
   if (fields.has_count) {
-    if (std::string why = parse_expectations(fields.count, fields.solution, fields.has_solution); !why.empty()) {
+    if (why = parse_expectations(fields.count, fields.solution, fields.has_solution); !why.empty()) {
       expect_invalid_ = false;  // a malformed expectation makes the record invalid, not a failed check
       expected_count_.reset();
       has_expected_solution_ = false;
-      return why;
+      return false;
     }
   }
-  if (record.malformed >= 0) return chunk.malformed[static_cast<std::size_t>(record.malformed)];
+  if (record.malformed >= 0) {
+    why = chunk.malformed[static_cast<std::size_t>(record.malformed)];
+    return false;
+  }
   const std::uint64_t cut = record.full_length - record.length;
-  if (cut > 0 && !format.parses_cut_lines)
-    return "line of " + std::to_string(record.full_length) + " bytes is too long for a record";
-  std::string why = parse_for(factory_, fields.puzzle, cut, format.numbers, puzzle_);
+  if (cut > 0 && !format.parses_cut_lines) {
+    why = "line of " + std::to_string(record.full_length) + " bytes is too long for a record";
+    return false;
+  }
   // A solver that takes the record's own text takes symbols, not numbers.
   text_is_symbols_ = !format.numbers;
-  if (!why.empty()) why += format.where(fields.puzzle);
-  return why;
+  if (parse_for(factory_, supported_, fields.puzzle, cut, format.numbers, puzzle_, why)) return true;
+  why += format.where(fields.puzzle);
+  return false;
 }
 
 std::string RecordStep::parse_expectations(std::string_view count, std::string_view solution, bool has_solution) {

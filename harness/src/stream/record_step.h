@@ -4,6 +4,7 @@
 // expect. step_chunk() runs a chunk's records through it and counts what they came to.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -25,6 +26,8 @@
 #include "sudoku/symmetry.h"
 
 namespace sudoku_bench {
+
+class RecordFormat;  // stream/record_format.h
 
 // How every record is solved, whichever command asks.
 struct StepOptions {
@@ -112,7 +115,9 @@ class RecordStep {
   bool stop_requested() const { return options_.solve.stop && options_.solve.stop->load(std::memory_order_relaxed); }
 
  private:
-  std::string parse(const Chunk& chunk, const Record& record);
+  // Into puzzle_ and the expectations: true for a puzzle this solver takes, else false with `why`
+  // (untouched when true: no string is built or moved on the way of a valid record).
+  bool parse(const Chunk& chunk, const Record& record, std::string& why);
   std::string parse_expectations(std::string_view count, std::string_view solution, bool has_solution);
   // Into `r` in place: a result copied just after it was written stalls the next load of it.
   // Sets written_: whether the solver wrote the solution it reports (asked for one).
@@ -129,9 +134,13 @@ class RecordStep {
   BatchSolver* batch_solver_;               // solver_ when it takes puzzles ahead in batches, else null
   std::vector<sudoku::Grid> batch_;         // prefetch()'s puzzles, reused
   std::vector<std::size_t> batch_records_;  // the chunk's record of each
+  std::string batch_why_;                   // why a record handed over is not a puzzle (unused)
   std::unique_ptr<sudoku::Solver> reference_;
   StepOptions options_;
-  bool judged_;  // false for noop, which answers nothing
+  bool judged_;                                      // false for noop, which answers nothing
+  std::array<bool, sudoku::kMaxBox + 1> supported_;  // by box: the sizes the solver takes
+  const RecordFormat* format_ = nullptr;             // of the last record parsed, and its name
+  InputFormat format_of_ = InputFormat::lines;
   // A plugin (its C call always gets a buffer) or a program (it answers with a solution or not):
   // asked for a solution always, since it costs them nothing more.
   bool same_call_either_way_;
