@@ -85,7 +85,8 @@ ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads) {
 
 void take_shard(PipelineConfig& pipeline, std::uint64_t input_bytes, int threads, int shard, int shards) {
   if (shards <= 1) {
-    pipeline.chunk = chunk_size_for(input_bytes, threads);
+    const bool repeated = pipeline.min_seconds > 0 && input_bytes > 0;
+    pipeline.chunk = chunk_size_for(repeated ? std::max(input_bytes, kRepeatedBytes) : input_bytes, threads);
     return;
   }
   pipeline.chunk = shard_chunk_size(input_bytes, shards);

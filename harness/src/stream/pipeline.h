@@ -64,7 +64,12 @@ ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads);
 ChunkSize shard_chunk_size(std::uint64_t input_bytes, int shard_count);
 
 // Sets `pipeline` to read shard `shard` (from 1) of `shards` of an input of `input_bytes`, in chunks
-// of shard_chunk_size; with `shards` <= 1, the whole input in chunks for `threads`.
+// of shard_chunk_size; with `shards` <= 1, the whole input in chunks for `threads`. Where it is
+// read again and again (pipeline.min_seconds, set before), its chunks are those of an input of at
+// least kRepeatedBytes: the readings follow each other in one pipeline, so a reading needs no
+// balance of its own, and a small file's tiny chunks would leave the threads waiting for the
+// serial stages (kaggle_first20k at 16 threads: chunks of 78 records).
+inline constexpr std::uint64_t kRepeatedBytes = 16 << 20;
 void take_shard(PipelineConfig& pipeline, std::uint64_t input_bytes, int threads, int shard, int shards);
 
 // Where the time of a pipeline went. Each serial stage (reader, sink) handles one chunk at a
