@@ -229,6 +229,18 @@ TEST(AbTest, TwoVersionsOfOnePluginAreMeasuredInRoundsAndJudged) {
   EXPECT_TRUE(verdict["ab"]["answers_agree"]);
 }
 
+// @auto gives the tdoku-like plugin (its state in globals) private instances: the reentrant side
+// gets them too, so that the two sides differ in their code alone.
+TEST(AbTest, BothSidesAreMeasuredInOneMode) {
+  const std::string tdoku_like = std::string("plugin:") + SUDOKU_BENCH_TDOKU_LIKE_PLUGIN + ":tdoku_like";
+  AbCommand c = ab_of(tdoku_like, "plugin:" + std::string(SUDOKU_BENCH_EXAMPLE_PLUGIN));
+  const AbOutcome o = ab(c);
+  ASSERT_TRUE(o.status == 0 || o.status == 1) << o.err;
+  EXPECT_NE(o.err.find("is not reentrant"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("NEW gets private instances too, so that both sides are measured alike"), std::string::npos)
+      << o.err;
+}
+
 TEST(AbTest, AnswersThatDifferOrFailJudgingAreItsOwnStatus) {
   const std::string wrong = std::string("plugin:") + SUDOKU_BENCH_WRONG_PLUGINS;
   AbCommand c = ab_of(wrong + ":right", wrong + ":breaks_a_unit");
