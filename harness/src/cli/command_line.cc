@@ -308,8 +308,9 @@ std::shared_ptr<State<CompareCommand>> declare_compare(CLI::App& app) {
                 "Pair repetition i of BASE with repetition i of NEW (runs made in turns, as tools/ab makes them): "
                 "a Wilcoxon signed-rank test on the rounds' log ratios and the verdict on their Hodges-Lehmann "
                 "estimate. Both sides need as many repetitions (exit 2 otherwise); 6 rounds reach p < 0.05");
-  o.choice("--gate", c.options.gate, {{"wall", GateTime::wall}, {"cpu", GateTime::cpu}},
-           "Time per puzzle that decides: wall (1 / puzzles/s) or cpu (process CPU time)");
+  o.choice(
+      "--gate", c.options.gate, {{"wall", GateTime::wall}, {"cpu", GateTime::cpu}},
+      "Time per puzzle that decides: wall (1 / puzzles/s) or cpu (the CPU time of the process and its exec: programs)");
   o.choice("--format", c.format, formats,
            "What goes to standard output: text (the table and verdicts), markdown (a table for a pull "
            "request) or json (schema sudoku-bench-compare/2); notes go to stderr");
@@ -373,7 +374,7 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
             "Allowed growth of time per puzzle (the same default as compare and history)");
   o.real("--alpha", c.options.alpha, 1e-9, 0.5, "Significance level of the test");
   o.choice("--gate", c.options.gate, {{"wall", GateTime::wall}, {"cpu", GateTime::cpu}},
-           "Time per puzzle that decides: cpu (process CPU time) or wall");
+           "Time per puzzle that decides: cpu (the CPU time of the process and its exec: programs) or wall");
   o.text("--cpu", "", "The CPU both sides run on (default: the last this process may use; none: not pinned)",
          [&c](const std::string& text) {
            if (text != "none" &&

@@ -66,8 +66,8 @@ constexpr Metric kMetrics[] = {
      .of = [](const MeasuredPass& r) { return Figure(r.puzzles_per_second()); },
      .gbench = "items_per_second",
      .bmf = "throughput"},
-    // The process's CPU time, every thread's, over the puzzles: what other programs on the machine
-    // change least. Unknown in reports written before cpu_seconds.
+    // The process's CPU time, every thread's, and its exec: programs', over the puzzles: what other programs on the
+    // machine change least. Unknown in reports written before cpu_seconds.
     {.key = "cpu_per_puzzle_ns",
      .label = "CPU/puzzle",
      .column = "CPU/puzzle",
