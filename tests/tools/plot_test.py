@@ -125,7 +125,7 @@ class PlotTest(unittest.TestCase):
             f.write('{"benchmarks": []}')
         result = self.plot(bad, os.path.join(self.dir, "bad"))
         self.assertEqual(result.returncode, 3)
-        self.assertRegex(result.stderr, r"not a sudoku-bench/\d report")
+        self.assertRegex(result.stderr, r"not a sudoku-bench/\d+ report")
         self.assertEqual(self.plot(os.path.join(self.dir, "missing.json"), self.dir).returncode, 3)
 
     def test_gzip_reports_are_read_and_cut_ones_refused(self):
