@@ -125,6 +125,8 @@ class RecordStep {
   // --seed: the puzzle under the symmetry (seed, puzzle) picks, into `out`; returns the puzzle's seed.
   std::uint64_t disguise(sudoku::Symmetry& symmetry, sudoku::Grid& out) const;
   std::string judge_answer(bool sampled);
+  // Whether the record just run is among those judged (one in verify_every or solution_every).
+  bool in_sample() const;
   std::string check_expectations() const;
   bool has_expectation() const { return expect_invalid_ || expected_count_ || has_expected_solution_; }
 
@@ -139,6 +141,7 @@ class RecordStep {
   StepOptions options_;
   bool judged_;                                      // false for noop, which answers nothing
   std::array<bool, sudoku::kMaxBox + 1> supported_;  // by box: the sizes the solver takes
+  std::uint64_t sample_threshold_;                   // in_sample(): a hash below it
   const RecordFormat* format_ = nullptr;             // of the last record parsed, and its name
   InputFormat format_of_ = InputFormat::lines;
   // A plugin (its C call always gets a buffer) or a program (it answers with a solution or not):
