@@ -72,7 +72,11 @@ Wait receive_until(int fd, pid_t child, std::chrono::steady_clock::time_point de
     if (left.count() <= 0) return Wait::timed_out;
     pollfd p{fd, POLLIN, 0};
     const int ready = poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left.count(), 100)));
-    if (int s = 0; ready <= 0 && waitpid(child, &s, WNOHANG) == child) {
+    if (int s = 0; ready <= 0 && waitpid(child, &s, WNOHANG | WUNTRACED) == child) {
+      if (WIFSTOPPED(s)) {  // a plugin that stopped its own process: continued, as run's supervisor does
+        kill(child, SIGCONT);
+        continue;
+      }
       status = s;
       for (char rest[4096]; poll(&p, 1, 0) > 0;) {  // what it wrote before it ended
         const ssize_t n = read(fd, rest, sizeof rest);
