@@ -245,9 +245,13 @@ const FieldRow<MeasuredPass> kRows[] = {
      [](MeasuredPass& r, const Field& f) {
        if (f.null()) return;
        for (std::size_t i = 0, n = f.size(); i < n; ++i) {
-         PassPart& part =
-             r.parts.emplace_back(f[i]["part"].integer(0, "a rank or shard number >= 0"), f[i]["host"].text(),
-                                  f[i]["puzzles"].count(), f[i]["wall_seconds"].seconds());
+         // Braces: clang 14 (tools/fuzz) has no parenthesised aggregate construction (C++20).
+         PassPart& part = r.parts.emplace_back(PassPart{f[i]["part"].integer(0, "a rank or shard number >= 0"),
+                                                        f[i]["host"].text(),
+                                                        f[i]["puzzles"].count(),
+                                                        f[i]["wall_seconds"].seconds(),
+                                                        {},
+                                                        {}});
          for (auto [key, into] : {std::pair{"cpu_seconds", &part.cpu_seconds},
                                   std::pair{"dealing_cpu_seconds", &part.dealing_cpu_seconds}})
            if (f[i].has(key) && !f[i][key].null()) *into = f[i][key].seconds();
