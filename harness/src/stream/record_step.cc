@@ -130,7 +130,7 @@ std::size_t RecordStep::prefetch(const Chunk& chunk, std::size_t first, std::siz
   batch_records_.clear();
   const std::size_t end = std::min(chunk.records.size(), first + count);
   for (std::size_t i = first; i < end; ++i) {
-    if (!parse(chunk, chunk.records[i], batch_why_)) continue;  // run() finds it invalid again
+    if (!parse(chunk, chunk.records[i], result_.invalid)) continue;  // run() clears it, finds it invalid again
     batch_records_.push_back(i);
     sudoku::Grid& grid = batch_.emplace_back();
     if (options_.seed == 0) {

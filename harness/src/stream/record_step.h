@@ -136,7 +136,6 @@ class RecordStep {
   BatchSolver* batch_solver_;               // solver_ when it takes puzzles ahead in batches, else null
   std::vector<sudoku::Grid> batch_;         // prefetch()'s puzzles, reused
   std::vector<std::size_t> batch_records_;  // the chunk's record of each
-  std::string batch_why_;                   // why a record handed over is not a puzzle (unused)
   std::unique_ptr<sudoku::Solver> reference_;
   StepOptions options_;
   bool judged_;                                      // false for noop, which answers nothing
