@@ -7,11 +7,16 @@ bench=$1 datasets=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Waits until the process has started its worker threads, i.e. is measuring, then interrupts it.
+# Waits until the process, or the child that measures under its supervisor, has started its worker
+# threads, i.e. is measuring, then interrupts it (the supervisor passes the signal on).
 interrupt_when_busy() {
-  local pid=$1
+  local pid=$1 busy
   for _ in $(seq 200); do
-    if [ "$(ls /proc/"$pid"/task 2>/dev/null | wc -l)" -gt 1 ]; then break; fi
+    busy=0
+    for p in "$pid" $(pgrep -P "$pid" || true); do
+      if [ "$(ls /proc/"$p"/task 2>/dev/null | wc -l)" -gt 1 ]; then busy=1; fi
+    done
+    [ "$busy" = 1 ] && break
     sleep 0.05
   done
   sleep 0.3
