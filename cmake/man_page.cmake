@@ -12,7 +12,7 @@ foreach(_var BENCH HELP2MAN VERSION OUTPUT_DIR)
   endif()
 endforeach()
 set(_subcommands solve run compare ab merge report history solvers check-plugin hunt)
-set(_column 30)  # CLI11's: option names and types left of it, descriptions from it
+set(_column 28)  # cli/help_format.cc's: option names and types left of it, descriptions from it
 
 # The help text is held with ; [ ] as single control characters, so that CMake's lists neither
 # split on the first nor pair the others, and columns stay where they are.
@@ -34,7 +34,8 @@ endfunction()
 set(_synopsis "")
 set(_commands "")
 foreach(_sub IN LISTS _subcommands)
-  execute_process(COMMAND "${BENCH}" ${_sub} --help OUTPUT_VARIABLE _help RESULT_VARIABLE _status)
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E env COLUMNS=80 "${BENCH}" ${_sub} --help OUTPUT_VARIABLE _help
+                  RESULT_VARIABLE _status)
   if(NOT _status EQUAL 0)
     message(FATAL_ERROR "${BENCH} ${_sub} --help exited with ${_status}")
   endif()
@@ -44,15 +45,11 @@ foreach(_sub IN LISTS _subcommands)
   string(REPLACE "\n" ";" _lines "${_help}")
   set(_description "")
   set(_in_description TRUE)
+  set(_in_example FALSE)
   list(LENGTH _lines _count)
   math(EXPR _last "${_count} - 1")
   foreach(_i RANGE ${_last})
     list(GET _lines ${_i} _line)
-    set(_next "")
-    if(_i LESS _last)
-      math(EXPR _n "${_i} + 1")
-      list(GET _lines ${_n} _next)
-    endif()
     string(LENGTH "${_line}" _length)
     if(_line MATCHES "^Usage: [^ ]+ [^ ]+")  # Usage: sudoku-bench SUB ARGUMENTS
       string(REGEX REPLACE "^Usage: ([^ ]+ [^ ]+)(.*)$" "\\1" _command "${_line}")
@@ -66,18 +63,23 @@ foreach(_sub IN LISTS _subcommands)
     elseif(_in_description)
       _roff(_text "${_line}")
       string(APPEND _description "${_text}\n")
-    elseif(_line MATCHES "^[A-Za-z]+:$")  # Positionals:, Options:
+    elseif(_line STREQUAL "Example:")
+      set(_in_example TRUE)
+      string(APPEND _commands ".PP\n\\fI${_line}\\fR\n")
+    elseif(_in_example AND NOT _line STREQUAL "")
+      _roff(_text "${_line}")
+      string(APPEND _commands ".RS\n${_text}\n.RE\n")
+    elseif(_line MATCHES "^[A-Z][^:]*:$")  # Arguments:, Options:, What is measured:
       string(APPEND _commands ".PP\n\\fI${_line}\\fR\n")
     elseif(_line MATCHES "^  [^ ]")  # NAME[ TYPE], then the description from the column on
       set(_spec "${_line}")
       set(_text "")
-      # CLI11 starts the description on the next line, at the column, when NAME[ TYPE] reaches it.
-      string(REPEAT " " ${_column} _indent)
-      string(FIND "${_next}" "${_indent}" _at)
-      if(_length GREATER _column AND NOT _at EQUAL 0)
+      # NAME[ TYPE] padded with two spaces or more to the column, where the description starts;
+      # one that would reach it stands alone, and the description follows on the next lines.
+      if(_length GREATER _column)
         string(SUBSTRING "${_line}" 0 ${_column} _left)
         string(SUBSTRING "${_line}" ${_column} -1 _right)
-        if(_left MATCHES " $" AND _right MATCHES "^[^ ]")
+        if(_left MATCHES "  $" AND _right MATCHES "^[^ ]")
           set(_spec "${_left}")
           set(_text "${_right}")
         endif()
@@ -111,7 +113,7 @@ string(REPLACE "${_close}" "]" _text "${_text}")
 set(_include "${OUTPUT_DIR}/sudoku-bench.h2m")
 set(_page "${OUTPUT_DIR}/sudoku-bench.1")
 file(WRITE "${_include}" "${_text}")
-execute_process(COMMAND "${HELP2MAN}" --no-info --section 1 --name "throughput benchmark harness for Sudoku solvers"
+execute_process(COMMAND "${CMAKE_COMMAND}" -E env COLUMNS=80 "${HELP2MAN}" --no-info --section 1 --name "throughput benchmark harness for Sudoku solvers"
                         --version-string "${VERSION}" --include "${_include}" --output "${_page}" "${BENCH}"
                 RESULT_VARIABLE _status)
 if(NOT _status EQUAL 0)

@@ -48,8 +48,8 @@ if [[ -z $page ]]; then
   exit 0
 fi
 if [[ $page == *.gz ]]; then zcat "$page"; else cat "$page"; fi | sed 's/\\-/-/g' >"$tmp/page.txt"
-# Every subcommand the program lists (its --help's Subcommands section), so that a new one cannot be left out.
-subcommands=$("$bench" --help | sed -n '/^Subcommands:/,$p' | sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p')
+# Every command the program lists (its --help's Commands section), so that a new one cannot be left out.
+subcommands=$("$bench" --help | sed -n '/^Commands:/,/^$/p' | sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p')
 [[ -n $subcommands ]] || { echo "no subcommands in sudoku-bench --help" >&2; exit 1; }
 for sub in $subcommands; do
   for option in $("$bench" "$sub" --help | grep -oE -- '--[a-z][a-z-]*' | sort -u); do

@@ -12,6 +12,7 @@
 #include "cli/ab_command.h"
 #include "cli/command_line.h"
 #include "cli/compare_command.h"
+#include "cli/exit_codes.h"
 #include "cli/merge_command.h"
 #include "cli/report_files.h"
 #include "cli/solver_spec_list.h"

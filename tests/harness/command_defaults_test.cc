@@ -3,6 +3,10 @@
 // embedders) measure alike.
 #include <gtest/gtest.h>
 
+#include <sstream>
+#include <string>
+#include <vector>
+
 #include "cli/command_line.h"
 
 namespace {
@@ -109,6 +113,31 @@ TEST(CommandDefaultsTest, AnOptionGivenMakesADifferentCommand) {
   EXPECT_FALSE(parse_compare({"compare", "--paired", "--per-puzzle", "a.csv", "b.csv"}));  // puzzles pair already
   EXPECT_EQ(RunCommand{}.repetitions, 5);  // the fewest with which a default compare can flag a change
   EXPECT_FALSE(parse_run({"run", "--min-time", "-1", "a.txt"}));
+}
+
+// The example each command's --help ends with is a line the command takes.
+TEST(CommandDefaultsTest, EveryCommandsExampleParses) {
+  const std::vector<std::string> examples = command_examples();
+  ASSERT_FALSE(examples.empty());
+  for (const std::string& example : examples) {
+    std::istringstream in(example.substr(0, example.find(" >")));  // the shell's redirection is not the line's
+    std::vector<std::string> words;
+    for (std::string w; in >> w;) words.push_back(w);
+    if (words.size() < 2 || words[0] != "sudoku-bench") continue;  // completions: source <(...)
+    words.erase(words.begin());
+    const std::string& command = words[0];
+    bool parsed = true;
+    if (command == "solve") parsed = parse_solve(words).has_value();
+    if (command == "run") parsed = parse_run(words).has_value();
+    if (command == "compare") parsed = parse_compare(words).has_value();
+    if (command == "ab") parsed = parse_ab(words).has_value();
+    if (command == "merge") parsed = parse_merge(words).has_value();
+    if (command == "report") parsed = parse_report(words).has_value();
+    if (command == "history") parsed = parse_history(words).has_value();
+    if (command == "check-plugin") parsed = parse_check_plugin(words).has_value();
+    if (command == "hunt") parsed = parse_hunt(words).has_value();
+    EXPECT_TRUE(parsed) << example;
+  }
 }
 
 }  // namespace

@@ -15,11 +15,6 @@
 
 namespace sudoku_bench {
 
-// ab's own exit status beside compare's (0 no slowdown, 1 NEW slower, 2 usage, 3 I/O, 4 a solver
-// fault, 128+N interrupted): NEW's answers differ from BASE's, or either side's fail judging (wrong,
-// aborted or invalid records, failed checks). Speed means nothing then.
-inline constexpr int kExitAnswersDiffer = 5;
-
 struct AbCommand {
   std::string base, current;       // solver specs, NAME=SPEC allowed (default names: base, new)
   std::vector<std::string> files;  // puzzle files, measured in turns within each shard

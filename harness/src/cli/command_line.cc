@@ -19,6 +19,7 @@
 #include "cli/compare_command.h"
 #include "cli/exit_codes.h"
 #include "cli/hunt_command.h"
+#include "cli/help_format.h"
 #include "cli/merge_command.h"
 #include "cli/options.h"
 #include "cli/record_options.h"
@@ -152,7 +153,9 @@ void declare_labels(Options& o, std::vector<std::string>& labels) {
                                           "KEY=VALUE recorded in the report (settings.labels), repeatable: e.g. "
                                           "version=$(git -C mysolver rev-parse HEAD); history --by KEY orders and "
                                           "names reports by it");
-  label->check(key_value)->allow_extra_args(false);  // one KEY=VALUE per --label: the files after it stay inputs
+  label->type_name("KEY=VALUE")
+      ->check(key_value)
+      ->allow_extra_args(false);  // one KEY=VALUE per --label: the files after it stay inputs
 }
 
 // What run's line holds besides its struct: --json PATH in --format, and the outputs of the other formats.
@@ -201,7 +204,8 @@ void declare_run_plan(Options& o, RunCommand& c) {
                                             "a whole number from 0 to " + std::to_string(kAnyCount));
                   c.interleave_seed = seed;
                   return std::string();
-                });
+                })
+      ->option_text("[=SEED]");
 }
 
 // The outputs, which --format, --json and the other formats' options make together.
@@ -236,11 +240,14 @@ std::shared_ptr<State<RunCommand, RunOutputs>> declare_run(CLI::App& app) {
     described.push_back(std::string(f.name) + " (" + std::string(f.about) + ")");
   }
   declare_run_plan(o, c);
-  o.app().add_option("--json", s->extra.json.path,
-                     "Write the report here (atomically), in --format; - for standard output; .gz: compressed");
-  o.app().add_option(
-      "--per-puzzle", c.per_puzzle_path,
-      "Write a CSV row per record of every measured pass here (.gz: compressed), for compare --per-puzzle");
+  o.app()
+      .add_option("--json", s->extra.json.path,
+                  "Write the report here (atomically), in --format; - for standard output; .gz: compressed")
+      ->type_name("PATH");
+  o.app()
+      .add_option("--per-puzzle", c.per_puzzle_path,
+                  "Write a CSV row per record of every measured pass here (.gz: compressed), for compare --per-puzzle")
+      ->type_name("PATH");
   o.choice("--format", s->extra.json.format, formats, "Format of the --json file: " + join(described, ", "));
   s->extra.others.declare(o.app(), false);
   declare_record_options(
@@ -258,10 +265,12 @@ std::shared_ptr<State<RunCommand, RunOutputs>> declare_run(CLI::App& app) {
   o.unset("--no-supervisor", c.supervise,
           "Measure in this process, without the supervising parent that keeps every measured pass whatever "
           "ends the measuring (a solver's exit(), a crash on its own thread, the OOM killer): for a debugger");
-  o.app().add_option("--resume", c.resume,
-                     "Continue the run that wrote this report: its complete passes are kept as they are, the "
-                     "others measured (same files, settings, build and machine); a report not there yet starts "
-                     "afresh, so that a requeued job can always say --resume R.json --json R.json");
+  o.app()
+      .add_option("--resume", c.resume,
+                  "Continue the run that wrote this report: its complete passes are kept as they are, the "
+                  "others measured (same files, settings, build and machine); a report not there yet starts "
+                  "afresh, so that a requeued job can always say --resume R.json --json R.json")
+      ->type_name("PATH");
   o.text("--shard", "",
          "Measure shard K of N only (K/N, from 1; auto or auto/N: from a Slurm or Kubernetes job array), "
          "for merge; under mpirun every rank measures its own shard without it",
@@ -346,13 +355,18 @@ void declare_ab_outputs(Options& o, AbCommand& c) {
   o.choice("--format", c.format, formats,
            "Standard output: text, markdown (a pull-request comment) or json (sudoku-bench-compare/2 with an "
            "\"ab\" block)");
-  cmd->add_option("--json", c.json_path, "Also write the verdict as JSON here");
-  cmd->add_option("--markdown", c.markdown_path, "Also write the verdict as markdown here (a PR comment)");
-  cmd->add_option("--html", c.html_path, "Also write a page here: the verdict, both sides' distributions together");
-  cmd->add_option("--reports", c.reports_dir, "Write base.json and new.json (a pass per round) into this folder");
+  cmd->add_option("--json", c.json_path, "Also write the verdict as JSON here")->type_name("PATH");
+  cmd->add_option("--markdown", c.markdown_path, "Also write the verdict as markdown here (a PR comment)")
+      ->type_name("PATH");
+  cmd->add_option("--html", c.html_path, "Also write a page here: the verdict, both sides' distributions together")
+      ->type_name("PATH");
+  cmd->add_option("--reports", c.reports_dir, "Write base.json and new.json (a pass per round) into this folder")
+      ->type_name("DIR");
   declare_labels(o, c.labels);
-  cmd->add_option("--base-bench", c.base_bench, "Measure BASE with this sudoku-bench's run --shard (tools/ab)");
-  cmd->add_option("--new-bench", c.new_bench, "Measure NEW with this sudoku-bench's run --shard (tools/ab)");
+  cmd->add_option("--base-bench", c.base_bench, "Measure BASE with this sudoku-bench's run --shard (tools/ab)")
+      ->type_name("PATH");
+  cmd->add_option("--new-bench", c.new_bench, "Measure NEW with this sudoku-bench's run --shard (tools/ab)")
+      ->type_name("PATH");
 }
 
 std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
@@ -392,7 +406,7 @@ std::shared_ptr<State<MergeCommand>> declare_merge(CLI::App& app) {
   auto s = std::make_shared<State<MergeCommand>>(
       app.add_subcommand("merge", "Join reports of one build (same context) into one, repetitions renumbered."));
   CLI::App& cmd = s->options.app();
-  cmd.add_option("--json", s->command.json_path, "Write the merged report here")->required();
+  cmd.add_option("--json", s->command.json_path, "Write the merged report here")->required()->type_name("PATH");
   cmd.add_option("FILE", s->command.inputs, "Reports written by run --json (.gz allowed)")->required();
   return s;
 }
@@ -411,7 +425,8 @@ std::shared_ptr<State<ReportCommand, ReportOutputOptions>> declare_report(CLI::A
   cmd.add_option("REPORT", s->command.input, "A report written by run --json or merge (.gz allowed)")->required();
   cmd.add_option("--base", s->command.base_path,
                  "With --html: show REPORT against this report, pair by pair (the change in throughput with its "
-                 "95% interval, p and verdict)");
+                 "95% interval, p and verdict)")
+      ->type_name("PATH");
   return s;
 }
 
@@ -423,13 +438,17 @@ std::shared_ptr<State<HistoryCommand>> declare_history(CLI::App& app) {
             "The smallest change worth naming, like 3% (the same default as compare's and ab's --max-slowdown)");
   o.choice("--gate", c.options.gate, {{"wall", GateTime::wall}, {"cpu", GateTime::cpu}},
            "The figure followed: cpu (CPU time per puzzle) or wall (throughput)");
-  o.app().add_option("--by", c.options.by,
-                     "Order the reports by this label (run --label KEY=VALUE; versions as people write them: 1.9 "
-                     "before 1.10) and name them by it; default: by date");
+  o.app()
+      .add_option("--by", c.options.by,
+                  "Order the reports by this label (run --label KEY=VALUE; versions as people write them: 1.9 "
+                  "before 1.10) and name them by it; default: by date")
+      ->type_name("KEY");
   o.real("--alpha", c.options.alpha, 1e-9, 0.5,
          "Significance level, after correcting for the places a change was looked for");
-  o.app().add_option("--html", c.html_path,
-                     "Write the history's page here: each series' throughput over the reports, its changes marked");
+  o.app()
+      .add_option("--html", c.html_path,
+                  "Write the history's page here: each series' throughput over the reports, its changes marked")
+      ->type_name("PATH");
   o.app()
       .add_option("REPORT", c.paths,
                   "Reports written by run --json (.gz allowed), or folders of them (their *.json and *.json.gz)")
@@ -488,7 +507,7 @@ std::shared_ptr<State<HuntCommand>> declare_hunt(CLI::App& app) {
                 "uniqueness");
   o.whole("--box", c.options.box, sudoku::kMinBox, sudoku::kMaxRandomBox,
           "Box side of the puzzles: 2 (4x4), 3 (9x9), 4 (16x16), 5 (25x25), 6 (36x36), 7 (49x49)");
-  cmd->add_option("--out", c.out_path, "Write the puzzles here instead of standard output");
+  cmd->add_option("--out", c.out_path, "Write the puzzles here instead of standard output")->type_name("PATH");
   o.unset("--no-progress", c.progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   cmd->add_option("FILE", c.files,
                   "climb: start puzzles, one per line (lines, csv or checks files, # comments skipped), taken in "
@@ -497,9 +516,36 @@ std::shared_ptr<State<HuntCommand>> declare_hunt(CLI::App& app) {
 }
 
 // A command that runs `run` on its options once its line is finished.
+// One example per command, which its --help ends with and a usage error repeats; a test runs each
+// through the parser.
+constexpr struct {
+  const char* command;
+  const char* example;
+} kExamples[] = {
+    {"solve", "sudoku-bench solve --solver fast datasets/kaggle_first20k.txt > answers.txt"},
+    {"run", "sudoku-bench run --solver bitmask,fast --threads 1,2 --json r.json datasets/easy50.txt"},
+    {"compare", "sudoku-bench compare base.json new.json"},
+    {"ab", "sudoku-bench ab plugin:v1/libmine.so plugin:v2/libmine.so datasets/easy50.txt"},
+    {"merge", "sudoku-bench merge --json all.json shard1.json shard2.json"},
+    {"report", "sudoku-bench report --html r.html r.json"},
+    {"history", "sudoku-bench history --by version reports/"},
+    {"solvers", "sudoku-bench solvers"},
+    {"check-plugin", "sudoku-bench check-plugin ./libmine.so"},
+    {"hunt", "sudoku-bench hunt --solver fast --seconds 60 --top 10 --out hard.txt"},
+    {"completions", "source <(sudoku-bench completions bash)"},
+};
+
+// The command's --help: options grouped, its example last.
+void finish_help(CLI::App& command) {
+  group_options(command);
+  for (const auto& e : kExamples)
+    if (command.get_name() == e.command) command.footer(std::string("Example:\n  ") + e.example);
+}
+
 template <class S, class Run>
 Subcommand subcommand(std::shared_ptr<S> s, Run run) {
   return {&s->options.app(), [s, run] {
+  finish_help(s->options.app());
             const int status = s->finish();
             return status != kExitOk ? status : run(s->command);
           }};
@@ -554,6 +600,7 @@ Subcommand add_solvers(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "solvers", "List the built-in strategies, noop (the harness's own cost) and the external solvers' specs.");
   return {cmd, [] {
+  finish_help(*cmd);
             for (const auto& s : sudoku::strategy_list())
               std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
             for (const SpecKind& k : spec_kinds())
@@ -586,3 +633,9 @@ std::optional<CheckPluginCommand> parse_check_plugin(std::vector<std::string> ar
 std::optional<HuntCommand> parse_hunt(std::vector<std::string> args) { return parsed(declare_hunt, args); }
 
 }  // namespace sudoku_bench
+std::vector<std::string> command_examples() {
+  std::vector<std::string> examples;
+  for (const auto& e : kExamples) examples.emplace_back(e.example);
+  return examples;
+}
+

@@ -51,3 +51,6 @@ std::optional<CheckPluginCommand> parse_check_plugin(std::vector<std::string> ar
 std::optional<HuntCommand> parse_hunt(std::vector<std::string> args);
 
 }  // namespace sudoku_bench
+// Each command's example, as its --help shows it ("sudoku-bench run ...").
+std::vector<std::string> command_examples();
+

@@ -18,11 +18,13 @@ namespace {
 
 constexpr int kExitSlowerNow = 1;
 
-// The reports named: files as given, folders' *.json files in name order.
-std::vector<std::string> report_files(const std::vector<std::string>& paths) {
+// The reports named: files as given, folders' *.json files in name order. `missing` receives the
+// first path that names nothing.
+std::vector<std::string> report_files(const std::vector<std::string>& paths, std::string& missing) {
   std::vector<std::string> files;
   for (const std::string& p : paths) {
     std::error_code ec;
+    if (!std::filesystem::exists(p, ec) && p != "-" && missing.empty()) missing = p;
     if (!std::filesystem::is_directory(p, ec)) {
       files.push_back(p);
       continue;
@@ -81,10 +83,17 @@ void print_series(const HistorySeries& s, const std::vector<Report>& reports, co
 }  // namespace
 
 int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* err) {
-  const std::vector<std::string> files = report_files(command.paths);
+  std::string missing;
+  const std::vector<std::string> files = report_files(command.paths, missing);
+  if (!missing.empty()) {
+    std::fprintf(err, "sudoku-bench history: %s: cannot open: no such file or folder\n", missing.c_str());
+    return kExitIo;
+  }
   if (files.size() < 2) {
-    std::fprintf(err, "sudoku-bench history: %zu report%s: a history needs 2 or more\n", files.size(),
-                 files.size() == 1 ? "" : "s");
+    std::fprintf(err,
+                 "sudoku-bench history: %zu report%s in %s: a history needs 2 or more (files, or folders of *.json "
+                 "and *.json.gz)\n",
+                 files.size(), files.size() == 1 ? "" : "s", join(command.paths, " ").c_str());
     return kExitUsage;
   }
   // The page is checked before anything is read: its folder must exist, and it must not be a report.

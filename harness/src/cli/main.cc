@@ -12,7 +12,9 @@
 
 #include "cli/command_line.h"
 #include "cli/exit_codes.h"
+#include "cli/help_format.h"
 #include "cli/interrupt.h"
+#include "cli/usage_errors.h"
 #include "cluster/world.h"
 #include "plugin/call_guard.h"
 #include "report/build_info.h"
@@ -91,12 +93,9 @@ int main(int argc, char** argv) {
   report_broken_pipes();
   // Joins the MPI job first thing when an MPI launcher started this process (cluster/world.h).
   World world(argc, argv);
-  CLI::App app{
-      "sudoku-bench: throughput, latency and search-tree sizes of Sudoku solvers.\n"
-      "Exit status: 0 ok, 1 some records invalid, aborted or failing their check (compare: a pair got\n"
-      "slower), 2 usage error, 3 input/output error, 4 a solver crashed or threw (named with its record;\n"
-      "the report keeps the passes before), 128+N stopped by signal N (SIGINT, SIGTERM) after reporting what it had.",
-      "sudoku-bench"};
+  CLI::App app{"sudoku-bench: throughput, latency and search-tree sizes of Sudoku solvers.", "sudoku-bench"};
+  app.formatter(wrapping_formatter());  // before the commands, which take their parent's
+  app.footer(kExitStatusHelp);
   app.require_subcommand(1);
   app.set_version_flag("--version",
                        std::string("sudoku-bench ") + build_info::kVersion + " (" + build_info::kGitCommit + ")");
@@ -108,7 +107,7 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? kExitOk : kExitUsage;
+    return explain_usage_error(app, e, std::vector<std::string>(argv + 1, argv + argc), stderr);
   }
   install_interrupt_handlers();
   // A plugin call still running when SIGINT or SIGTERM comes is stopped (plugin/call_guard.h).

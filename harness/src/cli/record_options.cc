@@ -52,13 +52,15 @@ void declare_record_options(Options& options, StepOptions& step, PipelineConfig&
     if (f) pipeline.format = *f;
     return f ? std::string() : Options::refusal("--input-format", t, input_format_names(false));
   });
-  options.valued_flag("--verify{bitmask}",
-                      "Recount each puzzle with a reference strategy (--verify=REF; default bitmask) outside the "
-                      "latency timing; a disagreement is a wrong answer. Costs the reference's time per puzzle",
-                      [verify = std::move(verify)](const std::string& reference) {
-                        verify(reference);
-                        return std::string();
-                      });
+  options
+      .valued_flag("--verify{bitmask}",
+                   "Recount each puzzle with a reference strategy (--verify=REF; default bitmask) outside the "
+                   "latency timing; a disagreement is a wrong answer. Costs the reference's time per puzzle",
+                   [verify = std::move(verify)](const std::string& reference) {
+                     verify(reference);
+                     return std::string();
+                   })
+      ->option_text("[=REF]");
   options.whole<std::uint64_t>(
       "--verify-every", step.verify_every, 1, kAnyCount,
       "With --verify: recount about one puzzle in K (picked by a hash of the puzzle); run without --verify: the "

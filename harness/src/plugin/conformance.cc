@@ -10,6 +10,7 @@
 
 #include "plugin/batch_solver.h"
 #include "plugin/call_guard.h"
+#include "plugin/exec_process.h"
 #include "plugin/isolated_run.h"
 #include "plugin/library.h"
 #include "plugin/plugin_solver.h"
@@ -564,7 +565,9 @@ std::vector<RuleResult> check_solver(const sudoku::SolverFactory& factory, const
   };
   // True when the check goes on.
   const auto run_rule = [&](const std::string& rule, const Rule& work) {
-    return results.add(from_isolated(rule, run_isolated(work, options.rule_limit)));
+    RuleResult result = from_isolated(rule, run_isolated(work, options.rule_limit));
+    if (result.detail.starts_with("hangs")) result.detail += std::string(": ") + kFlushHint;
+    return results.add(result);
   };
   if (!run_rule("starts", with_solver([&cases](sudoku::Solver& solver, const Ask& ask, const ChildReport&) {
                   return rule_starts(solver, ask, cases);

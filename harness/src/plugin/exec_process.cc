@@ -151,9 +151,11 @@ void ExecProcess::exchange(const std::string& text, const std::vector<std::strin
       named_if_ended(puzzle);
       if (sent == text.size() && starvation_->starved(to_))
         throw fault("waits for input while " + std::to_string(puzzles.size() - lines.size()) +
-                        " answers are due, having read every line it was given (a program that reads ahead "
-                        "before it answers, or two processes sharing its standard input, each holding part of a "
-                        "line?)",
+                        " answers are due, having read every line it was given: its answers still in its output "
+                        "buffer (" +
+                        kFlushHint +
+                        "), or a program that reads ahead before it answers, or two "
+                        "processes sharing its standard input, each holding part of a line?",
                     puzzle);
     } else {
       starvation_->reset();
@@ -205,6 +207,7 @@ void ExecProcess::take_lines(const std::vector<std::string>& puzzles, std::vecto
     scanned_ = end;
     if (!newline) return;
     std::string& line = lines.emplace_back(buffer_, start_, end - start_);
+    answered_ = true;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     start_ = scanned_ = end + 1;
   }
@@ -218,9 +221,10 @@ void ExecProcess::watch(std::chrono::steady_clock::time_point start, std::chrono
     throw SolverFault(name_, "was stopped: the run was interrupted while it was solving " + puzzle, 0, true);
   const auto waited = std::chrono::steady_clock::now() - start;
   if (waited < report) return;
-  std::fprintf(stderr, "sudoku-bench: %s has been solving %s for %lld s (SIGINT or SIGTERM stops it)\n", name_.c_str(),
-               puzzle.c_str(),
-               static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(waited).count()));
+  std::fprintf(stderr, "sudoku-bench: %s has been solving %s for %lld s (SIGINT or SIGTERM stops it)%s%s\n",
+               name_.c_str(), puzzle.c_str(),
+               static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(waited).count()),
+               answered_ ? "" : "; no answer line has come from it yet: ", answered_ ? "" : kFlushHint);
   while (report <= waited) report *= 2;
 }
 

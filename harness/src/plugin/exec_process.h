@@ -24,6 +24,11 @@ namespace sudoku_bench::plugin {
 // still bounds what a program that never ends its line costs (its buffer, and the time to name it).
 inline constexpr std::size_t kMaxAnswerLine = 64 * 1024;
 
+// What a program that has not answered is told: the commonest cause is an answer left in its
+// output buffer (stdout to a pipe is fully buffered in C and Python).
+inline constexpr const char* kFlushHint =
+    "a program must flush each answer line (Python: print(..., flush=True) or python3 -u; C: fflush(stdout))";
+
 class ExecProcess {
  public:
   // Throws SolverFault, named `name`, when the program cannot be started.
@@ -59,6 +64,7 @@ class ExecProcess {
   // What it wrote and no line has taken yet: buffer_ from start_; no newline before scanned_.
   std::string buffer_;
   std::size_t start_ = 0, scanned_ = 0;
+  bool answered_ = false;                      // some answer line has come
   std::optional<InputStarvation> starvation_;  // once started
 };
 

@@ -12,12 +12,29 @@
 #include <filesystem>
 #include <system_error>
 #include <utility>
+#include <vector>
 
 #include "plugin/call_guard.h"
+#include "plugin/elf_symbols.h"
 #include "plugin/isolated_run.h"
 
 namespace sudoku_bench::plugin {
 namespace {
+
+// What the library has instead of `symbol`: a C++ name mangled from it (extern "C" forgotten), or
+// functions of like names, each offered as plugin:PATH:SYMBOL.
+std::string missing_function_hint(const std::string& file, const std::string& symbol) {
+  const std::vector<std::string> like = exported_functions_like(file, symbol);
+  const auto mangled = std::find_if(like.begin(), like.end(), [](const std::string& n) { return n.starts_with("_Z"); });
+  if (mangled != like.end())
+    return ": it has '" + *mangled +
+           "', a C++ name the compiler mangled; declare the function extern \"C\" "
+           "(including sudoku_bench/plugin_abi.h does), or give that name: plugin:" +
+           file + ":" + *mangled;
+  if (!like.empty()) return ": it has '" + like.front() + "'; give that name: plugin:" + file + ":" + like.front();
+  return ": a plugin exports a C function (extern \"C\" in C++) named " + symbol +
+         ", or another named as plugin:PATH.so:SYMBOL";
+}
 
 // Loads `file` and finds `symbol` in it; {} with `error` ("cannot load ...: why" or "... has no
 // function ...", `what` naming the library) when either fails. NODELETE: solver threads may hold a
@@ -35,7 +52,7 @@ std::pair<void*, sudoku_bench_solve_fn> load(const std::string& file, const std:
   void* fn = dlsym(handle, symbol.c_str());
   if (!fn) {
     dlclose(handle);
-    error = what + " has no function '" + symbol + "'";
+    error = what + " has no function '" + symbol + "'" + missing_function_hint(file, symbol);
     return {};
   }
   return {handle, reinterpret_cast<sudoku_bench_solve_fn>(fn)};

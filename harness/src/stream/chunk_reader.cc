@@ -114,6 +114,7 @@ bool ChunkReader::next_records(Chunk& chunk, std::size_t max_records) {
     ++line_;
     if (line.size() > kMaxRecordBytes) line = line.substr(0, kMaxRecordBytes);
     add_line(chunk, line, full_length);
+    if (!error_.empty()) break;  // refused: the error names this line
   }
   if (!more && assembler_) assembler_->finish(chunk);  // a record cut short by the end of the input
   chunk.line_count = line_;
@@ -237,6 +238,14 @@ void ChunkReader::add_line(Chunk& chunk, std::string_view line, std::uint64_t fu
   }
   if (!assembler_) {  // the first content line decides the format
     if (line.empty() || line.front() == '#') return;
+    if (line.front() == '{' || line.front() == '[') {  // a report given where puzzles go: a row of zeros else
+      error_ =
+          "is JSON (a report?), not puzzles: run, solve and ab read puzzle files (docs/input.md); compare, report "
+          "and history read reports";
+      eof_ = true;
+      --line_;  // an error names the line being read, the one after those counted
+      return;
+    }
     format_ = detect_format(line);
     assembler_ = record_format(format_).assembler();
   }

@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <sstream>
@@ -11,6 +12,7 @@
 #include "plugin/exec_solver.h"
 #include "plugin/library.h"
 #include "plugin/plugin_solver.h"
+#include "stream/did_you_mean.h"
 #include "stream/noop.h"
 #include "stream/test_delay.h"
 #include "sudoku/strategies.h"
@@ -21,15 +23,6 @@ namespace {
 constexpr std::string_view kExecPrefix = "exec";
 
 bool is_exec_spec(std::string_view spec) { return spec.starts_with("exec:") || spec.starts_with("exec/"); }
-
-// A built-in strategy, noop, a plugin or an exec program, as named.
-std::unique_ptr<sudoku::SolverFactory> make_factory(std::string_view spec, std::string& error, std::string* note) {
-  if (spec == kNoopSpec) return make_noop_factory();
-  if (is_exec_spec(spec)) return plugin::make_exec_factory(std::string(spec.substr(kExecPrefix.size())), error);
-  if (spec.starts_with(plugin::kPluginPrefix))
-    return plugin::load_plugin(std::string(spec.substr(plugin::kPluginPrefix.size())), error, note);
-  return sudoku::make_solver_factory(spec, error);
-}
 
 // A factory under the name the user gave it; everything else is the named spec's.
 class NamedFactory final : public sudoku::SolverFactory {
@@ -95,6 +88,59 @@ constexpr SpecKind kSpecKinds[] = {
      "exec:COMMAND, exec/N:COMMAND: a solver in any language, a program per thread answering 'PUZZLE LIMIT' "
      "lines with 'COUNT[:SOLUTION[:GUESSES]]', in batches of 64 (N)"},
 };
+
+// The names a solver spec may start with, built-in strategies first.
+std::vector<std::string> solver_names() {
+  std::vector<std::string> names;
+  for (const auto& s : sudoku::strategy_list()) names.emplace_back(s.name);
+  names.insert(names.end(), {std::string(kNoopSpec), "plugin", "exec"});
+  return names;
+}
+
+bool names_a_solver(std::string_view spec) {
+  const std::vector<std::string> names = solver_names();
+  return is_exec_spec(spec) || std::find(names.begin(), names.end(), spec.substr(0, spec.find(':'))) != names.end();
+}
+
+// Why `spec` names no solver, and what would: each piece of a comma list judged alone, a file offered
+// as the plugin: or exec: spec it may have meant, else the nearest name; then what a solver may be.
+std::string unknown_solver(std::string_view spec) {
+  std::string why;
+  if (const std::string_view name = spec.substr(0, spec.find(':')); name.find(',') != std::string_view::npos) {
+    for (std::size_t start = 0, end = 0; start <= spec.size() && why.empty(); start = end + 1) {
+      end = std::min(spec.find(',', start), spec.size());
+      const std::string_view piece = spec.substr(start, end - start);
+      if (!names_a_solver(piece))
+        why = "'" + std::string(piece) + "' in '" + std::string(spec) + "' is no solver" +
+              did_you_mean(piece.substr(0, piece.find(':')), solver_names());
+    }
+  } else if (is_file(std::string(spec)) && spec.find(".so") != std::string_view::npos) {
+    why = "'" + std::string(spec) + "' is a file: a solver in a shared library is given as plugin:" + std::string(spec);
+  } else if (is_file(std::string(spec)) && access(std::string(spec).c_str(), X_OK) == 0) {
+    why = "'" + std::string(spec) +
+          "' is a program: a program that answers puzzle lines is given as exec:" + std::string(spec);
+  } else {
+    why = "unknown solver '" + std::string(name) + "'" + did_you_mean(name, solver_names());
+  }
+  std::string strategies;
+  for (const auto& s : sudoku::strategy_list()) strategies += (strategies.empty() ? "" : ", ") + std::string(s.name);
+  return why + "; a solver is one of:\n  " + strategies +
+         "  (built in)\n  noop  (the harness alone: its own cost)\n  plugin:PATH.so[:SYMBOL]  (a C function in a "
+         "shared library)\n  exec:COMMAND  (a program in any language)\n(sudoku-bench solvers says more)";
+}
+
+// A built-in strategy, noop, a plugin or an exec program, as named.
+std::unique_ptr<sudoku::SolverFactory> make_factory(std::string_view spec, std::string& error, std::string* note) {
+  if (spec == kNoopSpec) return make_noop_factory();
+  if (is_exec_spec(spec)) return plugin::make_exec_factory(std::string(spec.substr(kExecPrefix.size())), error);
+  if (spec.starts_with(plugin::kPluginPrefix))
+    return plugin::load_plugin(std::string(spec.substr(plugin::kPluginPrefix.size())), error, note);
+  if (!names_a_solver(spec)) {
+    error = unknown_solver(spec);
+    return nullptr;
+  }
+  return sudoku::make_solver_factory(spec, error);
+}
 
 }  // namespace
 
