@@ -1,6 +1,9 @@
 # What `cmake --install` puts under the prefix, and `cpack -G DEB` into a package (docs/installing.md):
 #   bin/sudoku-bench                           the program
 #   share/man/man1/sudoku-bench.1.gz           its man page, from its --help (needs help2man)
+#   share/bash-completion/completions/sudoku-bench, share/zsh/site-functions/_sudoku-bench,
+#   share/fish/vendor_completions.d/sudoku-bench.fish
+#                                              its shell completions, from its option declarations
 #   include/sudoku_bench/plugin_abi.h          the plugin ABI        -> sudoku_bench::plugin_abi
 #   include/sudoku/*.h, lib/libsudoku_solver_pic.a
 #                                              the solver library    -> sudoku_bench::solver
@@ -59,6 +62,26 @@ else()
     VERBATIM)
   add_custom_target(sudoku_bench_man_page ALL DEPENDS ${_page})
   install(FILES ${_page} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+endif()
+
+# Shell completions, written at build time by the program from its option declarations
+# (harness/src/cli/completions.h) by cmake/completions.cmake, where bash, zsh and fish look for them.
+# Not in sanitizer, fuzz or cross builds, as the man page.
+if(NOT SUDOKU_BENCH_SANITIZE STREQUAL "" OR SUDOKU_BENCH_FUZZ OR CMAKE_CROSSCOMPILING)
+  message(STATUS "No shell completions for sudoku-bench in a sanitizer, fuzz or cross build")
+else()
+  set(_completions ${PROJECT_BINARY_DIR}/completions)
+  set(_completion_files ${_completions}/sudoku-bench ${_completions}/_sudoku-bench ${_completions}/sudoku-bench.fish)
+  add_custom_command(OUTPUT ${_completion_files}
+    COMMAND ${CMAKE_COMMAND} -DBENCH=$<TARGET_FILE:sudoku-bench> -DOUTPUT_DIR=${_completions}
+            -P ${CMAKE_CURRENT_LIST_DIR}/completions.cmake
+    DEPENDS sudoku-bench ${CMAKE_CURRENT_LIST_DIR}/completions.cmake
+    COMMENT "Writing the shell completions of sudoku-bench"
+    VERBATIM)
+  add_custom_target(sudoku_bench_completions ALL DEPENDS ${_completion_files})
+  install(FILES ${_completions}/sudoku-bench DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+  install(FILES ${_completions}/_sudoku-bench DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/site-functions)
+  install(FILES ${_completions}/sudoku-bench.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 endif()
 
 # cpack -G DEB in the build directory: sudoku-bench_VERSION_ARCH.deb, its dependencies on shared

@@ -11,7 +11,7 @@ foreach(_var BENCH HELP2MAN VERSION OUTPUT_DIR)
     message(FATAL_ERROR "man_page.cmake: -D${_var}=... is required")
   endif()
 endforeach()
-set(_subcommands solve run compare ab merge report history solvers check-plugin hunt)
+set(_subcommands solve run compare ab merge report history solvers check-plugin hunt completions)
 set(_column 28)  # cli/help_format.cc's: option names and types left of it, descriptions from it
 
 # The help text is held with ; [ ] as single control characters, so that CMake's lists neither

@@ -2,7 +2,8 @@
 # What a plugin author gets from `cmake --install`: this build installed into a temporary prefix,
 # harness/plugin_example configured and built against it alone (find_package(sudoku_bench)), and
 # the installed sudoku-bench solving top95 with that plugin exactly as with its built-in bitmask.
-# When the man page was installed, it must name every option of every subcommand's --help.
+# Its shell completions are installed and complete in bash. When the man page was installed, it must
+# name every option of every subcommand's --help.
 # Usage: install_test.sh CMAKE BUILD_DIR SOURCE_DIR CXX [SKIP_REASON]  (a reason: status 77, skipped)
 set -euo pipefail
 cmake=$1 build=$2 source=$3 cxx=$4 skip=${5:-}
@@ -41,6 +42,29 @@ if ! cmp -s "$tmp/builtin.txt" "$tmp/plugin.txt"; then
   exit 1
 fi
 echo "plugin built against $prefix: $(wc -l <"$tmp/plugin.txt") lines, identical to --solver bitmask"
+
+# The shell completions, where each shell looks for them; bash completes a command and an option.
+share=$prefix/share
+for file in bash-completion/completions/sudoku-bench zsh/site-functions/_sudoku-bench \
+            fish/vendor_completions.d/sudoku-bench.fish; do
+  [[ -s $share/$file ]] || { echo "not installed: share/$file" >&2; exit 1; }
+done
+# What bash offers for the line's last word (empty when the line ends with a space), as <TAB> would.
+completions_of() {
+  bash -c 'source "$1"
+    read -ra COMP_WORDS <<<"$2"
+    [[ $2 == *" " ]] && COMP_WORDS+=("")
+    COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+    _sudoku_bench
+    echo "${COMPREPLY[*]}"' _ "$share/bash-completion/completions/sudoku-bench" "$1"
+}
+[[ " $(completions_of "sudoku-bench r") " == *" run "* ]] ||
+  { echo "bash completes 'sudoku-bench r' to '$(completions_of "sudoku-bench r")', not run" >&2; exit 1; }
+[[ $(completions_of "sudoku-bench run --so") == --solver ]] ||
+  { echo "bash completes 'run --so' to '$(completions_of "sudoku-bench run --so")', not --solver" >&2; exit 1; }
+[[ " $(completions_of "sudoku-bench run --solver f") " == *" fast "* ]] ||
+  { echo "bash completes no solver name after --solver" >&2; exit 1; }
+echo "completions installed; bash completes r<TAB> to run and run --so<TAB> to --solver"
 
 page=$(find "$prefix/share/man/man1" -name 'sudoku-bench.1*' 2>/dev/null | head -1)
 if [[ -z $page ]]; then

@@ -17,9 +17,10 @@
 
 #include "cli/check_plugin_command.h"
 #include "cli/compare_command.h"
+#include "cli/completions.h"
 #include "cli/exit_codes.h"
-#include "cli/hunt_command.h"
 #include "cli/help_format.h"
+#include "cli/hunt_command.h"
 #include "cli/merge_command.h"
 #include "cli/options.h"
 #include "cli/record_options.h"
@@ -515,7 +516,6 @@ std::shared_ptr<State<HuntCommand>> declare_hunt(CLI::App& app) {
   return s;
 }
 
-// A command that runs `run` on its options once its line is finished.
 // One example per command, which its --help ends with and a usage error repeats; a test runs each
 // through the parser.
 constexpr struct {
@@ -542,10 +542,11 @@ void finish_help(CLI::App& command) {
     if (command.get_name() == e.command) command.footer(std::string("Example:\n  ") + e.example);
 }
 
+// A command that runs `run` on its options once its line is finished.
 template <class S, class Run>
 Subcommand subcommand(std::shared_ptr<S> s, Run run) {
-  return {&s->options.app(), [s, run] {
   finish_help(s->options.app());
+  return {&s->options.app(), [s, run] {
             const int status = s->finish();
             return status != kExitOk ? status : run(s->command);
           }};
@@ -599,12 +600,32 @@ Subcommand add_history(CLI::App& app) {
 Subcommand add_solvers(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand(
       "solvers", "List the built-in strategies, noop (the harness's own cost) and the external solvers' specs.");
-  return {cmd, [] {
   finish_help(*cmd);
+  return {cmd, [] {
             for (const auto& s : sudoku::strategy_list())
               std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
             for (const SpecKind& k : spec_kinds())
               std::printf("%-10s %s\n", std::string(k.name).c_str(), std::string(k.summary).c_str());
+            return kExitOk;
+          }};
+}
+
+Subcommand add_completions(CLI::App& app) {
+  CLI::App* cmd = app.add_subcommand(
+      "completions",
+      "Print the completion script of a shell (bash, zsh or fish), written from the options declared. cmake "
+      "--install puts all three where the shells look; to try one: source <(sudoku-bench completions bash).");
+  auto shell = std::make_shared<std::string>();
+  cmd->add_option("SHELL", *shell, "bash, zsh or fish")
+      ->required()
+      ->check(CLI::IsMember(std::vector<std::string>(std::begin(kCompletionShells), std::end(kCompletionShells))));
+  finish_help(*cmd);
+  return {cmd, [cmd, shell] {
+            std::vector<std::string> solvers;
+            for (const auto& s : sudoku::strategy_list()) solvers.emplace_back(s.name);
+            solvers.insert(solvers.end(), {std::string(kNoopSpec), "plugin:", "exec:"});
+            const std::string script = completion_script(*cmd->get_parent(), *shell, solvers);
+            std::fwrite(script.data(), 1, script.size(), stdout);
             return kExitOk;
           }};
 }
@@ -632,10 +653,10 @@ std::optional<CheckPluginCommand> parse_check_plugin(std::vector<std::string> ar
 }
 std::optional<HuntCommand> parse_hunt(std::vector<std::string> args) { return parsed(declare_hunt, args); }
 
-}  // namespace sudoku_bench
 std::vector<std::string> command_examples() {
   std::vector<std::string> examples;
   for (const auto& e : kExamples) examples.emplace_back(e.example);
   return examples;
 }
 
+}  // namespace sudoku_bench

@@ -34,6 +34,8 @@ Subcommand add_report(CLI::App& app);
 Subcommand add_history(CLI::App& app);
 Subcommand add_solvers(CLI::App& app);
 Subcommand add_check_plugin(CLI::App& app);
+// Last: it prints the completions of the commands added before it.
+Subcommand add_completions(CLI::App& app);
 // `command_line` is the whole command as typed, which the hunt's output records.
 Subcommand add_hunt(CLI::App& app, std::string command_line);
 
@@ -50,7 +52,7 @@ std::optional<HistoryCommand> parse_history(std::vector<std::string> args);
 std::optional<CheckPluginCommand> parse_check_plugin(std::vector<std::string> args);
 std::optional<HuntCommand> parse_hunt(std::vector<std::string> args);
 
-}  // namespace sudoku_bench
 // Each command's example, as its --help shows it ("sudoku-bench run ...").
 std::vector<std::string> command_examples();
 
+}  // namespace sudoku_bench

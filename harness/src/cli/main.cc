@@ -103,7 +103,8 @@ int main(int argc, char** argv) {
                                                add_compare(app),      add_ab(app),
                                                add_merge(app),        add_report(app),
                                                add_history(app),      add_solvers(app),
-                                               add_check_plugin(app), add_hunt(app, command_line(argc, argv))};
+                                               add_check_plugin(app), add_hunt(app, command_line(argc, argv)),
+                                               add_completions(app)};
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
