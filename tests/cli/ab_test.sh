@@ -33,6 +33,18 @@ expect 2 "both named same" -- same=bitmask same=fast "$top95"
 expect 2 "can be read only once" -- bitmask fast /dev/stdin </dev/null
 expect 2 "no sudoku-bench at" -- bitmask bitmask "$top95" --new-bench "$work/nothing"
 expect 5 "answers differ" -- "plugin:$wrong:right" "plugin:$wrong:two_for_unique" "$top95" --rounds 6 --shards 2 --cpu none
+# The records whose answers differ, named FILE:LINE with both sides' answers, before any table.
+expect 5 "top95.txt:1: base unique, new multiple" -- "plugin:$wrong:right" "plugin:$wrong:two_for_unique" "$top95" \
+  --rounds 6 --shards 2 --cpu none
+head -1 "$work/out" | grep -q "^new's answers differ from base's" ||
+  { echo "FAIL: differing answers are not the first line:"; head -3 "$work/out"; fails=$((fails + 1)); }
+# A time budget too small for one round: said at once, with the budget it needs, and no pass (exit 2).
+expect 2 "a verdict needs 6 rounds or more: give --max-seconds" -- bitmask norvig \
+  "$datasets/forum_hardest_1905_11plus.txt" --max-seconds 1 --cpu none
+# The verdict is the first line of the output.
+expect 0 "round 6/6" -- bitmask bitmask "$top95" --rounds 6 --shards 2 --cpu none
+head -1 "$work/out" | grep -qE "^new is [0-9.]+% (slower|faster) than base \(CPU/puzzle .*\), p = .*: " ||
+  { echo "FAIL: the first line is no verdict:"; head -3 "$work/out"; fails=$((fails + 1)); }
 
 # Interrupted mid-rounds: SIGINT (a terminal's Ctrl-C) and SIGTERM (timeout, a cancelled job).
 # Each in a folder of its own. Once in CI (TSan) both files of a SIGINT probe were gone when it

@@ -8,11 +8,14 @@
 
 #include <array>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <memory>
 #include <optional>
 
@@ -37,6 +40,7 @@
 #include "stream/input.h"
 #include "stream/output_file.h"
 #include "stream/pass.h"
+#include "stream/per_puzzle_rows.h"
 #include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
 
@@ -60,6 +64,28 @@ struct Side {
 using RoundParts = std::vector<std::vector<MeasuredPass>>;  // [file][shard]
 
 constexpr const char* kScratchPrefix = "sudoku-bench-ab-";
+
+constexpr std::size_t kPerPuzzleColumns = 10;  // kPerPuzzleHeader's
+
+// A CSV row's fields, quoted ones unquoted ("a,b" and "say ""x""").
+std::vector<std::string> csv_fields(const std::string& row) {
+  std::vector<std::string> fields(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < row.size(); ++i) {
+    const char ch = row[i];
+    if (quoted && ch == '"' && i + 1 < row.size() && row[i + 1] == '"') {
+      fields.back() += '"';
+      ++i;
+    } else if (ch == '"') {
+      quoted = !quoted;
+    } else if (ch == ',' && !quoted) {
+      fields.emplace_back();
+    } else {
+      fields.back() += ch;
+    }
+  }
+  return fields;
+}
 
 class Ab {
  public:
@@ -225,22 +251,29 @@ class Ab {
     return kExitOk;
   }
 
+  // How one side measures shard `shard` of a file; `rows`, when given, receives a row per record.
+  PassConfig pass_config(const Side& side, const InputFile& input, int shard, PerPuzzleRows* rows) const {
+    PassConfig config;
+    config.pipeline.threads = c_.threads;
+    take_shard(config.pipeline, input.size(), c_.threads, shard, c_.shards);
+    config.pipeline.interrupt = &interrupt_requested();
+    config.step.solve.stop = &interrupt_requested();
+    config.step.reask_every_record = false;
+    config.rows = rows;
+    if (side.recount) {  // a sample of an external solver's answers recounted, as run does
+      config.step.reference = side.recount.get();
+      config.step.verify_every = kDefaultPluginVerifyEvery;
+    }
+    return config;
+  }
+
   // Shard `shard` of `shards` of every file, once, by one side: a pass per file.
   std::vector<MeasuredPass> measure_shard(const Side& side, int shard, int round) {
     if (!side.bench.empty()) return measure_elsewhere(side, shard, round);
     std::vector<MeasuredPass> passes;
     for (std::size_t f = 0; f < c_.files.size(); ++f) {
       InputFile input(c_.files[f]);
-      PassConfig config;
-      config.pipeline.threads = c_.threads;
-      take_shard(config.pipeline, input.size(), c_.threads, shard, c_.shards);
-      config.pipeline.interrupt = &interrupt_requested();
-      config.step.solve.stop = &interrupt_requested();
-      config.step.reask_every_record = false;
-      if (side.recount) {  // a sample of an external solver's answers recounted, as run does
-        config.step.reference = side.recount.get();
-        config.step.verify_every = kDefaultPluginVerifyEvery;
-      }
+      const PassConfig config = pass_config(side, input, shard, nullptr);
       MeasuredPass pass = measured_pass_of({datasets_[f], c_.files[f], side.factory.get(), c_.threads, round, true},
                                            measure_pass(input, *side.factory, config));
       pass.solver = side.name;
@@ -337,8 +370,49 @@ class Ab {
         if (b[o] != n[o]) {
           answer_problems_.push_back(where + std::string(info_of(o).name) + ": " + std::to_string(b[o]) + " in BASE, " +
                                      std::to_string(n[o]) + " in NEW");
+          name_differing_records(f, shard);
           break;
         }
+    }
+  }
+
+  // The records of a shard whose outcomes differ, as FILE:LINE with both sides' answers: the shard
+  // solved again by each side, outside any measurement, with a row per record.
+  void name_differing_records(std::size_t f, int shard) {
+    if (!sides_[0].bench.empty() || !sides_[1].bench.empty()) {
+      answer_problems_.push_back("(run both builds with --per-puzzle and compare --per-puzzle for the records)");
+      return;
+    }
+    std::array<std::map<std::uint64_t, std::string>, 2> outcomes;  // line -> outcome
+    std::error_code ec;
+    std::filesystem::create_directories(scratch_, ec);
+    for (int s = 0; s < 2; ++s) {
+      const std::string path = scratch_ + "/rows" + std::to_string(s) + ".csv";
+      {
+        OutputFile file(path, "");
+        PerPuzzleRows rows(file);
+        rows.start_pass(datasets_[f], c_.files[f], sides_[s].name, c_.threads, 0, true, false);
+        InputFile input(c_.files[f]);
+        measure_pass(input, *sides_[s].factory, pass_config(sides_[s], input, shard, &rows));
+        rows.close();
+      }
+      std::ifstream in(path);
+      std::string row;
+      std::getline(in, row);  // the header
+      while (std::getline(in, row)) {
+        const std::vector<std::string> fields = csv_fields(row);  // dataset,file,line,...,outcome
+        if (fields.size() == kPerPuzzleColumns && !fields[2].empty() &&
+            fields[2].find_first_not_of("0123456789") == std::string::npos)
+          outcomes[s][std::stoull(fields[2])] = fields.back();
+      }
+    }
+    std::size_t named = 0;
+    for (const auto& [line, base] : outcomes[0]) {
+      const auto current = outcomes[1].find(line);
+      if (current == outcomes[1].end() || current->second == base) continue;
+      if (++named > 5) break;
+      answer_problems_.push_back(c_.files[f] + ":" + std::to_string(line) + ": " + sides_[0].name + " " + base + ", " +
+                                 sides_[1].name + " " + current->second);
     }
   }
 
@@ -352,8 +426,26 @@ class Ab {
     return puzzles > 0 ? seconds / puzzles : 0;
   }
 
+  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+  // A round's seconds: the mean of those measured, else the warm-up turn's shard times the shards.
+  double round_estimate() const {
+    return rounds_done_ ? round_seconds_ / static_cast<double>(rounds_done_) : warmup_seconds_ * c_.shards;
+  }
+
+  // "about 1 min 20 s" for the rounds up to `until`.
+  std::string time_left(int until) const {
+    const double left = std::max(0, until - static_cast<int>(rounds_done_)) * round_estimate();
+    return "about " + format_duration_ns(left * 1e9);
+  }
+
   void measure_rounds(int until) {
     for (int round = static_cast<int>(rounds_done_) + 1; round <= until && !interrupt_requested(); ++round) {
+      if (c_.max_seconds > 0 && elapsed() + round_estimate() > c_.max_seconds) {
+        over_budget_ = true;
+        return;
+      }
+      const double round_start = elapsed();
       std::array<RoundParts, 2> parts;
       for (auto& p : parts) p.assign(c_.files.size(), {});
       for (int shard = 1; shard <= c_.shards && !interrupt_requested(); ++shard) {
@@ -376,13 +468,15 @@ class Ab {
         }
       const double b = gated_time(passes[0]), n = gated_time(passes[1]);
       if (b > 0 && n > 0) log_ratios_.push_back(std::log(n / b));
-      if (c_.progress)
-        std::fprintf(err_, "ab: round %d/%d: %s %s, %s %s %s per puzzle (%s)\n", round, until, sides_[0].name.c_str(),
-                     format_duration_ns(b * 1e9).c_str(), sides_[1].name.c_str(), format_duration_ns(n * 1e9).c_str(),
-                     c_.options.gate == GateTime::cpu ? "CPU" : "wall", b > 0 ? format_change(n / b).c_str() : "-");
       for (int s = 0; s < 2; ++s)
         for (MeasuredPass& p : passes[s]) side_reports_[s].runs.push_back(std::move(p));
       ++rounds_done_;
+      round_seconds_ += elapsed() - round_start;
+      if (c_.progress)
+        std::fprintf(err_, "ab: round %d/%d: %s %s, %s %s %s per puzzle (%s)%s\n", round, until, sides_[0].name.c_str(),
+                     format_duration_ns(b * 1e9).c_str(), sides_[1].name.c_str(), format_duration_ns(n * 1e9).c_str(),
+                     c_.options.gate == GateTime::cpu ? "CPU" : "wall", b > 0 ? format_change(n / b).c_str() : "-",
+                     round < until ? ("; " + time_left(until) + " left").c_str() : "");
     }
   }
 
@@ -418,19 +512,35 @@ class Ab {
                    sides_[0].name.c_str(), cpu_ >= 0 ? (" on CPU " + std::to_string(cpu_)).c_str() : "", c_.shards,
                    c_.shards == 1 ? "" : "s", join(datasets_, " ").c_str());
     // One unmeasured turn each: libraries loaded, caches and branch predictors met.
+    start_ = std::chrono::steady_clock::now();
     for (const Side& side : sides_) measure_shard(side, 1, 0);
+    warmup_seconds_ = elapsed();
     planned_ = c_.rounds ? c_.rounds : c_.pilot;
     measure_rounds(planned_);
-    if (c_.rounds || interrupt_requested() || log_ratios_.size() < 2) return;
-    spread_ = spread_upper_limit(log_ratios_);
-    wanted_ = rounds_for_power(spread_, c_.detect, c_.options.max_slowdown, c_.options.alpha, c_.power);
-    planned_ = std::min(c_.max_rounds, std::max(c_.pilot, wanted_));
-    std::fprintf(err_,
-                 "ab: the pilot's rounds differ by %.1f%% (standard deviation of log ratios, at its %.0f%% upper "
-                 "confidence limit): %d rounds see %s with probability %g; measuring %d%s\n",
-                 100 * spread_, 100 * kSpreadConfidence, wanted_, percent_text(c_.detect).c_str(), c_.power, planned_,
-                 wanted_ > planned_ ? " (--max-rounds: the check is weaker than asked)" : "");
-    measure_rounds(planned_);
+    if (!c_.rounds && !interrupt_requested() && !over_budget_ && log_ratios_.size() >= 2) {
+      spread_ = spread_upper_limit(log_ratios_);
+      wanted_ = rounds_for_power(spread_, c_.detect, c_.options.max_slowdown, c_.options.alpha, c_.power);
+      planned_ = std::min(c_.max_rounds, std::max(c_.pilot, wanted_));
+      std::fprintf(err_,
+                   "ab: the pilot's rounds differ by %.1f%% (standard deviation of log ratios, at its %.0f%% upper "
+                   "confidence limit): %d rounds see %s with probability %g; measuring %d%s%s\n",
+                   100 * spread_, 100 * kSpreadConfidence, wanted_, percent_text(c_.detect).c_str(), c_.power, planned_,
+                   wanted_ > planned_ ? " (--max-rounds: the check is weaker than asked)" : "",
+                   planned_ > static_cast<int>(rounds_done_) ? (", " + time_left(planned_) + " more").c_str() : "");
+      measure_rounds(planned_);
+    }
+    if (over_budget_) say_budget();
+  }
+
+  // What --max-seconds left out, and what the rounds measured can say.
+  void say_budget() const {
+    const double round = round_estimate();
+    std::fprintf(err_, "ab: --max-seconds %g: %zu of %d rounds fit (a round takes about %s)%s\n", c_.max_seconds,
+                 rounds_done_, std::max(planned_, wanted_), format_duration_ns(round * 1e9).c_str(),
+                 rounds_done_ < 6 ? "" : "; the verdict is on the rounds measured, and may miss a smaller slowdown");
+    if (rounds_done_ < 6)
+      std::fprintf(err_, "ab: a verdict needs 6 rounds or more: give --max-seconds %.0f or more, or a smaller file\n",
+                   std::ceil(warmup_seconds_ + 6 * round) + 1);
   }
 
   // A side's report: its rounds as repetitions, its identity, the labels.
@@ -519,6 +629,10 @@ class Ab {
     }
   }
 
+  void say_answer_problems() const {
+    for (const std::string& p : answer_problems_) std::fprintf(err_, "sudoku-bench ab: answers: %s\n", p.c_str());
+  }
+
   // The verdict, printed and written; `interrupted`: the rounds so far written alone, no verdict
   // printed. The exit status: kExitIo when an output failed.
   int write_outputs(bool interrupted) {
@@ -530,17 +644,29 @@ class Ab {
     const ComparedSide b{sides_[0].given, report_.context.git_commit, report_.context.date, solver_text(0)},
         n{sides_[1].given, other_context_.empty() ? report_.context.git_commit : other_context_, report_.context.date,
           solver_text(1)};
+    // The verdict in one line, first; when the answers differ, that is the verdict.
+    const bool too_few = over_budget_ && rounds_done_ < 6;
+    const std::string verdict =
+        !answer_problems_.empty()
+            ? sides_[1].name + "'s answers differ from " + sides_[0].name + "'s, or fail judging: no verdict on speed"
+        : too_few ? "no verdict: " + std::to_string(rounds_done_) + " round" + (rounds_done_ == 1 ? "" : "s") +
+                        " fit in --max-seconds " + format_fixed("%g", c_.max_seconds) + ", 6 are needed"
+                  : verdict_line(c, sides_[0].name, sides_[1].name);
     nlohmann::ordered_json json = comparison_json(c, c_.options, b, n);
     json["ab"] = ab_json();
+    json["ab"]["verdict_line"] = verdict;
     json["ab"]["interrupted"] = interrupted;  // the ab block's own: compare's document is unchanged
     const std::string markdown =
-        comparison_markdown(c, c_.options, b, n) + "\n" + method_line() + ".\n" +
+        "**" + verdict + "**\n\n" + comparison_markdown(c, c_.options, b, n) + "\n" + method_line() + ".\n" +
         (answer_problems_.empty() ? "" : "\n**NEW's answers differ from BASE's** (see the log).\n");
     int slower = 0;
     if (interrupted) {  // the files hold the rounds; a table of them would read as a verdict
       std::fflush(out_);
     } else if (c_.format == CompareFormat::text) {
-      std::fprintf(out_, "%s\n%s\n%s\n\n", side_line(0).c_str(), side_line(1).c_str(), method_line().c_str());
+      std::fprintf(out_, "%s\n", verdict.c_str());
+      std::fflush(out_);
+      say_answer_problems();
+      std::fprintf(out_, "\n%s\n%s\n%s\n\n", side_line(0).c_str(), side_line(1).c_str(), method_line().c_str());
       slower = print_comparison_text(c, c_.options, out_, err_);
     } else {
       std::fputs(c_.format == CompareFormat::json ? json_text(json).c_str() : markdown.c_str(), out_);
@@ -556,7 +682,7 @@ class Ab {
       written = write_to(html_out_, to_html(both, c, c_.options, sides_[0].name + " (BASE)")) && written;
     }
     for (int s = 0; s < 2; ++s) written = write_to(side_out_[s], json_text(to_json(side_reports_[s]))) && written;
-    for (const std::string& p : answer_problems_) std::fprintf(err_, "sudoku-bench ab: answers: %s\n", p.c_str());
+    if (interrupted || c_.format != CompareFormat::text) say_answer_problems();
     if (interrupted) return written ? kExitOk : kExitIo;
     if (!answer_problems_.empty()) {
       std::fprintf(err_,
@@ -566,6 +692,7 @@ class Ab {
       return kExitAnswersDiffer;
     }
     if (!written) return kExitIo;
+    if (too_few) return kExitUsage;  // a check that could not run must not pass in CI
     return slower ? 1 : kExitOk;
   }
 
@@ -581,6 +708,9 @@ class Ab {
   std::size_t rounds_done_ = 0;
   int planned_ = 0, wanted_ = 0;
   double spread_ = 0;
+  std::chrono::steady_clock::time_point start_;
+  double warmup_seconds_ = 0, round_seconds_ = 0;  // the warm-up turn's; all rounds' together
+  bool over_budget_ = false;                       // --max-seconds stopped the rounds
   std::vector<double> log_ratios_;
   std::vector<std::string> answer_problems_;
   std::unique_ptr<OutputFile> json_out_, markdown_out_, html_out_;

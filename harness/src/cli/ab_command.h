@@ -23,7 +23,8 @@ struct AbCommand {
   int pilot = 10;   // rounds that measure the noise first
   int rounds = 0;   // a fixed number of rounds; 0: the pilot decides
   int max_rounds = 200;
-  double detect = 0.03;  // the slowdown to see with probability `power`
+  double max_seconds = 0;  // no round is started that would end past this (0: no bound)
+  double detect = 0.03;    // the slowdown to see with probability `power`
   double power = 0.95;
   std::string cpu;  // the CPU to pin to; "": the last one this process may use
   CompareOptions options = {kDefaultMaxSlowdown, 0.05, kDefaultGate, true};

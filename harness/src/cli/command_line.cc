@@ -385,6 +385,9 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
   o.whole("--pilot", c.pilot, 6, 10'000, "Rounds that measure the noise first");
   o.whole("--rounds", c.rounds, 0, 100'000, "A fixed number of rounds, at least 6 (0: as many as --detect needs)");
   o.whole("--max-rounds", c.max_rounds, 6, 100'000, "The most rounds --detect may ask for");
+  o.real("--max-seconds", c.max_seconds, 0, 1e9,
+         "A time budget: no round is started that would end after T seconds (0: none); the verdict is on the "
+         "rounds measured, or says how long it needs");
   o.percent("--max-slowdown", c.options.max_slowdown, false,
             "Allowed growth of time per puzzle (the same default as compare and history)");
   o.real("--alpha", c.options.alpha, 1e-9, 0.5, "Significance level of the test");

@@ -11,8 +11,8 @@ struct Value {
   std::vector<std::string> words;
 };
 
-// The option's value, from its declaration: a flag takes none (a value typed freely: none offered); a PATH or DIR a file or folder; a
-// choice (CLI11's IsMember shows as "{a,b}" in the type) its names; --solver the solver names.
+// The option's value, from its declaration: a flag takes none (a value typed freely: none offered); a PATH or DIR a
+// file or folder; a choice (CLI11's IsMember shows as "{a,b}" in the type) its names; --solver the solver names.
 Value value_of(const CLI::Option& o, const std::vector<std::string>& solvers) {
   if (o.get_expected_max() == 0) return {Value::flag, {}};  // --verify{REF} too: its value only after =
   const std::string type = o.get_type_name();
@@ -51,9 +51,12 @@ std::string summary(const std::string& help) {
   if (s.size() > 70) s = s.substr(0, 67) + "...";
   std::string out;
   for (const char c : s) {
-    if (c == '\'') out += "'\\''";
-    else if (c == '[' || c == ']' || c == ':') out += c == ':' ? ' ' : c == '[' ? '(' : ')';
-    else out += c;
+    if (c == '\'')
+      out += "'\\''";
+    else if (c == '[' || c == ']' || c == ':')
+      out += c == ':' ? ' ' : c == '[' ? '(' : ')';
+    else
+      out += c;
   }
   return out;
 }
@@ -69,7 +72,9 @@ std::string bash(const CLI::App& app, const std::vector<std::string>& solvers) {
       "    [[ ${COMP_WORDS[i]} != -* ]] && { command=${COMP_WORDS[i]}; break; }\n"
       "  done\n"
       "  if [[ -z $command ]]; then\n"
-      "    COMPREPLY=($(compgen -W '" + joined(names) + "' -- \"$cur\"))\n"
+      "    COMPREPLY=($(compgen -W '" +
+      joined(names) +
+      "' -- \"$cur\"))\n"
       "    return\n"
       "  fi\n"
       "  case $command in\n";
@@ -115,8 +120,8 @@ std::string zsh(const CLI::App& app, const std::vector<std::string>& solvers) {
     for (const CLI::Option* o : options_of(*c)) {
       const std::string name = "--" + o->get_lnames().front();
       const Value v = value_of(*o, solvers);
-      out += "      '" + std::string(o->get_expected_max() > 1 ? "*" : "") + name + "[" + summary(o->get_description()) +
-             "]";
+      out += "      '" + std::string(o->get_expected_max() > 1 ? "*" : "") + name + "[" +
+             summary(o->get_description()) + "]";
       if (v.kind == Value::file) out += ":file:_files";
       if (v.kind == Value::folder) out += ":folder:_files -/";
       if (v.kind == Value::choice) out += ":value:(" + joined(v.words) + ")";

@@ -21,10 +21,11 @@ struct Group {
 const std::vector<Group>& groups() {
   static const std::vector<Group> kGroups = {
       {"What is measured",
-       {"--solver", "--threads", "--repetitions", "--warmup-seconds", "--min-time", "--interleave", "--shard",
-        "--resume", "--label", "--limit", "--node-limit", "--seed", "--no-latency", "--format-in", "--box",
-        "--method", "--by", "--evaluations", "--seconds", "--top", "--restart-after", "--unique", "--shards",
-        "--cpu", "--rule-seconds", "--time-limit-ms", "--input-format"}},
+       {"--solver",       "--threads",       "--repetitions",   "--warmup-seconds", "--min-time",   "--interleave",
+        "--shard",        "--resume",        "--label",         "--limit",          "--node-limit", "--seed",
+        "--no-latency",   "--format-in",     "--box",           "--method",         "--by",         "--evaluations",
+        "--seconds",      "--top",           "--restart-after", "--unique",         "--shards",     "--cpu",
+        "--rule-seconds", "--time-limit-ms", "--input-format"}},
       {"How long (ab)", {"--detect", "--power", "--pilot", "--rounds", "--max-rounds", "--max-seconds"}},
       {"Answers", {"--verify", "--no-verify", "--verify-every", "--check", "--solutions"}},
       {"Verdict",
@@ -65,9 +66,8 @@ class WrappingFormatter : public CLI::Formatter {
         out += "\n";
         continue;
       }
-      out += line.substr(0, hang) + wrap(line.substr(hang), help_width(), hang, hang + (gap == std::string::npos ? 2 : 0))
-                                        .substr(hang) +
-             "\n";
+      out += line.substr(0, hang) +
+             wrap(line.substr(hang), help_width(), hang, hang + (gap == std::string::npos ? 2 : 0)).substr(hang) + "\n";
     }
     return out;
   }
@@ -140,8 +140,7 @@ std::size_t help_width() {
     if (end != columns && *end == '\0' && n >= 40 && n <= 1000) return static_cast<std::size_t>(n);
   }
   winsize size{};
-  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 40)
-    return size.ws_col;
+  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 40) return size.ws_col;
   return 80;
 }
 

@@ -57,7 +57,8 @@ std::string example_of(const CLI::App& command) {
 }
 
 std::string no_command(CLI::App& app, const std::vector<std::string>& args) {
-  const auto word = std::find_if(args.begin(), args.end(), [](const std::string& a) { return a.empty() || a[0] != '-'; });
+  const auto word =
+      std::find_if(args.begin(), args.end(), [](const std::string& a) { return a.empty() || a[0] != '-'; });
   std::vector<std::string> names;
   for (const CLI::App* c : commands_of(app)) names.push_back(c->get_name());
   if (word == args.end())
@@ -138,8 +139,7 @@ std::string usage_line(const CLI::App& command) {
   return line;
 }
 
-int explain_usage_error(CLI::App& app, const CLI::ParseError& e, const std::vector<std::string>& args,
-                        std::FILE* err) {
+int explain_usage_error(CLI::App& app, const CLI::ParseError& e, const std::vector<std::string>& args, std::FILE* err) {
   // By type: CLI11 names some errors after the command that threw them, not their kind.
   if (dynamic_cast<const CLI::Success*>(&e) || dynamic_cast<const CLI::CallForHelp*>(&e) ||
       dynamic_cast<const CLI::CallForAllHelp*>(&e) || dynamic_cast<const CLI::CallForVersion*>(&e))

@@ -12,8 +12,7 @@ namespace sudoku_bench {
 
 // Says on `err` what is wrong with `args` (argv without the program) and returns the exit status:
 // 0 for --help and --version (printed as the parser prints them), else 2.
-int explain_usage_error(CLI::App& app, const CLI::ParseError& e, const std::vector<std::string>& args,
-                        std::FILE* err);
+int explain_usage_error(CLI::App& app, const CLI::ParseError& e, const std::vector<std::string>& args, std::FILE* err);
 
 // "sudoku-bench CMD [OPTIONS] ARG...": the command's arguments as it takes them.
 std::string usage_line(const CLI::App& command);

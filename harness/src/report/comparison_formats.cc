@@ -1,5 +1,6 @@
 #include "report/comparison_formats.h"
 
+#include <cmath>
 #include <cstdio>
 
 #include "report/markdown_format.h"
@@ -110,6 +111,38 @@ std::string change_text(const MetricComparison& m) {
   std::string text = pct(m.change->estimate);
   if (m.change->low && m.change->high) text += " (" + pct(*m.change->low) + " to " + pct(*m.change->high) + ")";
   return text;
+}
+
+std::string verdict_line(const Comparison& c, const std::string& base, const std::string& current) {
+  if (c.pairs.empty()) return "no verdict: " + current + " and " + base + " measured nothing in common";
+  const auto estimate = [](const PairComparison& p) {
+    const MetricComparison& m = p.gated_metric();
+    return m.change ? m.change->estimate : m.slowdown;
+  };
+  const PairComparison* shown = &c.pairs.front();
+  std::size_t slower = 0;
+  for (const PairComparison& p : c.pairs) {
+    slower += p.verdict() == Verdict::slower;
+    const bool worse = p.verdict() == Verdict::slower
+                           ? shown->verdict() != Verdict::slower || estimate(p) > estimate(*shown)
+                           : shown->verdict() != Verdict::slower && std::abs(estimate(p)) > std::abs(estimate(*shown));
+    if (worse) shown = &p;
+  }
+  const MetricComparison& m = shown->gated_metric();
+  const double change = estimate(*shown);
+  std::string line = current + " is " + format_fixed("%.1f%%", 100 * std::abs(change)) +
+                     (change >= 0 ? " slower than " : " faster than ") + base + " (" + m.metric;
+  if (m.change && m.change->low && m.change->high)
+    line += " " + format_change(1 + *m.change->low) + " to " + format_change(1 + *m.change->high);
+  line += "), p = " + p_text(m.p_value) + ": ";
+  if (!shown->can_detect)
+    line += "no verdict (too few rounds for p < alpha)";
+  else
+    line += m.verdict == Verdict::slower ? "SLOWER" : m.verdict == Verdict::faster ? "faster" : "not slower";
+  if (c.pairs.size() > 1)
+    line += " (" + shown->dataset + "; " + std::to_string(slower) + " of " + std::to_string(c.pairs.size()) +
+            " pairs slower)";
+  return line;
 }
 
 std::optional<CompareFormat> compare_format_named(std::string_view name) {

@@ -40,6 +40,10 @@ std::string_view verdict_word(Verdict v);
 std::string verdict_cell(Verdict v, bool gated);
 // A p value as every table writes it: "0.0123", "<0.0001".
 std::string p_text(double p);
+// The whole comparison in one line, which ab prints first: "new is 2.6% slower than base (CPU/puzzle
+// +1.4% to +4.2%), p = 0.0010: SLOWER", of the first slower pair, else the one that changed most;
+// "(1 of 3 pairs slower)" after it when there are several.
+std::string verdict_line(const Comparison& c, const std::string& base, const std::string& current);
 
 // The comparison as a table, one model that text, markdown and HTML render: a row per pair and
 // metric, its figures written out by the metric's unit.
