@@ -109,7 +109,10 @@ TEST(NoiseTest, CountersBetweenTwoReadings) {
   EXPECT_DOUBLE_EQ(*n.steal, 0.03);
   EXPECT_EQ(n.involuntary_switches, 5u);
   EXPECT_EQ(*n.migrations, 2u + 1u + 2u);
-  EXPECT_DOUBLE_EQ(*n.waiting, (20e6 + 1e6 + 30e6) * 1e-9 / (0.5 * 2));
+  // Three threads waited, more than the pass's two: the share is over three, so it cannot pass 1.
+  EXPECT_DOUBLE_EQ(*n.waiting, (20e6 + 1e6 + 30e6) * 1e-9 / (0.5 * 3));
+  after.tasks = {{1, 501'000'000, 5}, {2, 505'000'000, 1}, {3, 500'000'000, 2}};  // each waited the whole pass
+  EXPECT_DOUBLE_EQ(*sudoku_bench::noise_between(before, after, 0.5, 1).waiting, 1.0);
 }
 
 TEST(NoiseTest, TheRealProcessIsReadable) {

@@ -2,7 +2,7 @@
 """The HTML report in a real browser: headless Chromium (Debian's chromium) opens the page that
 `run --html` wrote, from disk, offline; the page says on its <body> that its script ran without an
 error and that every chart left pixels on its canvas. A screenshot is left beside it for a person.
-Also a report without latencies and with one thread (charts with nothing to draw say so), one whose
+Also a report without latencies and with one thread (charts with nothing to draw are named, not drawn), one whose
 dataset has a 150-character name (the page, 1280 pixels wide, must not be wider than the window: long
 names wrap), and a report shown against a base report (report --html --base), and the page of a
 history (history --html).
@@ -67,7 +67,9 @@ def main(bench, out_dir):
             state = body_state(browse(browser, page, os.path.join(tmp, name), "--window-size=1280,2400", "--dump-dom"))
             charts = int(state.get("charts", "-1"))
             print(f"{name}: status {state.get('status')!r}, {state.get('drawn')} of {charts} charts drawn")
-            if state.get("status") != "ok" or state.get("drawn") != state.get("charts") or charts < 1:
+            # One thread and no latencies leaves no chart of two points: it is named, not drawn.
+            if state.get("status") != "ok" or state.get("drawn") != state.get("charts") or (
+                    charts < 1 and name != "no_latency"):
                 print(f"{page}: the page did not draw: {state}", file=sys.stderr)
                 failures += 1
             if state.get("wide") != "false":

@@ -679,7 +679,7 @@ class Ab {
       both.runs.insert(both.runs.begin(), side_reports_[0].runs.begin(), side_reports_[0].runs.end());
       both.settings.solvers = {sides_[0].given, sides_[1].given};
       both.settings.identities = {sides_[0].identity, sides_[1].identity};
-      written = write_to(html_out_, to_html(both, c, c_.options, sides_[0].name + " (BASE)")) && written;
+      written = write_to(html_out_, to_html(both, c, c_.options, sides_[0].name + " (BASE)", verdict)) && written;
     }
     for (int s = 0; s < 2; ++s) written = write_to(side_out_[s], json_text(to_json(side_reports_[s]))) && written;
     if (interrupted || c_.format != CompareFormat::text) say_answer_problems();

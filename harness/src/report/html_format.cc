@@ -199,18 +199,26 @@ Json passes_json(const Report& report) {
   return {{"header", std::move(header)}, {"rows", std::move(rows)}};
 }
 
+// `text` ended by one full stop, whatever it ends with.
+std::string rule_sentence(std::string text) {
+  while (!text.empty() && text.back() == '.') text.pop_back();
+  return text + ".";
+}
+
 // Each pair against the base as compare's table shows it (comparison_formats.h).
 Json comparison_section(const Comparison& c, const CompareOptions& options, const std::string& base,
-                        const std::vector<std::string>& mismatches, const std::string& defaults) {
+                        const std::vector<std::string>& mismatches, const std::string& defaults,
+                        const std::string& verdict) {
   Json rows = Json::array();
   for (const ComparisonRow& row : comparison_rows(c)) rows.push_back(cells_of(row));
   std::vector<std::string> only;
   for (const std::string& n : c.only_base) only.push_back("only in the base: " + n);
   for (const std::string& n : c.only_current) only.push_back("only in this report: " + n);
   return {{"base", base},
+          {"verdict", verdict},
           {"mismatches", mismatches},
           {"only", only},
-          {"rule", verdict_rule(options) + defaults + ". " + std::string(kReadingOnly)},
+          {"rule", rule_sentence(verdict_rule(options) + defaults) + " " + std::string(kReadingOnly)},
           {"table",
            {{"header", comparison_header(options)},
             {"left", {true, true, false, true, false, false, false, false, false, false, true}},
@@ -220,9 +228,10 @@ Json comparison_section(const Comparison& c, const CompareOptions& options, cons
 // `report` against `base` at compare's defaults.
 Json comparison_json(const Report& base, const Report& report) {
   const CompareOptions options;
-  return comparison_section(compare_reports(base, report, options), options,
-                            base.context.git_commit.substr(0, 12) + " (" + base.context.date + ")",
-                            context_mismatches(base, report), " (compare's defaults)");
+  const Comparison c = compare_reports(base, report, options);
+  return comparison_section(c, options, base.context.git_commit.substr(0, 12) + " (" + base.context.date + ")",
+                            context_mismatches(base, report), " (compare's defaults)",
+                            verdict_line(c, "the base", "this report"));
 }
 
 // What the page shows, made from the report.
@@ -294,9 +303,9 @@ std::string html_page(const nlohmann::ordered_json& data) {
 std::string to_html(const Report& report, const Report* base) { return html_page(page_data(report, base)); }
 
 std::string to_html(const Report& report, const Comparison& comparison, const CompareOptions& options,
-                    const std::string& base) {
+                    const std::string& base, const std::string& verdict) {
   Json data = page_data(report, nullptr);
-  data["comparison"] = comparison_section(comparison, options, base, {}, "");
+  data["comparison"] = comparison_section(comparison, options, base, {}, "", verdict);
   return html_page(data);
 }
 

@@ -20,8 +20,9 @@ bool html_report_available();
 // compare judges them, and why the two may not be comparable.
 std::string to_html(const Report& report, const Report* base = nullptr);
 // The page of `report` with a comparison made elsewhere (ab: two solvers measured in turns, both in
-// `report`, so that their distributions are drawn together); `base` names the base in the heading.
+// `report`, so that their distributions are drawn together); `base` names the base in the heading,
+// and `verdict`, the comparison's in one line, opens the page.
 std::string to_html(const Report& report, const Comparison& comparison, const CompareOptions& options,
-                    const std::string& base);
+                    const std::string& base, const std::string& verdict);
 
 }  // namespace sudoku_bench

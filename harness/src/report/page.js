@@ -10,6 +10,8 @@
   const main = document.getElementById('main');
   document.title = data.title;
   main.appendChild(el('h1', data.title));
+  // A comparison's verdict in one line, before anything else.
+  if (data.comparison && data.comparison.verdict) main.appendChild(el('p', data.comparison.verdict, 'verdict'));
   const facts = (title, obj) => {
     const d = el('details'); d.appendChild(el('summary', title));
     const t = el('table', undefined, 'facts');
@@ -52,9 +54,12 @@
   const grid = el('div', undefined, 'charts'); main.appendChild(grid);
   const palette = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
   const canvases = [];
+  const notDrawn = [];
   for (const spec of data.charts) {
+    // A chart with no series of two points or more (one thread count, no latencies) shows nothing
+    // that the tables do not: named under the charts, not drawn as an empty panel.
+    if (!spec.series.some(s => s.points.length > 1)) { notDrawn.push(spec.title); continue; }
     const box = el('div', undefined, 'chart'); grid.appendChild(box);
-    if (!spec.series.length) { box.appendChild(el('p', spec.title + ': nothing to draw in this report', 'note')); continue; }
     const canvas = el('canvas'); canvas.width = 560; canvas.height = 340; canvas.id = spec.id; box.appendChild(canvas); canvases.push(canvas);
     let colour = 0, datasetsDrawn = 0; const colours = {};
     const datasets = spec.series.map(s => {
@@ -71,6 +76,7 @@
     };
     new Chart(canvas.getContext('2d'), { type: 'scatter', data: { datasets }, options: { responsive: false, animation: false, plugins: { title: { display: true, text: spec.title }, legend: { labels: { boxWidth: 12, font: { size: 10 } } } }, scales: { x: scale(spec.x), y: scale(spec.y) } } });
   }
+  if (notDrawn.length) main.appendChild(el('p', 'Not drawn, having no series of two points or more: ' + notDrawn.join('; '), 'note'));
   if (data.passes) {
     main.appendChild(el('h2', 'Every pass'));
     main.appendChild(table(data.passes, 'passes'));

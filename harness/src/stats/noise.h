@@ -17,7 +17,8 @@ struct PassNoise {
   // Moves of the pass's threads between CPUs (/proc/self/task/*/sched, kernels that show it).
   std::optional<std::uint64_t> migrations;
   // Time the pass's threads were ready to run but waited for a CPU (schedstat run-queue time),
-  // over threads x wall time: the share of the pass the process was kept off the CPUs it wanted.
+  // over wall time x the threads that could wait (the pass's, or more where more waited): the share
+  // of the pass the process was kept off the CPUs it wanted, at most 1.
   std::optional<double> waiting;
 };
 

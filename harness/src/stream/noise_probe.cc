@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -73,6 +74,7 @@ PassNoise noise_between(const NoiseCounters& before, const NoiseCounters& after,
     n.steal = 0.0;  // a pass shorter than a clock tick
   n.involuntary_switches = after.involuntary_switches - before.involuntary_switches;
   std::uint64_t wait_ns = 0, migrations = 0;
+  int waited = 0;  // threads that waited at all: more than the pass's own where others ran beside them
   for (const NoiseCounters::Task& t : after.tasks) {
     NoiseCounters::Task start{t.tid, 0, 0};
     for (const NoiseCounters::Task& b : before.tasks)
@@ -80,10 +82,13 @@ PassNoise noise_between(const NoiseCounters& before, const NoiseCounters& after,
     // A thread id reused by a new thread shows counts below its predecessor's: it counts from 0.
     if (t.wait_ns < start.wait_ns || t.migrations < start.migrations) start = {t.tid, 0, 0};
     wait_ns += t.wait_ns - start.wait_ns;
+    waited += t.wait_ns > start.wait_ns;
     migrations += t.migrations - start.migrations;
   }
+  // Over the threads that could wait: each waits at most the wall time, so the share stays <= 1
+  // (a pass of 1 thread beside the process's others once read "waited for a CPU 248% of the time").
   if (before.wait_known && after.wait_known && wall_seconds > 0 && threads > 0)
-    n.waiting = static_cast<double>(wait_ns) * 1e-9 / (wall_seconds * threads);
+    n.waiting = static_cast<double>(wait_ns) * 1e-9 / (wall_seconds * std::max(threads, waited));
   if (before.migrations_known && after.migrations_known) n.migrations = migrations;
   return n;
 }
