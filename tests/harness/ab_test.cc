@@ -142,6 +142,19 @@ TEST(SolverNamesTest, CompareOfOldAndNewAtDifferentPathsPairsThem) {
   EXPECT_TRUE(status == 0 || status == 1) << err.text();
   EXPECT_NE(out.text().find("old vs new"), std::string::npos) << out.text();
   EXPECT_NE(err.text().find("each report measured one solver: BASE's old against NEW's new"), std::string::npos);
+  // Each side's code, whole: two builds of one plugin are told apart by their SHA-256.
+  const std::string sha = read_json_file(paths[0]).settings.identities[0].files.at(0).sha256;
+  ASSERT_EQ(sha.size(), 64u);
+  EXPECT_NE(out.text().find("old in BASE: plugin:" + v1 + " (libx.so sha256 " + sha + ")"), std::string::npos)
+      << out.text();
+  EXPECT_NE(out.text().find("new in NEW:  plugin:" + v2 + " (libx.so sha256 " + sha + ") (the same code)"),
+            std::string::npos)
+      << out.text();
+  // A report compared with itself is said to be.
+  compare.current_path = paths[0];
+  Capture same_out, same_err;
+  EXPECT_EQ(compare_command(compare, same_out.file(), same_err.file()), 0) << same_err.text();
+  EXPECT_NE(same_err.text().find("BASE and NEW are the same run"), std::string::npos) << same_err.text();
 
   // One name for two codes is refused by merge: its passes would not be one solver's.
   Report first = read_json_file(paths[0]), second = read_json_file(paths[1]);

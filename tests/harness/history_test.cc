@@ -71,6 +71,29 @@ TEST(HistoryTest, AFivePercentSlowdownIsNamedAtItsFirstReport) {
   }
 }
 
+// Where no change is named, what the reports could have shown: too few for any p below alpha (7, the
+// clearest step at p = 0.059), or the smallest step they find.
+TEST(HistoryTest, NoChangeSaysWhatTheReportsCouldShow) {
+  auto reports = recorded();
+  reports.resize(7);
+  const auto seven = slowed(reports, 4, 1.11);  // a clear +11% step, which 7 reports cannot name at p < 0.05
+  const auto series = history_of(seven, by_date(seven), {});
+  ASSERT_EQ(series.size(), 1u);
+  EXPECT_TRUE(series[0].changes.empty());
+  const HistoryPower few = history_power(series[0], {});
+  EXPECT_GE(few.clearest_p, 0.05);
+  EXPECT_EQ(few.more_reports, 1u);
+  const auto twelve = recorded();
+  const HistoryPower enough = history_power(history_of(twelve, by_date(twelve), {})[0], {});
+  EXPECT_LT(enough.clearest_p, 0.05);
+  ASSERT_TRUE(enough.detectable);
+  EXPECT_GE(*enough.detectable, HistoryOptions{}.min_change);
+  EXPECT_GT(enough.noise, 0);
+  // Fewer than 3 a side: the reports a change needs.
+  reports.resize(4);
+  EXPECT_EQ(history_power(history_of(reports, by_date(reports), {})[0], {}).more_reports, 2u);
+}
+
 // A slowdown undone later: two changes, and the newest is not a slowdown.
 TEST(HistoryTest, ASlowdownAndItsRepairAreBothNamed) {
   auto reports = slowed(recorded(), 3, 1.10);

@@ -1,11 +1,14 @@
 #include "cli/compare_command.h"
 
+#include <algorithm>
+
 #include "cli/exit_codes.h"
 #include "cli/per_puzzle_files.h"
 #include "cli/report_files.h"
 #include "report/comparison_formats.h"
 #include "report/names.h"
 #include "report/report_json.h"
+#include "report/solver_identity.h"
 #include "report/text_table.h"
 #include "report/units.h"
 #include "stream/input.h"
@@ -19,6 +22,29 @@ std::string p_phrase(double p) { return p < 0.0001 ? "p < 0.0001" : "p = " + p_t
 
 std::string describe(const Report& r, const std::string& path) {
   return path + " (" + r.context.git_commit + ", " + r.context.date + ")";
+}
+
+// The run id both reports' passes share, when one run made both (a report compared with itself); "".
+std::string same_run(const Report& base, const Report& current) {
+  if (base.runs.empty() || base.runs.size() != current.runs.size()) return "";
+  for (std::size_t i = 0; i < base.runs.size(); ++i)
+    if (base.runs[i].run_id.empty() || base.runs[i].run_id != current.runs[i].run_id ||
+        base.runs[i].sequence != current.runs[i].sequence)
+      return "";
+  return base.runs.front().run_id;
+}
+
+// What each solver compared stood for on each side (its spec, its files' SHA-256), for those whose
+// reports name files: two versions of one plugin, paired by name, are told apart here.
+std::vector<std::string> solver_lines(const Report& base, const Report& current, const Comparison& c) {
+  std::vector<std::string> lines;
+  for (const PairComparison& pair : c.pairs) {
+    const std::string b = c.paired_solvers.first.empty() ? pair.solver : c.paired_solvers.first;
+    const std::string n = c.paired_solvers.first.empty() ? pair.solver : c.paired_solvers.second;
+    for (const std::string& line : identity_pair_lines(base.settings.identities, b, current.settings.identities, n))
+      if (std::find(lines.begin(), lines.end(), "     " + line) == lines.end()) lines.push_back("     " + line);
+  }
+  return lines;
 }
 
 // The comparison's rows (comparison_formats.h) in columns as wide as what they hold; a pair's name
@@ -266,6 +292,11 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
   const Report& base = reports[0];
   const Report& current = reports[1];
   if (!contexts_comparable(base, current, command, err)) return kExitUsage;
+  if (const std::string same = same_run(base, current); !same.empty())
+    std::fprintf(err,
+                 "sudoku-bench compare: note: BASE and NEW are the same run (run id %s): it is compared with itself, "
+                 "so every change is 0\n",
+                 same.c_str());
   if (o.paired) {
     const std::vector<std::string> unequal = unequal_repetitions(base, current);
     for (const std::string& line : unequal)
@@ -294,8 +325,10 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
     std::fputs(text.c_str(), out);
     return print_comparison_text(c, judged, nullptr, err) ? kExitSlower : kExitOk;  // the verdicts are in the document
   }
-  std::fprintf(out, "BASE %s\nNEW  %s\n\n", describe(base, command.base_path).c_str(),
+  std::fprintf(out, "BASE %s\nNEW  %s\n", describe(base, command.base_path).c_str(),
                describe(current, command.current_path).c_str());
+  for (const std::string& line : solver_lines(base, current, c)) std::fprintf(out, "%s\n", line.c_str());
+  std::fputc('\n', out);
   return print_comparison_text(c, judged, out, err) ? kExitSlower : kExitOk;
 }
 

@@ -80,6 +80,32 @@ void print_series(const HistorySeries& s, const std::vector<Report>& reports, co
   }
 }
 
+// Under a series with no change: what these reports could have shown, so that "0 changes" is not
+// read as "no change".
+void print_power(const HistorySeries& s, const HistoryOptions& o, std::FILE* out) {
+  const HistoryPower p = history_power(s, o);
+  const std::size_t n = s.points.size();
+  const std::string more = p.more_reports == 1 ? "1 more report"
+                           : p.more_reports    ? std::to_string(p.more_reports) + " more reports"
+                                               : "many more reports";
+  if (n < 6)
+    std::fprintf(out, "  no change can be named in %zu report%s: a change needs 3 on each side (%s)\n", n,
+                 n == 1 ? "" : "s", more.c_str());
+  else if (p.clearest_p >= o.alpha)
+    std::fprintf(out,
+                 "  no change can be named in %zu reports at p < %g: the clearest step gives p = %.3g (%s, or a "
+                 "larger --alpha)\n",
+                 n, o.alpha, p.clearest_p, more.c_str());
+  else if (p.detectable)
+    std::fprintf(out,
+                 "  no change found; these %zu reports find a step of %s or more (8 in 10 simulated series with this "
+                 "one's noise, %.1f%%)\n",
+                 n, format_fixed("%g%%", 100 * *p.detectable).c_str(), 100 * p.noise);
+  else
+    std::fprintf(out, "  no change found; these %zu reports are too noisy (%.1f%%) to find a step below 100%%\n", n,
+                 100 * p.noise);
+}
+
 }  // namespace
 
 int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* err) {
@@ -123,9 +149,7 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
   for (const HistorySeries& s : series) {
     print_series(s, reports, files, command.options, out);
     slower |= s.slower_now();
-    if (s.points.size() < 6)
-      std::fprintf(err, "sudoku-bench history: note: %s/%s/threads=%d: %zu reports; a change needs 3 on each side\n",
-                   s.key.dataset.c_str(), s.key.solver.c_str(), s.key.threads, s.points.size());
+    if (s.changes.empty()) print_power(s, command.options, out);
   }
   std::fprintf(out,
                "\nEach report counts once per series, at the median %s of its repetitions, in the order of its %s. A "

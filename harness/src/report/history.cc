@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <numeric>
+#include <random>
 #include <stdexcept>
 
 namespace sudoku_bench {
@@ -96,6 +97,62 @@ std::vector<HistorySeries> history_of(const std::vector<Report>& reports, const 
     }
   }
   return series;
+}
+
+namespace {
+
+// The p of a perfect step in the middle of `n` values, as the change test would give it.
+double clearest_p(std::size_t n, const ChangePointOptions& o) {
+  std::vector<double> step(n, 0.0);
+  for (std::size_t i = n / 2; i < n; ++i) step[i] = 1;
+  ChangePointOptions any = o;
+  any.alpha = 1;
+  any.min_shift = 0;
+  const std::vector<ChangePoint> found = change_points(step, any);
+  return found.empty() ? 1 : found.front().p_value;
+}
+
+}  // namespace
+
+HistoryPower history_power(const HistorySeries& series, const HistoryOptions& options) {
+  HistoryPower power;
+  const std::size_t n = series.points.size();
+  ChangePointOptions o;
+  o.alpha = options.alpha;
+  o.min_shift = std::log(1 + options.min_change);
+  if (n < 2 * o.min_segment) {
+    power.more_reports = 2 * o.min_segment - n;
+    return power;
+  }
+  power.clearest_p = clearest_p(n, o);
+  if (power.clearest_p >= o.alpha) {
+    for (std::size_t more = 1; more <= 30 && power.more_reports == 0; ++more)
+      if (clearest_p(n + more, o) < o.alpha) power.more_reports = more;
+    return power;
+  }
+  // The noise from neighbours' differences, which a step moves once only: sd = (their RMS) / sqrt(2).
+  double sum = 0;
+  for (std::size_t i = 1; i < n; ++i) {
+    const double d = std::log(series.points[i].value) - std::log(series.points[i - 1].value);
+    sum += d * d;
+  }
+  power.noise = std::sqrt(sum / static_cast<double>(n - 1) / 2);
+  std::mt19937_64 random(20261128);
+  std::normal_distribution<double> noise(0, power.noise);
+  for (const double step : {0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1.0}) {
+    if (step < options.min_change) continue;
+    int found = 0;
+    for (int trial = 0; trial < 10; ++trial) {
+      std::vector<double> logs(n);
+      for (std::size_t i = 0; i < n; ++i) logs[i] = noise(random) + (i >= n / 2 ? std::log(1 + step) : 0);
+      found += !change_points(logs, o).empty();
+    }
+    if (found >= 8) {
+      power.detectable = step;
+      break;
+    }
+  }
+  return power;
 }
 
 }  // namespace sudoku_bench

@@ -1,5 +1,6 @@
 #include "report/solver_identity.h"
 
+#include <algorithm>
 #include <fstream>
 
 #include "report/sha256.h"
@@ -60,6 +61,27 @@ std::vector<std::string> identity_changes(const std::vector<SolverIdentity>& bef
     }
   }
   return out;
+}
+
+std::vector<std::string> identity_pair_lines(const std::vector<SolverIdentity>& base, const std::string& base_solver,
+                                             const std::vector<SolverIdentity>& current,
+                                             const std::string& current_solver) {
+  const SolverIdentity *a = find(base, base_solver), *b = find(current, current_solver);
+  if ((!a || a->files.empty()) && (!b || b->files.empty())) return {};
+  const auto side = [](const SolverIdentity* id) {
+    if (!id) return std::string("(not recorded)");
+    std::string text = id->spec;
+    for (const SolverIdentity::File& f : id->files)
+      text += " (" + base_name(f.path) + " sha256 " + (f.sha256.empty() ? "unread" : f.sha256) + ")";
+    return text;
+  };
+  const bool same = a && b && !a->files.empty() && a->files.size() == b->files.size() &&
+                    std::equal(a->files.begin(), a->files.end(), b->files.begin(),
+                               [](const SolverIdentity::File& x, const SolverIdentity::File& y) {
+                                 return !x.sha256.empty() && x.sha256 == y.sha256;
+                               });
+  return {base_solver + " in BASE: " + side(a),
+          current_solver + " in NEW:  " + side(b) + (same ? " (the same code)" : "")};
 }
 
 }  // namespace sudoku_bench

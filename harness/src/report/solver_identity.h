@@ -19,4 +19,11 @@ SolverIdentity identify_files(std::string name, std::string spec, const std::vec
 std::vector<std::string> identity_changes(const std::vector<SolverIdentity>& before,
                                           const std::vector<SolverIdentity>& after, const std::string& name);
 
+// What a solver compared stood for on each side, two lines that compare prints under BASE and NEW:
+// "mine in BASE: plugin:v1/libx.so (libx.so sha256 <64 hex digits>)", then NEW's, "(the same code)"
+// after it when every file agrees. None when neither report names files for it (a built-in strategy).
+std::vector<std::string> identity_pair_lines(const std::vector<SolverIdentity>& base, const std::string& base_solver,
+                                             const std::vector<SolverIdentity>& current,
+                                             const std::string& current_solver);
+
 }  // namespace sudoku_bench
