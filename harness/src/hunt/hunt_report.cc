@@ -40,6 +40,10 @@ std::string hunt_summary(const HuntResult& result, const HuntOptions& options, c
   const char* names[3] = {"unsolvable", "unique", "multiple"};
   const CountClass order[3] = {kUnique, kMultiple, kNone};
   for (CountClass c : order) {
+    if (options.unique && c != kUnique) {  // evaluated, not kept: a "largest multiple" would read as kept
+      s += "largest " + std::string(names[c]) + ": not kept (--unique)\n";
+      continue;
+    }
     const auto& f = result.largest[static_cast<std::size_t>(c)];
     s += "largest " + std::string(names[c]) + ": ";
     s += f ? describe(*f, timed) + ": " + sudoku::to_string(f->puzzle) : "none found";

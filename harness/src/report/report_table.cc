@@ -82,8 +82,8 @@ namespace {
 struct RowFigures {
   const ScalingRow& row;
   const MeasuredPass& mid;
-  double spread_percent;
-  bool in_parts;  // MPI ranks or merged shards: threads read ranks x threads
+  double spread_percent;  // NaN for a single repetition
+  bool in_parts;          // MPI ranks or merged shards: threads read ranks x threads
 };
 
 // A column of the row's group (names, scaling); the pass's figures follow, from the metric table.
@@ -107,7 +107,10 @@ constexpr GroupColumn kGroupColumns[] = {
        return (f.in_parts ? std::to_string(f.row.ranks) + "x" : std::string()) + std::to_string(f.row.threads);
      }},
     {"puzzles/s", "puzzles/s", nullptr, 13, [](const RowFigures& f) { return format_count(f.row.puzzles_per_second); }},
-    {"spread", "spread", nullptr, 7, [](const RowFigures& f) { return format_fixed("%.1f%%", f.spread_percent); }},
+    {"spread", "spread", nullptr, 7,
+     [](const RowFigures& f) {
+       return std::isnan(f.spread_percent) ? std::string("-") : format_fixed("%.1f%%", f.spread_percent);
+     }},
     {"speedup", "speedup", nullptr, 7,
      [](const RowFigures& f) { return f.row.speedup ? format_fixed("%.2f", *f.row.speedup) : std::string("-"); }},
     {"eff", "eff", nullptr, 5,
@@ -143,8 +146,11 @@ Table table_of(const Report& report) {
       return a->puzzles_per_second() < b->puzzles_per_second();
     });
     const double lo = runs.front()->puzzles_per_second(), hi = runs.back()->puzzles_per_second();
-    const RowFigures group{row, *runs[(runs.size() - 1) / 2],
-                           row.puzzles_per_second > 0 ? 100 * (hi - lo) / row.puzzles_per_second : 0.0, in_parts};
+    // One repetition has no spread: "-", not a reassuring 0.0%.
+    const RowFigures group{
+        row, *runs[(runs.size() - 1) / 2],
+        runs.size() > 1 && row.puzzles_per_second > 0 ? 100 * (hi - lo) / row.puzzles_per_second : std::nan(""),
+        in_parts};
     Table::Row& out = table.rows.emplace_back();
     for (const GroupColumn& c : kGroupColumns) out.cells.push_back(c.cell(group));
     for (const Metric* m : figures) out.cells.push_back(metric_text(*m, m->of(group.mid)));
