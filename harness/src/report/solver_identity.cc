@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <fstream>
 
+#include "report/names.h"
 #include "report/sha256.h"
 
 namespace sudoku_bench {
@@ -68,11 +69,14 @@ std::vector<std::string> identity_pair_lines(const std::vector<SolverIdentity>& 
                                              const std::string& current_solver) {
   const SolverIdentity *a = find(base, base_solver), *b = find(current, current_solver);
   if ((!a || a->files.empty()) && (!b || b->files.empty())) return {};
+  // The spec where the name does not already say it; names as the table shortens them, so that a
+  // long spec is spelled out once, in the table's legend.
   const auto side = [](const SolverIdentity* id) {
     if (!id) return std::string("(not recorded)");
-    std::string text = id->spec;
+    std::string text = id->spec == id->name ? "" : id->spec;
     for (const SolverIdentity::File& f : id->files)
-      text += " (" + base_name(f.path) + " sha256 " + (f.sha256.empty() ? "unread" : f.sha256) + ")";
+      text += std::string(text.empty() ? "" : " ") + "(" + base_name(f.path) + " sha256 " +
+              (f.sha256.empty() ? "unread" : f.sha256) + ")";
     return text;
   };
   const bool same = a && b && !a->files.empty() && a->files.size() == b->files.size() &&
@@ -80,8 +84,8 @@ std::vector<std::string> identity_pair_lines(const std::vector<SolverIdentity>& 
                                [](const SolverIdentity::File& x, const SolverIdentity::File& y) {
                                  return !x.sha256.empty() && x.sha256 == y.sha256;
                                });
-  return {base_solver + " in BASE: " + side(a),
-          current_solver + " in NEW:  " + side(b) + (same ? " (the same code)" : "")};
+  return {short_name(base_solver) + " in BASE: " + side(a),
+          short_name(current_solver) + " in NEW:  " + side(b) + (same ? " (the same code)" : "")};
 }
 
 }  // namespace sudoku_bench
