@@ -64,6 +64,15 @@ completions_of() {
   { echo "bash completes 'run --so' to '$(completions_of "sudoku-bench run --so")', not --solver" >&2; exit 1; }
 [[ " $(completions_of "sudoku-bench run --solver f") " == *" fast "* ]] ||
   { echo "bash completes no solver name after --solver" >&2; exit 1; }
+# zsh and fish, where they are installed: the script parses, and fish completes as bash does.
+if command -v zsh >/dev/null; then
+  zsh -n "$share/zsh/site-functions/_sudoku-bench" || { echo "zsh cannot parse its completion" >&2; exit 1; }
+fi
+if command -v fish >/dev/null; then
+  fish -n "$share/fish/vendor_completions.d/sudoku-bench.fish" || { echo "fish cannot parse its completion" >&2; exit 1; }
+  fished=$(fish -c "source '$share/fish/vendor_completions.d/sudoku-bench.fish'; complete -C 'sudoku-bench run --so'")
+  [[ $fished == --solver* ]] || { echo "fish completes 'run --so' to '$fished'" >&2; exit 1; }
+fi
 echo "completions installed; bash completes r<TAB> to run and run --so<TAB> to --solver"
 
 page=$(find "$prefix/share/man/man1" -name 'sudoku-bench.1*' 2>/dev/null | head -1)
