@@ -150,6 +150,20 @@ TEST(SolverNamesTest, CompareOfOldAndNewAtDifferentPathsPairsThem) {
   EXPECT_NE(out.text().find("new in NEW:  plugin:" + v2 + " (libx.so sha256 " + sha + ") (the same code)"),
             std::string::npos)
       << out.text();
+  // history follows a solver by name: v2 measured as "old" too is one series with v1, its code's
+  // change shown.
+  Report renamed = read_json_file(paths[1]);
+  for (MeasuredPass& p : renamed.runs) p.solver = "old";
+  renamed.settings.identities[0].name = "old";
+  const std::string renamed_path = dir.path() + "/v2_as_old.json";
+  write_json_file(renamed_path, to_json(renamed));
+  HistoryCommand history;
+  history.paths = {paths[0], renamed_path};
+  Capture history_out, history_err;
+  history_command(history, history_out.file(), history_err.file());
+  EXPECT_NE(history_out.text().find("top95/old/threads=1: 2 reports"), std::string::npos) << history_out.text();
+  EXPECT_NE(history_out.text().find("its code changed at"), std::string::npos) << history_out.text();
+  EXPECT_NE(history_out.text().find("v2/libx.so"), std::string::npos) << history_out.text();
   // A report compared with itself is said to be.
   compare.current_path = paths[0];
   Capture same_out, same_err;

@@ -80,6 +80,21 @@ void print_series(const HistorySeries& s, const std::vector<Report>& reports, co
   }
 }
 
+// Where the solver's code changed along a series that names no change: one series by name, whatever
+// the path (mine=plugin:v1/... then mine=plugin:v2/...), its identity shown rather than hidden.
+void print_code_changes(const HistorySeries& s, const std::vector<Report>& reports,
+                        const std::vector<std::string>& names, const HistoryOptions& o, std::FILE* out) {
+  for (std::size_t i = 1; i < s.points.size(); ++i) {
+    const std::vector<std::string> changes =
+        identity_changes(reports[s.points[i - 1].report].settings.identities,
+                         reports[s.points[i].report].settings.identities, s.key.solver);
+    if (!changes.empty())
+      std::fprintf(out, "  its code changed at %s: %s\n",
+                   report_name(reports[s.points[i].report], names[s.points[i].report], o).c_str(),
+                   join(changes, "; ").c_str());
+  }
+}
+
 // Under a series with no change: what these reports could have shown, so that "0 changes" is not
 // read as "no change".
 void print_power(const HistorySeries& s, const HistoryOptions& o, std::FILE* out) {
@@ -149,7 +164,10 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
   for (const HistorySeries& s : series) {
     print_series(s, reports, files, command.options, out);
     slower |= s.slower_now();
-    if (s.changes.empty()) print_power(s, command.options, out);
+    if (s.changes.empty()) {
+      print_code_changes(s, reports, files, command.options, out);
+      print_power(s, command.options, out);
+    }
   }
   std::fprintf(out,
                "\nEach report counts once per series, at the median %s of its repetitions, in the order of its %s. A "
