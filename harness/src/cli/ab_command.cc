@@ -24,6 +24,7 @@
 #include "cli/interrupt.h"
 #include "cli/measured_pass.h"
 #include "cli/options.h"
+#include "cli/per_puzzle_files.h"
 #include "cli/report_files.h"
 #include "cli/run_command.h"
 #include "cli/solver_spec_list.h"
@@ -66,26 +67,6 @@ using RoundParts = std::vector<std::vector<MeasuredPass>>;  // [file][shard]
 constexpr const char* kScratchPrefix = "sudoku-bench-ab-";
 
 constexpr std::size_t kPerPuzzleColumns = 10;  // kPerPuzzleHeader's
-
-// A CSV row's fields, quoted ones unquoted ("a,b" and "say ""x""").
-std::vector<std::string> csv_fields(const std::string& row) {
-  std::vector<std::string> fields(1);
-  bool quoted = false;
-  for (std::size_t i = 0; i < row.size(); ++i) {
-    const char ch = row[i];
-    if (quoted && ch == '"' && i + 1 < row.size() && row[i + 1] == '"') {
-      fields.back() += '"';
-      ++i;
-    } else if (ch == '"') {
-      quoted = !quoted;
-    } else if (ch == ',' && !quoted) {
-      fields.emplace_back();
-    } else {
-      fields.back() += ch;
-    }
-  }
-  return fields;
-}
 
 class Ab {
  public:
@@ -398,10 +379,10 @@ class Ab {
       }
       std::ifstream in(path);
       std::string row;
-      std::getline(in, row);  // the header
+      std::getline(in, row);            // the header
+      std::vector<std::string> fields;  // dataset,file,line,...,outcome
       while (std::getline(in, row)) {
-        const std::vector<std::string> fields = csv_fields(row);  // dataset,file,line,...,outcome
-        if (fields.size() == kPerPuzzleColumns && !fields[2].empty() &&
+        if (split_csv(row, fields) && fields.size() == kPerPuzzleColumns && !fields[2].empty() &&
             fields[2].find_first_not_of("0123456789") == std::string::npos)
           outcomes[s][std::stoull(fields[2])] = fields.back();
       }

@@ -541,8 +541,8 @@ constexpr struct {
 // The command's --help: options grouped, its example last.
 void finish_help(CLI::App& command) {
   group_options(command);
-  for (const auto& e : kExamples)
-    if (command.get_name() == e.command) command.footer(std::string("Example:\n  ") + e.example);
+  if (const std::string example = command_example(command.get_name()); !example.empty())
+    command.footer("Example:\n  " + example);
 }
 
 // A command that runs `run` on its options once its line is finished.
@@ -624,9 +624,9 @@ Subcommand add_completions(CLI::App& app) {
       ->check(CLI::IsMember(std::vector<std::string>(std::begin(kCompletionShells), std::end(kCompletionShells))));
   finish_help(*cmd);
   return {cmd, [cmd, shell] {
-            std::vector<std::string> solvers;
+            std::vector<std::string> solvers;  // as `solvers` lists them
             for (const auto& s : sudoku::strategy_list()) solvers.emplace_back(s.name);
-            solvers.insert(solvers.end(), {std::string(kNoopSpec), "plugin:", "exec:"});
+            for (const SpecKind& k : spec_kinds()) solvers.emplace_back(k.name);
             const std::string script = completion_script(*cmd->get_parent(), *shell, solvers);
             std::fwrite(script.data(), 1, script.size(), stdout);
             return kExitOk;
@@ -655,6 +655,12 @@ std::optional<CheckPluginCommand> parse_check_plugin(std::vector<std::string> ar
   return parsed(declare_check_plugin, args);
 }
 std::optional<HuntCommand> parse_hunt(std::vector<std::string> args) { return parsed(declare_hunt, args); }
+
+std::string command_example(std::string_view command) {
+  for (const auto& e : kExamples)
+    if (command == e.command) return e.example;
+  return "";
+}
 
 std::vector<std::string> command_examples() {
   std::vector<std::string> examples;

@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/ab_command.h"
@@ -52,7 +53,8 @@ std::optional<HistoryCommand> parse_history(std::vector<std::string> args);
 std::optional<CheckPluginCommand> parse_check_plugin(std::vector<std::string> args);
 std::optional<HuntCommand> parse_hunt(std::vector<std::string> args);
 
-// Each command's example, as its --help shows it ("sudoku-bench run ...").
+// Each command's example, as its --help shows it ("sudoku-bench run ..."); one command's, "" for none.
 std::vector<std::string> command_examples();
+std::string command_example(std::string_view command);
 
 }  // namespace sudoku_bench

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "cli/help_format.h"
+
 namespace sudoku_bench {
 namespace {
 
@@ -19,16 +21,7 @@ Value value_of(const CLI::Option& o, const std::vector<std::string>& solvers) {
   if (type.starts_with("PATH")) return {Value::file, {}};
   if (type.starts_with("DIR")) return {Value::folder, {}};
   if (o.get_lnames() == std::vector<std::string>{"solver"}) return {Value::choice, solvers};
-  if (const std::size_t brace = type.find('{'); brace != std::string::npos) {
-    Value v{Value::choice, {}};
-    const std::string set = type.substr(brace + 1, type.find('}', brace) - brace - 1);
-    for (std::size_t start = 0; start <= set.size();) {
-      const std::size_t comma = std::min(set.find(',', start), set.size());
-      v.words.push_back(set.substr(start, comma - start));
-      start = comma + 1;
-    }
-    return v;
-  }
+  if (std::vector<std::string> names = choices_in(type); !names.empty()) return {Value::choice, std::move(names)};
   return {};
 }
 

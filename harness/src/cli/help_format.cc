@@ -189,6 +189,18 @@ std::string wrap(const std::string& text, std::size_t width, std::size_t first, 
   return out;
 }
 
+std::vector<std::string> choices_in(const std::string& text) {
+  const std::size_t open = text.find('{'), close = text.find('}', open);
+  if (open == std::string::npos || close == std::string::npos) return {};
+  std::vector<std::string> names;
+  for (std::size_t start = open + 1; start <= close;) {
+    const std::size_t comma = std::min(text.find(',', start), close);
+    names.push_back(text.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return names;
+}
+
 std::shared_ptr<CLI::Formatter> wrapping_formatter() {
   auto formatter = std::make_shared<WrappingFormatter>();
   formatter->label("SUBCOMMAND", "COMMAND");

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace sudoku_bench {
 
@@ -17,6 +18,10 @@ std::size_t help_width();
 std::string wrap(const std::string& text, std::size_t width, std::size_t first, std::size_t indent);
 
 std::shared_ptr<CLI::Formatter> wrapping_formatter();
+
+// The names of the first "{a,b,c}" in `text`, as CLI11's IsMember writes its set (in a type name,
+// "TEXT:{json,csv}", and in its refusal, "jsn not in {json,csv}"); none when there is no set.
+std::vector<std::string> choices_in(const std::string& text);
 
 // Puts each of the command's options in the group its name belongs to (what is measured, answers,
 // outputs, the process), so that every command groups alike without each declaration naming a group.

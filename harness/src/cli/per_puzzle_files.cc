@@ -22,36 +22,6 @@ constexpr std::array<const char*, columns> kColumnNames = {"dataset",    "file",
 constexpr std::size_t kLongestRecord = 1 << 16;  // bytes of a record over several lines
 const std::string kUint64Max = std::to_string(std::numeric_limits<std::uint64_t>::max());
 
-// Splits a CSV record into fields, with quoted fields as run --per-puzzle writes them (RFC 4180).
-// False while a quoted field is still open: the record goes on on the next line.
-bool split_csv(std::string_view record, std::vector<std::string>& fields) {
-  fields.clear();
-  std::string field;
-  bool quoted = false;
-  for (std::size_t i = 0; i < record.size(); ++i) {
-    const char c = record[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < record.size() && record[i + 1] == '"') {
-        field += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      fields.push_back(std::move(field));
-      field.clear();
-    } else {
-      field += c;
-    }
-  }
-  fields.push_back(std::move(field));
-  return !quoted;
-}
-
 // A field as messages show it: at most 40 characters, control characters as '?'.
 std::string shown(std::string_view text) {
   std::string out(text.substr(0, 40));
@@ -185,6 +155,34 @@ class Reader {
 };
 
 }  // namespace
+
+bool split_csv(std::string_view record, std::vector<std::string>& fields) {
+  fields.clear();
+  std::string field;
+  bool quoted = false;
+  for (std::size_t i = 0; i < record.size(); ++i) {
+    const char c = record[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < record.size() && record[i + 1] == '"') {
+        field += '"';
+        ++i;
+      } else if (c == '"') {
+        quoted = false;
+      } else {
+        field += c;
+      }
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      fields.push_back(std::move(field));
+      field.clear();
+    } else {
+      field += c;
+    }
+  }
+  fields.push_back(std::move(field));
+  return !quoted;
+}
 
 PerPuzzleSide read_per_puzzle_file(const std::string& path) {
   // The input's own reader: plain or gzip, and its errors for truncated or corrupt files.

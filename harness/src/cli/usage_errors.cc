@@ -1,11 +1,12 @@
 #include "cli/usage_errors.h"
 
-#include <sys/stat.h>
-
 #include <algorithm>
+#include <filesystem>
 #include <string_view>
 
+#include "cli/command_line.h"
 #include "cli/exit_codes.h"
+#include "cli/help_format.h"
 #include "stream/did_you_mean.h"
 
 namespace sudoku_bench {
@@ -36,11 +37,6 @@ std::vector<std::string> option_names(const CLI::App& command) {
   return names;
 }
 
-bool is_file(const std::string& path) {
-  struct stat st {};
-  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode);
-}
-
 // The text between the first ": " and the end, or all of it.
 std::string after_colon(const std::string& what) {
   const std::size_t colon = what.find(": ");
@@ -48,12 +44,8 @@ std::string after_colon(const std::string& what) {
 }
 
 std::string example_of(const CLI::App& command) {
-  const std::string footer = command.get_footer();
-  const std::string mark = "Example:\n  ";
-  const std::size_t at = footer.find(mark);
-  if (at == std::string::npos) return {};
-  const std::size_t from = at + mark.size();
-  return "\n  e.g. " + footer.substr(from, footer.find('\n', from) - from);
+  const std::string example = command_example(command.get_name());
+  return example.empty() ? std::string() : "\n  e.g. " + example;
 }
 
 std::string no_command(CLI::App& app, const std::vector<std::string>& args) {
@@ -101,7 +93,8 @@ std::string required(const CLI::App& command, const std::vector<std::string>& ar
   std::vector<std::string> given;
   for (std::size_t i = from; i < args.size(); ++i)
     if (!args[i].empty() && args[i][0] != '-') given.push_back(args[i]);
-  if (command.get_name() == "ab" && given.size() == 2 && is_file(given[1]))
+  std::error_code ec;
+  if (command.get_name() == "ab" && given.size() == 2 && std::filesystem::is_regular_file(given[1], ec))
     return "'" + given[1] + "' was taken as NEW, but it is a file: ab compares two solvers on files, " +
            usage_line(command) + "\n  e.g. sudoku-bench ab bitmask fast " + given[1];
   if (name.rfind("--", 0) == 0) return name + " is needed; " + usage_line(command) + example_of(command);
@@ -113,18 +106,11 @@ std::string validation(const std::string& what) {
   const std::size_t not_in = what.find(" not in {");
   if (not_in == std::string::npos) return what;
   const std::size_t colon = what.find(": ");
-  const std::string name = what.substr(0, colon);
   const std::string value = what.substr(colon + 2, not_in - colon - 2);
-  const std::string set = what.substr(not_in + 9, what.rfind('}') - not_in - 9);
-  std::vector<std::string> choices;
-  for (std::size_t start = 0; start <= set.size();) {
-    const std::size_t comma = std::min(set.find(',', start), set.size());
-    choices.push_back(set.substr(start, comma - start));
-    start = comma + 1;
-  }
+  const std::vector<std::string> choices = choices_in(what.substr(not_in));
   std::string listed;
   for (const std::string& c : choices) listed += (listed.empty() ? "" : ", ") + c;
-  return name + ": '" + value + "' is not one of " + listed + did_you_mean(value, choices);
+  return what.substr(0, colon) + ": '" + value + "' is not one of " + listed + did_you_mean(value, choices);
 }
 
 }  // namespace
