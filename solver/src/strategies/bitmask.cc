@@ -20,6 +20,7 @@
 #include "strategies/depth_stack.h"
 #include "strategies/failure_weights.h"
 #include "strategies/geometry.h"
+#include "strategies/mask_state.h"
 #include "strategies/per_size.h"
 #include "strategies/search_tally.h"
 
@@ -54,10 +55,8 @@ class BitmaskEngine {
 
  private:
   bool load(const Grid& puzzle, State& s) {
-    s.cand.fill(G::kAll);
+    clear_cells<G>(s);
     s.placed.fill(0);
-    s.value.fill(0);
-    s.unsolved = G::kCells;
     queue_len_ = 0;
     for (int cell = 0; cell < G::kCells; ++cell) {
       const int v = puzzle.cells[cell];
@@ -145,10 +144,11 @@ class BitmaskEngine {
       return;
     }
     int cell;
+    // After propagation no blank has one candidate: the scan can stop at the first with two.
     if constexpr (kWeighted) {
-      cell = tally_.result().nodes >= kWeightsAfterNodes ? fewest_heaviest(s) : fewest_candidates(s);
+      cell = tally_.result().nodes >= kWeightsAfterNodes ? fewest_heaviest(s) : fewest_candidates<G>(s, 2);
     } else {
-      cell = fewest_candidates(s);
+      cell = fewest_candidates<G>(s, 2);
     }
     Mask digit = 0;
     int places[2];
@@ -162,20 +162,6 @@ class BitmaskEngine {
       untried = static_cast<Mask>(untried ^ bit);
       if (!enter(depth, cell, bit, -1, untried != 0)) return;
     }
-  }
-
-  int fewest_candidates(const State& s) const {
-    int best = -1, best_count = G::kSide + 1;
-    for (int cell = 0; cell < G::kCells; ++cell) {
-      if (s.value[cell]) continue;
-      const int count = count_bits(s.cand[cell]);
-      if (count < best_count) {
-        best = cell;
-        best_count = count;
-        if (count == 2) break;
-      }
-    }
-    return best;
   }
 
   // A cell with the fewest candidates; ties to the most failures in its three units, then the

@@ -9,6 +9,7 @@
 #include "strategies/depth_stack.h"
 #include "strategies/failure_weights.h"
 #include "strategies/geometry.h"
+#include "strategies/mask_state.h"
 #include "strategies/per_size.h"
 #include "strategies/search_tally.h"
 
@@ -52,9 +53,7 @@ class PropagationEngine {
 
  private:
   bool load(const Grid& puzzle, State& s) {
-    s.cand.fill(G::kAll);
-    s.value.fill(0);
-    s.unsolved = G::kCells;
+    clear_cells<G>(s);
     for (int cell = 0; cell < G::kCells; ++cell) {
       const int v = puzzle.cells[cell];
       if (v == 0) continue;
@@ -215,19 +214,8 @@ class PropagationEngine {
       case CellOrder::weighted:
         if (tally_.result().nodes >= config_.weights_after_nodes) return fewest_per_weight(s);
         [[fallthrough]];
-      case CellOrder::mrv: {
-        int best = -1, best_count = G::kSide + 1;
-        for (int cell = 0; cell < G::kCells; ++cell) {
-          if (s.value[cell]) continue;
-          const int count = count_bits(s.cand[cell]);
-          if (count < best_count) {
-            best = cell;
-            best_count = count;
-            if (count == fewest_possible_) break;
-          }
-        }
-        return best;
-      }
+      case CellOrder::mrv:
+        return fewest_candidates<G>(s, fewest_possible_);
       case CellOrder::random: {
         int pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(s.unsolved)));
         for (int cell = 0; cell < G::kCells; ++cell)
