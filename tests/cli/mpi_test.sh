@@ -14,6 +14,7 @@ set -euo pipefail
 bench=$1 mpiexec=$2 data=$3 python=$4 plugins=$5
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib.sh"
 # CI runs as root, which Open MPI refuses unless told; the oversubscription is deliberate.
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 # Open MPI's own start-up allocations are never freed (LeakSanitizer lists dozens, in libmpi and
@@ -230,30 +231,18 @@ for how in "taskset -c 0" "env SLURM_CPUS_PER_TASK=1"; do
 done
 echo "mpi: interrupts reach every rank; srun without PMI refused; threads from the affinity"
 
-# Runs a command that must fail, its stderr matching PATTERN, with no table on stdout.
-expect_refused() {
-  local what=$1 pattern=$2 status
-  shift 2
-  set +e
-  "$@" >"$work/refused.out" 2>"$work/refused.err"
-  status=$?
-  set -e
-  if [[ $status -eq 0 ]] || ! grep -q "$pattern" "$work/refused.err" || grep -q "puzzles/s" "$work/refused.out"; then
-    echo "FAIL: $what: status $status, and:"; cat "$work/refused.out" "$work/refused.err"; exit 1
-  fi
-}
 # A rank given a file it cannot read (MPMD: rank 1 alone gets it) fails the run, naming the rank.
-expect_refused "an unreadable file on rank 1" "rank 1 (.*missing.txt" \
+expect_refused "an unreadable file on rank 1" nonzero "rank 1 (.*missing.txt" \
   "$mpiexec" -n 1 "$bench" "${common[@]}" "$data/top95.txt" : -n 1 "$bench" "${common[@]}" "$work/missing.txt"
 # Ranks started with different inputs: refused before measuring, both named, no report.
-expect_refused "ranks with different inputs" "rank 1 reads .*top91.txt where rank 0 reads .*top95.txt" \
+expect_refused "ranks with different inputs" nonzero "rank 1 reads .*top91.txt where rank 0 reads .*top95.txt" \
   "$mpiexec" -n 1 "$bench" "${common[@]}" "$data/top95.txt" : -n 1 "$bench" "${common[@]}" "$data/top91.txt"
-expect_refused "solve under mpirun -n 2" "only run is spread over MPI ranks" "$mpiexec" -n 2 "$bench" solve "$data/top95.txt"
+expect_refused "solve under mpirun -n 2" nonzero "only run is spread over MPI ranks" "$mpiexec" -n 2 "$bench" solve "$data/top95.txt"
 # A plugin that crashes on a record of one rank's shard (wrong_plugins.cc, "poison": a first row
 # 987654321): every rank stops, the rank, the plugin, the signal and the record named.
 { head -n 50 "$data/top95.txt"; echo "987654321........................................................................"; } \
   >"$work/poisoned.txt"
-expect_refused "a plugin crashing on a rank" "rank [01] (.*segfaults_on_poison crashed with SIGSEGV.*poisoned.txt:51)" \
+expect_refused "a plugin crashing on a rank" nonzero "rank [01] (.*segfaults_on_poison crashed with SIGSEGV.*poisoned.txt:51)" \
   "$mpiexec" -n 2 "$bench" "${common[@]}" --solver "plugin:$plugins:segfaults_on_poison" "$data/top95.txt" \
   "$work/poisoned.txt"
 echo "mpi: failures named and refused"

@@ -8,6 +8,7 @@ set -euo pipefail
 bench=$1 data=$2 python=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib.sh"
 base=(run --threads 1 --repetitions 3 --min-time 0 --no-progress)
 common=("${base[@]}" --solver bitmask --warmup-seconds 0)
 files=("$data/top95.txt" "$data/easy50.txt")
@@ -59,29 +60,18 @@ PY
 grep -q "6 of 6 passes kept, 0 to measure" "$work/again.err" || { echo "FAIL: a whole report resumed:"; cat "$work/again.err"; exit 1; }
 
 # Refused: other settings, other solvers, --per-puzzle.
-expect_refused() {
-  local what=$1 pattern=$2 status
-  shift 2
-  set +e
-  "$@" >"$work/refused.out" 2>"$work/refused.err"
-  status=$?
-  set -e
-  if [[ $status -ne 2 ]] || ! grep -q -- "$pattern" "$work/refused.err"; then
-    echo "FAIL: $what: status $status:"; cat "$work/refused.err"; exit 1
-  fi
-}
-expect_refused "other settings" "other settings: .*warmup_seconds" \
+expect_refused "other settings" 2 "other settings: .*warmup_seconds" \
   "$bench" "${base[@]}" --solver bitmask --warmup-seconds 0.01 --resume "$work/r.json" --json "$work/x.json" "${files[@]}"
-expect_refused "other solvers" "other solvers, thread counts, shard or --min-time" \
+expect_refused "other solvers" 2 "other solvers, thread counts, shard or --min-time" \
   "$bench" "${base[@]}" --solver fast --warmup-seconds 0 --resume "$work/r.json" --json "$work/x.json" "${files[@]}"
-expect_refused "another shard" "other solvers, thread counts, shard or --min-time" \
+expect_refused "another shard" 2 "other solvers, thread counts, shard or --min-time" \
   "$bench" "${common[@]}" --shard 1/2 --resume "$work/r.json" --json "$work/x.json" "${files[@]}"
-expect_refused "--per-puzzle" "--per-puzzle and --resume" \
+expect_refused "--per-puzzle" 2 "--per-puzzle and --resume" \
   "$bench" "${common[@]}" --per-puzzle "$work/rows.csv" --resume "$work/r.json" "${files[@]}"
 # A report of other files (issue 55): refused, and the report left as it was, not overwritten.
 cp "$work/r.json" "$work/other.json"
 other_sum=$(sha256sum "$work/other.json")
-expect_refused "other files" "measured other files (.*top95.txt, not given here)" \
+expect_refused "other files" 2 "measured other files (.*top95.txt, not given here)" \
   "$bench" "${common[@]}" --resume "$work/other.json" --json "$work/other.json" "$data/easy50.txt"
 [[ "$(sha256sum "$work/other.json")" == "$other_sum" ]] || { echo "FAIL: other files: the report was changed"; exit 1; }
 echo "resume: refusals named"
