@@ -18,12 +18,8 @@ using test_util::options;
 using test_util::parse;
 
 TEST(Cadical, IsListedAndReportsNoTreeSize) {
-  std::string error;
-  const auto factory = sudoku::make_solver_factory("cadical", error);
-  ASSERT_TRUE(factory) << error;
-  EXPECT_FALSE(factory->reports_tree_size());
-  for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box) EXPECT_TRUE(factory->supports(box)) << box;
-  EXPECT_FALSE(sudoku::make_solver_factory("cadical:x", error));
+  test_util::expect_listed("cadical", /*reports_tree_size=*/false);
+  test_util::expect_refused("cadical:x");
 }
 
 TEST(Cadical, ConflictingGivensHaveNoSolution) {

@@ -18,21 +18,11 @@ using test_util::options;
 using test_util::parse;
 
 TEST(Portfolio, IsListedWithItsBudgetInItsName) {
-  std::string error;
-  const auto plain = sudoku::make_solver_factory("portfolio", error);
-  ASSERT_TRUE(plain) << error;
-  EXPECT_EQ(plain->name(), "portfolio");
-  EXPECT_TRUE(plain->reports_tree_size());
-  for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box) EXPECT_TRUE(plain->supports(box)) << box;
-  const auto budget = sudoku::make_solver_factory("portfolio:nodes=500", error);
-  ASSERT_TRUE(budget) << error;
-  EXPECT_EQ(budget->name(), "portfolio:nodes=500");
+  test_util::expect_listed("portfolio", /*reports_tree_size=*/true);
+  test_util::expect_listed("portfolio:nodes=500", /*reports_tree_size=*/true);
   for (const char* bad : {"portfolio:", "portfolio:x", "portfolio:nodes=", "portfolio:nodes=0", "portfolio:nodes=5x",
-                          "portfolio:nodes=-1", "portfolio:nodes=5,nodes=6"}) {
-    error.clear();
-    EXPECT_FALSE(sudoku::make_solver_factory(bad, error)) << bad;
-    EXPECT_NE(error, "") << bad;
-  }
+                          "portfolio:nodes=-1", "portfolio:nodes=5,nodes=6"})
+    test_util::expect_refused(bad);
 }
 
 struct Sample {

@@ -32,6 +32,25 @@ inline std::unique_ptr<sudoku::Solver> make_solver(const std::string& spec) {
   return factory ? factory->make() : nullptr;
 }
 
+// A strategy listed under `spec`: the factory named so, serving every size (kMinBox to kMaxBox),
+// reporting tree sizes or not as `reports_tree_size` says.
+inline void expect_listed(const std::string& spec, bool reports_tree_size) {
+  std::string error;
+  const auto factory = sudoku::make_solver_factory(spec, error);
+  ASSERT_TRUE(factory) << spec << ": " << error;
+  EXPECT_EQ(factory->name(), spec);
+  EXPECT_EQ(factory->reports_tree_size(), reports_tree_size) << spec;
+  for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box)
+    EXPECT_TRUE(factory->supports(box)) << spec << ", box " << box;
+}
+
+// A spec refused: no factory, and an error that says why.
+inline void expect_refused(const std::string& spec) {
+  std::string error;
+  EXPECT_FALSE(sudoku::make_solver_factory(spec, error)) << spec;
+  EXPECT_NE(error, "") << spec;
+}
+
 // A solver spec as a test name: "norvig:ac+dual" -> "norvig_ac_dual".
 inline std::string param_name(std::string spec) {
   for (char& c : spec)
