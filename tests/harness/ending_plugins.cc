@@ -35,128 +35,100 @@ bool harm_now() {
 
 }  // namespace
 
-#define ENDING_PLUGIN extern "C" __attribute__((visibility("default"))) size_t
-#define ANSWER return solve(puzzle, limit, flags, solution, guesses)
+// ENDING_PLUGIN(NAME) { HARM }: exports the solver NAME, which answers as the example plugin and, on
+// the call that does harm, runs HARM first.
+#define ENDING_PLUGIN(name)                                                                                       \
+  static void name##_harm();                                                                                      \
+  extern "C" __attribute__((visibility("default"))) size_t name(const char* puzzle, size_t limit, uint32_t flags, \
+                                                                char* solution, size_t* guesses) {                \
+    if (harm_now()) name##_harm();                                                                                \
+    return solve(puzzle, limit, flags, solution, guesses);                                                        \
+  }                                                                                                               \
+  static void name##_harm()
 
 // exit(0): the process ends "successfully" from inside a solver call.
-ENDING_PLUGIN exits(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now()) std::exit(0);
-  ANSWER;
-}
+ENDING_PLUGIN(exits) { std::exit(0); }
 
 // _exit(3): no exit handler runs.
-ENDING_PLUGIN quick_exits(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now()) _exit(3);
-  ANSWER;
-}
+ENDING_PLUGIN(quick_exits) { _exit(3); }
 
 // A thread of its own that crashes 0.2 s later, outside any call the harness guards.
-ENDING_PLUGIN crashes_later(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now())
-    std::thread([] {
-      usleep(200000);
-      raise(SIGSEGV);
-    }).detach();
-  ANSWER;
+ENDING_PLUGIN(crashes_later) {
+  std::thread([] {
+    usleep(200000);
+    raise(SIGSEGV);
+  }).detach();
 }
 
 // SIGKILL, as the out-of-memory killer sends it.
-ENDING_PLUGIN killed(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now()) raise(SIGKILL);
-  ANSWER;
-}
+ENDING_PLUGIN(killed) { raise(SIGKILL); }
 
 // Blocks every signal on its thread and never returns: deaf to the stop the watchdog sends.
-ENDING_PLUGIN deaf(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now()) {
-    sigset_t all;
-    sigfillset(&all);
-    pthread_sigmask(SIG_BLOCK, &all, nullptr);
-    for (;;) usleep(1000);
-  }
-  ANSWER;
+ENDING_PLUGIN(deaf) {
+  sigset_t all;
+  sigfillset(&all);
+  pthread_sigmask(SIG_BLOCK, &all, nullptr);
+  for (;;) usleep(1000);
 }
 
-// Changes the working directory, then goes on answering.
-ENDING_PLUGIN moves(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now() && chdir("/") != 0) return 0;
-  ANSWER;
+// Changes the working directory, then goes on answering (should chdir fail, it aborts: the probe
+// fails rather than pass without the harm).
+ENDING_PLUGIN(moves) {
+  if (chdir("/") != 0) std::abort();
 }
 
 // Leaves a process behind: a child that sleeps, in a process group of its own.
-ENDING_PLUGIN leaves_a_child(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now() && fork() == 0) {
+ENDING_PLUGIN(leaves_a_child) {
+  if (fork() == 0) {
     setpgid(0, 0);
     execlp("sleep", "sleep", "77", static_cast<char*>(nullptr));
     _exit(127);
   }
-  ANSWER;
 }
 
 // Forks a child that never execs, in a session of its own: it holds whatever the process had open.
-ENDING_PLUGIN forks_a_sleeper(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now() && fork() == 0) {
+ENDING_PLUGIN(forks_a_sleeper) {
+  if (fork() == 0) {
     setsid();
     for (int i = 0; i < 79; ++i) sleep(1);
     _exit(0);
   }
-  ANSWER;
 }
 
 // Writes to standard output, which the supervisor keeps for the table and `--json -`.
-ENDING_PLUGIN prints(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now())
-    for (int i = 0; i < 100; ++i) std::printf("not a report\n");
-  ANSWER;
+ENDING_PLUGIN(prints) {
+  for (int i = 0; i < 100; ++i) std::printf("not a report\n");
 }
 
 // Stops its own process (SIGSTOP), as a debugging print gone wrong might.
-ENDING_PLUGIN stops(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now()) raise(SIGSTOP);
-  ANSWER;
-}
+ENDING_PLUGIN(stops) { raise(SIGSTOP); }
 
 // Lowers its own process's limit of open files to 3 (standard input, output and error): the next
 // file the harness opens fails, and the cause is this process's limit, not that file.
-ENDING_PLUGIN lowers_nofile(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now()) {
-    const rlimit three{3, 3};
-    setrlimit(RLIMIT_NOFILE, &three);
-  }
-  ANSWER;
+ENDING_PLUGIN(lowers_nofile) {
+  const rlimit three{3, 3};
+  setrlimit(RLIMIT_NOFILE, &three);
 }
 
 // Sends SIGTERM to its own process: no user asked to stop, so it is the solver's fault.
-ENDING_PLUGIN raises_sigterm(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now()) raise(SIGTERM);
-  ANSWER;
-}
+ENDING_PLUGIN(raises_sigterm) { raise(SIGTERM); }
 
 // Forks, and both processes go on answering: the copy of the harness must write nothing twice and
 // be ended with the command.
-ENDING_PLUGIN forks_and_returns(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now()) fork();
-  ANSWER;
-}
+ENDING_PLUGIN(forks_and_returns) { fork(); }
 
 // Writes 10 MB to standard output, which holds answers or a report alone.
-ENDING_PLUGIN floods_stdout(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now()) {
-    static char junk[1 << 20];
-    for (char& c : junk) c = 'x';
-    for (int i = 0; i < 10; ++i) fwrite(junk, 1, sizeof junk, stdout);
-    fflush(stdout);
-  }
-  ANSWER;
+ENDING_PLUGIN(floods_stdout) {
+  static char junk[1 << 20];
+  for (char& c : junk) c = 'x';
+  for (int i = 0; i < 10; ++i) fwrite(junk, 1, sizeof junk, stdout);
+  fflush(stdout);
 }
 
 // Overflows a heap block and frees it: glibc (or ASan) aborts the process, outside any guard's reach.
-ENDING_PLUGIN overflows_the_heap(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
-  if (harm_now()) {
-    auto* volatile block = static_cast<char*>(malloc(16));
-    for (int i = 0; i < 64; ++i) block[i] = 'x';
-    free(block);
-    abort();  // should glibc not notice
-  }
-  ANSWER;
+ENDING_PLUGIN(overflows_the_heap) {
+  auto* volatile block = static_cast<char*>(malloc(16));
+  for (int i = 0; i < 64; ++i) block[i] = 'x';
+  free(block);
+  abort();  // should glibc not notice
 }
