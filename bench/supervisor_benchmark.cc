@@ -19,7 +19,13 @@ namespace {
 
 const std::string kSudoku17 = std::string(SUDOKU_BENCH_DATASETS_DIR) + "/sudoku17_49158.txt";
 
-sudoku_bench::MeasuredPass real_pass() { return bench::real_pass(kSudoku17); }
+// The real pass; none, and the benchmark skipped, when the dataset is missing.
+std::optional<sudoku_bench::MeasuredPass> real_pass(benchmark::State& state) {
+  sudoku_bench::MeasuredPass pass = bench::real_pass(kSudoku17);
+  if (pass.status.records() > 0) return pass;
+  state.SkipWithError("dataset not found");
+  return std::nullopt;
+}
 
 // A socket pair whose buffers hold a whole frame: one thread sends, then reads.
 struct Link {
@@ -48,14 +54,11 @@ std::string frame_of(const sudoku_bench::MeasuredPass& pass, Link& link) {
 // The child's part, between two passes: the pass encoded and sent (and, here, received: the
 // parent's recv). Bytes: the frame's.
 void BM_PassSent(benchmark::State& state) {
-  const sudoku_bench::MeasuredPass pass = real_pass();
-  if (pass.status.records() == 0) {
-    state.SkipWithError("dataset not found");
-    return;
-  }
+  const auto pass = real_pass(state);
+  if (!pass) return;
   Link link;
   std::size_t bytes = 0;
-  for (auto _ : state) bytes = frame_of(pass, link).size();
+  for (auto _ : state) bytes = frame_of(*pass, link).size();
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * bytes));
   state.counters["frame_bytes"] = static_cast<double>(bytes);
 }
@@ -63,13 +66,10 @@ BENCHMARK(BM_PassSent)->Unit(benchmark::kMicrosecond);
 
 // The parent's part, once the child has ended: the pass decoded.
 void BM_PassDecoded(benchmark::State& state) {
-  const sudoku_bench::MeasuredPass pass = real_pass();
-  if (pass.status.records() == 0) {
-    state.SkipWithError("dataset not found");
-    return;
-  }
+  const auto pass = real_pass(state);
+  if (!pass) return;
   Link link;
-  const std::string frame = frame_of(pass, link);
+  const std::string frame = frame_of(*pass, link);
   const std::string_view encoded = std::string_view(frame).substr(frame.find('\n') + 1);
   for (auto _ : state) benchmark::DoNotOptimize(sudoku_bench::pass_from_json(sudoku_bench::from_binary(encoded)));
 }
