@@ -56,7 +56,7 @@ void BM_ShardPass(benchmark::State& state) {
   std::uint64_t records = 0;
   for (auto _ : state) {
     input.rewind();
-    records = sudoku_bench::measure_pass(input, *noop, config).tally.records();
+    records = sudoku_bench::measure_pass(input, *noop, config).status.records();
   }
   state.counters["records"] = static_cast<double>(records);
 }
@@ -83,7 +83,7 @@ void BM_OwnRecordsPass(benchmark::State& state) {
   std::uint64_t records = 0;
   for (auto _ : state) {
     input.rewind();
-    records = sudoku_bench::measure_pass(input, *noop, config).tally.records();
+    records = sudoku_bench::measure_pass(input, *noop, config).status.records();
   }
   state.counters["records"] = static_cast<double>(records);
 }

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "cli/run_command.h"
+#include "run/run.h"
 
 namespace bench {
 

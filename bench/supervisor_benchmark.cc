@@ -1,4 +1,4 @@
-// What the supervisor of `run` (cli/supervisor.h) costs per pass: the measuring child encodes the
+// What the supervisor of `run` (run/supervisor.h) costs per pass: the measuring child encodes the
 // pass (JSON as CBOR) and sends it, the parent reads and decodes it. Between passes, outside their
 // timing, but it lengthens the run. Measured on a real pass: one reading of sudoku17_49158 by
 // bitmask, whose latency histogram has thousands of buckets (as large as a pass's frame gets).
@@ -11,9 +11,9 @@
 #include <string>
 #include <string_view>
 
-#include "cli/pass_link.h"
 #include "real_pass.h"
 #include "report/pass_fields.h"
+#include "run/pass_link.h"
 
 namespace {
 

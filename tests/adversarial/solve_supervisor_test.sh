@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `solve` under its supervisor (cli/solve_supervisor.h), beside run's probes (supervisor_test.sh):
+# `solve` under its supervisor (run/solve_supervisor.h), beside run's probes (supervisor_test.sh):
 # whatever a plugin does to the process, the lines written before stay on standard output, whole
 # and alone; the end is named (exit 4, 128+N after a signal); no process and no file is left. The
 # harm comes from $ENDING_PLUGINS at call 40 of top95's 95 puzzles, one thread.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Whatever ends or changes the measuring process, `run` keeps every pass completed before it: the
-# supervisor (cli/supervisor.h) prints the table, writes every output, names what happened, leaves
+# supervisor (run/supervisor.h) prints the table, writes every output, names what happened, leaves
 # no temporary file and no process, and exits with the documented status. The harm comes from
 # plugins built for it ($ENDING_PLUGINS), at call 300 of top95's 95 puzzles a pass: three passes whole.
 source "$(dirname "$0")/lib.sh"

@@ -2,6 +2,8 @@
 // compare pairing them by name, `ab` of two solvers (its structure and statuses, not its timings:
 // those are a benchmark's, tools/power --plugin), the rounds its pilot asks for, and history by
 // the solver's version on recorded reports.
+#include "run/ab.h"
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -9,18 +11,17 @@
 #include <string>
 #include <vector>
 
-#include "cli/ab_command.h"
 #include "cli/command_line.h"
 #include "cli/compare_command.h"
-#include "cli/exit_codes.h"
 #include "cli/merge_command.h"
-#include "cli/report_files.h"
-#include "cli/solver_spec_list.h"
 #include "report/comparison.h"
 #include "report/history.h"
 #include "report/report_json.h"
 #include "report/sha256.h"
 #include "report/solver_identity.h"
+#include "run/exit_codes.h"
+#include "run/report_files.h"
+#include "run/solver_spec_list.h"
 #include "run_util.h"
 #include "stats/power.h"
 #include "stream/solver_specs.h"
@@ -322,7 +323,7 @@ TEST(SolverHistoryTest, AFivePercentStepIsNamedAtItsVersion) {
   ASSERT_EQ(series[0].changes.size(), 1u);
   const HistoryChange& c = series[0].changes[0];
   EXPECT_EQ(label_of(reports[c.report], "version"), "1.7");
-  EXPECT_TRUE(c.slower);
+  EXPECT_EQ(c.verdict, sudoku_bench::Verdict::slower);
   EXPECT_GT(c.ratio, 1.03);  // 5% spun; runs made apart drift by a few percent more (record.sh)
   EXPECT_LT(c.ratio, 1.15);
   EXPECT_TRUE(series[0].slower_now());

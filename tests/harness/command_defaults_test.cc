@@ -77,7 +77,7 @@ TEST(CommandDefaultsTest, HistoryFromALineWithOnlyItsReportsIsTheStructsDefault)
   HistoryCommand in_code;
   in_code.paths = {"results/history"};
   ASSERT_TRUE(is_in_code(parse_history({"history", "results/history"}), in_code));
-  EXPECT_DOUBLE_EQ(parse_history({"history", "--min-change", "5%", "a"})->options.min_change, 0.05);
+  EXPECT_DOUBLE_EQ(parse_history({"history", "--min-change", "5%", "a"})->options.max_slowdown, 0.05);
 }
 
 TEST(CommandDefaultsTest, CheckPluginFromALineWithOnlyThePluginIsTheStructsDefault) {

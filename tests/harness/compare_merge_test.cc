@@ -6,11 +6,11 @@
 #include <memory>
 
 #include "cli/compare_command.h"
-#include "cli/exit_codes.h"
 #include "cli/merge_command.h"
 #include "report/comparison.h"
 #include "report/report_json.h"
 #include "report/shard_merge.h"
+#include "run/exit_codes.h"
 #include "run_util.h"
 #include "temp_file.h"
 #include "test_paths.h"

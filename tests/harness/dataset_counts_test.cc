@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/exit_codes.h"
-#include "cli/run_command.h"
-#include "cli/solve_command.h"
+#include "run/exit_codes.h"
+#include "run/run.h"
+#include "run/solve.h"
 #include "run_util.h"
 #include "sudoku/parse.h"
 #include "temp_file.h"

@@ -5,9 +5,9 @@
 
 #include <string>
 
-#include "cli/exit_codes.h"
-#include "cli/run_command.h"
-#include "cli/solve_command.h"
+#include "run/exit_codes.h"
+#include "run/run.h"
+#include "run/solve.h"
 #include "run_util.h"
 #include "stream/solver_specs.h"
 #include "temp_file.h"

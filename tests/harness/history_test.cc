@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/report_files.h"
+#include "run/report_files.h"
 #include "stats/change_points.h"
 #include "test_paths.h"
 
@@ -64,7 +64,7 @@ TEST(HistoryTest, AFivePercentSlowdownIsNamedAtItsFirstReport) {
       const double expected = gate == GateTime::cpu ? 1.05 : 1 / 1.05;
       EXPECT_NEAR(c.ratio, expected, 0.01);
       ASSERT_TRUE(c.low && c.high);
-      EXPECT_TRUE(c.slower);
+      EXPECT_EQ(c.verdict, sudoku_bench::Verdict::slower);
       EXPECT_LT(c.p_value, 0.05);
       EXPECT_TRUE(series[0].slower_now());
     }
@@ -87,7 +87,7 @@ TEST(HistoryTest, NoChangeSaysWhatTheReportsCouldShow) {
   const HistoryPower enough = history_power(history_of(twelve, by_date(twelve), {})[0], {});
   EXPECT_LT(enough.clearest_p, 0.05);
   ASSERT_TRUE(enough.detectable);
-  EXPECT_GE(*enough.detectable, HistoryOptions{}.min_change);
+  EXPECT_GE(*enough.detectable, HistoryOptions{}.max_slowdown);
   EXPECT_GT(enough.noise, 0);
   // Fewer than 3 a side: the reports a change needs.
   reports.resize(4);

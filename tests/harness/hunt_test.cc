@@ -7,10 +7,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/exit_codes.h"
 #include "cli/hunt_command.h"
-#include "cli/interrupt.h"
-#include "cli/solve_command.h"
+#include "run/exit_codes.h"
+#include "run/interrupt.h"
+#include "run/solve.h"
 #include "stream/solver_specs.h"
 #include "sudoku/parse.h"
 #include "temp_file.h"

@@ -11,10 +11,10 @@
 #include <random>
 #include <string>
 
-#include "cli/exit_codes.h"
-#include "cli/interrupt.h"
-#include "cli/run_command.h"
-#include "cli/solve_command.h"
+#include "run/exit_codes.h"
+#include "run/interrupt.h"
+#include "run/run.h"
+#include "run/solve.h"
 #include "run_util.h"
 #include "temp_file.h"
 #include "test_util.h"

@@ -7,9 +7,9 @@
 #include <tuple>
 
 #include "cli/compare_command.h"
-#include "cli/report_files.h"
 #include "report/comparison.h"
 #include "report/report_json.h"
+#include "run/report_files.h"
 #include "run_util.h"
 #include "stats/outliers.h"
 #include "stream/noise_probe.h"

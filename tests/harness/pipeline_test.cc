@@ -124,9 +124,9 @@ TEST(PipelineTest, ThreadsObservedNeverExceedThreadsAsked) {
     const auto r = sudoku_bench::measure_pass(in, *factory, config);
     EXPECT_GE(r.threads_observed, 1);
     EXPECT_LE(r.threads_observed, threads);
-    EXPECT_EQ(r.tally.multiple, 400u);
-    EXPECT_EQ(r.tree_size.count(), 400u);
-    EXPECT_EQ(r.latency_ns.count(), 400u);
+    EXPECT_EQ(r.status.multiple, 400u);
+    EXPECT_EQ(r.tree_size.count, 400u);
+    EXPECT_EQ(r.latency_ns.count, 400u);
   }
 }
 

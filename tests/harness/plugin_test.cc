@@ -7,11 +7,11 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/exit_codes.h"
-#include "cli/run_command.h"
-#include "cli/solve_command.h"
 #include "plugin/reentrancy.h"
 #include "plugin/text_solver.h"
+#include "run/exit_codes.h"
+#include "run/run.h"
+#include "run/solve.h"
 #include "run_util.h"
 #include "stream/chunk.h"
 #include "stream/record_step.h"

@@ -12,9 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/exit_codes.h"
 #include "cli/report_command.h"
-#include "cli/run_command.h"
 #include "report/bmf_format.h"
 #include "report/comparison.h"
 #include "report/csv_format.h"
@@ -25,6 +23,8 @@
 #include "report/report_json.h"
 #include "report/report_table.h"
 #include "report/units.h"
+#include "run/exit_codes.h"
+#include "run/run.h"
 #include "run_util.h"
 #include "temp_file.h"
 #include "test_util.h"

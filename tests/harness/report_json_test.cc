@@ -12,9 +12,9 @@
 #include <limits>
 #include <memory>
 
-#include "cli/exit_codes.h"
-#include "cli/report_files.h"
-#include "cli/run_command.h"
+#include "run/exit_codes.h"
+#include "run/report_files.h"
+#include "run/run.h"
 #include "run_util.h"
 #include "stream/input.h"
 #include "stream/puzzle_clock.h"
@@ -116,10 +116,11 @@ TEST(ReportJsonTest, ErrorsNameTheField) {
   j["runs"][0]["latency_ns"]["percentiles"]["99.9"] = "fast";
   EXPECT_EQ(error_of(j), "runs[0].latency_ns.percentiles.99.9: \"fast\" is not a whole number >= 0");
   j = good;
-  j["schema"] = "sudoku-bench/11";
+  j["schema"] = "sudoku-bench/12";
   EXPECT_EQ(error_of(j),
-            "schema \"sudoku-bench/11\" is not \"sudoku-bench/10\" (nor an earlier one this version reads: "
-            "sudoku-bench/9, sudoku-bench/8, sudoku-bench/7, sudoku-bench/6, sudoku-bench/5, sudoku-bench/4, "
+            "schema \"sudoku-bench/12\" is not \"sudoku-bench/11\" (nor an earlier one this version reads: "
+            "sudoku-bench/10, sudoku-bench/9, sudoku-bench/8, sudoku-bench/7, sudoku-bench/6, sudoku-bench/5, "
+            "sudoku-bench/4, "
             "sudoku-bench/3, sudoku-bench/2, "
             "sudoku-bench/1)");
   EXPECT_EQ(error_of(Json::array()), "not a sudoku-bench report (no \"schema\")");

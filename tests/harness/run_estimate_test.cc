@@ -1,6 +1,6 @@
-// The progress line's share and ETA (cli/run_estimate.h) over runs played out in made-up time: the
+// The progress line's share and ETA (run/run_estimate.h) over runs played out in made-up time: the
 // share covers the whole run and never goes back, and it is the share of the run's time.
-#include "cli/run_estimate.h"
+#include "run/run_estimate.h"
 
 #include <gtest/gtest.h>
 

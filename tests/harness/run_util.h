@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/run_command.h"
+#include "run/run.h"
 #include "temp_file.h"
 
 namespace test_util {

@@ -9,11 +9,11 @@
 #include <set>
 
 #include "cli/merge_command.h"
-#include "cli/report_files.h"
 #include "cli/shard_option.h"
 #include "report/pass_parts.h"
 #include "report/report_json.h"
 #include "report/shard_merge.h"
+#include "run/report_files.h"
 #include "run_util.h"
 #include "test_paths.h"
 #include "test_util.h"

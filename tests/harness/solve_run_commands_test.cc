@@ -9,12 +9,12 @@
 #include <sstream>
 #include <string>
 
-#include "cli/exit_codes.h"
-#include "cli/run_command.h"
-#include "cli/solve_command.h"
-#include "cli/solver_spec_list.h"
 #include "cli/thread_list.h"
 #include "report/report_json.h"
+#include "run/exit_codes.h"
+#include "run/run.h"
+#include "run/solve.h"
+#include "run/solver_spec_list.h"
 #include "run_util.h"
 #include "sudoku/parse.h"
 #include "temp_file.h"
@@ -152,7 +152,7 @@ TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {
 
   std::ifstream in(json.path());
   const auto j = nlohmann::json::parse(in);
-  EXPECT_EQ(j["schema"], "sudoku-bench/10");
+  EXPECT_EQ(j["schema"], "sudoku-bench/11");
   for (const char* key : {"date", "host", "cpu_model", "hardware_threads", "compiler", "compiler_flags", "build_type",
                           "tbb_version", "git_commit", "environment"})
     EXPECT_TRUE(j["context"].contains(key)) << key;

@@ -2,10 +2,11 @@
 
 #include <memory>
 
-#include "cli/exit_codes.h"
-#include "cli/interrupt.h"
+#include "cli/command_state.h"
 #include "plugin/conformance.h"
 #include "plugin/plugin_solver.h"
+#include "run/exit_codes.h"
+#include "run/interrupt.h"
 #include "stream/solver_specs.h"
 
 namespace sudoku_bench {
@@ -14,6 +15,23 @@ namespace {
 // exec:COMMAND and exec/N:COMMAND: a program behind the line protocol, checked through the solver
 // run makes of it.
 bool is_exec(const std::string& spec) { return spec.starts_with("exec:") || spec.starts_with("exec/"); }
+
+std::shared_ptr<State<CheckPluginCommand>> declare_check_plugin(CLI::App& app) {
+  auto s = std::make_shared<State<CheckPluginCommand>>(add_command(app, "check-plugin"));
+  CheckPluginCommand& c = s->command;
+  Options& o = s->options;
+  o.app()
+      .add_option("PLUGIN", c.plugin,
+                  "PATH.so or PATH.so:SYMBOL (default symbol: solve), as after plugin:; or exec:COMMAND, "
+                  "exec/N:COMMAND, as --solver takes it")
+      ->required();
+  const auto rule_limit = [&c](double seconds) {
+    c.rule_limit = std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+  };
+  o.real_to("--rule-seconds", std::chrono::duration<double>(c.rule_limit).count(), 0.1, 600,
+            "A rule that takes longer is reported as a hang", rule_limit);
+  return s;
+}
 
 }  // namespace
 
@@ -58,6 +76,15 @@ int check_plugin_command(const CheckPluginCommand& command, std::FILE* out) {
   }
   std::fprintf(out, "%s is usable%s\n", name.c_str(), notes ? " (sudoku-bench works around each NOTE as it says)" : "");
   return kExitOk;
+}
+
+Subcommand add_check_plugin(CLI::App& app) {
+  return subcommand(declare_check_plugin(app),
+                    [](const CheckPluginCommand& c) { return check_plugin_command(c, stdout); });
+}
+
+std::optional<CheckPluginCommand> parse_check_plugin(std::vector<std::string> args) {
+  return parsed(declare_check_plugin, args);
 }
 
 }  // namespace sudoku_bench

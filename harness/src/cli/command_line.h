@@ -9,15 +9,15 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/ab_command.h"
 #include "cli/check_plugin_command.h"
 #include "cli/compare_command.h"
 #include "cli/history_command.h"
 #include "cli/hunt_command.h"
 #include "cli/merge_command.h"
 #include "cli/report_command.h"
-#include "cli/run_command.h"
-#include "cli/solve_command.h"
+#include "run/ab.h"
+#include "run/run.h"
+#include "run/solve.h"
 
 namespace sudoku_bench {
 

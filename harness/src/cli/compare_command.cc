@@ -2,27 +2,19 @@
 
 #include <algorithm>
 
-#include "cli/exit_codes.h"
-#include "cli/per_puzzle_files.h"
-#include "cli/report_files.h"
+#include "cli/command_state.h"
 #include "report/comparison_formats.h"
-#include "report/names.h"
+#include "report/comparison_text.h"
 #include "report/report_json.h"
-#include "report/solver_identity.h"
-#include "report/text_table.h"
-#include "report/units.h"
+#include "run/exit_codes.h"
+#include "run/per_puzzle_files.h"
+#include "run/report_files.h"
 #include "stream/input.h"
 
 namespace sudoku_bench {
 namespace {
 
 constexpr int kExitSlower = 1;  // compare's own meaning of status 1
-
-std::string p_phrase(double p) { return p < 0.0001 ? "p < 0.0001" : "p = " + p_text(p); }
-
-std::string describe(const Report& r, const std::string& path) {
-  return path + " (" + r.context.git_commit + ", " + r.context.date + ")";
-}
 
 // The run id both reports' passes share, when one run made both (a report compared with itself); "".
 std::string same_run(const Report& base, const Report& current) {
@@ -34,49 +26,6 @@ std::string same_run(const Report& base, const Report& current) {
   return base.runs.front().run_id;
 }
 
-// What each solver compared stood for on each side (its spec, its files' SHA-256), for those whose
-// reports name files: two versions of one plugin, paired by name, are told apart here.
-std::vector<std::string> solver_lines(const Report& base, const Report& current, const Comparison& c) {
-  std::vector<std::string> lines;
-  for (const PairComparison& pair : c.pairs) {
-    const std::string b = c.paired_solvers.first.empty() ? pair.solver : c.paired_solvers.first;
-    const std::string n = c.paired_solvers.first.empty() ? pair.solver : c.paired_solvers.second;
-    for (const std::string& line : identity_pair_lines(base.settings.identities, b, current.settings.identities, n))
-      if (std::find(lines.begin(), lines.end(), "     " + line) == lines.end()) lines.push_back("     " + line);
-  }
-  return lines;
-}
-
-// The comparison's rows (comparison_formats.h) in columns as wide as what they hold; a pair's name
-// and repetitions on its first row only. Names are shortened (short_name) and spelled out under it.
-void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions& o) {
-  std::vector<std::vector<std::string>> rows{comparison_header(o)};
-  std::vector<ShortenedName> legend;
-  for (const ComparisonRow& row : comparison_rows(c)) {
-    std::vector<std::string> v = cells_of(row);
-    if (row.first) {
-      note_if_shortened(legend, "dataset", v[0]);
-      note_if_shortened(legend, "solver", v[1]);
-      v[0] = short_name(v[0]);
-      v[1] = short_name(v[1]);
-    } else {
-      v[0] = v[1] = v[2] = v[4] = "";
-    }
-    rows.push_back(std::move(v));
-  }
-  // dataset, solver, threads, metric, reps, base, new, new/base, change, p, verdict
-  std::fputs(text_table(rows, {true, true, false, true, false, false, false, false, true, false, true}).c_str(), out);
-  std::fputs(legend_lines(legend).c_str(), out);
-  std::fprintf(out, "\n%s Other rows are for reading only.\n", verdict_rule(o).c_str());
-}
-
-std::string percent(std::size_t part, std::size_t whole) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%.1f%%",
-                whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
-  return buf;
-}
-
 // Reads a --per-puzzle file into `side`; false, with the message on `err`, when it cannot be read.
 bool read_side(const std::string& path, PerPuzzleSide& side, std::FILE* err) {
   try {
@@ -85,86 +34,6 @@ bool read_side(const std::string& path, PerPuzzleSide& side, std::FILE* err) {
   } catch (const IoError& e) {
     std::fprintf(err, "sudoku-bench compare: %s\n", e.what());
     return false;
-  }
-}
-
-// Says on `err` which groups of either file found no partner, and why when it is only the path.
-void note_unpaired(const PerPuzzleComparison& comparison, std::FILE* err) {
-  for (const PuzzleGroup& g : comparison.only_base)
-    std::fprintf(err, "sudoku-bench compare: only in BASE: %s (%s)\n", g.name().c_str(), g.file.c_str());
-  for (const PuzzleGroup& g : comparison.only_current)
-    std::fprintf(err, "sudoku-bench compare: only in NEW: %s (%s)\n", g.name().c_str(), g.file.c_str());
-  // The same dataset read under another path pairs nothing: say why.
-  for (const PuzzleGroup& a : comparison.only_base)
-    for (const PuzzleGroup& b : comparison.only_current)
-      if (a.dataset == b.dataset && a.solver == b.solver && a.threads == b.threads)
-        std::fprintf(err,
-                     "sudoku-bench compare: %s: BASE's rows name %s, NEW's %s: rows pair only within one file path\n",
-                     a.name().c_str(), a.file.c_str(), b.file.c_str());
-}
-
-// The groups with puzzles paired in both files; says on `err` what each group left out.
-std::vector<const GroupComparison*> compared_groups(const PerPuzzleComparison& comparison, std::FILE* err) {
-  std::vector<const GroupComparison*> compared;
-  for (const GroupComparison& c : comparison.groups) {
-    if (c.skipped_base || c.skipped_current)
-      std::fprintf(err,
-                   "sudoku-bench compare: %s: rows left out (not timed, or not solved: aborted, wrong, invalid): "
-                   "%llu of BASE, %llu of NEW\n",
-                   c.group.name().c_str(), static_cast<unsigned long long>(c.skipped_base),
-                   static_cast<unsigned long long>(c.skipped_current));
-    if (c.limits_differ)
-      std::fprintf(err,
-                   "sudoku-bench compare: warning: %s: one file timed first solutions (run --limit 1: outcome "
-                   "solved), the other counts to 2 or more: the times measure different work\n",
-                   c.group.name().c_str());
-    if (c.pairs == 0)
-      std::fprintf(err, "sudoku-bench compare: %s: no puzzle timed and solved in both files: not compared\n",
-                   c.group.name().c_str());
-    else
-      compared.push_back(&c);
-    if (c.pairs && (c.only_base || c.only_current))
-      std::fprintf(err, "sudoku-bench compare: %s: %zu puzzles only in BASE, %zu only in NEW (not compared)\n",
-                   c.group.name().c_str(), c.only_base, c.only_current);
-  }
-  return compared;
-}
-
-// The per-puzzle table, a row per group, names shortened as in print_comparison; returns how many
-// groups are slower.
-int print_group_table(std::FILE* out, const std::vector<const GroupComparison*>& compared) {
-  std::vector<std::vector<std::string>> rows{{"dataset", "solver", "threads", "puzzles", "base faster", "new faster",
-                                              "fewer nodes b/n", "new/base median [95% CI]", "p", "verdict"}};
-  std::vector<ShortenedName> legend;
-  int slower = 0;
-  for (const GroupComparison* c : compared) {
-    char interval[64];
-    std::snprintf(interval, sizeof interval, "%.3f [%.3f, %.3f]", c->ratio.median, c->ratio.low, c->ratio.high);
-    const std::string nodes = c->base_fewer
-                                  ? percent(*c->base_fewer, c->pairs) + " / " + percent(*c->current_fewer, c->pairs)
-                                  : std::string("-");
-    slower += c->slower;
-    note_if_shortened(legend, "dataset", c->group.dataset);
-    note_if_shortened(legend, "solver", c->group.solver);
-    rows.push_back({short_name(c->group.dataset), short_name(c->group.solver), std::to_string(c->group.threads),
-                    std::to_string(c->pairs), percent(c->base_faster, c->pairs), percent(c->current_faster, c->pairs),
-                    nodes, interval, p_text(c->test.p_value), c->slower ? "SLOWER" : ""});
-  }
-  std::fputs(text_table(rows, {true, true, false, false, false, false, false, false, false, true}).c_str(), out);
-  std::fputs(legend_lines(legend).c_str(), out);
-  return slower;
-}
-
-void print_most_slowed(std::FILE* out, const std::vector<const GroupComparison*>& compared) {
-  for (const GroupComparison* c : compared) {
-    if (c->most_slowed.empty() || c->most_slowed.front().current_ns <= c->most_slowed.front().base_ns) continue;
-    std::fprintf(out, "\nMost slowed in %s (median time of each puzzle's repetitions):\n", c->group.name().c_str());
-    for (const SlowedPuzzle& p : c->most_slowed) {
-      if (p.current_ns <= p.base_ns) break;
-      std::fprintf(out, "  %s:%llu  base %s  new %s  %.2fx\n", c->group.file.c_str(),
-                   static_cast<unsigned long long>(p.line), format_duration_ns(p.base_ns).c_str(),
-                   format_duration_ns(p.current_ns).c_str(), p.current_ns / p.base_ns);
-    }
   }
 }
 
@@ -191,15 +60,7 @@ int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std:
     std::fprintf(err, "sudoku-bench compare: no puzzle timed and solved in both files: nothing to compare\n");
     return kExitUsage;
   }
-  std::fprintf(out, "BASE %s\nNEW  %s\n\n", command.base_path.c_str(), command.current_path.c_str());
-  const int slower = print_group_table(out, compared);
-  print_most_slowed(out, compared);
-  std::fprintf(out,
-               "\nPuzzles pair by (dataset, solver, threads, file, line); a puzzle's repetitions count once, at their\n"
-               "median. A (dataset, solver, threads) is SLOWER when the median of its per-puzzle ratios new/base\n"
-               "exceeds %.3f and a two-sided Wilcoxon signed-rank test on their logs gives p < %g.\n",
-               1 + options.max_slowdown, options.alpha);
-  return slower ? kExitSlower : kExitOk;
+  return print_per_puzzle_text(out, command.base_path, command.current_path, compared, options) ? kExitSlower : kExitOk;
 }
 
 // compare --drop-disturbed: leaves out the passes whose figures a disturbance put in doubt.
@@ -225,37 +86,6 @@ bool contexts_comparable(const Report& base, const Report& current, const Compar
   return false;
 }
 
-// A line per slower pair and a summary on `out` (none when it is null), a note per pair too few
-// repetitions leave blind on `err`; returns how many pairs are slower.
-int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out, std::FILE* err) {
-  int slower = 0, faster = 0, blind = 0;
-  for (const PairComparison& pair : c.pairs) {
-    const MetricComparison& t = pair.gated_metric();
-    if (pair.verdict() == Verdict::slower) {
-      ++slower;
-      if (out)
-        std::fprintf(out, "SLOWER: %s: %.1f%% more %s time per puzzle (%s)\n", pair.name().c_str(), 100 * t.slowdown,
-                     o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str());
-    } else if (pair.verdict() == Verdict::faster) {
-      ++faster;
-    }
-    if (!pair.can_detect) {
-      ++blind;
-      std::fprintf(err,
-                   "sudoku-bench compare: note: %s: %zu vs %zu repetitions cannot reach p < %g (smallest p %.3g); "
-                   "measure more\n",
-                   pair.name().c_str(), t.base.size(), t.current.size(), o.alpha,
-                   smallest_reachable_p(t.base.size(), t.current.size(), o.paired));
-    }
-  }
-  if (!out) return slower;
-  std::fprintf(out, "%zu pair%s compared: %d slower, %d faster, %zu within the threshold or noise%s\n", c.pairs.size(),
-               c.pairs.size() == 1 ? "" : "s", slower, faster,
-               c.pairs.size() - static_cast<std::size_t>(slower + faster),
-               blind ? " (some could not be judged: too few repetitions)" : "");
-  return slower;
-}
-
 // The options as judged: --gate cpu falls back to wall time where a report's passes have no CPU
 // time, named with the pass, so that a report edited or written before cpu_seconds was recorded
 // never changes the verdict's figure unseen.
@@ -273,6 +103,56 @@ CompareOptions gated(const CompareCommand& command, const Report& base, const Re
       judged.gate = GateTime::wall;
     }
   return judged;
+}
+
+// --per-puzzle against the options that are for reports.
+int check_compare(State<CompareCommand>& s) {
+  const CompareCommand& c = s.command;
+  if (c.per_puzzle && c.options.paired) {
+    std::fprintf(stderr, "sudoku-bench compare: --paired is for reports; --per-puzzle pairs puzzles already\n");
+    return kExitUsage;
+  }
+  if (c.per_puzzle && c.format != CompareFormat::text) {
+    std::fprintf(stderr, "sudoku-bench compare: --format %s is for reports; --per-puzzle prints text\n",
+                 std::string(name_of(c.format)).c_str());
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
+std::shared_ptr<State<CompareCommand>> declare_compare(CLI::App& app) {
+  auto s = std::make_shared<State<CompareCommand>>(add_command(app, "compare"));
+  CompareCommand& c = s->command;
+  Options& o = s->options;
+  s->check = check_compare;
+  CLI::App* cmd = &o.app();
+  std::vector<std::pair<std::string, CompareFormat>> formats;
+  for (const CompareFormatName& f : kCompareFormats) formats.emplace_back(f.name, f.format);
+  cmd->add_option("BASE", c.base_path, "The reference report (sudoku-bench JSON; CSV with --per-puzzle; .gz allowed)")
+      ->required();
+  cmd->add_option("NEW", c.current_path, "The report to judge (.gz allowed)")->required();
+  declare_judging(o, c.options);
+  cmd->add_flag("--paired", c.options.paired,
+                "Pair repetition i of BASE with repetition i of NEW (runs made in turns, as tools/ab makes them): "
+                "a Wilcoxon signed-rank test on the rounds' log ratios and the verdict on their Hodges-Lehmann "
+                "estimate. Both sides need as many repetitions (exit 2 otherwise); 6 rounds reach p < 0.05");
+  o.choice("--format", c.format, formats,
+           "What goes to standard output: text (the table and verdicts), markdown (a table for a pull "
+           "request) or json (schema sudoku-bench-compare/2); notes go to stderr");
+  cmd->add_flag("--allow-context-mismatch", c.allow_context_mismatch,
+                "Compare even when CPU, compiler, flags, build type, settings or the code a strategy picked differ");
+  cmd->add_flag("--drop-disturbed", c.drop_disturbed,
+                "Leave out passes marked disturbed (steal time or waiting for a CPU above the thresholds of "
+                "docs/results-guide.md), "
+                "and say how many");
+  cmd->add_flag("--per-puzzle", c.per_puzzle,
+                "BASE and NEW are run --per-puzzle CSVs (.gz too): pair puzzles by (dataset, solver, threads, file, "
+                "line), a puzzle's repetitions once, at their median latency; per (dataset, solver, threads), who is "
+                "faster how often, the median ratio with its 95% interval, a Wilcoxon signed-rank test, the most "
+                "slowed puzzles. Exit 1 when a median ratio exceeds 1 + --max-slowdown with p < --alpha; 2 when "
+                "nothing pairs; 3 when a row is malformed (FILE:LINE: column NAME: 'VALUE' is not ...)");
+  o.whole("--show", c.show, 0, 1'000'000, "With --per-puzzle: how many most-slowed puzzles to name per dataset");
+  return s;
 }
 
 }  // namespace
@@ -325,16 +205,14 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
     std::fputs(text.c_str(), out);
     return print_comparison_text(c, judged, nullptr, err) ? kExitSlower : kExitOk;  // the verdicts are in the document
   }
-  std::fprintf(out, "BASE %s\nNEW  %s\n", describe(base, command.base_path).c_str(),
-               describe(current, command.current_path).c_str());
-  for (const std::string& line : solver_lines(base, current, c)) std::fprintf(out, "%s\n", line.c_str());
-  std::fputc('\n', out);
+  print_comparison_head(out, base, command.base_path, current, command.current_path, c);
   return print_comparison_text(c, judged, out, err) ? kExitSlower : kExitOk;
 }
 
-int print_comparison_text(const Comparison& c, const CompareOptions& o, std::FILE* out, std::FILE* err) {
-  if (out) print_comparison(out, c, o);
-  return print_verdicts(c, o, out, err);
+Subcommand add_compare(CLI::App& app) {
+  return subcommand(declare_compare(app), [](const CompareCommand& c) { return compare_command(c, stdout, stderr); });
 }
+
+std::optional<CompareCommand> parse_compare(std::vector<std::string> args) { return parsed(declare_compare, args); }
 
 }  // namespace sudoku_bench

@@ -36,9 +36,4 @@ struct CompareCommand {
 // is malformed ("FILE:LINE: column NAME: 'VALUE' is not ...").
 int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* err);
 
-// compare's text: the table and a line per slower pair with the summary on `out` (nothing there when
-// it is null), a note per pair too few repetitions leave blind on `err`. Returns how many pairs are
-// slower. `ab` prints its verdict with it too.
-int print_comparison_text(const Comparison& c, const CompareOptions& o, std::FILE* out, std::FILE* err);
-
 }  // namespace sudoku_bench

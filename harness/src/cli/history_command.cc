@@ -5,12 +5,13 @@
 #include <optional>
 #include <stdexcept>
 
-#include "cli/exit_codes.h"
-#include "cli/report_files.h"
-#include "cli/report_outputs.h"
+#include "cli/command_state.h"
 #include "report/history_html.h"
-#include "report/solver_identity.h"
+#include "report/history_text.h"
 #include "report/units.h"
+#include "run/exit_codes.h"
+#include "run/report_files.h"
+#include "run/report_outputs.h"
 #include "stream/input.h"
 
 namespace sudoku_bench {
@@ -40,85 +41,25 @@ std::vector<std::string> report_files(const std::vector<std::string>& paths, std
   return files;
 }
 
-// How a report is named: by the --by label, else by its harness commit; then its date and file,
-// and its other labels.
-std::string report_name(const Report& r, const std::string& file, const HistoryOptions& o) {
-  std::string name = o.by.empty() ? r.context.git_commit.substr(0, 12) : o.by + " " + label_of(r, o.by);
-  name += " (" + r.context.date + ", " + file;
-  for (const auto& [key, value] : r.settings.labels)
-    if (key != o.by) name += ", " + key + "=" + value;
-  return name + ")";
-}
-
-// What changed between the report before a change and the first after it: the solver's files
-// (SHA-256), the harness's commit.
-std::string what_changed(const Report& before, const Report& after, const std::string& solver) {
-  std::vector<std::string> changes = identity_changes(before.settings.identities, after.settings.identities, solver);
-  if (before.context.git_commit != after.context.git_commit)
-    changes.push_back("harness " + before.context.git_commit.substr(0, 12) + " -> " +
-                      after.context.git_commit.substr(0, 12));
-  return changes.empty() ? "same solver files and harness" : join(changes, "; ");
-}
-
-void print_series(const HistorySeries& s, const std::vector<Report>& reports, const std::vector<std::string>& names,
-                  const HistoryOptions& o, std::FILE* out) {
-  const Metric& followed = history_metric(o);
-  std::fprintf(out, "%s/%s%s/threads=%d: %zu reports, newest %s %s, %zu change%s\n", s.key.dataset.c_str(),
-               s.key.solver.c_str(), s.key.ranks > 1 ? ("/ranks=" + std::to_string(s.key.ranks)).c_str() : "",
-               s.key.threads, s.points.size(), std::string(followed.label).c_str(),
-               metric_text(followed, s.points.back().value).c_str(), s.changes.size(),
-               s.changes.size() == 1 ? "" : "s");
-  for (const HistoryChange& c : s.changes) {
-    const std::string interval = c.low ? " [" + format_change(*c.low) + ", " + format_change(*c.high) + "]"
-                                       : std::string(" [too few reports for an interval]");
-    std::size_t at = 0;
-    while (s.points[at].report != c.report) ++at;
-    std::fprintf(out, "  %s at %s: %s %s%s, p = %.3g\n    changed since the report before: %s\n",
-                 c.slower ? "SLOWER" : "faster", report_name(reports[c.report], names[c.report], o).c_str(),
-                 std::string(followed.label).c_str(), format_change(c.ratio).c_str(), interval.c_str(), c.p_value,
-                 what_changed(reports[s.points[at - 1].report], reports[c.report], s.key.solver).c_str());
-  }
-}
-
-// Where the solver's code changed along a series that names no change: one series by name, whatever
-// the path (mine=plugin:v1/... then mine=plugin:v2/...), its identity shown rather than hidden.
-void print_code_changes(const HistorySeries& s, const std::vector<Report>& reports,
-                        const std::vector<std::string>& names, const HistoryOptions& o, std::FILE* out) {
-  for (std::size_t i = 1; i < s.points.size(); ++i) {
-    const std::vector<std::string> changes =
-        identity_changes(reports[s.points[i - 1].report].settings.identities,
-                         reports[s.points[i].report].settings.identities, s.key.solver);
-    if (!changes.empty())
-      std::fprintf(out, "  its code changed at %s: %s\n",
-                   report_name(reports[s.points[i].report], names[s.points[i].report], o).c_str(),
-                   join(changes, "; ").c_str());
-  }
-}
-
-// Under a series with no change: what these reports could have shown, so that "0 changes" is not
-// read as "no change".
-void print_power(const HistorySeries& s, const HistoryOptions& o, std::FILE* out) {
-  const HistoryPower p = history_power(s, o);
-  const std::size_t n = s.points.size();
-  const std::string more = p.more_reports == 1 ? "1 more report"
-                           : p.more_reports    ? std::to_string(p.more_reports) + " more reports"
-                                               : "many more reports";
-  if (n < 6)
-    std::fprintf(out, "  no change can be named in %zu report%s: a change needs 3 on each side (%s)\n", n,
-                 n == 1 ? "" : "s", more.c_str());
-  else if (p.clearest_p >= o.alpha)
-    std::fprintf(out,
-                 "  no change can be named in %zu reports at p < %g: the clearest step gives p = %.3g (%s, or a "
-                 "larger --alpha)\n",
-                 n, o.alpha, p.clearest_p, more.c_str());
-  else if (p.detectable)
-    std::fprintf(out,
-                 "  no change found; these %zu reports find a step of %s or more (8 in 10 simulated series with this "
-                 "one's noise, %.1f%%)\n",
-                 n, format_fixed("%g%%", 100 * *p.detectable).c_str(), 100 * p.noise);
-  else
-    std::fprintf(out, "  no change found; these %zu reports are too noisy (%.1f%%) to find a step below 100%%\n", n,
-                 100 * p.noise);
+std::shared_ptr<State<HistoryCommand>> declare_history(CLI::App& app) {
+  auto s = std::make_shared<State<HistoryCommand>>(add_command(app, "history"));
+  HistoryCommand& c = s->command;
+  Options& o = s->options;
+  declare_judging(o, c.options, Threshold::min_change);
+  o.app()
+      .add_option("--by", c.options.by,
+                  "Order the reports by this label (run --label KEY=VALUE; versions as people write them: 1.9 "
+                  "before 1.10) and name them by it; default: by date")
+      ->type_name("KEY");
+  o.app()
+      .add_option("--html", c.html_path,
+                  "Write the history's page here: each series' throughput over the reports, its changes marked")
+      ->type_name("PATH");
+  o.app()
+      .add_option("REPORT", c.paths,
+                  "Reports written by run --json (.gz allowed), or folders of them (their *.json and *.json.gz)")
+      ->required();
+  return s;
 }
 
 }  // namespace
@@ -160,26 +101,16 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
     return kExitUsage;
   }
   const std::vector<HistorySeries> series = history_of(reports, order, command.options);
-  bool slower = false;
-  for (const HistorySeries& s : series) {
-    print_series(s, reports, files, command.options, out);
-    slower |= s.slower_now();
-    if (s.changes.empty()) {
-      print_code_changes(s, reports, files, command.options, out);
-      print_power(s, command.options, out);
-    }
-  }
-  std::fprintf(out,
-               "\nEach report counts once per series, at the median %s of its repetitions, in the order of its %s. A "
-               "change is named\nwhere the reports before and after differ by %.1f%% or more with p < %g (a "
-               "permutation test of the\nlargest separation, which accounts for the places tried; 3 reports a side "
-               "at least).\n",
-               std::string(history_metric(command.options).label).c_str(),
-               command.options.by.empty() ? "date" : ("label " + command.options.by).c_str(),
-               100 * command.options.min_change, command.options.alpha);
+  const bool slower = print_history_text(series, reports, files, command.options, out);
   if (page && !page->write_text(history_html(reports, files, series, command.options), out, err, "history"))
     return kExitIo;
   return slower ? kExitSlowerNow : kExitOk;
 }
+
+Subcommand add_history(CLI::App& app) {
+  return subcommand(declare_history(app), [](const HistoryCommand& c) { return history_command(c, stdout, stderr); });
+}
+
+std::optional<HistoryCommand> parse_history(std::vector<std::string> args) { return parsed(declare_history, args); }
 
 }  // namespace sudoku_bench

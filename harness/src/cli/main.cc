@@ -11,13 +11,13 @@
 #include <vector>
 
 #include "cli/command_line.h"
-#include "cli/exit_codes.h"
 #include "cli/help_format.h"
-#include "cli/interrupt.h"
 #include "cli/usage_errors.h"
 #include "cluster/world.h"
 #include "plugin/call_guard.h"
 #include "report/build_info.h"
+#include "run/exit_codes.h"
+#include "run/interrupt.h"
 #include "stream/input.h"
 
 namespace {

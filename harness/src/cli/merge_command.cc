@@ -7,14 +7,15 @@
 #include <optional>
 #include <set>
 
-#include "cli/exit_codes.h"
-#include "cli/report_files.h"
+#include "cli/command_state.h"
 #include "report/context_fields.h"
 #include "report/report_json.h"
 #include "report/settings_fields.h"
 #include "report/shard_merge.h"
 #include "report/solver_identity.h"
 #include "report/units.h"
+#include "run/exit_codes.h"
+#include "run/report_files.h"
 #include "stream/input.h"
 #include "stream/output_file.h"
 
@@ -24,6 +25,14 @@ namespace {
 template <typename T>
 void add_unique(std::vector<T>& list, const T& value) {
   if (std::find(list.begin(), list.end(), value) == list.end()) list.push_back(value);
+}
+
+std::shared_ptr<State<MergeCommand>> declare_merge(CLI::App& app) {
+  auto s = std::make_shared<State<MergeCommand>>(add_command(app, "merge"));
+  CLI::App& cmd = s->options.app();
+  cmd.add_option("--json", s->command.json_path, "Write the merged report here")->required()->type_name("PATH");
+  cmd.add_option("FILE", s->command.inputs, "Reports written by run --json (.gz allowed)")->required();
+  return s;
 }
 
 }  // namespace
@@ -133,5 +142,11 @@ int merge_command(const MergeCommand& command, std::FILE* err) {
   }
   return kExitOk;
 }
+
+Subcommand add_merge(CLI::App& app) {
+  return subcommand(declare_merge(app), [](const MergeCommand& c) { return merge_command(c, stderr); });
+}
+
+std::optional<MergeCommand> parse_merge(std::vector<std::string> args) { return parsed(declare_merge, args); }
 
 }  // namespace sudoku_bench

@@ -5,6 +5,8 @@
 #include <exception>
 #include <system_error>
 
+#include "report/units.h"
+
 namespace sudoku_bench {
 namespace {
 
@@ -120,12 +122,6 @@ Options::Entry& Options::add(const std::string& name, const std::string& help, c
   e.option = app_.add_option(name, e.text, help)->type_name(type);
   if (!shown.empty()) e.option->default_str(shown);
   return e;
-}
-
-std::string percent_text(double fraction) {
-  char buffer[32];
-  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, fraction * 100);
-  return std::string(buffer, ec == std::errc() ? end : buffer) + "%";
 }
 
 }  // namespace sudoku_bench

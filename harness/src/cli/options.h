@@ -119,7 +119,4 @@ class Options {
   std::vector<std::unique_ptr<Entry>> entries_;  // stable addresses: CLI11 writes each text in place
 };
 
-// 0.05 as "5%", as percentages are written.
-std::string percent_text(double fraction);
-
 }  // namespace sudoku_bench

@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "cli/run_command.h"
+#include "run/run.h"
 #include "stream/input_format.h"
 
 namespace sudoku_bench {

@@ -3,11 +3,31 @@
 #include <algorithm>
 #include <optional>
 
-#include "cli/exit_codes.h"
-#include "cli/report_files.h"
+#include "cli/command_state.h"
+#include "run/exit_codes.h"
+#include "run/report_files.h"
 #include "stream/input.h"
 
 namespace sudoku_bench {
+namespace {
+
+std::shared_ptr<State<ReportCommand, ReportOutputOptions>> declare_report(CLI::App& app) {
+  auto s = std::make_shared<State<ReportCommand, ReportOutputOptions>>(add_command(app, "report"));
+  CLI::App& cmd = s->options.app();
+  s->check = [](State<ReportCommand, ReportOutputOptions>& state) {
+    state.extra.add_to(state.command.outputs);
+    return kExitOk;
+  };
+  s->extra.declare(cmd, true);
+  cmd.add_option("REPORT", s->command.input, "A report written by run --json or merge (.gz allowed)")->required();
+  cmd.add_option("--base", s->command.base_path,
+                 "With --html: show REPORT against this report, pair by pair (the change in throughput with its "
+                 "95% interval, p and verdict)")
+      ->type_name("PATH");
+  return s;
+}
+
+}  // namespace
 
 int report_command(const ReportCommand& command, std::FILE* out, std::FILE* err) {
   if (command.outputs.empty()) {
@@ -45,5 +65,11 @@ int report_command(const ReportCommand& command, std::FILE* out, std::FILE* err)
   const Report* base = reports.size() > 1 ? &reports[1] : nullptr;
   return outputs->write(reports.front(), out, err, "report", base) ? kExitOk : kExitIo;
 }
+
+Subcommand add_report(CLI::App& app) {
+  return subcommand(declare_report(app), [](const ReportCommand& c) { return report_command(c, stdout, stderr); });
+}
+
+std::optional<ReportCommand> parse_report(std::vector<std::string> args) { return parsed(declare_report, args); }
 
 }  // namespace sudoku_bench

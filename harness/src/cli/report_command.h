@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/report_outputs.h"
+#include "run/report_outputs.h"
 
 namespace sudoku_bench {
 

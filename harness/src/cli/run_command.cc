@@ -1,693 +1,142 @@
-#include "cli/run_command.h"
-
-#include <unistd.h>
-
-#include <algorithm>
-#include <atomic>
-#include <cerrno>
-#include <chrono>
-#include <csignal>
-#include <cstring>
-#include <map>
-#include <memory>
-#include <optional>
+#include <charconv>
+#include <cstdint>
 #include <random>
-#include <set>
+#include <system_error>
 
-#include "cli/exit_codes.h"
-#include "cli/interrupt.h"
-#include "cli/measured_pass.h"
-#include "cli/pass_link.h"
-#include "cli/pass_measuring.h"
-#include "cli/problems.h"
-#include "cli/progress.h"
-#include "cli/report_files.h"
-#include "cli/solver_spec_list.h"
-#include "plugin/call_guard.h"
-#include "report/context.h"
-#include "report/context_fields.h"
-#include "report/field_table.h"
-#include "report/formats.h"
-#include "report/report_table.h"
-#include "report/settings_fields.h"
-#include "report/solver_identity.h"
-#include "stream/output_file.h"
-#include "stream/puzzle_clock.h"
-#include "stream/solver_specs.h"
+#include "cli/command_state.h"
+#include "cli/measuring_commands.h"
+#include "cli/record_options.h"
+#include "cli/shard_option.h"
+#include "cli/thread_list.h"
+#include "report/units.h"
+#include "run/run.h"
+#include "run/solver_spec_list.h"
+#include "run/supervisor.h"
 
 namespace sudoku_bench {
 namespace {
 
-constexpr std::uint64_t kRecordsNamed = 20;  // per file and solver; the rest are counted
-
-using Clock = std::chrono::steady_clock;
-
-// The steps of a run's progress (Progress::plan): a warm-up reads its file again for
-// --warmup-seconds, each pass cut there; a measured pass reads it again until --min-time.
-enum StepKind : std::size_t { kWarmUp, kMeasured };
-
-// A solver spec as given, the factory it named, and for an external solver without --verify the
-// strategy that recounts a sample of its answers (SolverFactory::recounted_by).
-struct SpecFactory {
-  std::string spec;
-  std::unique_ptr<sudoku::SolverFactory> factory;
-  std::unique_ptr<sudoku::SolverFactory> default_reference;
-};
-
-// Checks everything that can be checked before minutes of measuring; returns "" when fine.
-std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& solvers,
-                     std::unique_ptr<sudoku::SolverFactory>& reference, std::vector<std::string>& notes) {
-  if (c.files.empty()) return "no input files";
-  if (ranks && c.shard.count) return "--shard and MPI ranks both split the input: use one of them";
-  if (ranks && !c.per_puzzle_path.empty()) return "--per-puzzle is not available with MPI ranks (yet): use --shard";
-  if (!c.resume.empty() && !c.per_puzzle_path.empty())
-    return "--per-puzzle and --resume: the rows of the passes kept are not in the report; measure the rows anew";
-  if (c.repetitions < 1) return "--repetitions must be at least 1";
-  if (!(c.warmup_seconds >= 0)) return "--warmup-seconds must be 0 or more";
-  if (!(c.min_time_seconds >= 0)) return "--min-time must be 0 or more";
-  for (const std::string& f : c.files) {
-    if (read_once(f) &&
-        (c.files.size() > 1 || c.repetitions * c.solvers.size() * std::max<std::size_t>(c.threads.size(), 1) > 1 ||
-         c.warmup_seconds > 0))
-      return (f == "-" ? std::string("standard input") : f + " (a pipe or a device)") +
-             " can be read only once: use it alone, with one solver, one thread count, --repetitions 1 "
-             "and --warmup-seconds 0";
-  }
-  for (std::size_t i = 0; i < c.files.size(); ++i)
-    for (std::size_t j = 0; j < i; ++j)
-      if (same_file(c.files[i], c.files[j]))
-        return c.files[j] + " and " + c.files[i] + " are the same file: give it once";
-  for (const std::string& spec : c.solvers) {
-    std::string error, note;
-    auto factory = factory_for_spec(spec, error, &note);
-    if (!factory) return error;
-    if (!note.empty()) notes.push_back(note);
-    std::unique_ptr<sudoku::SolverFactory> recount;
-    const std::string recount_spec = factory->recounted_by();
-    if (c.verify.empty() && c.verify_plugins && !recount_spec.empty() &&
-        !(recount = reference_for_spec(recount_spec, error)))
-      return error;
-    solvers.push_back({spec, std::move(factory), std::move(recount)});
-  }
-  if (!c.verify.empty()) {
-    std::string error;
-    if (!(reference = reference_for_spec(c.verify, error))) return error;
-  }
-  return {};
+// --threads, --solver, --repetitions, --warmup-seconds, --min-time and --interleave: what run
+// measures, how often and in which order.
+void declare_run_plan(Options& o, RunCommand& c) {
+  o.text("--threads", "",
+         "Thread counts, like 1,2,4 or 1:16 (default: 1 to the CPUs this process may use: its affinity mask, at most "
+         "SLURM_CPUS_PER_TASK)",
+         [&c](const std::string& text) {
+           std::string error;
+           c.threads = parse_thread_list(text, error);
+           return c.threads.empty() ? "--threads: " + error : std::string();
+         });
+  o.text("--solver", join(c.solvers, ","), "Comma-separated strategies: " + known_solvers(true),
+         [&c](const std::string& text) {
+           c.solvers = split_solver_specs(text);
+           return std::string();
+         });
+  declare_labels(o, c.labels);
+  o.whole("--repetitions", c.repetitions, 1, 1'000'000, "Measured passes per thread count");
+  o.real("--warmup-seconds", c.warmup_seconds, 0, 3600, "Unmeasured passes before each thread count");
+  o.real("--min-time", c.min_time_seconds, 0, 3600,
+         "Seconds a measured pass lasts at least: it reads its file again (whole files) until then, and "
+         "reports the loops; 0 reads it once (the default under --shard, so that merged shards weigh every "
+         "puzzle alike)");
+  // A flag, so that it never takes the next argument (a FILE) as its seed: --interleave=SEED.
+  o.valued_flag("--interleave{random}",
+                "Run the passes of every (file, solver, threads, repetition) in a shuffled order, so that the "
+                "machine's drift hits every arm alike; --interleave=SEED repeats an order (the report names the "
+                "seed)",
+                [&c](const std::string& text) {
+                  if (text == "random") {
+                    c.interleave_seed = std::random_device{}();
+                    return std::string();
+                  }
+                  std::uint64_t seed = 0;
+                  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+                  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || ec != std::errc() ||
+                      end != text.data() + text.size())
+                    return Options::refusal("--interleave=SEED", text,
+                                            "a whole number from 0 to " + std::to_string(kAnyCount));
+                  c.interleave_seed = seed;
+                  return std::string();
+                })
+      ->option_text("[=SEED]");
 }
 
-// Passes over one file with one solver. The first measured pass names its invalid and aborted
-// records (up to kRecordsNamed); the first complete pass tells later ones how many records to expect.
-class FileSolverPasses {
- public:
-  FileSolverPasses(const RunCommand& command, const std::string& file, const SpecFactory& solver,
-                   const sudoku::SolverFactory* reference, Settings::Shard shard, Progress& progress, std::FILE* err,
-                   const FileIdentity* identity, std::string dataset)
-      : command_(command),
-        file_(file),
-        dataset_(std::move(dataset)),
-        solver_(solver),
-        reference_(reference),
-        shard_(shard),
-        progress_(progress),
-        err_(err),
-        identity_(identity) {}
-
-  std::string label(int threads) const { return dataset_ + " " + solver_.spec + " threads=" + std::to_string(threads); }
-  const std::string& file() const { return file_; }
-  std::string solver_name() const { return solver_.factory->name(); }
-
-  // A measured pass: the file read again until command.min_time_seconds have passed (standard
-  // input once); rows go to `rows` from the first reading only.
-  MeasuredPass measured(int threads, int repetition, PerPuzzleRows* rows, ChunkDealer* dealer) {
-    return measured_pass_of(threads, repetition, pass(threads, 0, repetition, rows, dealer));
+// The outputs, which --format, --json and the other formats' options make together.
+int check_run(State<RunCommand, RunOutputs>& s) {
+  RunCommand& c = s.command;
+  const ReportOutput& json = s.extra.json;
+  if (json.format != ReportFormat::json && json.path.empty()) {
+    std::fprintf(stderr, "sudoku-bench run: --format %s needs --json PATH\n", name_of(json.format).data());
+    return kExitUsage;
   }
-
-  // `budget_seconds` > 0 makes an unmeasured warm-up pass that stops reading after that long.
-  // Measured passes write their rows to `rows` when it is not null.
-  PassResult pass(int threads, double budget_seconds, int repetition = 0, PerPuzzleRows* rows = nullptr,
-                  ChunkDealer* dealer = nullptr) {
-    InputFile input(file_);
-    // Every pass reads the file the run began with: one changed between passes is not averaged in.
-    if (identity_ && !read_once(file_))
-      if (const std::string change = how_changed(*identity_, input.identity()); !change.empty())
-        throw IoError(input.name(), "changed since the run began: " + change);
-    const bool name_records = budget_seconds == 0 && !named_;
-    std::atomic<bool> stop{false};
-    const auto started = Clock::now();
-    PassConfig config = pass_config(threads, input, budget_seconds, name_records, stop);
-    config.pipeline.dealer = dealer;
-    if (rows && budget_seconds == 0) {
-      rows->start_pass(dataset_, file_, solver_.factory->name(), threads, repetition,
-                       solver_.factory->reports_tree_size(), config.time_puzzles);
-      config.rows = rows;
-    }
-    std::uint64_t done = 0, undecided = 0;
-    progress_.reading(input.size());
-    config.on_chunk = [&](const Chunk& chunk) {
-      done += chunk.tally.records();
-      if (chunk.loop == 0) {  // each record once
-        name(input.name(), chunk.problems);
-        undecided += chunk.tally.undecided();
-      }
-      progress_.update(done, chunk.input_position, chunk.loop);
-      if (budget_seconds > 0 && std::chrono::duration<double>(Clock::now() - started).count() >= budget_seconds)
-        stop.store(true, std::memory_order_relaxed);
-    };
-    PassResult result = measure_pass(input, *solver_.factory, config);
-    progress_.finish();
-    if (name_records) {
-      named_ = true;
-      if (undecided > shown_)
-        std::fprintf(err_, "%s: %llu more invalid, aborted, wrong or failed records not named\n", input.name().c_str(),
-                     static_cast<unsigned long long>(undecided - shown_));
-    }
-    if (result.complete && result.tally.records() == 0 && !warned_empty_) {
-      std::fprintf(err_, "%s: no records (every line is empty or a # comment)\n", input.name().c_str());
-      warned_empty_ = true;
-    }
-    return result;
+  if (!json.path.empty()) c.outputs.push_back(json);
+  s.extra.others.add_to(c.outputs);
+  // Shards cannot agree on a number of readings as MPI ranks do: each read once, merged shards
+  // count every puzzle once, as one process does (its readings are whole).
+  if (c.shard.count && s.options.app().count("--min-time") == 0) c.min_time_seconds = 0;
+  if (std::count_if(c.outputs.begin(), c.outputs.end(), [](const ReportOutput& o) { return o.path == "-"; }) > 1) {
+    std::fprintf(stderr, "sudoku-bench run: only one report can go to standard output (-)\n");
+    return kExitUsage;
   }
-
- private:
-  // The command's pass settings, made for this file, solver and thread count.
-  PassConfig pass_config(int threads, const InputFile& input, double budget_seconds, bool name_records,
-                         const std::atomic<bool>& stop) const {
-    PassConfig config = command_.pass;
-    config.step.reference = reference_;
-    if (!reference_ && solver_.default_reference) {
-      config.step.reference = solver_.default_reference.get();
-      config.step.verify_every = command_.plugin_verify_every;
-    }
-    // A second solve per record to check a solution the solver did not write is made only where
-    // the reference recounts: outside the latency, inside the pass's wall time, at 1/K the cost.
-    config.step.reask_every_record = false;
-    config.pipeline.threads = threads;
-    // A shard: the same split on every shard and rank, whatever its threads.
-    take_shard(config.pipeline, input.size(), threads, shard_.index, shard_.count);
-    config.pipeline.stop = &stop;
-    config.pipeline.interrupt = &interrupt_requested();
-    config.step.solve.stop = &interrupt_requested();  // and stops the searches in progress
-    if (budget_seconds == 0) config.pipeline.min_seconds = command_.min_time_seconds;
-    // A shard's records are not a prefix of its file: tail growth is for whole files.
-    config.tail_growth = budget_seconds == 0 && shard_.count <= 1;
-    // No chunk needs to keep more than can still be named.
-    config.problems_per_chunk = name_records ? kRecordsNamed : 0;
-    return config;
-  }
-
-  MeasuredPass measured_pass_of(int threads, int repetition, const PassResult& r) const {
-    return sudoku_bench::measured_pass_of(
-        {dataset_, file_, solver_.factory.get(), threads, repetition, command_.pass.time_puzzles}, r);
-  }
-
-  void name(const std::string& file, const std::vector<Problem>& problems) {
-    if (problems.empty() || shown_ >= kRecordsNamed) return;
-    progress_.finish();
-    std::string lines;
-    for (std::size_t i = 0; i < problems.size() && shown_ < kRecordsNamed; ++i, ++shown_)
-      append_problem(lines, file, problems[i]);
-    std::fwrite(lines.data(), 1, lines.size(), err_);
-  }
-
-  const RunCommand& command_;
-  const std::string& file_;
-  std::string dataset_;
-  const SpecFactory& solver_;
-  const sudoku::SolverFactory* reference_;
-  Settings::Shard shard_;
-  Progress& progress_;
-  std::FILE* err_;
-  const FileIdentity* identity_;  // the file when the run began
-  std::uint64_t shown_ = 0;
-  bool named_ = false;
-  bool warned_empty_ = false;
-};
-
-// One measured pass to make: the index of its FileSolverPasses, its threads, its repetition.
-struct PlannedPass {
-  std::size_t passes = 0;
-  int threads = 0;
-  int repetition = 0;
-  std::size_t order = 0;  // its place in the command line's order
-};
-
-// Fisher-Yates with a bound drawn from mt19937_64's outputs, whose sequence the standard fixes
-// (std::shuffle's is the library's own): the same seed gives the same order everywhere.
-void shuffle(std::vector<PlannedPass>& plan, std::uint64_t seed) {
-  std::mt19937_64 random(seed);
-  for (std::size_t i = plan.size(); i > 1; --i) {
-    const std::uint64_t limit = UINT64_MAX - UINT64_MAX % i;  // no modulo bias
-    std::uint64_t x;
-    do x = random();
-    while (x >= limit);
-    std::swap(plan[i - 1], plan[x % i]);
-  }
+  return verify_options_agree(s.options, stderr) ? kExitOk : kExitUsage;
 }
-
-// The report's settings: what was asked, as it was run.
-Settings settings_of(const RunCommand& command, const std::vector<int>& thread_counts,
-                     const std::vector<SpecFactory>& solvers) {
-  const StepOptions& step = command.pass.step;
-  Settings settings;
-  settings.solvers = command.solvers;
-  for (std::size_t i = 0; i < solvers.size(); ++i)
-    settings.identities.push_back(identify_solver(command.solvers[i], solvers[i].factory->name()));
-  for (const std::string& label : command.labels) {
-    const std::size_t eq = label.find('=');
-    settings.labels.emplace_back(label.substr(0, eq), label.substr(eq + 1));
-  }
-  settings.threads = thread_counts;
-  settings.repetitions = command.repetitions;
-  settings.warmup_seconds = command.warmup_seconds;
-  settings.min_time_seconds = command.min_time_seconds;
-  settings.interleave = command.interleave_seed.has_value();
-  settings.interleave_seed = command.interleave_seed.value_or(0);
-  settings.limit = step.solve.max_solutions;
-  settings.node_limit = step.solve.max_nodes;
-  settings.time_limit_ms = std::chrono::duration<double, std::milli>(step.solve.time_limit).count();
-  settings.seed = step.seed;
-  settings.latency = command.pass.time_puzzles;
-  // Calibrates the clock before anything is timed, and names it.
-  if (command.pass.time_puzzles) settings.latency_clock = PuzzleClock::for_pass().name();
-  settings.verify = command.verify;
-  settings.verify_every = step.verify_every;
-  if (std::any_of(solvers.begin(), solvers.end(),
-                  [](const SpecFactory& s) { return s.default_reference != nullptr; })) {
-    settings.verify = "external solvers only: fast (plugin), bitmask (exec)";
-    settings.verify_every = command.plugin_verify_every;
-  }
-  settings.shard = command.shard;
-  return settings;
-}
-
-// One `run`, step by step: check, plan, measure, write, and the exit status. Its state is what the
-// steps hand on.
-class Run {
- public:
-  Run(const RunCommand& command, std::FILE* out, std::FILE* err, PassLink* link)
-      : command_(command), out_(out), err_(err), link_(link), measuring_(pass_measuring(err)) {}
-
-  // The command checked and the report's head made; kExitOk, or the exit status of a refusal.
-  int start() {
-    // Read before any solver is loaded: a plugin may move the working directory.
-    if (const int status = read_resumed(); status != kExitOk) return status;
-    std::vector<std::string> notes;
-    std::string problem;
-    try {
-      problem = validate(command_, measuring_->split(), solvers_, reference_, notes);
-    } catch (const plugin::SolverFault& f) {
-      // A signal while a plugin was loaded or checked (its reentrancy): nothing measured, said so.
-      if (!f.interrupted() || measuring_->split()) throw;
-      return interrupted_at_start(f);
-    }
-    if (!problem.empty()) {
-      // Every rank was given the same command line: rank 0 speaks for them.
-      if (measuring_->leader()) std::fprintf(err_, "sudoku-bench run: %s\n", problem.c_str());
-      return kExitUsage;
-    }
-    if (measuring_->leader())
-      for (const std::string& note : notes) std::fprintf(err_, "sudoku-bench run: note: %s\n", note.c_str());
-    thread_counts_ = command_.threads;
-    if (thread_counts_.empty()) {
-      for (int t = 1; t <= thread_count(0); ++t) thread_counts_.push_back(t);
-      // Ranks bound to CPU sets of different sizes would plan different passes: rank 0's list holds.
-      thread_counts_.resize(static_cast<std::size_t>(measuring_->agree(static_cast<int>(thread_counts_.size()))));
-      for (int& t : thread_counts_) t = measuring_->agree(t);
-    }
-    plugin::set_slow_call_report(plugin::slow_call_report(command_.pass.step.solve));
-    report_.context = collect_context();
-    report_.run_id = new_run_id();  // each pass carries it: merge takes every measurement once
-    report_.context.ranks = measuring_->machines(report_.context.machine());
-    report_.settings = settings_of(command_, thread_counts_, solvers_);
-    if (const int status = check_resumed(); status != kExitOk) return status;
-    progress_.emplace(err_, command_.progress && measuring_->leader());
-    if (const int status = open_outputs(); status != kExitOk) return status;
-    const int status = measuring_->open_inputs(command_.files, identities_);
-    if (status == kExitOk && link_) link_->head(report_);
-    return status;
-  }
-
-  // Measures every planned pass, prints the table and writes the outputs; kExitOk, or the exit
-  // status of a failure that ended the run.
-  int measure_and_write() {
-    try {
-      // What about this machine skews what follows (governor, load, too few CPUs), once it will run.
-      if (measuring_->leader() && command_.environment_warnings)
-        for (const std::string& w : environment_warnings(
-                 report_.context.environment, *std::max_element(thread_counts_.begin(), thread_counts_.end())))
-          std::fprintf(err_, "sudoku-bench run: warning: %s\n", w.c_str());
-      if (rows_out_) rows_ = std::make_unique<PerPuzzleRows>(*rows_out_);
-      plan();
-      keep_resumed();
-      if (const int status = measure(); status != kExitOk) return status;
-      mark_outliers(report_.runs);
-      report_.interrupted =
-          interrupted_.load() || measuring_->halted(interrupted_) || (fault_ && fault_->interrupted());
-      if (measuring_->leader()) link_ ? hand_over() : write();
-    } catch (const IoError& e) {
-      progress_->finish();
-      std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
-      // Only rank 0 writes, after every rank has measured: the others are waiting for its status.
-      return measuring_->agree(kExitIo);
-    }
-    return kExitOk;
-  }
-
-  // The exit status: what went wrong first, else undecided records, else the interrupt's signal.
-  int finish(Report* report_out) {
-    bool undecided = false;
-    for (const MeasuredPass& r : report_.runs) undecided |= r.status.undecided() > 0;
-    const bool was_interrupted = report_.interrupted;
-    if (report_out) *report_out = std::move(report_);
-    int status = undecided ? kExitUndecided : kExitOk;
-    const auto dropped = [&](const char* what) {
-      std::fprintf(err_, "sudoku-bench run: %s; that pass was dropped, the %zu measured before it are reported\n", what,
-                   measured_count_);
-    };
-    if (input_error_) {
-      dropped(input_error_->what());
-      return kExitIo;
-    }
-    if (output_failed_) return kExitIo;
-    if (fault_ && !fault_->interrupted()) {
-      dropped(fault_->what());
-      return kExitSolverFault;
-    }
-    if (fault_) std::fprintf(err_, "sudoku-bench run: %s\n", fault_->what());
-    if (was_interrupted && interrupt_self_sent()) {
-      std::fprintf(err_, "sudoku-bench run: %s; the passes measured before it are reported\n",
-                   self_sent_cause().c_str());
-      return measuring_->agree(kExitSolverFault);
-    }
-    if (was_interrupted) {
-      // Under MPI another rank may have been the one interrupted: its signal is not known here.
-      const int signal = interrupt_signal() ? interrupt_signal() : SIGINT;
-      if (measuring_->leader())
-        std::fprintf(err_, "sudoku-bench run: interrupted by signal %d%s; the report holds what was measured%s\n",
-                     signal, interrupt_signal() ? "" : " (on another rank)",
-                     command_.outputs.empty() ? "" : " and is marked \"interrupted\": true");
-      status = kExitInterrupted + signal;
-    }
-    return measuring_->agree(status);
-  }
-
- private:
-  // An interrupt before anything was measured: every output written all the same, holding no
-  // pass and marked interrupted, so that a script finds a report that says what happened.
-  int interrupted_at_start(const plugin::SolverFault& fault) {
-    const int signal = interrupt_signal() ? interrupt_signal() : SIGINT;
-    report_.context = collect_context();
-    report_.run_id = new_run_id();
-    report_.settings = settings_of(command_, command_.threads, solvers_);
-    report_.interrupted = true;
-    if (const int status = open_outputs(); status != kExitOk) return status;
-    std::fprintf(err_,
-                 "sudoku-bench run: interrupted by signal %d before anything was measured (%s); the report says "
-                 "so: no pass, \"interrupted\": true\n",
-                 signal, fault.what());
-    if (link_) {
-      link_->head(report_);
-      link_->end(true);
-    } else {
-      write();
-    }
-    return output_failed_ ? kExitIo : kExitInterrupted + signal;
-  }
-
-  // --resume: the report read, when there is one, by rank 0 alone (a rank on another node may not
-  // see it), which decides for every rank which passes are kept (plan()).
-  int read_resumed() {
-    int status = kExitOk;
-    if (!command_.resume.empty() && measuring_->leader()) {
-      if (access(command_.resume.c_str(), F_OK) == 0) {
-        std::vector<Report> reports;
-        status = read_reports({command_.resume}, reports, "run", err_);
-        if (status == kExitOk) resumed_ = std::move(reports.front());
-      } else if (errno != ENOENT) {  // not "not there yet": a report that exists may not be lost
-        std::fprintf(err_, "sudoku-bench run: --resume %s: %s\n", command_.resume.c_str(), std::strerror(errno));
-        status = kExitIo;
-      }
-    }
-    return measuring_->agree(status);
-  }
-
-  // The resumed report must come from this run's build, machine and settings, else its passes and
-  // the new ones would not be one measurement.
-  int check_resumed() {
-    std::string problem;
-    if (resumed_) problem = resumed_problem(*resumed_);
-    if (!problem.empty())
-      std::fprintf(err_, "sudoku-bench run: --resume %s: the report %s; give another --json, or measure afresh\n",
-                   command_.resume.c_str(), problem.c_str());
-    return measuring_->agree(problem.empty() ? kExitOk : kExitUsage);
-  }
-
-  std::string resumed_problem(const Report& resumed) const {
-    if (const auto* field = first_difference(context_fields(), resumed.context, report_.context, Agree::merge))
-      return "comes from another build or machine: " +
-             difference_text("context", *field, resumed.context, report_.context);
-    if (resumed.context.ranks != report_.context.ranks)
-      return "was measured by other ranks (" + std::to_string(resumed.context.ranks.size()) + " against " +
-             std::to_string(report_.context.ranks.size()) + ", or on other machines)";
-    if (const auto* s = first_difference(settings_fields(), resumed.settings, report_.settings, Agree::merge))
-      return "was measured with other settings: " + difference_text("settings", *s, resumed.settings, report_.settings);
-    if (resumed.settings.solvers != report_.settings.solvers || resumed.settings.threads != report_.settings.threads ||
-        resumed.settings.shard != report_.settings.shard ||
-        resumed.settings.min_time_seconds != report_.settings.min_time_seconds)
-      return "was measured with other solvers, thread counts, shard or --min-time";
-    // Its passes would be dropped and the file overwritten with another run's: refused whole.
-    for (const MeasuredPass& p : resumed.runs)
-      if (std::none_of(command_.files.begin(), command_.files.end(),
-                       [&](const std::string& file) { return same_file(file, p.path); }))
-        return "measured other files (" + p.path + ", not given here)";
-    return "";
-  }
-
-  // The complete pass of the resumed report that `planned` would measure again, or null.
-  const MeasuredPass* kept_pass(const PlannedPass& planned) const {
-    if (!resumed_) return nullptr;
-    const FileSolverPasses& passes = *arms_[planned.passes];
-    for (const MeasuredPass& p : resumed_->runs)
-      if (p.complete && p.path == passes.file() && p.solver == passes.solver_name() && p.threads == planned.threads &&
-          p.repetition == planned.repetition && p.ranks == measuring_->ranks())
-        return &p;
-    return nullptr;
-  }
-
-  // --resume: which planned passes are kept, as rank 0 found them, on every rank.
-  void keep_resumed() {
-    if (command_.resume.empty()) return;
-    kept_.assign(plan_.size(), false);
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < plan_.size(); ++i) {
-      kept_[i] = measuring_->agree(kept_pass(plan_[i]) != nullptr) != 0;
-      kept += kept_[i];
-    }
-    if (resumed_ && measuring_->leader())
-      std::fprintf(err_, "sudoku-bench run: --resume %s: %zu of %zu passes kept, %zu to measure\n",
-                   command_.resume.c_str(), kept, plan_.size(), plan_.size() - kept);
-  }
-
-  // MPI ranks have no supervisor, and a rank that dies ends them all (mpirun, srun): rank 0 writes
-  // the --json report again after every pass, marked interrupted until the end, so that every pass
-  // measured before stays, for --resume.
-  void checkpoint(const std::vector<std::pair<std::size_t, MeasuredPass>>& measured) {
-    if (!measuring_->split() || !measuring_->leader() || checkpoint_failed_) return;
-    std::vector<const std::pair<std::size_t, MeasuredPass>*> in_order;
-    for (const auto& m : measured) in_order.push_back(&m);
-    std::stable_sort(in_order.begin(), in_order.end(), [](auto* a, auto* b) { return a->first < b->first; });
-    Report partial = report_;
-    for (const auto* m : in_order) partial.runs.push_back(m->second);
-    partial.interrupted = true;
-    for (const ReportOutput& o : command_.outputs) {
-      // Written once: standard output, a pipe, a FIFO or a device would get one report a pass.
-      if (o.format != ReportFormat::json || o.path == "-" || read_once(o.path)) continue;
-      try {
-        OutputFile file(o.path, "--json");
-        file.write(to_text_as(partial, o.format));
-        file.commit();
-      } catch (const IoError& e) {  // said once; the report is still written at the end
-        std::fprintf(err_, "sudoku-bench run: warning: %s: the passes so far are not kept as they are measured\n",
-                     e.what());
-        checkpoint_failed_ = true;
-      }
-    }
-  }
-
-  // Every output is checked, and made ready, before anything is measured; only the leader writes.
-  int open_outputs() {
-    int status = kExitOk;
-    if (measuring_->leader()) {
-      try {
-        // Checked here even under a supervisor, which writes them (nothing is made before writing).
-        reports_out_.emplace(command_.outputs);
-        // zlib's fastest level for the rows: the serial sink compresses them while passes are measured
-        if (!command_.per_puzzle_path.empty()) rows_out_.emplace(command_.per_puzzle_path, "--per-puzzle", 1);
-        std::vector<const OutputFile*> outputs = reports_out_->files();
-        if (rows_out_) outputs.push_back(&*rows_out_);
-        if (const std::string conflict = output_conflicts(outputs, command_.files); !conflict.empty()) {
-          std::fprintf(err_, "sudoku-bench run: %s\n", conflict.c_str());
-          status = kExitUsage;
-        }
-      } catch (const IoError& e) {
-        std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
-        status = kExitIo;
-      }
-    }
-    return measuring_->agree(status);
-  }
-
-  // Every (file, solver) keeps its own passes' state; the plan lists the measured passes in the
-  // order of the command line, which --interleave shuffles and the report restores.
-  void plan() {
-    const Settings::Shard shard = measuring_->shard(command_.shard);
-    const std::vector<std::string> datasets = dataset_names(command_.files);
-    for (std::size_t f = 0; f < command_.files.size(); ++f) {
-      const std::string& file = command_.files[f];
-      for (const SpecFactory& solver : solvers_) {
-        arms_.push_back(
-            std::make_unique<FileSolverPasses>(command_, file, solver, reference_.get(), shard, *progress_, err_,
-                                               identities_.count(file) ? &identities_.at(file) : nullptr, datasets[f]));
-        for (const int threads : thread_counts_)
-          for (int rep = 1; rep <= command_.repetitions; ++rep) plan_.push_back({arms_.size() - 1, threads, rep});
-      }
-    }
-    for (std::size_t i = 0; i < plan_.size(); ++i) plan_[i].order = i;
-    if (command_.interleave_seed) shuffle(plan_, *command_.interleave_seed);
-    std::set<std::pair<std::size_t, int>> warm_ups;
-    if (command_.warmup_seconds > 0)
-      for (const PlannedPass& p : plan_) warm_ups.emplace(p.passes, p.threads);
-    const double warmup = command_.warmup_seconds;
-    progress_->plan({{warm_ups.size(), {warmup, warmup}}, {plan_.size(), {command_.min_time_seconds, 0}}});
-  }
-
-  // Unmeasured passes of `passes` at `threads` for --warmup-seconds, once per (arm, threads).
-  void warm(std::size_t arm, int threads, const std::string& label) {
-    if (command_.warmup_seconds <= 0 || !warmed_.emplace(arm, threads).second) return;
-    progress_->step(label + " warm-up", kWarmUp);
-    if (link_) link_->starting(label + " warm-up");
-    try {
-      const auto warm_until = Clock::now() + std::chrono::duration<double>(command_.warmup_seconds);
-      while (Clock::now() < warm_until && !interrupted_) arms_[arm]->pass(threads, command_.warmup_seconds);
-    } catch (const plugin::SolverFault& f) {
-      fault_ = f;  // raised again as the measured pass starts: ranks reach it together
-    }
-  }
-
-  // The plan's passes in turn, until the end, an interrupt, or a pass lost; the report gets them
-  // in the command line's order.
-  int measure() {
-    std::vector<std::pair<std::size_t, MeasuredPass>> measured;
-    // --resume: the passes kept come first, whatever ends the measuring (rank 0 has them).
-    for (std::size_t i = 0; i < kept_.size(); ++i) {
-      const MeasuredPass* kept = kept_[i] ? kept_pass(plan_[i]) : nullptr;
-      if (!kept) continue;
-      MeasuredPass pass = *kept;
-      pass.sequence = static_cast<int>(measured.size()) + 1;
-      if (link_) link_->pass(plan_[i].order, pass);
-      measured.emplace_back(plan_[i].order, std::move(pass));
-    }
-    for (std::size_t i = 0; i < plan_.size(); ++i) {
-      const PlannedPass& planned = plan_[i];
-      if (measuring_->halted(interrupted_)) break;
-      if (i < kept_.size() && kept_[i]) continue;
-      FileSolverPasses& passes = *arms_[planned.passes];
-      const std::string label = passes.label(planned.threads);
-      warm(planned.passes, planned.threads, label);
-      if (measuring_->halted(interrupted_)) break;
-      const std::string rep = " rep " + std::to_string(planned.repetition) + "/" + std::to_string(command_.repetitions);
-      if (link_) link_->starting(label + rep);
-      progress_->step(label + rep, kMeasured);
-      MeasuredPass pass;
-      const auto outcome = measuring_->measure(
-          [&](ChunkDealer* dealer) {
-            if (fault_) throw *fault_;
-            return passes.measured(planned.threads, planned.repetition, rows_.get(), dealer);
-          },
-          interrupted_, pass, fault_, input_error_);
-      if (outcome == PassMeasuring::Measured::failed) return measuring_->agree(kExitIo);
-      if (outcome == PassMeasuring::Measured::elsewhere) continue;
-      if (outcome == PassMeasuring::Measured::lost) {  // the passes before it are kept and written
-        progress_->finish();
-        break;
-      }
-      pass.sequence = static_cast<int>(measured.size()) + 1;
-      pass.run_id = report_.run_id;  // the supervisor writes it: it knows no run id of its own
-      if (link_ && rows_) link_->rows(rows_->settle());
-      if (link_) link_->pass(planned.order, pass);
-      measured.emplace_back(planned.order, std::move(pass));
-      checkpoint(measured);
-    }
-    std::stable_sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto& [place, pass] : measured) report_.runs.push_back(std::move(pass));
-    measured_count_ = measured.size();
-    return kExitOk;
-  }
-
-  // The table, then each output; each fails alone, named, and the others are still written.
-  void write() {
-    // Standard output holds a report written there, alone: the table goes to stderr then.
-    std::FILE* table = reports_out_->writes_stdout() ? err_ : out_;
-    print_table(table, report_);
-    std::fflush(table);
-    const auto attempt = [&](auto&& write) {
-      try {
-        write();
-      } catch (const IoError& e) {
-        std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
-        output_failed_ = true;
-      }
-    };
-    if (rows_) attempt([&] { rows_->close(); });
-    if (!reports_out_->write(report_, out_, err_, "run")) output_failed_ = true;
-  }
-
-  // Under a supervisor: the per-puzzle rows are closed here, the rest is the supervisor's to write.
-  void hand_over() {
-    try {
-      if (rows_) rows_->close();
-    } catch (const IoError& e) {
-      std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
-      output_failed_ = true;
-    }
-    link_->end(report_.interrupted);
-  }
-
-  const RunCommand& command_;
-  std::FILE* out_;
-  std::FILE* err_;
-  PassLink* link_;  // the supervisor's, or null
-  const std::unique_ptr<PassMeasuring> measuring_;
-  const std::atomic<bool>& interrupted_ = interrupt_requested();
-  std::vector<SpecFactory> solvers_;
-  std::unique_ptr<sudoku::SolverFactory> reference_;
-  std::vector<int> thread_counts_;
-  Report report_;
-  std::optional<Progress> progress_;
-  std::optional<ReportOutputs> reports_out_;
-  std::optional<OutputFile> rows_out_;
-  std::unique_ptr<PerPuzzleRows> rows_;
-  std::map<std::string, FileIdentity> identities_;  // every input as the run began
-  std::vector<std::unique_ptr<FileSolverPasses>> arms_;
-  std::vector<PlannedPass> plan_;
-  std::set<std::pair<std::size_t, int>> warmed_;  // (arm, threads)
-  std::optional<plugin::SolverFault> fault_;      // a solver that crashed, threw or was stopped mid-call
-  std::optional<IoError> input_error_;            // an input that failed mid-run: the passes before it are kept
-  std::size_t measured_count_ = 0;
-  std::optional<Report> resumed_;  // --resume: rank 0's
-  std::vector<bool> kept_;         // --resume: the planned passes kept (in plan_'s order), on every rank
-  bool checkpoint_failed_ = false;
-  bool output_failed_ = false;
-};
 
 }  // namespace
 
-int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out, PassLink* link) {
-  Run run(command, out, err, link);
-  if (const int status = run.start(); status != kExitOk) return status;
-  if (const int status = run.measure_and_write(); status != kExitOk) return status;
-  return run.finish(report_out);
+std::shared_ptr<State<RunCommand, RunOutputs>> declare_run(CLI::App& app) {
+  auto s = std::make_shared<State<RunCommand, RunOutputs>>(add_command(app, "run"));
+  RunCommand& c = s->command;
+  Options& o = s->options;
+  s->check = check_run;
+  std::vector<std::pair<std::string, ReportFormat>> formats;
+  std::vector<std::string> described;
+  for (const ReportFormatName& f : kReportFormats) {
+    formats.emplace_back(f.name, f.format);
+    described.push_back(std::string(f.name) + " (" + std::string(f.about) + ")");
+  }
+  declare_run_plan(o, c);
+  o.app()
+      .add_option("--json", s->extra.json.path,
+                  "Write the report here (atomically), in --format; - for standard output; .gz: compressed")
+      ->type_name("PATH");
+  o.app()
+      .add_option("--per-puzzle", c.per_puzzle_path,
+                  "Write a CSV row per record of every measured pass here (.gz: compressed), for compare --per-puzzle")
+      ->type_name("PATH");
+  o.choice("--format", s->extra.json.format, formats, "Format of the --json file: " + join(described, ", "));
+  s->extra.others.declare(o.app(), false);
+  declare_record_options(
+      o, c.pass.step, c.pass.pipeline, [&c](const std::string& reference) { c.verify = reference; },
+      &c.plugin_verify_every);
+  o.unset("--no-latency", c.pass.time_puzzles,
+          "Throughput only: no clock read per puzzle, no latency figures. Puzzles are otherwise timed with "
+          "the CPU's invariant TSC where there is one (SUDOKU_BENCH_LATENCY_CLOCK=steady_clock: steady_clock)");
+  o.unset("--no-verify", c.verify_plugins,
+          "Do not recount external solvers' answers (by default fast recounts about one plugin answer in " +
+              std::to_string(c.plugin_verify_every) +
+              ", bitmask one exec answer, outside the latency timing; a solver that writes a solution only at "
+              "limit 1 is asked again for those puzzles alone)");
+  o.unset("--no-progress", c.progress, "Never draw progress (it is drawn only when stderr is a terminal)");
+  o.unset("--no-supervisor", c.supervise,
+          "Measure in this process, without the supervising parent that keeps every measured pass whatever "
+          "ends the measuring (a solver's exit(), a crash on its own thread, the OOM killer): for a debugger");
+  o.app()
+      .add_option("--resume", c.resume,
+                  "Continue the run that wrote this report: its complete passes are kept as they are, the "
+                  "others measured (same files, settings, build and machine); a report not there yet starts "
+                  "afresh, so that a requeued job can always say --resume R.json --json R.json")
+      ->type_name("PATH");
+  o.text("--shard", "",
+         "Measure shard K of N only (K/N, from 1; auto or auto/N: from a Slurm or Kubernetes job array), "
+         "for merge; under mpirun every rank measures its own shard without it",
+         [&c](const std::string& text) {
+           std::string error;
+           const auto shard = parse_shard(text, error);
+           if (shard) c.shard = *shard;
+           return shard ? std::string() : error;
+         });
+  o.app().add_option("FILE", c.files, "Puzzle files, .gz allowed")->required();
+  return s;
 }
 
 }  // namespace sudoku_bench

@@ -5,8 +5,8 @@
 #include <string_view>
 
 #include "cli/command_line.h"
-#include "cli/exit_codes.h"
 #include "cli/help_format.h"
+#include "run/exit_codes.h"
 #include "stream/did_you_mean.h"
 
 namespace sudoku_bench {

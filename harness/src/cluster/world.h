@@ -44,7 +44,7 @@ class World {
   // MPI_SUM, along a tree: no rank receives more than a few of them); unchanged elsewhere.
   void sum_at_rank0(std::vector<std::uint64_t>& values);
 
-  // A few numbers from one rank to another while a pass runs (cli/rank_dealing.h): sent without
+  // A few numbers from one rank to another while a pass runs (run/rank_dealing.h): sent without
   // waiting for the receiver (so small a message goes eagerly), taken once it has arrived.
   struct Note {
     int from = 0;

@@ -66,7 +66,7 @@ std::string signal_description(int signal);
 void set_interrupt_flag(const std::atomic<bool>* flag);
 void set_slow_call_report(std::chrono::milliseconds after);
 // "SOLVER was solving PUZZLE" for each guarded call running now, joined by "; " (for a process
-// that is exiting from inside one: cli/supervisor.h); "" when none, or when it cannot tell at once.
+// that is exiting from inside one: run/supervisor.h); "" when none, or when it cannot tell at once.
 std::string calls_in_progress();
 // As set (null, 10 s when never set): for solvers that wait on their own (exec:).
 const std::atomic<bool>* interrupt_flag();

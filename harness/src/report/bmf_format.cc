@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-#include "report/formats.h"
 #include "report/metrics.h"
 
 namespace sudoku_bench {

@@ -215,7 +215,7 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
       if (!m.in(kInCompare)) continue;
       std::vector<double> b, n;
       if (!values_of(m, base_runs, b) || !values_of(m, current_runs, n)) continue;
-      if (m.key == (options.gate == GateTime::cpu ? kCpuGateMetric : kWallGateMetric)) pair.gated = pair.metrics.size();
+      if (m.key == gate_metric_key(options.gate)) pair.gated = pair.metrics.size();
       pair.metrics.push_back(compare_metric(m, std::move(b), std::move(n), options, paired, pair.can_detect));
     }
     result.pairs.push_back(std::move(pair));

@@ -9,27 +9,13 @@
 #include <vector>
 
 #include "report/report.h"
+#include "report/verdict.h"
 #include "stats/mann_whitney.h"
 #include "stats/shift_interval.h"
 
 namespace sudoku_bench {
 
-// Which time per puzzle decides: wall time (1 / puzzles/s), or the process's CPU time, which leaves
-// out the time other programs held the CPU and so is far steadier on a shared machine. On this
-// project's 2-core VM, one-thread passes varied by +-25% in wall time and +-3% in CPU time.
-enum class GateTime { wall, cpu };
-
-// The one default of every check (compare, ab, history, tools/ab through ab): CPU time per puzzle
-// may grow by up to 2%. Wall time on request (--gate wall). A paired check in turns on one CPU sees
-// less than 1% (ab: results/README.md); runs made apart, at other times, differ by a few percent in
-// CPU time on a shared machine, which a threshold below 2% would call changes.
-inline constexpr GateTime kDefaultGate = GateTime::cpu;
-inline constexpr double kDefaultMaxSlowdown = 0.02;
-
-struct CompareOptions {
-  double max_slowdown = kDefaultMaxSlowdown;  // 0.02: time per puzzle may grow by up to 2%
-  double alpha = 0.05;                        // significance level of the test
-  GateTime gate = kDefaultGate;
+struct CompareOptions : Judging {
   // Repetition i of BASE against repetition i of NEW, for runs made in turns (tools/ab): drift in
   // the machine's speed then falls on both sides of a pair alike and drops out. The test becomes
   // the Wilcoxon signed-rank test on the per-round log ratios, and the verdict is taken on their
@@ -38,8 +24,6 @@ struct CompareOptions {
 
   bool operator==(const CompareOptions&) const = default;
 };
-
-enum class Verdict { same, slower, faster };
 
 struct Metric;
 

@@ -23,18 +23,6 @@ std::optional<ReportFormat> report_format_named(std::string_view name) {
   return std::nullopt;
 }
 
-std::string benchmark_name(const MeasuredPass& run) {
-  return "solve/" + run.dataset + "/" + run.solver + (run.ranks > 1 ? "/ranks:" + std::to_string(run.ranks) : "") +
-         "/threads:" + std::to_string(run.threads);
-}
-
-std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_benchmark(const Report& report) {
-  std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> named;
-  for (const PassGroup<const MeasuredPass>& g : complete_groups(report.runs))
-    named.emplace_back(benchmark_name(*g.passes.front()), g.passes);
-  return named;
-}
-
 namespace {
 
 // How each format is written: as JSON (then as text by json_text) or as text only.

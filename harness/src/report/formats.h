@@ -35,13 +35,6 @@ std::string_view name_of(ReportFormat format);
 // Empty for a name not in kReportFormats.
 std::optional<ReportFormat> report_format_named(std::string_view name);
 
-// The benchmark name the other formats use: "solve/DATASET/SOLVER/threads:N".
-std::string benchmark_name(const MeasuredPass& run);
-
-// Complete runs grouped by benchmark name, in the order the benchmarks first appear. A pass an
-// interrupt cut short timed part of the file: no tool reading the other formats could tell.
-std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_benchmark(const Report& report);
-
 // Whether `format` is JSON (json, gbench, bmf) rather than text (markdown, csv, html).
 bool is_json_format(ReportFormat format);
 

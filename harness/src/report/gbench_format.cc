@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "report/context_fields.h"
-#include "report/formats.h"
 #include "report/metrics.h"
 #include "report/report_json.h"
 

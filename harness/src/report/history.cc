@@ -10,10 +10,6 @@
 
 namespace sudoku_bench {
 
-const Metric& history_metric(const HistoryOptions& options) {
-  return metric(options.gate == GateTime::cpu ? kCpuGateMetric : kWallGateMetric);
-}
-
 std::string label_of(const Report& report, const std::string& key) {
   for (const auto& [k, v] : report.settings.labels)
     if (k == key) return v;
@@ -67,7 +63,7 @@ std::vector<std::size_t> history_order(const std::vector<Report>& reports, const
 
 std::vector<HistorySeries> history_of(const std::vector<Report>& reports, const std::vector<std::size_t>& order,
                                       const HistoryOptions& options) {
-  const Metric& followed = history_metric(options);
+  const Metric& followed = gate_metric(options.gate);
   std::vector<HistorySeries> series;
   std::map<PassKey, std::size_t> index;
   for (const std::size_t r : order) {
@@ -87,12 +83,14 @@ std::vector<HistorySeries> history_of(const std::vector<Report>& reports, const 
     for (const HistoryPoint& p : s.points) logs.push_back(std::log(p.value));
     ChangePointOptions o;
     o.alpha = options.alpha;
-    o.min_shift = std::log(1 + options.min_change);
+    o.min_shift = std::log(1 + options.max_slowdown);
     for (const ChangePoint& c : change_points(logs, o)) {
-      HistoryChange change{s.points[c.at].report, std::exp(c.shift), std::nullopt, std::nullopt, c.p_value, false};
+      HistoryChange change{s.points[c.at].report, std::exp(c.shift), std::nullopt,
+                           std::nullopt,          c.p_value,         Verdict::same};
       if (c.low) change.low = std::exp(*c.low);
       if (c.high) change.high = std::exp(*c.high);
-      change.slower = followed.better == Better::higher ? change.ratio < 1 : change.ratio > 1;
+      change.verdict =
+          (followed.better == Better::higher ? change.ratio < 1 : change.ratio > 1) ? Verdict::slower : Verdict::faster;
       s.changes.push_back(change);
     }
   }
@@ -119,7 +117,7 @@ HistoryPower history_power(const HistorySeries& series, const HistoryOptions& op
   const std::size_t n = series.points.size();
   ChangePointOptions o;
   o.alpha = options.alpha;
-  o.min_shift = std::log(1 + options.min_change);
+  o.min_shift = std::log(1 + options.max_slowdown);
   if (n < 2 * o.min_segment) {
     power.more_reports = 2 * o.min_segment - n;
     return power;
@@ -140,7 +138,7 @@ HistoryPower history_power(const HistorySeries& series, const HistoryOptions& op
   std::mt19937_64 random(20261128);
   std::normal_distribution<double> noise(0, power.noise);
   for (const double step : {0.01, 0.02, 0.03, 0.05, 0.075, 0.1, 0.15, 0.2, 0.3, 0.5, 0.75, 1.0}) {
-    if (step < options.min_change) continue;
+    if (step < options.max_slowdown) continue;
     int found = 0;
     for (int trial = 0; trial < 10; ++trial) {
       std::vector<double> logs(n);

@@ -12,20 +12,17 @@
 #include "report/comparison.h"
 #include "report/metrics.h"
 #include "report/report.h"
+#include "report/verdict.h"
 #include "stats/change_points.h"
 
 namespace sudoku_bench {
 
-struct HistoryOptions {
-  double alpha = 0.05;
-  double min_change = kDefaultMaxSlowdown;  // the smallest change worth naming: 0.02 is 2%
-  GateTime gate = kDefaultGate;             // the figure followed: CPU time per puzzle, or throughput
-  std::string by;                           // order by this label (settings.labels); "": by date
+// max_slowdown: the smallest change worth naming (--min-change); gate: the figure followed, CPU time
+// per puzzle or throughput.
+struct HistoryOptions : Judging {
+  std::string by;  // order by this label (settings.labels); "": by date
   bool operator==(const HistoryOptions&) const = default;
 };
-
-// The metric a history follows (metrics.h): CPU time per puzzle, or throughput for GateTime::wall.
-const Metric& history_metric(const HistoryOptions& options);
 
 // One report's place in the history.
 struct HistoryPoint {
@@ -38,7 +35,7 @@ struct HistoryChange {
   double ratio = 1;                 // level after / before of the followed figure
   std::optional<double> low, high;  // its 95% interval
   double p_value = 1;
-  bool slower = false;  // time per puzzle grew (throughput fell, or CPU time rose)
+  Verdict verdict = Verdict::same;  // slower: time per puzzle grew (throughput fell, or CPU time rose)
 };
 
 // What a series without a change could have shown: the smallest step these reports find, for the
@@ -60,7 +57,7 @@ struct HistorySeries {
   std::vector<HistoryPoint> points;  // in the reports' order
   std::vector<HistoryChange> changes;
   // The newest change is a slowdown: by more than the threshold, and it stayed so.
-  bool slower_now() const { return !changes.empty() && changes.back().slower; }
+  bool slower_now() const { return !changes.empty() && changes.back().verdict == Verdict::slower; }
 };
 
 // A label's value in a report; "" when it has none.

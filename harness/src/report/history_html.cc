@@ -17,7 +17,7 @@ std::string series_name(const PassKey& k) {
 
 // Throughput against the report's place in the history; each segment's level dashed beside it.
 Json series_chart(const HistorySeries& s, std::size_t number, const HistoryOptions& options) {
-  const Metric& followed = history_metric(options);
+  const Metric& followed = gate_metric(options.gate);
   // Times as people read them (us), throughput as it is.
   const double scale = followed.unit == Unit::ns ? 1e-3 : 1;
   Json points = Json::array(), levels = Json::array();
@@ -68,7 +68,7 @@ std::string history_html(const std::vector<Report>& reports, const std::vector<s
     for (const HistoryChange& c : s.changes) {
       const Context& ctx = reports[c.report].context;
       const std::string label = options.by.empty() ? "" : label_of(reports[c.report], options.by);
-      rows.push_back(Json::array({series_name(s.key), c.slower ? "SLOWER" : "faster",
+      rows.push_back(Json::array({series_name(s.key), c.verdict == Verdict::slower ? "SLOWER" : "faster",
                                   label.empty() ? ctx.git_commit.substr(0, 12) : options.by + " " + label, ctx.date,
                                   names[c.report], format_change(c.ratio),
                                   c.low ? format_change(*c.low) + " to " + format_change(*c.high) : "too few reports",
@@ -80,7 +80,7 @@ std::string history_html(const std::vector<Report>& reports, const std::vector<s
   std::snprintf(rule, sizeof rule,
                 "A change is named where the reports before and after differ by %.1f%% or more with p < %g (a "
                 "permutation test of the largest separation); each report counts at its median.",
-                100 * options.min_change, options.alpha);
+                100 * options.max_slowdown, options.alpha);
   const Json data = {
       {"title", "sudoku-bench history: " + std::to_string(reports.size()) + " reports"},
       {"warnings", warnings},
@@ -88,7 +88,7 @@ std::string history_html(const std::vector<Report>& reports, const std::vector<s
                                  {"table",
                                   {{"header",
                                     {"series", "", options.by.empty() ? "commit" : options.by, "date", "report",
-                                     std::string(history_metric(options).label), "95% interval", "p"}},
+                                     std::string(gate_metric(options.gate).label), "95% interval", "p"}},
                                    {"left", {true, true, true, true, true, false, false, false}},
                                    {"rows", rows}}},
                                  {"note", rule}}})},

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "report/report_json.h"
+#include "report/format_error.h"
 
 namespace sudoku_bench {
 

@@ -208,4 +208,6 @@ std::string metric_text(const Metric& m, const std::optional<double>& value) {
   return value ? metric_text(m, *value) : std::string("-");
 }
 
+const Metric& gate_metric(GateTime gate) { return metric(gate_metric_key(gate)); }
+
 }  // namespace sudoku_bench

@@ -1,7 +1,8 @@
 // Every per-pass figure declared once (metrics.cc): its names, unit, direction, how it is read
 // from a measured pass, how parts combine it, and where it is shown. The terminal table, csv,
-// markdown, gbench, bmf, the HTML tables, `compare` and combine_parts read this table, so a new
-// figure is a row there and reaches every output with no change to the outputs.
+// markdown, gbench, bmf, the HTML tables, `compare`, combine_parts and the JSON report
+// (kStoredInJson) read this table, so a new figure is a row there and reaches every output with no
+// change to the outputs.
 #pragma once
 
 #include <optional>
@@ -10,6 +11,7 @@
 #include <string_view>
 
 #include "report/report.h"
+#include "report/verdict.h"
 
 namespace sudoku_bench {
 
@@ -42,6 +44,10 @@ enum Shown : unsigned {
   kInCompare = 1 << 4,     // compared pair by pair: `label`
   kInHtmlPasses = 1 << 5,  // the HTML page's table of every pass: `label`
   kInJson = 1 << 6,        // a derived field of runs[] (written, checked when read, recomputed): `key`
+  // A measured field of runs[] (written from `of`, null where not measured; read back through `store`):
+  // a figure the pass measures needs its field in stats/measured_pass.h, its measurement, and its row
+  // here, nothing else.
+  kStoredInJson = 1 << 7,
 };
 
 struct Metric {
@@ -71,9 +77,8 @@ struct Metric {
 std::span<const Metric> metrics();
 // The metric of `key`; throws std::out_of_range for an unknown key.
 const Metric& metric(std::string_view key);
-// The figure that `compare --gate wall` and `--gate cpu` decide on.
-inline constexpr std::string_view kWallGateMetric = "puzzles_per_second";
-inline constexpr std::string_view kCpuGateMetric = "cpu_per_puzzle_ns";
+// The figure that `--gate wall` and `--gate cpu` decide on (report/verdict.h).
+const Metric& gate_metric(GateTime gate);
 
 // A value for people, by its unit: "1,234" puzzles/s, "5.12 us", "12 ms" for a pass's seconds.
 std::string metric_text(const Metric& m, double value);

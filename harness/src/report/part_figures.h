@@ -1,7 +1,7 @@
 // A part's pass (one MPI rank's) as a fixed row of numbers, for rank 0 to receive from every rank at
 // a cost that does not depend on the pass's size: what combine_parts reads of a part (its counts,
 // times, noise, stored figures and the moments of its distributions), not its buckets (summed
-// apart: cli/rank_passes.cc) nor what every part shares (dataset, solver, threads: checked by a
+// apart: run/rank_passes.cc) nor what every part shares (dataset, solver, threads: checked by a
 // hash of them).
 #pragma once
 

@@ -337,25 +337,35 @@ void check_derived(const Metric& m, const Field& pass) {
   if (pass.has(key.c_str()) && !pass[key.c_str()].null()) (void)pass[key.c_str()].figure();
 }
 
+// A measured figure absent (a report before it) or null stays unmeasured.
+void read_measured(const Metric& m, const Field& pass, MeasuredPass& into) {
+  const std::string key(m.key);
+  if (pass.has(key.c_str()) && !pass[key.c_str()].null()) m.store(into, pass[key.c_str()].figure());
+}
+
 }  // namespace
 
 std::span<const FieldRow<MeasuredPass>> pass_fields() { return kRows; }
 
-// After the pass's own fields come the metric table's figures derived from them (kInJson), for
-// readers: null where the pass did not measure one.
+// After the pass's own fields come the metric table's figures: measured ones (kStoredInJson), and
+// those derived from the fields (kInJson), for readers; null where the pass did not measure one.
 nlohmann::ordered_json pass_to_json(const MeasuredPass& pass) {
   Json out = write_fields(pass_fields(), pass);
   for (const Metric& m : metrics())
-    if (m.in(kInJson)) out[std::string(m.key)] = derived_json(m, pass);
+    if (m.in(kInJson) || m.in(kStoredInJson)) out[std::string(m.key)] = derived_json(m, pass);
   return out;
 }
 
-// Derived figures are checked for a number, and recomputed from the fields when asked for.
+// Derived figures are checked for a number, and recomputed from the fields when asked for; measured
+// ones are stored.
 MeasuredPass pass_from(const Field& field) {
   MeasuredPass pass = read_fields(pass_fields(), field);
   check_whole(field, pass);
   for (const Metric& m : metrics())
-    if (m.in(kInJson)) check_derived(m, field);
+    if (m.in(kInJson))
+      check_derived(m, field);
+    else if (m.in(kStoredInJson))
+      read_measured(m, field, pass);
   return pass;
 }
 

@@ -89,7 +89,10 @@ GroupComparison compare_group(const PuzzleGroup& group, GroupRows& base, GroupRo
                     });
   c.most_slowed.resize(shown);
   // Slower only when the change is both real (the test) and large enough to matter (the median).
-  c.slower = c.pairs > 0 && c.test.p_value < options.alpha && c.ratio.median > 1 + options.max_slowdown;
+  if (c.pairs > 0 && c.test.p_value < options.alpha && c.ratio.median > 1 + options.max_slowdown)
+    c.verdict = Verdict::slower;
+  else if (c.pairs > 0 && c.test.p_value < options.alpha && c.ratio.median < 1 - options.max_slowdown)
+    c.verdict = Verdict::faster;
   return c;
 }
 

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "report/verdict.h"
 #include "stats/signed_rank.h"
 
 namespace sudoku_bench {
@@ -48,10 +49,10 @@ struct GroupRows {
 
 using PerPuzzleSide = std::map<PuzzleGroup, GroupRows>;
 
-struct PerPuzzleOptions {
-  double alpha = 0.05;         // significance level of the signed-rank test
-  double max_slowdown = 0.05;  // median per-puzzle ratio above 1 + this, with p < alpha: slower
-  std::size_t show = 10;       // the puzzles that got most slower, per group
+// A group is slower when its median per-puzzle ratio is above 1 + max_slowdown with a signed-rank
+// p < alpha; it is judged on latency, whatever the gate.
+struct PerPuzzleOptions : Judging {
+  std::size_t show = 10;  // the puzzles that got most slower, per group
 };
 
 struct SlowedPuzzle {
@@ -68,7 +69,7 @@ struct GroupComparison {
   SignedRankResult test;                                   // on log(current / base) of each pair: positive means slower
   MedianInterval ratio;                                    // of current / base, per puzzle, 95%
   std::vector<SlowedPuzzle> most_slowed;
-  bool slower = false;
+  Verdict verdict = Verdict::same;
   bool limits_differ = false;  // one side timed first solutions (--limit 1), the other counts
 };
 

@@ -1,4 +1,4 @@
-// The JSON form of a report (schema "sudoku-bench/10", documented in docs/json-schema.md): written and read
+// The JSON form of a report (schema "sudoku-bench/11", documented in docs/json-schema.md): written and read
 // back here only, so that one module owns the schema.
 #pragma once
 
@@ -6,11 +6,12 @@
 #include <stdexcept>
 #include <string>
 
+#include "report/format_error.h"
 #include "report/report.h"
 
 namespace sudoku_bench {
 
-inline constexpr const char* kSchema = "sudoku-bench/10";
+inline constexpr const char* kSchema = "sudoku-bench/11";
 // Earlier schemas still read. /9 counted the process's CPU alone, an exec: solver's programs' not
 // (no runs[].program_cpu_seconds); /8 lacks settings.solver_identities and settings.labels, and its
 // runs[].solver is always the spec (no NAME=); /7 lacks status.solved (every report before ran at limit 2); /6 lacks
@@ -18,17 +19,9 @@ inline constexpr const char* kSchema = "sudoku-bench/10";
 // runs[].tail_growth; /3 lacks the noise, loops, outlier flags, order and implementation of passes and the context's
 // environment; /2 lacks the histograms' buckets (no exact merge) and the parts of passes measured on several ranks or
 // shards; /1 also lacks status.wrong and settings.verify (reports before answers were judged).
-inline constexpr const char* kSchemasBefore[] = {"sudoku-bench/9", "sudoku-bench/8", "sudoku-bench/7",
-                                                 "sudoku-bench/6", "sudoku-bench/5", "sudoku-bench/4",
-                                                 "sudoku-bench/3", "sudoku-bench/2", "sudoku-bench/1"};
-
-// A file that is JSON but not a report this version can read, or one whose figures are out of range
-// (a negative thread count, a count past 2^64 - 1, seconds that are not finite); the message names
-// the field and its value: "runs[2].threads: -3 is not a thread count >= 1".
-class ReportFormatError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+inline constexpr const char* kSchemasBefore[] = {
+    "sudoku-bench/10", "sudoku-bench/9", "sudoku-bench/8", "sudoku-bench/7", "sudoku-bench/6",
+    "sudoku-bench/5",  "sudoku-bench/4", "sudoku-bench/3", "sudoku-bench/2", "sudoku-bench/1"};
 
 nlohmann::ordered_json to_json(const Report& report);
 

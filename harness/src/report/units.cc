@@ -1,6 +1,7 @@
 #include "report/units.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -46,5 +47,11 @@ std::string format_fixed(const char* printf_format, double value) {
 }
 
 std::string format_change(double ratio) { return format_fixed("%+.1f%%", 100 * (ratio - 1)); }
+
+std::string percent_text(double fraction) {
+  char buffer[32];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, fraction * 100);
+  return std::string(buffer, ec == std::errc() ? end : buffer) + "%";
+}
 
 }  // namespace sudoku_bench

@@ -17,5 +17,7 @@ std::string join(const std::vector<std::string>& words, std::string_view separat
 std::string format_fixed(const char* printf_format, double value);
 // A ratio as a change: 0.951 -> "-4.9%", 1.02 -> "+2.0%".
 std::string format_change(double ratio);
+// 0.05 as "5%", as percentages are written.
+std::string percent_text(double fraction);
 
 }  // namespace sudoku_bench

@@ -1,6 +1,6 @@
 // Which chunks of an input a pipeline reads, asked for as it goes: a shard's fixed share of every
 // reading (one process, run --shard), or what MPI rank 0 hands out as the ranks free up
-// (cli/rank_dealing.h). The dealer also decides whether the input is read again (--min-time), so
+// (run/rank_dealing.h). The dealer also decides whether the input is read again (--min-time), so
 // that every process of a job reads it the same number of times.
 #pragma once
 
@@ -59,7 +59,7 @@ class ShardDealer final : public ChunkDealer {
   std::optional<std::uint32_t> loop_;  // the last reading dealt
 };
 
-// What MPI rank 0 hands out to the ranks of a job as they ask (cli/rank_dealing.h), knowing
+// What MPI rank 0 hands out to the ranks of a job as they ask (run/rank_dealing.h), knowing
 // nothing of MPI. A jumpable input: ranges of the chunks of a reading in input order, each
 // about 1/(2 x ranks) of what is left (guided self-scheduling: large deals first, single chunks at
 // the end, so that a rank slowed down takes less and the ranks end together). Another input:

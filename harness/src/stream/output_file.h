@@ -59,7 +59,7 @@ class OutputFile {
   // The start of the name of every temporary file process `pid` makes in `folder`.
   static std::string temp_prefix(const std::string& folder, pid_t pid);
   // Removes every temporary file of this process's outputs not yet committed; async-signal-safe,
-  // for a process about to die (cli/supervisor.cc).
+  // for a process about to die (run/supervisor.cc).
   static void unlink_temps();
 
  private:

@@ -1,5 +1,6 @@
 #include "stream/pass.h"
 
+#include <sys/resource.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <time.h>
 
@@ -9,15 +10,10 @@
 #include "plugin/child_groups.h"
 #include "plugin/program_cpu.h"
 #include "stream/noise_probe.h"
+#include "stream/puzzle_clock.h"
 
 namespace sudoku_bench {
 namespace {
-
-double process_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
-}
 
 struct ThreadState {
   ThreadState(const sudoku::SolverFactory& factory, const StepOptions& options) : step(factory, options) {}
@@ -77,22 +73,22 @@ class SolveChunk {
 // The sink: adds a chunk's outcomes to the pass, in input order, and hands on its rows.
 class GatherChunk {
  public:
-  GatherChunk(PassResult& result, const PassConfig& config, Tails& tails)
+  GatherChunk(MeasuredPass& result, const PassConfig& config, Tails& tails)
       : result_(result), config_(config), tails_(tails) {}
 
   void operator()(Chunk& chunk) const {
-    result_.tally += chunk.tally;
+    result_.status += chunk.tally;
     if (config_.tail_growth && chunk.loop == 0) {
       tails_.latency.add(chunk.tail_latency_ns);
       tails_.tree_size.add(chunk.tail_tree_size);
     }
-    if (chunk.loop == 0) result_.first_loop_records += chunk.tally.records();
+    if (chunk.loop == 0) result_.file_records += chunk.tally.records();
     if (config_.rows && chunk.loop == 0) config_.rows->write(chunk);
     if (config_.on_chunk) config_.on_chunk(chunk);
   }
 
  private:
-  PassResult& result_;
+  MeasuredPass& result_;
   const PassConfig& config_;
   Tails& tails_;
 };
@@ -106,25 +102,34 @@ std::vector<pid_t> program_groups(const ThreadStates& states) {
 }
 
 // The threads' histograms and the tail curves, into the pass's figures.
-void gather_threads(const ThreadStates& states, const Tails& tails, const PassConfig& config, PassResult& result) {
+void gather_threads(const ThreadStates& states, const Tails& tails, const PassConfig& config, MeasuredPass& result) {
+  Histogram latency_ns, tree_size, guesses;
   for (const ThreadState& state : states) {
-    result.latency_ns.merge(state.latency_ns);
-    result.tree_size.merge(state.tree_size);
-    result.guesses.merge(state.guesses);
+    latency_ns.merge(state.latency_ns);
+    tree_size.merge(state.tree_size);
+    guesses.merge(state.guesses);
   }
+  result.latency_ns = summarize(latency_ns);
+  result.tree_size = summarize(tree_size);
+  result.guesses = summarize(guesses);
   result.threads_observed = static_cast<int>(states.size());
   if (config.tail_growth) {
     if (config.time_puzzles) result.tail_latency_ns = tails.latency.points();
-    result.tail_tree_size = tails.tree_size.points();
+    if (result.tree_size_reported) result.tail_tree_size = tails.tree_size.points();
   }
 }
 
 }  // namespace
 
-PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config) {
+MeasuredPass measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config) {
   using Clock = std::chrono::steady_clock;
   ThreadStates states([&] { return ThreadState(factory, config.step); });
-  PassResult result;
+  MeasuredPass result;
+  result.solver = factory.name();
+  result.implementation = factory.implementation();
+  result.threads = config.pipeline.threads;
+  result.latency_measured = config.time_puzzles;
+  result.tree_size_reported = factory.reports_tree_size();
   const PuzzleClock clock = config.time_puzzles ? PuzzleClock::for_pass() : PuzzleClock::steady();
   if (config.time_puzzles) result.clock_read_ns = clock.read_ns();
   Tails tails;
@@ -133,7 +138,7 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
   const NoiseCounters noise_before = read_noise_counters();
   // Every program alive: this solver's are started by its first pass, and kept for the next.
   const plugin::ProgramCpu programs_start = plugin::ProgramCpu::now(plugin::remembered_groups());
-  const double cpu_start = process_cpu_seconds();
+  const double cpu_start = cpu_clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
   const auto start = Clock::now();
   const PipelineResult pipeline = run_pipeline(input, config.pipeline, SolveChunk(states, config, clock, tails),
                                                GatherChunk(result, config, tails));
@@ -142,15 +147,17 @@ PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, 
   result.complete =
       pipeline.complete && !(config.step.solve.stop && config.step.solve.stop->load(std::memory_order_acquire));
   result.loops = pipeline.loops;
-  result.pipeline = pipeline.times;
+  result.pipeline = {true, pipeline.times.reader_seconds, pipeline.times.sink_seconds, pipeline.times.worker_seconds};
   result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  result.cpu_seconds = process_cpu_seconds() - cpu_start;
+  result.cpu_seconds = cpu_clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
   if (const plugin::ProgramCpu programs = plugin::ProgramCpu::now(program_groups(states)); programs.any()) {
     result.program_cpu_seconds = programs.seconds_since(programs_start);
     result.cpu_seconds += *result.program_cpu_seconds;
   }
   result.noise =
       noise_between(noise_before, read_noise_counters(), result.wall_seconds, thread_count(config.pipeline.threads));
+  if (rusage usage{}; getrusage(RUSAGE_SELF, &usage) == 0)
+    result.peak_rss_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux counts KiB
   gather_threads(states, tails, config, result);
   return result;
 }

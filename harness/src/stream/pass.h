@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "stats/histogram.h"
+#include "stats/measured_pass.h"
 #include "stats/noise.h"
 #include "stats/tally.h"
 #include "stream/chunk.h"
@@ -41,27 +42,10 @@ struct PassConfig {
   }
 };
 
-struct PassResult {
-  Tally tally;
-  // Per valid record. Latency is the time from the end of the previous record's bookkeeping (or
-  // the start of the chunk) to the end of this one's solve: parsing included, judging not.
-  Histogram latency_ns;
-  Histogram tree_size;
-  Histogram guesses;
-  double wall_seconds = 0;
-  double cpu_seconds = 0;                     // process CPU time, all threads (the reader's too), and programs'
-  std::optional<double> program_cpu_seconds;  // the exec: programs', in cpu_seconds; none when none ran
-  int threads_observed = 0;                   // threads that solved at least one chunk
-  bool complete = true;                       // false when a stop or interrupt ended the pass early
-  PipelineTimes pipeline;                     // where the harness's own stages spent their time
-  PassNoise noise;                            // what else the machine did meanwhile
-  int loops = 1;                              // readings of the input (PipelineConfig::min_seconds); counts cover all
-  std::uint64_t first_loop_records = 0;       // the records of one whole reading
-  double clock_read_ns = 0;                   // one read of the clock that timed the puzzles; 0 untimed
-  // PassConfig::tail_growth: over the puzzles of the first reading (latency only when timed).
-  std::vector<TailPoint> tail_latency_ns, tail_tree_size;
-};
-
-PassResult measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config);
+// The pass measured, named by its solver and thread count; the caller names its dataset, path and
+// repetition. Latency is the time from the end of the previous record's bookkeeping (or the start of
+// the chunk) to the end of this one's solve: parsing included, judging not. cpu_seconds counts the
+// whole process (every thread, the reader's too) and the exec: programs' (program_cpu_seconds).
+MeasuredPass measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config);
 
 }  // namespace sudoku_bench

@@ -40,7 +40,7 @@ struct PipelineConfig {
   // Standard input is read once. Chunk::loop says which reading a chunk is of.
   double min_seconds = 0;
   // Where set, it deals the chunks and decides the readings instead of the shard and min_seconds
-  // (MPI ranks: cli/rank_dealing.h). It outlives the pipeline.
+  // (MPI ranks: run/rank_dealing.h). It outlives the pipeline.
   ChunkDealer* dealer = nullptr;
 
   bool operator==(const PipelineConfig&) const = default;

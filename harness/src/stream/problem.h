@@ -1,5 +1,5 @@
 // A record that deserves a line on stderr: invalid, aborted, answered wrongly, or failing the
-// check its file asked for. Kept as a value where it arises; the command renders it once (cli/problems.h).
+// check its file asked for. Kept as a value where it arises; the command renders it once (run/problems.h).
 #pragma once
 
 #include <cstdint>

@@ -111,4 +111,10 @@ PuzzleClock PuzzleClock::for_pass(std::chrono::nanoseconds span) {
 #endif
 }
 
+double cpu_clock_seconds(clockid_t clock) {
+  timespec ts{};
+  clock_gettime(clock, &ts);
+  return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+}
+
 }  // namespace sudoku_bench

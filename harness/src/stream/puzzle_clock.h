@@ -5,6 +5,8 @@
 // with a rate measured against steady_clock; elsewhere steady_clock itself is the clock.
 #pragma once
 
+#include <time.h>
+
 #include <chrono>
 #include <cstdint>
 #include <string_view>
@@ -57,6 +59,10 @@ class PuzzleClock {
   bool tsc_;
   std::uint64_t ns_per_tick_q32_;  // nanoseconds per tick in 32.32 fixed point
 };
+
+// The CPU time of a POSIX clock in seconds: CLOCK_PROCESS_CPUTIME_ID (every thread of the process),
+// CLOCK_THREAD_CPUTIME_ID (the calling thread).
+double cpu_clock_seconds(clockid_t clock);
 
 namespace detail {
 // Whether CPUID says the TSC is invariant (leaf 0x80000007, EDX bit 8).

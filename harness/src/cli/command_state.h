@@ -1,0 +1,89 @@
+// What every command's file uses to declare its options and become a Subcommand (command_line.h):
+// the command's State while its line is parsed, and the options more than one command takes,
+// declared once here and added to each command by one call.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "cli/command_line.h"
+#include "cli/options.h"
+#include "report/verdict.h"
+#include "run/exit_codes.h"
+
+namespace sudoku_bench {
+
+inline constexpr int kMaxThreads = 1024;
+
+// Each command's state while its line is parsed: the command's own struct, which owns every
+// default, and its options, declared once into it; `extra`, what the line holds besides (run's
+// --json output). finish() converts what was given and checks what no one option can (kExitOk, or
+// the exit status of a bad line, said on stderr).
+template <class Command, class Extra = std::monostate>
+struct State {
+  explicit State(CLI::App* app) : options(*app) {}
+  Command command;
+  Options options;
+  Extra extra;
+  std::function<int(State&)> check = [](State&) { return kExitOk; };
+
+  int finish() { return options.apply(stderr) ? check(*this) : kExitUsage; }
+};
+
+// The strategies, then the other specs' syntax; noop, not a solver, only where it may run.
+std::string known_solvers(bool with_noop);
+
+// The subcommand `name`, with what it does (command_line.cc's table of commands).
+CLI::App* add_command(CLI::App& app, std::string_view name);
+
+// The command's --help: options grouped, its example last.
+void finish_help(CLI::App& command);
+
+// --threads N: one thread count (solve, ab, hunt; run takes a list). `what` says whose threads;
+// a target of 0 (all the CPUs this process may use) shows no default.
+void declare_threads(Options& o, int& threads, const std::string& what);
+
+// --max-slowdown (history: --min-change, the smallest step worth naming), --alpha and --gate: how
+// every command that judges (compare, ab, history) judges.
+enum class Threshold { max_slowdown, min_change };
+void declare_judging(Options& o, Judging& judging, Threshold threshold = Threshold::max_slowdown);
+
+// --label KEY=VALUE, repeatable, as given: what identifies the measurement in the report.
+void declare_labels(Options& o, std::vector<std::string>& labels);
+
+// A command that runs `run` on its options once its line is finished.
+template <class S, class Run>
+Subcommand subcommand(std::shared_ptr<S> s, Run run) {
+  finish_help(s->options.app());
+  return {&s->options.app(), [s, run] {
+            const int status = s->finish();
+            return status != kExitOk ? status : run(s->command);
+          }};
+}
+
+// The command's struct as a line makes it, without running it; empty for a line it refuses.
+template <class S>
+auto parsed(std::shared_ptr<S> (*declare)(CLI::App&), std::vector<std::string> args)
+    -> std::optional<decltype(S::command)> {
+  CLI::App app;
+  const std::shared_ptr<S> s = declare(app);
+  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError&) {
+    return std::nullopt;
+  }
+  if (s->finish() != kExitOk) return std::nullopt;
+  return s->command;
+}
+
+}  // namespace sudoku_bench

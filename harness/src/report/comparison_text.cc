@@ -1,0 +1,202 @@
+#include "report/comparison_text.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "report/comparison_formats.h"
+#include "report/names.h"
+#include "report/solver_identity.h"
+#include "report/text_table.h"
+#include "report/units.h"
+
+namespace sudoku_bench {
+namespace {
+
+std::string p_phrase(double p) { return p < 0.0001 ? "p < 0.0001" : "p = " + p_text(p); }
+
+std::string percent(std::size_t part, std::size_t whole) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.1f%%",
+                whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+  return buf;
+}
+
+// The per-puzzle table, a row per group, names shortened as in print_comparison; returns how many
+// groups are slower.
+int print_group_table(std::FILE* out, const std::vector<const GroupComparison*>& compared) {
+  std::vector<std::vector<std::string>> rows{{"dataset", "solver", "threads", "puzzles", "base faster", "new faster",
+                                              "fewer nodes b/n", "new/base median [95% CI]", "p", "verdict"}};
+  std::vector<ShortenedName> legend;
+  int slower = 0;
+  for (const GroupComparison* c : compared) {
+    char interval[64];
+    std::snprintf(interval, sizeof interval, "%.3f [%.3f, %.3f]", c->ratio.median, c->ratio.low, c->ratio.high);
+    const std::string nodes = c->base_fewer
+                                  ? percent(*c->base_fewer, c->pairs) + " / " + percent(*c->current_fewer, c->pairs)
+                                  : std::string("-");
+    slower += c->verdict == Verdict::slower;
+    note_if_shortened(legend, "dataset", c->group.dataset);
+    note_if_shortened(legend, "solver", c->group.solver);
+    rows.push_back({short_name(c->group.dataset), short_name(c->group.solver), std::to_string(c->group.threads),
+                    std::to_string(c->pairs), percent(c->base_faster, c->pairs), percent(c->current_faster, c->pairs),
+                    nodes, interval, p_text(c->test.p_value), c->verdict == Verdict::slower ? "SLOWER" : ""});
+  }
+  std::fputs(text_table(rows, {true, true, false, false, false, false, false, false, false, true}).c_str(), out);
+  std::fputs(legend_lines(legend).c_str(), out);
+  return slower;
+}
+
+void print_most_slowed(std::FILE* out, const std::vector<const GroupComparison*>& compared) {
+  for (const GroupComparison* c : compared) {
+    if (c->most_slowed.empty() || c->most_slowed.front().current_ns <= c->most_slowed.front().base_ns) continue;
+    std::fprintf(out, "\nMost slowed in %s (median time of each puzzle's repetitions):\n", c->group.name().c_str());
+    for (const SlowedPuzzle& p : c->most_slowed) {
+      if (p.current_ns <= p.base_ns) break;
+      std::fprintf(out, "  %s:%llu  base %s  new %s  %.2fx\n", c->group.file.c_str(),
+                   static_cast<unsigned long long>(p.line), format_duration_ns(p.base_ns).c_str(),
+                   format_duration_ns(p.current_ns).c_str(), p.current_ns / p.base_ns);
+    }
+  }
+}
+
+// The comparison's rows (comparison_formats.h) in columns as wide as what they hold; a pair's name
+// and repetitions on its first row only. Names are shortened (short_name) and spelled out under it.
+void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions& o) {
+  std::vector<std::vector<std::string>> rows{comparison_header(o)};
+  std::vector<ShortenedName> legend;
+  for (const ComparisonRow& row : comparison_rows(c)) {
+    std::vector<std::string> v = cells_of(row);
+    if (row.first) {
+      note_if_shortened(legend, "dataset", v[0]);
+      note_if_shortened(legend, "solver", v[1]);
+      v[0] = short_name(v[0]);
+      v[1] = short_name(v[1]);
+    } else {
+      v[0] = v[1] = v[2] = v[4] = "";
+    }
+    rows.push_back(std::move(v));
+  }
+  // dataset, solver, threads, metric, reps, base, new, new/base, change, p, verdict
+  std::fputs(text_table(rows, {true, true, false, true, false, false, false, false, true, false, true}).c_str(), out);
+  std::fputs(legend_lines(legend).c_str(), out);
+  std::fprintf(out, "\n%s Other rows are for reading only.\n", verdict_rule(o).c_str());
+}
+
+// A line per slower pair and a summary on `out` (none when it is null), a note per pair too few
+// repetitions leave blind on `err`; returns how many pairs are slower.
+int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out, std::FILE* err) {
+  int slower = 0, faster = 0, blind = 0;
+  for (const PairComparison& pair : c.pairs) {
+    const MetricComparison& t = pair.gated_metric();
+    if (pair.verdict() == Verdict::slower) {
+      ++slower;
+      if (out)
+        std::fprintf(out, "SLOWER: %s: %.1f%% more %s time per puzzle (%s)\n", pair.name().c_str(), 100 * t.slowdown,
+                     o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str());
+    } else if (pair.verdict() == Verdict::faster) {
+      ++faster;
+    }
+    if (!pair.can_detect) {
+      ++blind;
+      std::fprintf(err,
+                   "sudoku-bench compare: note: %s: %zu vs %zu repetitions cannot reach p < %g (smallest p %.3g); "
+                   "measure more\n",
+                   pair.name().c_str(), t.base.size(), t.current.size(), o.alpha,
+                   smallest_reachable_p(t.base.size(), t.current.size(), o.paired));
+    }
+  }
+  if (!out) return slower;
+  std::fprintf(out, "%zu pair%s compared: %d slower, %d faster, %zu within the threshold or noise%s\n", c.pairs.size(),
+               c.pairs.size() == 1 ? "" : "s", slower, faster,
+               c.pairs.size() - static_cast<std::size_t>(slower + faster),
+               blind ? " (some could not be judged: too few repetitions)" : "");
+  return slower;
+}
+
+std::string describe(const Report& r, const std::string& path) {
+  return path + " (" + r.context.git_commit + ", " + r.context.date + ")";
+}
+
+// What each solver compared stood for on each side (its spec, its files' SHA-256), for those whose
+// reports name files: two versions of one plugin, paired by name, are told apart here.
+std::vector<std::string> solver_lines(const Report& base, const Report& current, const Comparison& c) {
+  std::vector<std::string> lines;
+  for (const PairComparison& pair : c.pairs) {
+    const std::string b = c.paired_solvers.first.empty() ? pair.solver : c.paired_solvers.first;
+    const std::string n = c.paired_solvers.first.empty() ? pair.solver : c.paired_solvers.second;
+    for (const std::string& line : identity_pair_lines(base.settings.identities, b, current.settings.identities, n))
+      if (std::find(lines.begin(), lines.end(), "     " + line) == lines.end()) lines.push_back("     " + line);
+  }
+  return lines;
+}
+
+}  // namespace
+
+// Says on `err` which groups of either file found no partner, and why when it is only the path.
+void note_unpaired(const PerPuzzleComparison& comparison, std::FILE* err) {
+  for (const PuzzleGroup& g : comparison.only_base)
+    std::fprintf(err, "sudoku-bench compare: only in BASE: %s (%s)\n", g.name().c_str(), g.file.c_str());
+  for (const PuzzleGroup& g : comparison.only_current)
+    std::fprintf(err, "sudoku-bench compare: only in NEW: %s (%s)\n", g.name().c_str(), g.file.c_str());
+  // The same dataset read under another path pairs nothing: say why.
+  for (const PuzzleGroup& a : comparison.only_base)
+    for (const PuzzleGroup& b : comparison.only_current)
+      if (a.dataset == b.dataset && a.solver == b.solver && a.threads == b.threads)
+        std::fprintf(err,
+                     "sudoku-bench compare: %s: BASE's rows name %s, NEW's %s: rows pair only within one file path\n",
+                     a.name().c_str(), a.file.c_str(), b.file.c_str());
+}
+
+// The groups with puzzles paired in both files; says on `err` what each group left out.
+std::vector<const GroupComparison*> compared_groups(const PerPuzzleComparison& comparison, std::FILE* err) {
+  std::vector<const GroupComparison*> compared;
+  for (const GroupComparison& c : comparison.groups) {
+    if (c.skipped_base || c.skipped_current)
+      std::fprintf(err,
+                   "sudoku-bench compare: %s: rows left out (not timed, or not solved: aborted, wrong, invalid): "
+                   "%llu of BASE, %llu of NEW\n",
+                   c.group.name().c_str(), static_cast<unsigned long long>(c.skipped_base),
+                   static_cast<unsigned long long>(c.skipped_current));
+    if (c.limits_differ)
+      std::fprintf(err,
+                   "sudoku-bench compare: warning: %s: one file timed first solutions (run --limit 1: outcome "
+                   "solved), the other counts to 2 or more: the times measure different work\n",
+                   c.group.name().c_str());
+    if (c.pairs == 0)
+      std::fprintf(err, "sudoku-bench compare: %s: no puzzle timed and solved in both files: not compared\n",
+                   c.group.name().c_str());
+    else
+      compared.push_back(&c);
+    if (c.pairs && (c.only_base || c.only_current))
+      std::fprintf(err, "sudoku-bench compare: %s: %zu puzzles only in BASE, %zu only in NEW (not compared)\n",
+                   c.group.name().c_str(), c.only_base, c.only_current);
+  }
+  return compared;
+}
+
+void print_comparison_head(std::FILE* out, const Report& base, const std::string& base_path, const Report& current,
+                           const std::string& current_path, const Comparison& c) {
+  std::fprintf(out, "BASE %s\nNEW  %s\n", describe(base, base_path).c_str(), describe(current, current_path).c_str());
+  for (const std::string& line : solver_lines(base, current, c)) std::fprintf(out, "%s\n", line.c_str());
+  std::fputc('\n', out);
+}
+
+int print_per_puzzle_text(std::FILE* out, const std::string& base_path, const std::string& current_path,
+                          const std::vector<const GroupComparison*>& compared, const PerPuzzleOptions& options) {
+  std::fprintf(out, "BASE %s\nNEW  %s\n\n", base_path.c_str(), current_path.c_str());
+  const int slower = print_group_table(out, compared);
+  print_most_slowed(out, compared);
+  std::fprintf(out,
+               "\nPuzzles pair by (dataset, solver, threads, file, line); a puzzle's repetitions count once, at their\n"
+               "median. A (dataset, solver, threads) is SLOWER when the median of its per-puzzle ratios new/base\n"
+               "exceeds %.3f and a two-sided Wilcoxon signed-rank test on their logs gives p < %g.\n",
+               1 + options.max_slowdown, options.alpha);
+  return slower;
+}
+
+int print_comparison_text(const Comparison& c, const CompareOptions& o, std::FILE* out, std::FILE* err) {
+  if (out) print_comparison(out, c, o);
+  return print_verdicts(c, o, out, err);
+}
+
+}  // namespace sudoku_bench

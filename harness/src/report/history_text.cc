@@ -1,0 +1,116 @@
+#include "report/history_text.h"
+
+#include <cstdio>
+
+#include "report/solver_identity.h"
+#include "report/units.h"
+
+namespace sudoku_bench {
+namespace {
+
+// How a report is named: by the --by label, else by its harness commit; then its date and file,
+// and its other labels.
+std::string report_name(const Report& r, const std::string& file, const HistoryOptions& o) {
+  std::string name = o.by.empty() ? r.context.git_commit.substr(0, 12) : o.by + " " + label_of(r, o.by);
+  name += " (" + r.context.date + ", " + file;
+  for (const auto& [key, value] : r.settings.labels)
+    if (key != o.by) name += ", " + key + "=" + value;
+  return name + ")";
+}
+
+// What changed between the report before a change and the first after it: the solver's files
+// (SHA-256), the harness's commit.
+std::string what_changed(const Report& before, const Report& after, const std::string& solver) {
+  std::vector<std::string> changes = identity_changes(before.settings.identities, after.settings.identities, solver);
+  if (before.context.git_commit != after.context.git_commit)
+    changes.push_back("harness " + before.context.git_commit.substr(0, 12) + " -> " +
+                      after.context.git_commit.substr(0, 12));
+  return changes.empty() ? "same solver files and harness" : join(changes, "; ");
+}
+
+void print_series(const HistorySeries& s, const std::vector<Report>& reports, const std::vector<std::string>& names,
+                  const HistoryOptions& o, std::FILE* out) {
+  const Metric& followed = gate_metric(o.gate);
+  std::fprintf(out, "%s/%s%s/threads=%d: %zu reports, newest %s %s, %zu change%s\n", s.key.dataset.c_str(),
+               s.key.solver.c_str(), s.key.ranks > 1 ? ("/ranks=" + std::to_string(s.key.ranks)).c_str() : "",
+               s.key.threads, s.points.size(), std::string(followed.label).c_str(),
+               metric_text(followed, s.points.back().value).c_str(), s.changes.size(),
+               s.changes.size() == 1 ? "" : "s");
+  for (const HistoryChange& c : s.changes) {
+    const std::string interval = c.low ? " [" + format_change(*c.low) + ", " + format_change(*c.high) + "]"
+                                       : std::string(" [too few reports for an interval]");
+    std::size_t at = 0;
+    while (s.points[at].report != c.report) ++at;
+    std::fprintf(out, "  %s at %s: %s %s%s, p = %.3g\n    changed since the report before: %s\n",
+                 c.verdict == Verdict::slower ? "SLOWER" : "faster",
+                 report_name(reports[c.report], names[c.report], o).c_str(), std::string(followed.label).c_str(),
+                 format_change(c.ratio).c_str(), interval.c_str(), c.p_value,
+                 what_changed(reports[s.points[at - 1].report], reports[c.report], s.key.solver).c_str());
+  }
+}
+
+// Where the solver's code changed along a series that names no change: one series by name, whatever
+// the path (mine=plugin:v1/... then mine=plugin:v2/...), its identity shown rather than hidden.
+void print_code_changes(const HistorySeries& s, const std::vector<Report>& reports,
+                        const std::vector<std::string>& names, const HistoryOptions& o, std::FILE* out) {
+  for (std::size_t i = 1; i < s.points.size(); ++i) {
+    const std::vector<std::string> changes =
+        identity_changes(reports[s.points[i - 1].report].settings.identities,
+                         reports[s.points[i].report].settings.identities, s.key.solver);
+    if (!changes.empty())
+      std::fprintf(out, "  its code changed at %s: %s\n",
+                   report_name(reports[s.points[i].report], names[s.points[i].report], o).c_str(),
+                   join(changes, "; ").c_str());
+  }
+}
+
+// Under a series with no change: what these reports could have shown, so that "0 changes" is not
+// read as "no change".
+void print_power(const HistorySeries& s, const HistoryOptions& o, std::FILE* out) {
+  const HistoryPower p = history_power(s, o);
+  const std::size_t n = s.points.size();
+  const std::string more = p.more_reports == 1 ? "1 more report"
+                           : p.more_reports    ? std::to_string(p.more_reports) + " more reports"
+                                               : "many more reports";
+  if (n < 6)
+    std::fprintf(out, "  no change can be named in %zu report%s: a change needs 3 on each side (%s)\n", n,
+                 n == 1 ? "" : "s", more.c_str());
+  else if (p.clearest_p >= o.alpha)
+    std::fprintf(out,
+                 "  no change can be named in %zu reports at p < %g: the clearest step gives p = %.3g (%s, or a "
+                 "larger --alpha)\n",
+                 n, o.alpha, p.clearest_p, more.c_str());
+  else if (p.detectable)
+    std::fprintf(out,
+                 "  no change found; these %zu reports find a step of %s or more (8 in 10 simulated series with this "
+                 "one's noise, %.1f%%)\n",
+                 n, format_fixed("%g%%", 100 * *p.detectable).c_str(), 100 * p.noise);
+  else
+    std::fprintf(out, "  no change found; these %zu reports are too noisy (%.1f%%) to find a step below 100%%\n", n,
+                 100 * p.noise);
+}
+
+}  // namespace
+
+bool print_history_text(const std::vector<HistorySeries>& series, const std::vector<Report>& reports,
+                        const std::vector<std::string>& names, const HistoryOptions& o, std::FILE* out) {
+  bool slower = false;
+  for (const HistorySeries& s : series) {
+    print_series(s, reports, names, o, out);
+    slower |= s.slower_now();
+    if (s.changes.empty()) {
+      print_code_changes(s, reports, names, o, out);
+      print_power(s, o, out);
+    }
+  }
+  std::fprintf(out,
+               "\nEach report counts once per series, at the median %s of its repetitions, in the order of its %s. A "
+               "change is named\nwhere the reports before and after differ by %.1f%% or more with p < %g (a "
+               "permutation test of the\nlargest separation, which accounts for the places tried; 3 reports a side "
+               "at least).\n",
+               std::string(gate_metric(o.gate).label).c_str(), o.by.empty() ? "date" : ("label " + o.by).c_str(),
+               100 * o.max_slowdown, o.alpha);
+  return slower;
+}
+
+}  // namespace sudoku_bench

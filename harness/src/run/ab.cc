@@ -1,0 +1,706 @@
+#include "run/ab.h"
+
+#include <fcntl.h>
+#include <sched.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <optional>
+
+#include "plugin/call_guard.h"
+#include "plugin/library.h"
+#include "plugin/plugin_solver.h"
+#include "report/comparison_text.h"
+#include "report/context.h"
+#include "report/html_format.h"
+#include "report/pass_parts.h"
+#include "report/report_json.h"
+#include "report/solver_identity.h"
+#include "report/units.h"
+#include "run/exit_codes.h"
+#include "run/interrupt.h"
+#include "run/per_puzzle_files.h"
+#include "run/report_files.h"
+#include "run/run.h"
+#include "run/solver_spec_list.h"
+#include "stats/power.h"
+#include "stream/input.h"
+#include "stream/output_file.h"
+#include "stream/pass.h"
+#include "stream/per_puzzle_rows.h"
+#include "stream/puzzle_clock.h"
+#include "stream/solver_specs.h"
+
+extern char** environ;
+
+namespace sudoku_bench {
+namespace {
+
+constexpr const char* kSideWord[] = {"BASE", "NEW"};
+
+// One side of the check: a solver measured here, or (tools/ab) another build's `run`.
+struct Side {
+  std::string given;  // the spec as given, NAME= included
+  std::string name;   // as the passes and tables call it
+  std::unique_ptr<sudoku::SolverFactory> factory, recount;
+  std::string bench;  // another sudoku-bench measures this side; "": this process
+  SolverIdentity identity;
+};
+
+// What one side measured in one round: a pass per file, each still in shards.
+using RoundParts = std::vector<std::vector<MeasuredPass>>;  // [file][shard]
+
+constexpr const char* kScratchPrefix = "sudoku-bench-ab-";
+
+constexpr std::size_t kPerPuzzleColumns = 10;  // kPerPuzzleHeader's
+
+class Ab {
+ public:
+  Ab(const AbCommand& command, std::FILE* out, std::FILE* err) : c_(command), out_(out), err_(err) {}
+
+  int run() {
+    if (const int status = check(); status != kExitOk) return status;
+    if (const int status = pin(); status != kExitOk) return status;
+    if (const int status = open_outputs(); status != kExitOk) return status;
+    report_.context = collect_context();
+    if (c_.base_bench.empty() || c_.new_bench.empty()) clock_name_ = PuzzleClock::for_pass().name();
+    datasets_ = dataset_names(c_.files);
+    try {
+      measure_all();
+    } catch (const plugin::SolverFault& f) {
+      std::fprintf(err_, "sudoku-bench ab: %s\n", f.what());
+      if (!f.interrupted()) return kExitSolverFault;
+    } catch (const IoError& e) {
+      std::fprintf(err_, "sudoku-bench ab: %s\n", e.what());
+      return kExitIo;
+    } catch (const std::runtime_error& e) {  // another build's run failed
+      std::fprintf(err_, "sudoku-bench ab: %s\n", e.what());
+      return kExitIo;
+    }
+    if (interrupt_requested()) {
+      // The rounds measured are kept: every output written, marked interrupted, and no verdict.
+      std::fprintf(err_,
+                   "sudoku-bench ab: interrupted by signal %d after %zu rounds: no verdict; the rounds measured are "
+                   "written, marked \"interrupted\": true\n",
+                   interrupt_signal(), rounds_done_);
+      const int written = write_outputs(true);
+      return written == kExitIo ? kExitIo : interrupted_status();
+    }
+    return write_outputs(false);
+  }
+
+ private:
+  static int interrupted_status() { return kExitInterrupted + (interrupt_signal() ? interrupt_signal() : SIGINT); }
+
+  int check() {
+    const auto refuse = [&](const std::string& why) {
+      std::fprintf(err_, "sudoku-bench ab: %s\n", why.c_str());
+      return kExitUsage;
+    };
+    if (c_.files.empty()) return refuse("no input files");
+    for (const std::string& f : c_.files)
+      if (read_once(f)) return refuse(f + " can be read only once: ab reads its files once per round and side");
+    if (c_.rounds != 0 && c_.rounds < 6) return refuse("--rounds must be 0 (the pilot decides) or at least 6");
+    if (c_.pilot < 6) return refuse("--pilot must be at least 6: fewer rounds cannot reach p < 0.05");
+    if (!(c_.detect > c_.options.max_slowdown))
+      return refuse("--detect (" + percent_text(c_.detect) + ") must be above --max-slowdown (" +
+                    percent_text(c_.options.max_slowdown) + ")");
+    const std::string* specs[] = {&c_.base, &c_.current};
+    const std::string* benches[] = {&c_.base_bench, &c_.new_bench};
+    std::string notes[2];
+    for (int s = 0; s < 2; ++s) {
+      Side& side = sides_[s];
+      side.given = *specs[s];
+      side.bench = *benches[s];
+      const NamedSpec named = split_spec_name(side.given);
+      side.name = named.name.empty() ? (s == 0 ? "base" : "new") : named.name;
+      if (side.bench.empty()) {
+        std::string error, &note = notes[s];
+        side.factory = factory_for_spec(named.spec, error, &note);
+        if (!side.factory) return refuse(std::string(kSideWord[s]) + ": " + error);
+        if (!note.empty()) std::fprintf(err_, "sudoku-bench ab: note: %s\n", note.c_str());
+        if (const std::string recount = side.factory->recounted_by(); !recount.empty())
+          if (!(side.recount = reference_for_spec(recount, error))) return refuse(error);
+      } else if (access(side.bench.c_str(), X_OK) != 0) {
+        return refuse(std::string(kSideWord[s]) + ": no sudoku-bench at " + side.bench);
+      }
+      side.identity = identify_solver(side.given, side.name);
+    }
+    if (sides_[0].name == sides_[1].name) return refuse("BASE and NEW are both named " + sides_[0].name);
+    if (const std::string why = same_instances(notes); !why.empty()) return refuse(why);
+    return kExitOk;
+  }
+
+  // Both sides in one mode: when @auto gave one plugin private instances (its note says why) and
+  // the other shared ones, the other is loaded again as @private, so that the sides differ in their
+  // code alone. "" or what failed.
+  std::string same_instances(const std::string (&notes)[2]) {
+    for (int s = 0; s < 2; ++s) {
+      Side& other = sides_[1 - s];
+      if (notes[s].empty() || !notes[1 - s].empty() || !other.bench.empty()) continue;
+      const NamedSpec named = split_spec_name(other.given);
+      plugin::PluginSpec spec;
+      std::string error;
+      if (!named.spec.starts_with(plugin::kPluginPrefix) ||
+          !plugin::parse_plugin_spec(named.spec.substr(plugin::kPluginPrefix.size()), spec, error) ||
+          spec.mode != "auto")
+        continue;
+      std::string given = other.given;
+      if (given.ends_with("@auto")) given.resize(given.size() - 5);
+      other.factory = factory_for_spec(given + "@private", error, nullptr);
+      if (!other.factory) return std::string(kSideWord[1 - s]) + ": " + error;
+      std::fprintf(err_,
+                   "sudoku-bench ab: note: %s gets private instances too, so that both sides are measured alike\n",
+                   kSideWord[1 - s]);
+    }
+    return "";
+  }
+
+  // One CPU for both sides, so that they meet the same caches and clock; set before any thread starts.
+  int pin() {
+    if (c_.cpu == "none" || c_.threads > 1) {
+      if (c_.threads > 1 && c_.cpu != "none")
+        std::fprintf(err_, "sudoku-bench ab: note: %d threads: not pinned to one CPU\n", c_.threads);
+      return kExitOk;
+    }
+    cpu_set_t mask;
+    CPU_ZERO(&mask);
+    int cpu = -1;
+    if (!c_.cpu.empty()) {
+      cpu = std::atoi(c_.cpu.c_str());
+    } else if (sched_getaffinity(0, sizeof mask, &mask) == 0) {
+      for (int i = 0; i < CPU_SETSIZE; ++i)
+        if (CPU_ISSET(i, &mask)) cpu = i;
+    }
+    if (cpu < 0) return kExitOk;
+    if (cpu >= CPU_SETSIZE) {
+      std::fprintf(err_, "sudoku-bench ab: --cpu %d: no such CPU\n", cpu);
+      return kExitUsage;
+    }
+    CPU_ZERO(&mask);
+    CPU_SET(cpu, &mask);
+    if (sched_setaffinity(0, sizeof mask, &mask) != 0) {
+      std::fprintf(err_, "sudoku-bench ab: cannot pin to CPU %d: %s\n", cpu, std::strerror(errno));
+      return c_.cpu.empty() ? kExitIo : kExitUsage;
+    }
+    cpu_ = cpu;
+    return kExitOk;
+  }
+
+  int open_outputs() {
+    try {
+      if (!c_.json_path.empty()) json_out_ = std::make_unique<OutputFile>(c_.json_path, "--json");
+      if (!c_.markdown_path.empty()) markdown_out_ = std::make_unique<OutputFile>(c_.markdown_path, "--markdown");
+      if (!c_.html_path.empty()) {
+        if (!html_report_available()) {
+          std::fprintf(err_, "sudoku-bench ab: --html: this build has no Chart.js (libjs-chart.js)\n");
+          return kExitUsage;
+        }
+        html_out_ = std::make_unique<OutputFile>(c_.html_path, "--html");
+      }
+      if (!c_.reports_dir.empty()) {
+        if (!std::filesystem::is_directory(c_.reports_dir)) throw IoError(c_.reports_dir, "--reports: not a folder");
+        for (int s = 0; s < 2; ++s)
+          side_out_[s] =
+              std::make_unique<OutputFile>(c_.reports_dir + "/" + (s == 0 ? "base" : "new") + ".json", "--reports");
+      }
+    } catch (const IoError& e) {
+      std::fprintf(err_, "sudoku-bench ab: %s\n", e.what());
+      return kExitIo;
+    }
+    std::vector<const OutputFile*> files;
+    for (const auto* o : {&json_out_, &markdown_out_, &html_out_, &side_out_[0], &side_out_[1]})
+      if (*o) files.push_back(o->get());
+    if (const std::string conflict = output_conflicts(files, c_.files); !conflict.empty()) {
+      std::fprintf(err_, "sudoku-bench ab: %s\n", conflict.c_str());
+      return kExitUsage;
+    }
+    return kExitOk;
+  }
+
+  // How one side measures shard `shard` of a file; `rows`, when given, receives a row per record.
+  PassConfig pass_config(const Side& side, const InputFile& input, int shard, PerPuzzleRows* rows) const {
+    PassConfig config;
+    config.pipeline.threads = c_.threads;
+    take_shard(config.pipeline, input.size(), c_.threads, shard, c_.shards);
+    config.pipeline.interrupt = &interrupt_requested();
+    config.step.solve.stop = &interrupt_requested();
+    config.step.reask_every_record = false;
+    config.rows = rows;
+    if (side.recount) {  // a sample of an external solver's answers recounted, as run does
+      config.step.reference = side.recount.get();
+      config.step.verify_every = kDefaultPluginVerifyEvery;
+    }
+    return config;
+  }
+
+  // Shard `shard` of `shards` of every file, once, by one side: a pass per file.
+  std::vector<MeasuredPass> measure_shard(const Side& side, int shard, int round) {
+    if (!side.bench.empty()) return measure_elsewhere(side, shard, round);
+    std::vector<MeasuredPass> passes;
+    for (std::size_t f = 0; f < c_.files.size(); ++f) {
+      InputFile input(c_.files[f]);
+      const PassConfig config = pass_config(side, input, shard, nullptr);
+      MeasuredPass pass = measure_pass(input, *side.factory, config);
+      pass.dataset = datasets_[f];
+      pass.path = c_.files[f];
+      pass.threads = c_.threads;
+      pass.repetition = round;
+      pass.solver = side.name;
+      passes.push_back(std::move(pass));
+    }
+    return passes;
+  }
+
+  // tools/ab: the side is another build; its `run` measures the shard, pinned as this process is.
+  std::vector<MeasuredPass> measure_elsewhere(const Side& side, int shard, int round) {
+    const std::string report = scratch_ + "/shard.json";
+    std::vector<std::string> args = {side.bench,
+                                     "run",
+                                     "--solver",
+                                     split_spec_name(side.given).spec,
+                                     "--threads",
+                                     std::to_string(c_.threads),
+                                     "--repetitions",
+                                     "1",
+                                     "--warmup-seconds",
+                                     "0",
+                                     "--min-time",
+                                     "0",
+                                     "--no-progress",
+                                     "--json",
+                                     report};
+    if (c_.shards > 1) args.insert(args.end(), {"--shard", std::to_string(shard) + "/" + std::to_string(c_.shards)});
+    args.insert(args.end(), c_.files.begin(), c_.files.end());
+    std::vector<char*> argv;
+    for (std::string& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
+    const std::string log = scratch_ + "/shard.log";
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    pid_t pid = 0;
+    const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
+    posix_spawn_file_actions_destroy(&actions);
+    if (spawned != 0) throw std::runtime_error(side.bench + ": cannot start: " + std::strerror(spawned));
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    // 1: records undecided (judged below, from the report); anything else failed.
+    if (!WIFEXITED(status) || (WEXITSTATUS(status) != kExitOk && WEXITSTATUS(status) != kExitUndecided)) {
+      if (interrupt_requested()) return {};
+      std::string text;
+      if (std::FILE* f = std::fopen(log.c_str(), "r")) {
+        char buf[4096];
+        text.assign(buf, std::fread(buf, 1, sizeof buf, f));
+        std::fclose(f);
+      }
+      throw std::runtime_error(args[0] + " run (shard " + std::to_string(shard) + ") ended with status " +
+                               std::to_string(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status)) +
+                               (text.empty() ? "" : ":\n" + text));
+    }
+    std::vector<Report> read;
+    if (read_reports({report}, read, "ab", err_) != kExitOk) throw std::runtime_error("cannot read " + report);
+    std::vector<MeasuredPass> passes = std::move(read.front().runs);
+    for (MeasuredPass& p : passes) {
+      p.solver = side.name;
+      p.repetition = round;
+      p.run_id.clear();
+    }
+    if (other_context_.empty()) other_context_ = read.front().context.git_commit;
+    return passes;
+  }
+
+  // A round's shards of one file as one pass, timed as one process reading them one after another.
+  static MeasuredPass combined(const std::vector<MeasuredPass>& shards) {
+    if (shards.size() == 1) return shards.front();
+    std::vector<std::string> hosts(shards.size());
+    std::vector<int> numbers;
+    for (std::size_t k = 1; k <= shards.size(); ++k) numbers.push_back(static_cast<int>(k));
+    return combine_parts(shards, hosts, numbers, Timing::process);
+  }
+
+  // Both sides must reach the same answers on the same shard, and neither may fail judging.
+  void judge_turn(const std::vector<MeasuredPass>& base, const std::vector<MeasuredPass>& current, int round,
+                  int shard) {
+    if (answer_problems_.size() >= 10) return;
+    for (std::size_t f = 0; f < base.size() && f < current.size(); ++f) {
+      const Tally &b = base[f].status, &n = current[f].status;
+      const std::string where = datasets_[f] + " round " + std::to_string(round) + " shard " + std::to_string(shard) +
+                                "/" + std::to_string(c_.shards) + ": ";
+      for (const auto* t : {&b, &n})
+        if (t->wrong || t->aborted || t->check_failed)
+          answer_problems_.push_back(where + (t == &b ? "BASE" : "NEW") + " has " + std::to_string(t->wrong) +
+                                     " wrong, " + std::to_string(t->aborted) + " aborted, " +
+                                     std::to_string(t->check_failed) + " failed checks");
+      const std::array<Outcome, 5> compared = {Outcome::unique, Outcome::multiple, Outcome::solved, Outcome::none,
+                                               Outcome::invalid};
+      for (const Outcome o : compared)
+        if (b[o] != n[o]) {
+          answer_problems_.push_back(where + std::string(info_of(o).name) + ": " + std::to_string(b[o]) + " in BASE, " +
+                                     std::to_string(n[o]) + " in NEW");
+          name_differing_records(f, shard);
+          break;
+        }
+    }
+  }
+
+  // The records of a shard whose outcomes differ, as FILE:LINE with both sides' answers: the shard
+  // solved again by each side, outside any measurement, with a row per record.
+  void name_differing_records(std::size_t f, int shard) {
+    if (!sides_[0].bench.empty() || !sides_[1].bench.empty()) {
+      answer_problems_.push_back("(run both builds with --per-puzzle and compare --per-puzzle for the records)");
+      return;
+    }
+    std::array<std::map<std::uint64_t, std::string>, 2> outcomes;  // line -> outcome
+    std::error_code ec;
+    std::filesystem::create_directories(scratch_, ec);
+    for (int s = 0; s < 2; ++s) {
+      const std::string path = scratch_ + "/rows" + std::to_string(s) + ".csv";
+      {
+        OutputFile file(path, "");
+        PerPuzzleRows rows(file);
+        rows.start_pass(datasets_[f], c_.files[f], sides_[s].name, c_.threads, 0, true, false);
+        InputFile input(c_.files[f]);
+        measure_pass(input, *sides_[s].factory, pass_config(sides_[s], input, shard, &rows));
+        rows.close();
+      }
+      std::ifstream in(path);
+      std::string row;
+      std::getline(in, row);            // the header
+      std::vector<std::string> fields;  // dataset,file,line,...,outcome
+      while (std::getline(in, row)) {
+        if (split_csv(row, fields) && fields.size() == kPerPuzzleColumns && !fields[2].empty() &&
+            fields[2].find_first_not_of("0123456789") == std::string::npos)
+          outcomes[s][std::stoull(fields[2])] = fields.back();
+      }
+    }
+    std::size_t named = 0;
+    for (const auto& [line, base] : outcomes[0]) {
+      const auto current = outcomes[1].find(line);
+      if (current == outcomes[1].end() || current->second == base) continue;
+      if (++named > 5) break;
+      answer_problems_.push_back(c_.files[f] + ":" + std::to_string(line) + ": " + sides_[0].name + " " + base + ", " +
+                                 sides_[1].name + " " + current->second);
+    }
+  }
+
+  // The time per puzzle the gate reads, summed over the files: CPU or wall.
+  double gated_time(const std::vector<MeasuredPass>& passes) const {
+    double seconds = 0, puzzles = 0;
+    for (const MeasuredPass& p : passes) {
+      seconds += c_.options.gate == GateTime::cpu ? p.cpu_seconds : p.wall_seconds;
+      puzzles += static_cast<double>(p.puzzles());
+    }
+    return puzzles > 0 ? seconds / puzzles : 0;
+  }
+
+  double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+
+  // A round's seconds: the mean of those measured, else the warm-up turn's shard times the shards.
+  double round_estimate() const {
+    return rounds_done_ ? round_seconds_ / static_cast<double>(rounds_done_) : warmup_seconds_ * c_.shards;
+  }
+
+  // "about 1 min 20 s" for the rounds up to `until`.
+  std::string time_left(int until) const {
+    const double left = std::max(0, until - static_cast<int>(rounds_done_)) * round_estimate();
+    return "about " + format_duration_ns(left * 1e9);
+  }
+
+  void measure_rounds(int until) {
+    for (int round = static_cast<int>(rounds_done_) + 1; round <= until && !interrupt_requested(); ++round) {
+      if (c_.max_seconds > 0 && elapsed() + round_estimate() > c_.max_seconds) {
+        over_budget_ = true;
+        return;
+      }
+      const double round_start = elapsed();
+      std::array<RoundParts, 2> parts;
+      for (auto& p : parts) p.assign(c_.files.size(), {});
+      for (int shard = 1; shard <= c_.shards && !interrupt_requested(); ++shard) {
+        // The order turns at every shard (BASE NEW, then NEW BASE): neither side always goes first.
+        const int first = ((round - 1) * c_.shards + shard) % 2 ? 0 : 1;
+        std::array<std::vector<MeasuredPass>, 2> turn;
+        for (const int s : {first, 1 - first}) turn[s] = measure_shard(sides_[s], shard, round);
+        if (interrupt_requested()) return;
+        judge_turn(turn[0], turn[1], round, shard);
+        for (int s = 0; s < 2; ++s)
+          for (std::size_t f = 0; f < turn[s].size(); ++f) parts[s][f].push_back(std::move(turn[s][f]));
+      }
+      if (interrupt_requested()) return;
+      std::array<std::vector<MeasuredPass>, 2> passes;
+      for (int s = 0; s < 2; ++s)
+        for (auto& shards : parts[s]) {
+          MeasuredPass pass = combined(shards);
+          pass.sequence = round;
+          passes[s].push_back(std::move(pass));
+        }
+      const double b = gated_time(passes[0]), n = gated_time(passes[1]);
+      if (b > 0 && n > 0) log_ratios_.push_back(std::log(n / b));
+      for (int s = 0; s < 2; ++s)
+        for (MeasuredPass& p : passes[s]) side_reports_[s].runs.push_back(std::move(p));
+      ++rounds_done_;
+      round_seconds_ += elapsed() - round_start;
+      if (c_.progress)
+        std::fprintf(err_, "ab: round %d/%d: %s %s, %s %s %s per puzzle (%s)%s\n", round, until, sides_[0].name.c_str(),
+                     format_duration_ns(b * 1e9).c_str(), sides_[1].name.c_str(), format_duration_ns(n * 1e9).c_str(),
+                     c_.options.gate == GateTime::cpu ? "CPU" : "wall", b > 0 ? format_change(n / b).c_str() : "-",
+                     round < until ? ("; " + time_left(until) + " left").c_str() : "");
+    }
+  }
+
+  // Scratch folders of ab processes that are gone (a SIGKILL runs no destructor): removed here,
+  // the next start, so that no ending leaves one for long.
+  static void sweep_scratch(const std::filesystem::path& tmp) {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(tmp, ec)) {
+      const std::string name = entry.path().filename().string();
+      if (!name.starts_with(kScratchPrefix)) continue;
+      const std::string pid = name.substr(std::strlen(kScratchPrefix));
+      if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos) continue;
+      if (kill(static_cast<pid_t>(std::stol(pid)), 0) != 0 && errno == ESRCH)
+        std::filesystem::remove_all(entry.path(), ec);
+    }
+  }
+
+  void measure_all() {
+    std::error_code ec;
+    const std::filesystem::path tmp = std::filesystem::temp_directory_path(ec);
+    sweep_scratch(tmp);
+    scratch_ = tmp / (kScratchPrefix + std::to_string(getpid()));
+    if (!sides_[0].bench.empty() || !sides_[1].bench.empty()) std::filesystem::create_directories(scratch_);
+    struct Cleanup {
+      std::string dir;
+      ~Cleanup() {
+        std::error_code ec;
+        std::filesystem::remove_all(dir, ec);
+      }
+    } cleanup{scratch_};
+    if (c_.progress)
+      std::fprintf(err_, "ab: %s against %s in turns%s, %d shard%s a round: %s\n", sides_[1].name.c_str(),
+                   sides_[0].name.c_str(), cpu_ >= 0 ? (" on CPU " + std::to_string(cpu_)).c_str() : "", c_.shards,
+                   c_.shards == 1 ? "" : "s", join(datasets_, " ").c_str());
+    // One unmeasured turn each: libraries loaded, caches and branch predictors met.
+    start_ = std::chrono::steady_clock::now();
+    for (const Side& side : sides_) measure_shard(side, 1, 0);
+    warmup_seconds_ = elapsed();
+    planned_ = c_.rounds ? c_.rounds : c_.pilot;
+    measure_rounds(planned_);
+    if (!c_.rounds && !interrupt_requested() && !over_budget_ && log_ratios_.size() >= 2) {
+      spread_ = spread_upper_limit(log_ratios_);
+      wanted_ = rounds_for_power(spread_, c_.detect, c_.options.max_slowdown, c_.options.alpha, c_.power);
+      planned_ = std::min(c_.max_rounds, std::max(c_.pilot, wanted_));
+      std::fprintf(err_,
+                   "ab: the pilot's rounds differ by %.1f%% (standard deviation of log ratios, at its %.0f%% upper "
+                   "confidence limit): %d rounds see %s with probability %g; measuring %d%s%s\n",
+                   100 * spread_, 100 * kSpreadConfidence, wanted_, percent_text(c_.detect).c_str(), c_.power, planned_,
+                   wanted_ > planned_ ? " (--max-rounds: the check is weaker than asked)" : "",
+                   planned_ > static_cast<int>(rounds_done_) ? (", " + time_left(planned_) + " more").c_str() : "");
+      measure_rounds(planned_);
+    }
+    if (over_budget_) say_budget();
+  }
+
+  // What --max-seconds left out, and what the rounds measured can say.
+  void say_budget() const {
+    const double round = round_estimate();
+    std::fprintf(err_, "ab: --max-seconds %g: %zu of %d rounds fit (a round takes about %s)%s\n", c_.max_seconds,
+                 rounds_done_, std::max(planned_, wanted_), format_duration_ns(round * 1e9).c_str(),
+                 rounds_done_ < 6 ? "" : "; the verdict is on the rounds measured, and may miss a smaller slowdown");
+    if (rounds_done_ < 6)
+      std::fprintf(err_, "ab: a verdict needs 6 rounds or more: give --max-seconds %.0f or more, or a smaller file\n",
+                   std::ceil(warmup_seconds_ + 6 * round) + 1);
+  }
+
+  // A side's report: its rounds as repetitions, its identity, the labels.
+  void finish_report(int s) {
+    Report& r = side_reports_[s];
+    r.context = report_.context;
+    r.run_id = new_run_id();
+    Settings& settings = r.settings;
+    settings.solvers = {sides_[s].given};
+    settings.identities = {sides_[s].identity};
+    for (const std::string& label : c_.labels) {
+      const std::size_t eq = label.find('=');
+      settings.labels.emplace_back(label.substr(0, eq), label.substr(eq + 1));
+    }
+    settings.threads = {c_.threads};
+    settings.repetitions = static_cast<int>(rounds_done_);
+    settings.warmup_seconds = 0;
+    settings.min_time_seconds = 0;
+    settings.latency_clock = clock_name_;
+    if (sides_[s].recount) {
+      settings.verify = sides_[s].factory->recounted_by();
+      settings.verify_every = kDefaultPluginVerifyEvery;
+    }
+  }
+
+  // "old = plugin:v1/libx.so (libx.so sha256 d6f2bfb45c97)": a side's name, spec and code.
+  std::string solver_text(int s) const {
+    const Side& side = sides_[s];
+    std::string text = side.name + " = " + split_spec_name(side.given).spec;
+    for (const SolverIdentity::File& f : side.identity.files)
+      text += " (" + f.path.substr(f.path.find_last_of('/') + 1) + " sha256 " +
+              (f.sha256.empty() ? "unread" : f.sha256.substr(0, 12)) + ")";
+    if (!side.bench.empty()) text += " measured by " + side.bench;
+    return text;
+  }
+
+  std::string side_line(int s) const { return std::string(kSideWord[s]) + (s == 0 ? " " : "  ") + solver_text(s); }
+
+  std::string method_line() const {
+    char buf[512];
+    std::snprintf(buf, sizeof buf, "%zu rounds of %d shard%s in turns%s; %s", rounds_done_, c_.shards,
+                  c_.shards == 1 ? "" : "s", cpu_ >= 0 ? (" on CPU " + std::to_string(cpu_)).c_str() : "",
+                  wanted_ ? ("the pilot's spread " + format_fixed("%.1f%%", 100 * spread_) + " asked for " +
+                             std::to_string(wanted_) + " to see " + percent_text(c_.detect) + " with probability " +
+                             format_fixed("%g", c_.power))
+                                .c_str()
+                          : "a fixed number of rounds");
+    return buf;
+  }
+
+  nlohmann::ordered_json ab_json() const {
+    nlohmann::ordered_json sides = nlohmann::ordered_json::array();
+    for (int s = 0; s < 2; ++s) {
+      nlohmann::ordered_json files = nlohmann::ordered_json::array();
+      for (const SolverIdentity::File& f : sides_[s].identity.files)
+        files.push_back({{"path", f.path}, {"size", f.size}, {"sha256", f.sha256}});
+      sides.push_back({{"side", s == 0 ? "base" : "new"},
+                       {"name", sides_[s].name},
+                       {"spec", sides_[s].identity.spec},
+                       {"files", files},
+                       {"bench", sides_[s].bench.empty() ? nlohmann::ordered_json(nullptr)
+                                                         : nlohmann::ordered_json(sides_[s].bench)}});
+    }
+    return {{"solvers", sides},
+            {"rounds", rounds_done_},
+            {"shards", c_.shards},
+            {"cpu", cpu_ >= 0 ? nlohmann::ordered_json(cpu_) : nlohmann::ordered_json(nullptr)},
+            {"detect", c_.detect},
+            {"power", c_.power},
+            {"pilot_spread", wanted_ ? nlohmann::ordered_json(spread_) : nlohmann::ordered_json(nullptr)},
+            {"rounds_wanted", wanted_ ? nlohmann::ordered_json(wanted_) : nlohmann::ordered_json(nullptr)},
+            {"answers_agree", answer_problems_.empty()},
+            {"answer_problems", answer_problems_}};
+  }
+
+  // Writes `text` to `file` when there is one; false, said, when it fails.
+  bool write_to(std::unique_ptr<OutputFile>& file, const std::string& text) {
+    if (!file) return true;
+    try {
+      file->write(text);
+      file->commit();
+      return true;
+    } catch (const IoError& e) {
+      std::fprintf(err_, "sudoku-bench ab: %s\n", e.what());
+      return false;
+    }
+  }
+
+  void say_answer_problems() const {
+    for (const std::string& p : answer_problems_) std::fprintf(err_, "sudoku-bench ab: answers: %s\n", p.c_str());
+  }
+
+  // The verdict, printed and written; `interrupted`: the rounds so far written alone, no verdict
+  // printed. The exit status: kExitIo when an output failed.
+  int write_outputs(bool interrupted) {
+    for (int s = 0; s < 2; ++s) {
+      finish_report(s);
+      side_reports_[s].interrupted = interrupted;
+    }
+    const Comparison c = compare_reports(side_reports_[0], side_reports_[1], c_.options);
+    const ComparedSide b{sides_[0].given, report_.context.git_commit, report_.context.date, solver_text(0)},
+        n{sides_[1].given, other_context_.empty() ? report_.context.git_commit : other_context_, report_.context.date,
+          solver_text(1)};
+    // The verdict in one line, first; when the answers differ, that is the verdict.
+    const bool too_few = over_budget_ && rounds_done_ < 6;
+    const std::string verdict =
+        !answer_problems_.empty()
+            ? sides_[1].name + "'s answers differ from " + sides_[0].name + "'s, or fail judging: no verdict on speed"
+        : too_few ? "no verdict: " + std::to_string(rounds_done_) + " round" + (rounds_done_ == 1 ? "" : "s") +
+                        " fit in --max-seconds " + format_fixed("%g", c_.max_seconds) + ", 6 are needed"
+                  : verdict_line(c, sides_[0].name, sides_[1].name);
+    nlohmann::ordered_json json = comparison_json(c, c_.options, b, n);
+    json["ab"] = ab_json();
+    json["ab"]["verdict_line"] = verdict;
+    json["ab"]["interrupted"] = interrupted;  // the ab block's own: compare's document is unchanged
+    const std::string markdown =
+        "**" + verdict + "**\n\n" + comparison_markdown(c, c_.options, b, n) + "\n" + method_line() + ".\n" +
+        (answer_problems_.empty() ? "" : "\n**NEW's answers differ from BASE's** (see the log).\n");
+    int slower = 0;
+    if (interrupted) {  // the files hold the rounds; a table of them would read as a verdict
+      std::fflush(out_);
+    } else if (c_.format == CompareFormat::text) {
+      std::fprintf(out_, "%s\n", verdict.c_str());
+      std::fflush(out_);
+      say_answer_problems();
+      std::fprintf(out_, "\n%s\n%s\n%s\n\n", side_line(0).c_str(), side_line(1).c_str(), method_line().c_str());
+      slower = print_comparison_text(c, c_.options, out_, err_);
+    } else {
+      std::fputs(c_.format == CompareFormat::json ? json_text(json).c_str() : markdown.c_str(), out_);
+      slower = print_comparison_text(c, c_.options, nullptr, err_);
+    }
+    std::fflush(out_);
+    bool written = write_to(json_out_, json_text(json)) && write_to(markdown_out_, markdown);
+    if (html_out_ && !interrupted) {  // a page of charts needs rounds on both sides
+      Report both = side_reports_[1];
+      both.runs.insert(both.runs.begin(), side_reports_[0].runs.begin(), side_reports_[0].runs.end());
+      both.settings.solvers = {sides_[0].given, sides_[1].given};
+      both.settings.identities = {sides_[0].identity, sides_[1].identity};
+      written = write_to(html_out_, to_html(both, c, c_.options, sides_[0].name + " (BASE)", verdict)) && written;
+    }
+    for (int s = 0; s < 2; ++s) written = write_to(side_out_[s], json_text(to_json(side_reports_[s]))) && written;
+    if (interrupted || c_.format != CompareFormat::text) say_answer_problems();
+    if (interrupted) return written ? kExitOk : kExitIo;
+    if (!answer_problems_.empty()) {
+      std::fprintf(err_,
+                   "sudoku-bench ab: NEW's answers differ from BASE's, or fail judging: its speed is no verdict "
+                   "(exit %d)\n",
+                   kExitAnswersDiffer);
+      return kExitAnswersDiffer;
+    }
+    if (!written) return kExitIo;
+    if (too_few) return kExitUsage;  // a check that could not run must not pass in CI
+    return slower ? 1 : kExitOk;
+  }
+
+  const AbCommand& c_;
+  std::FILE* out_;
+  std::FILE* err_;
+  std::array<Side, 2> sides_;
+  std::vector<std::string> datasets_;
+  Report report_;  // its context: both sides'
+  std::array<Report, 2> side_reports_;
+  std::string clock_name_, other_context_, scratch_;
+  int cpu_ = -1;
+  std::size_t rounds_done_ = 0;
+  int planned_ = 0, wanted_ = 0;
+  double spread_ = 0;
+  std::chrono::steady_clock::time_point start_;
+  double warmup_seconds_ = 0, round_seconds_ = 0;  // the warm-up turn's; all rounds' together
+  bool over_budget_ = false;                       // --max-seconds stopped the rounds
+  std::vector<double> log_ratios_;
+  std::vector<std::string> answer_problems_;
+  std::unique_ptr<OutputFile> json_out_, markdown_out_, html_out_;
+  std::array<std::unique_ptr<OutputFile>, 2> side_out_;
+};
+
+}  // namespace
+
+int ab_command(const AbCommand& command, std::FILE* out, std::FILE* err) { return Ab(command, out, err).run(); }
+
+}  // namespace sudoku_bench

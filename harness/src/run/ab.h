@@ -1,0 +1,44 @@
+// `sudoku-bench ab BASE NEW FILE...`: is NEW slower than BASE? Two solvers (any specs: plugin:,
+// exec:, a strategy) measured in one process on one pinned CPU, in turns shard by shard, for as many
+// rounds as a pilot says a slowdown of --detect needs to be seen with probability --power, then
+// judged as `compare --paired` judges: the Wilcoxon signed-rank test and the Hodges-Lehmann
+// estimate of the rounds' ratios of CPU time per puzzle. tools/ab, which compares two builds of the
+// harness, measures through it (--base-bench, --new-bench): one implementation of the method.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "report/comparison.h"
+#include "report/comparison_formats.h"
+
+namespace sudoku_bench {
+
+struct AbCommand {
+  std::string base, current;       // solver specs, NAME=SPEC allowed (default names: base, new)
+  std::vector<std::string> files;  // puzzle files, measured in turns within each shard
+  int threads = 1;
+  int shards = 20;  // turns per round: BASE and NEW alternate shard by shard
+  int pilot = 10;   // rounds that measure the noise first
+  int rounds = 0;   // a fixed number of rounds; 0: the pilot decides
+  int max_rounds = 200;
+  double max_seconds = 0;  // no round is started that would end past this (0: no bound)
+  double detect = 0.03;    // the slowdown to see with probability `power`
+  double power = 0.95;
+  std::string cpu;                      // the CPU to pin to; "": the last one this process may use
+  CompareOptions options = {{}, true};  // paired: rounds are made in turns
+  std::vector<std::string> labels;      // --label KEY=VALUE for both reports
+  // Measure a side with another sudoku-bench's `run --shard` (tools/ab: two builds of the harness).
+  std::string base_bench, new_bench;
+  CompareFormat format = CompareFormat::text;  // of standard output
+  std::string json_path, markdown_path, html_path;
+  std::string reports_dir;  // --reports: base.json and new.json, a pass per round
+  bool progress = true;
+
+  bool operator==(const AbCommand&) const = default;
+};
+
+int ab_command(const AbCommand& command, std::FILE* out, std::FILE* err);
+
+}  // namespace sudoku_bench

@@ -1,0 +1,59 @@
+#include "run/report_files.h"
+
+#include <cstdio>
+#include <new>
+#include <vector>
+
+#include "report/report_json.h"
+#include "run/exit_codes.h"
+#include "run/interrupt.h"
+#include "run/report_bytes.h"
+#include "stream/input.h"
+#include "stream/output_file.h"
+
+namespace sudoku_bench {
+
+Report read_json_file(const std::string& path) {
+  // Plain or gzip (results/ keeps its large reports compressed).
+  const std::vector<char> text = read_report_bytes(path, &interrupt_requested());
+  try {
+    return from_json(nlohmann::ordered_json::parse(text));
+  } catch (const nlohmann::ordered_json::exception& e) {
+    throw ReportFormatError(path + ": not JSON: " + e.what());
+  } catch (const ReportFormatError& e) {
+    throw ReportFormatError(path + ": " + e.what());
+  }
+}
+
+void write_text_file(const std::string& path, const std::string& text) {
+  OutputFile out(path, "");
+  out.write(text);
+  out.commit();
+}
+
+void write_json_file(const std::string& path, const nlohmann::ordered_json& json) {
+  write_text_file(path, json_text(json));
+}
+
+int read_reports(const std::vector<std::string>& paths, std::vector<Report>& reports, const char* command,
+                 std::FILE* err) {
+  try {
+    for (const std::string& path : paths) reports.push_back(read_json_file(path));
+    return kExitOk;
+  } catch (const IoError& e) {
+    std::fprintf(err, "sudoku-bench %s: %s\n", command, e.what());
+  } catch (const ReportFormatError& e) {
+    std::fprintf(err, "sudoku-bench %s: %s\n", command, e.what());
+  } catch (const std::bad_alloc&) {
+    // A report near the size limit under a memory limit (ulimit -v): said, not an abort.
+    std::fprintf(err, "sudoku-bench %s: %s: not enough memory to read it\n", command,
+                 (paths[reports.size()] == "-" ? "<stdin>" : paths[reports.size()]).c_str());
+  } catch (const ReadStopped& e) {
+    const int signal = interrupt_signal();
+    std::fprintf(err, "sudoku-bench %s: interrupted by signal %d while reading %s\n", command, signal, e.what());
+    return kExitInterrupted + signal;
+  }
+  return kExitIo;
+}
+
+}  // namespace sudoku_bench

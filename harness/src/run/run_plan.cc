@@ -1,0 +1,103 @@
+#include "run/run_plan.h"
+
+#include <algorithm>
+#include <random>
+
+#include "run/solver_spec_list.h"
+#include "stream/puzzle_clock.h"
+#include "stream/solver_specs.h"
+
+namespace sudoku_bench {
+
+// Checks everything that can be checked before minutes of measuring; returns "" when fine.
+std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& solvers,
+                     std::unique_ptr<sudoku::SolverFactory>& reference, std::vector<std::string>& notes) {
+  if (c.files.empty()) return "no input files";
+  if (ranks && c.shard.count) return "--shard and MPI ranks both split the input: use one of them";
+  if (ranks && !c.per_puzzle_path.empty()) return "--per-puzzle is not available with MPI ranks (yet): use --shard";
+  if (!c.resume.empty() && !c.per_puzzle_path.empty())
+    return "--per-puzzle and --resume: the rows of the passes kept are not in the report; measure the rows anew";
+  if (c.repetitions < 1) return "--repetitions must be at least 1";
+  if (!(c.warmup_seconds >= 0)) return "--warmup-seconds must be 0 or more";
+  if (!(c.min_time_seconds >= 0)) return "--min-time must be 0 or more";
+  for (const std::string& f : c.files) {
+    if (read_once(f) &&
+        (c.files.size() > 1 || c.repetitions * c.solvers.size() * std::max<std::size_t>(c.threads.size(), 1) > 1 ||
+         c.warmup_seconds > 0))
+      return (f == "-" ? std::string("standard input") : f + " (a pipe or a device)") +
+             " can be read only once: use it alone, with one solver, one thread count, --repetitions 1 "
+             "and --warmup-seconds 0";
+  }
+  for (std::size_t i = 0; i < c.files.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (same_file(c.files[i], c.files[j]))
+        return c.files[j] + " and " + c.files[i] + " are the same file: give it once";
+  for (const std::string& spec : c.solvers) {
+    std::string error, note;
+    auto factory = factory_for_spec(spec, error, &note);
+    if (!factory) return error;
+    if (!note.empty()) notes.push_back(note);
+    std::unique_ptr<sudoku::SolverFactory> recount;
+    const std::string recount_spec = factory->recounted_by();
+    if (c.verify.empty() && c.verify_plugins && !recount_spec.empty() &&
+        !(recount = reference_for_spec(recount_spec, error)))
+      return error;
+    solvers.push_back({spec, std::move(factory), std::move(recount)});
+  }
+  if (!c.verify.empty()) {
+    std::string error;
+    if (!(reference = reference_for_spec(c.verify, error))) return error;
+  }
+  return {};
+}
+
+// Fisher-Yates with a bound drawn from mt19937_64's outputs, whose sequence the standard fixes
+// (std::shuffle's is the library's own): the same seed gives the same order everywhere.
+void shuffle(std::vector<PlannedPass>& plan, std::uint64_t seed) {
+  std::mt19937_64 random(seed);
+  for (std::size_t i = plan.size(); i > 1; --i) {
+    const std::uint64_t limit = UINT64_MAX - UINT64_MAX % i;  // no modulo bias
+    std::uint64_t x;
+    do x = random();
+    while (x >= limit);
+    std::swap(plan[i - 1], plan[x % i]);
+  }
+}
+
+// The report's settings: what was asked, as it was run.
+Settings settings_of(const RunCommand& command, const std::vector<int>& thread_counts,
+                     const std::vector<SpecFactory>& solvers) {
+  const StepOptions& step = command.pass.step;
+  Settings settings;
+  settings.solvers = command.solvers;
+  for (std::size_t i = 0; i < solvers.size(); ++i)
+    settings.identities.push_back(identify_solver(command.solvers[i], solvers[i].factory->name()));
+  for (const std::string& label : command.labels) {
+    const std::size_t eq = label.find('=');
+    settings.labels.emplace_back(label.substr(0, eq), label.substr(eq + 1));
+  }
+  settings.threads = thread_counts;
+  settings.repetitions = command.repetitions;
+  settings.warmup_seconds = command.warmup_seconds;
+  settings.min_time_seconds = command.min_time_seconds;
+  settings.interleave = command.interleave_seed.has_value();
+  settings.interleave_seed = command.interleave_seed.value_or(0);
+  settings.limit = step.solve.max_solutions;
+  settings.node_limit = step.solve.max_nodes;
+  settings.time_limit_ms = std::chrono::duration<double, std::milli>(step.solve.time_limit).count();
+  settings.seed = step.seed;
+  settings.latency = command.pass.time_puzzles;
+  // Calibrates the clock before anything is timed, and names it.
+  if (command.pass.time_puzzles) settings.latency_clock = PuzzleClock::for_pass().name();
+  settings.verify = command.verify;
+  settings.verify_every = step.verify_every;
+  if (std::any_of(solvers.begin(), solvers.end(),
+                  [](const SpecFactory& s) { return s.default_reference != nullptr; })) {
+    settings.verify = "external solvers only: fast (plugin), bitmask (exec)";
+    settings.verify_every = command.plugin_verify_every;
+  }
+  settings.shard = command.shard;
+  return settings;
+}
+
+}  // namespace sudoku_bench

@@ -1,0 +1,229 @@
+#include "run/supervision.h"
+
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <vector>
+
+#include "cluster/world.h"
+#include "plugin/call_guard.h"
+#include "plugin/child_groups.h"
+#include "run/descendants.h"
+#include "run/exit_codes.h"
+#include "run/interrupt.h"
+#include "stream/output_file.h"
+
+namespace sudoku_bench {
+namespace {
+
+// How long a child has to stop after a signal was passed on (a pass or a solve stops within a tick
+// of the stop flag; a sanitizer build runs tens of times slower), to exit once it has said it
+// ended, and how often the parent looks.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+constexpr auto kSupervisorStopGrace = std::chrono::milliseconds(2500);
+#else
+constexpr auto kSupervisorStopGrace = std::chrono::milliseconds(400);
+#endif
+constexpr auto kSupervisorExitGrace = std::chrono::seconds(10);
+constexpr int kSupervisorTickMs = 20;
+
+PassLink* child_link = nullptr;
+bool child_finished = false;
+
+// The supervisor died (PR_SET_PDEATHSIG): nobody will write, so nothing is left behind.
+extern "C" void on_orphaned(int) {
+  plugin::kill_all_groups();  // exec: programs, in process groups of their own
+  kill_descendants();         // and whatever left its group (setsid)
+  OutputFile::unlink_temps();
+  _exit(kExitInterrupted + SIGKILL);
+}
+
+// A solver called exit(): the supervisor is told who was solving what.
+extern "C" void on_child_exit() {
+  if (child_finished || !child_link) return;
+  const std::string calls = plugin::calls_in_progress();
+  // Its temporary files are the supervisor's to keep (the rows of whole passes) or remove.
+  child_link->exiting("exit() was called" + (calls.empty() ? std::string(" by a solver") : " while " + calls));
+}
+
+// Whether this process has one thread: a fork copies only the calling one.
+bool single_threaded() {
+  std::error_code ec;
+  auto tasks = std::filesystem::directory_iterator("/proc/self/task", ec);
+  return !ec && std::distance(begin(tasks), end(tasks)) == 1;
+}
+
+// The process's children, from /proc (the parent is single-threaded: one task).
+std::vector<pid_t> children() {
+  std::ifstream in("/proc/self/task/" + std::to_string(getpid()) + "/children");
+  std::vector<pid_t> pids;
+  for (pid_t pid; in >> pid;) pids.push_back(pid);
+  return pids;
+}
+
+// Kills and reaps every process left below this one (a subreaper): orphans, and the process
+// groups of exec: programs.
+void sweep_descendants() {
+  for (int round = 0; round < 100; ++round) {
+    const std::vector<pid_t> pids = children();
+    if (pids.empty()) return;
+    for (const pid_t pid : pids) {
+      const pid_t group = getpgid(pid);
+      if (group > 0 && group != getpgrp()) kill(-group, SIGKILL);
+      kill(pid, SIGKILL);
+    }
+    for (const pid_t pid : pids) waitpid(pid, nullptr, 0);
+  }
+}
+
+// "exited with status 3", "was ended by SIGSEGV (segmentation fault)".
+std::string wait_cause(int status) {
+  if (WIFSIGNALED(status)) {
+    const int signal = WTERMSIG(status);
+    return "was ended by " + plugin::signal_description(signal) +
+           (signal == SIGKILL ? " (the out-of-memory killer, or kill -9?)" : "");
+  }
+  return "exited with status " + std::to_string(WEXITSTATUS(status));
+}
+
+PassLink& become_supervised(int fd, pid_t parent, std::FILE* out) {
+  prctl(PR_SET_PDEATHSIG, SIGHUP);
+  if (getppid() != parent) _exit(kExitInterrupted + SIGKILL);  // it died before the line above
+  prctl(PR_SET_CHILD_SUBREAPER, 1);  // what its descendants orphan stays below it, for on_orphaned
+  struct sigaction orphaned {};
+  orphaned.sa_handler = on_orphaned;
+  sigemptyset(&orphaned.sa_mask);
+  sigaction(SIGHUP, &orphaned, nullptr);
+  tell_of_interrupts(parent);     // a signal sent to the child alone starts the parent's deadline too
+  child_link = new PassLink(fd);  // kept for the exit handler
+  std::atexit(on_child_exit);
+  // The supervisor owns standard output: what a solver prints goes to stderr.
+  std::fflush(out);
+  dup2(STDERR_FILENO, STDOUT_FILENO);
+  return *child_link;
+}
+
+void supervised_done(int status) {
+  child_finished = true;
+  child_link->done(status);
+}
+
+}  // namespace
+
+void ChildWatch::watch(const std::function<void(LinkFrame, std::string&)>& take,
+                       const std::function<void(int)>& stopped) {
+  const auto take_all = [&] {
+    while (auto frame = reader_.next()) {
+      auto& [type, text] = *frame;
+      if (type == LinkFrame::exiting) exiting_ = text;
+      if (type == LinkFrame::done) done_ = true;
+      take(type, text);
+    }
+  };
+  bool open = true;
+  for (;;) {
+    open = open ? reader_.read(kSupervisorTickMs) : (usleep(kSupervisorTickMs * 1000), false);
+    take_all();
+    if (waitpid(child_, &wait_status_, WNOHANG | WUNTRACED) == child_) {
+      if (!WIFSTOPPED(wait_status_)) break;
+      // A child stopped (a solver that raised SIGSTOP) would wait for ever, its watchdog stopped
+      // with it: it is continued, and said.
+      stopped(WSTOPSIG(wait_status_));
+      kill(child_, SIGCONT);
+    }
+    escalate(open);
+  }
+  // What came before it ended: read once, as far as there is (a process it forked may hold the
+  // socket open for ever).
+  reader_.read(0);
+  take_all();
+  sweep_descendants();
+}
+
+// A signal to this process goes on to the child; a child that has not ended by its deadline
+// (after a signal, after saying exit() was called, after saying it ended) is killed.
+void ChildWatch::escalate(bool open) {
+  const auto now = std::chrono::steady_clock::now();
+  if (interrupt_requested().load() && !signal_) {
+    signal_ = interrupt_signal() ? interrupt_signal() : SIGTERM;
+    kill(child_, signal_);  // the same request to it, if it had the signal too (interrupt.h)
+    deadline_ = std::min(deadline_.value_or(now + kSupervisorStopGrace), now + kSupervisorStopGrace);
+  }
+  if (second_request()) deadline_ = now;  // a second signal: at once
+  if (!exiting_.empty() && !deadline_) deadline_ = now + kSupervisorStopGrace;
+  if (done_ && !open && !deadline_) deadline_ = now + kSupervisorExitGrace;
+  if (deadline_ && now >= *deadline_ && !killed_) {
+    kill(child_, SIGKILL);
+    killed_ = true;
+  }
+}
+
+void ChildWatch::stop() {
+  if (killed_) return;
+  kill(child_, SIGKILL);
+  killed_ = true;
+}
+
+bool ChildWatch::clean() const { return done_ && !killed_ && WIFEXITED(wait_status_); }
+
+int ChildWatch::exit_status() const { return WEXITSTATUS(wait_status_); }
+
+std::string ChildWatch::cause() const {
+  if (killed_ && signal_)
+    return "did not stop within " + std::to_string(kSupervisorStopGrace.count()) + " ms of signal " +
+           std::to_string(signal_) + " (a solver call deaf to it?) and was killed";
+  std::string cause = killed_ && !exiting_.empty() ? "did not finish exiting and was killed" : wait_cause(wait_status_);
+  if (!exiting_.empty())
+    cause += ": " + exiting_;
+  else if (WIFEXITED(wait_status_) && !done_)
+    cause += " without finishing (a solver called exit() or _exit()?)";
+  return cause;
+}
+
+int supervised(std::FILE* out, std::FILE* err, bool supervise, const std::function<int()>& alone,
+               const std::function<int(PassLink& link)>& in_child,
+               const std::function<int(ChildWatch& watch)>& in_parent) {
+  if (!supervise || World::current().size() > 1 || !single_threaded()) return alone();
+  int link[2];
+  if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, link) != 0) return alone();
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
+  std::fflush(out);
+  std::fflush(err);
+  const pid_t parent = getpid();
+  const pid_t child = fork();
+  if (child < 0) {
+    close(link[0]);
+    close(link[1]);
+    return alone();
+  }
+  if (child == 0) {
+    close(link[0]);
+    PassLink& to_parent = become_supervised(link[1], parent, out);
+    int status = kExitSolverFault;
+    try {
+      status = in_child(to_parent);
+    } catch (...) {  // a refusal main() names (a plugin that failed to load): said, not an exit() by a solver
+      supervised_done(status);
+      throw;
+    }
+    supervised_done(status);
+    return status;
+  }
+  close(link[1]);
+  hold_second_request();
+  ChildWatch watch(child, link[0]);
+  const int status = in_parent(watch);
+  close(link[0]);
+  return status;
+}
+
+}  // namespace sudoku_bench
