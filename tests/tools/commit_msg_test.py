@@ -5,25 +5,18 @@ verbose commit's diff, another comment character), installed as the hook in a sc
 
 Usage: commit_msg_test.py [unittest options]
 """
-import importlib.machinery
-import importlib.util
 import os
 import subprocess
 import tempfile
 import unittest
 
+import tool_module
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TOOL = os.path.join(ROOT, "tools", "commit-msg")
 
 
-def load_tool():
-    loader = importlib.machinery.SourceFileLoader("commit_msg", TOOL)
-    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("commit_msg", loader))
-    loader.exec_module(module)
-    return module
-
-
-tool = load_tool()
+tool = tool_module.load_tool("commit_msg", TOOL)
 
 
 def rules(text, comment="#"):

@@ -7,8 +7,6 @@ Usage: plot_test.py SUDOKU_BENCH [unittest options]
 """
 import copy
 import gzip
-import importlib.machinery
-import importlib.util
 import json
 import os
 import shutil
@@ -16,6 +14,8 @@ import subprocess
 import sys
 import tempfile
 import unittest
+
+import tool_module
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PLOT = os.path.join(ROOT, "tools", "plot")
@@ -146,10 +146,7 @@ class PlotTest(unittest.TestCase):
         self.assertIn("cut.json.gz", result.stderr)
 
     def test_efficiency_axis_follows_superlinear_speedups(self):
-        loader = importlib.machinery.SourceFileLoader("plot_tool", PLOT)
-        spec = importlib.util.spec_from_loader("plot_tool", loader)
-        tool = importlib.util.module_from_spec(spec)
-        loader.exec_module(tool)
+        tool = self.load_tool()
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
@@ -171,11 +168,7 @@ class PlotTest(unittest.TestCase):
 
 
     def load_tool(self):
-        loader = importlib.machinery.SourceFileLoader("plot_tool", PLOT)
-        spec = importlib.util.spec_from_loader("plot_tool", loader)
-        tool = importlib.util.module_from_spec(spec)
-        loader.exec_module(tool)
-        return tool
+        return tool_module.load_tool("plot_tool", PLOT)
 
     def test_a_log_axis_ends_on_a_labelled_tick(self):
         tool = self.load_tool()

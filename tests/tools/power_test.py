@@ -6,8 +6,6 @@ refuse, and short real measurements through sudoku-bench ab: rounds in order, ju
 
 Usage: power_test.py SUDOKU_BENCH [unittest options]
 """
-import importlib.machinery
-import importlib.util
 import json
 import os
 import shutil
@@ -18,20 +16,14 @@ import tempfile
 import time
 import unittest
 
+import tool_module
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BENCH = None
 DATASET = os.path.join(ROOT, "datasets", "top95.txt")
 
 
-def load_power():
-    path = os.path.join(ROOT, "tools", "power")
-    loader = importlib.machinery.SourceFileLoader("power", path)
-    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("power", loader))
-    loader.exec_module(module)
-    return module
-
-
-power = load_power()
+power = tool_module.load_tool("power", os.path.join(ROOT, "tools", "power"))
 ab = power.ab  # the tools/ab that tools/power loads (power.load_ab): one copy, as tools/power uses it
 
 

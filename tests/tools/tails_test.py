@@ -8,8 +8,6 @@ call that measures nothing again.
 Usage: tails_test.py SUDOKU_BENCH SUDOKU_GENERATE [unittest options]
 """
 import argparse
-import importlib.machinery
-import importlib.util
 import json
 import os
 import subprocess
@@ -17,19 +15,14 @@ import sys
 import tempfile
 import unittest
 
+import tool_module
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TAILS = os.path.join(ROOT, "tools", "tails")
 BENCH = GENERATE = None
 
 
-def load_tails():
-    loader = importlib.machinery.SourceFileLoader("tails", TAILS)
-    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("tails", loader))
-    loader.exec_module(module)
-    return module
-
-
-tails = load_tails()
+tails = tool_module.load_tool("tails", TAILS)
 INF = float("inf")
 
 
