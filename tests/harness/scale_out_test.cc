@@ -129,12 +129,16 @@ TEST(ShardTest, MergedShardsCountAndDistributeExactlyAsOneProcess) {
       EXPECT_GT(whole.runs[i].peak_rss_bytes, 0u);
       EXPECT_EQ(merged.runs[i].peak_rss_bytes, 0u);
       EXPECT_TRUE(sudoku_bench::to_json(merged)["runs"][i]["peak_rss_bytes"].is_null());
+      // A measured figure of the metric table: the shards' minor page faults add up, and are written.
+      ASSERT_TRUE(merged.runs[i].minor_page_faults.has_value());
+      EXPECT_EQ(sudoku_bench::to_json(merged)["runs"][i]["minor_page_faults"], *merged.runs[i].minor_page_faults);
     }
     EXPECT_EQ(merged.context.ranks.size(), static_cast<std::size_t>(n));
     EXPECT_EQ(merged.settings.shard.count, 0);
     // And through the JSON of the merged report.
     const Report back = sudoku_bench::from_json(sudoku_bench::to_json(merged));
     expect_same_work(back.runs.at(1), whole.runs.at(1));
+    EXPECT_EQ(back.runs.at(1).minor_page_faults, merged.runs.at(1).minor_page_faults);
   }
   // The split depends on the input and N only, not on the threads: the same records either way.
   const Report one_thread = measured(files, 2, 3, 1), two_threads = measured(files, 2, 3, 2);

@@ -146,6 +146,17 @@ constexpr Metric kMetrics[] = {
      .of = [](const MeasuredPass& r) { return Figure(r.loops); },
      .integral = true,
      .store = [](MeasuredPass& r, double v) { r.loops = static_cast<int>(v); }},
+    // Memory first touched during the pass (getrusage's ru_minflt): what a solver that allocates as it
+    // solves, or a buffer that grows, costs beside solving. Written to the JSON from this row.
+    {.key = "minor_page_faults",
+     .label = "minor page faults",
+     .better = Better::lower,
+     .combine = Combine::sum,
+     .shown = kInCsv | kInGbench | kInBmf | kInCompare | kInHtmlPasses | kStoredInJson,
+     .of = [](const MeasuredPass& r) { return r.minor_page_faults; },
+     .integral = true,
+     .bmf = "minor-page-faults",
+     .store = [](MeasuredPass& r, double v) { r.minor_page_faults = v; }},
     // The figures below are written by the report's own fields (pass_fields.cc); here for how
     // parts combine them.
     {.key = "threads_observed",

@@ -115,6 +115,10 @@ struct MeasuredPass {
   // The process's peak resident memory when the pass ended (getrusage's ru_maxrss): the most the
   // harness and the solvers so far needed at once. 0 where not measured (passes in parts).
   std::uint64_t peak_rss_bytes = 0;
+  // The page faults the process took during the pass that needed no disk (getrusage's ru_minflt):
+  // memory touched for the first time, by the solvers or the harness, rather than reused. None where
+  // not measured (reports before it); for parts, their sum.
+  std::optional<double> minor_page_faults;
   bool latency_measured = true;  // false with --no-latency
   // What one read of the clock that timed the puzzles cost (PuzzleClock::read_ns): two a puzzle.
   // For parts, the dearest part's. 0 where not measured (--no-latency, reports before it).

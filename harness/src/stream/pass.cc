@@ -138,6 +138,8 @@ MeasuredPass measure_pass(InputFile& input, const sudoku::SolverFactory& factory
   const NoiseCounters noise_before = read_noise_counters();
   // Every program alive: this solver's are started by its first pass, and kept for the next.
   const plugin::ProgramCpu programs_start = plugin::ProgramCpu::now(plugin::remembered_groups());
+  rusage usage_start{};
+  const bool usage_read = getrusage(RUSAGE_SELF, &usage_start) == 0;
   const double cpu_start = cpu_clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
   const auto start = Clock::now();
   const PipelineResult pipeline = run_pipeline(input, config.pipeline, SolveChunk(states, config, clock, tails),
@@ -156,8 +158,10 @@ MeasuredPass measure_pass(InputFile& input, const sudoku::SolverFactory& factory
   }
   result.noise =
       noise_between(noise_before, read_noise_counters(), result.wall_seconds, thread_count(config.pipeline.threads));
-  if (rusage usage{}; getrusage(RUSAGE_SELF, &usage) == 0)
+  if (rusage usage{}; getrusage(RUSAGE_SELF, &usage) == 0) {
     result.peak_rss_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux counts KiB
+    if (usage_read) result.minor_page_faults = static_cast<double>(usage.ru_minflt - usage_start.ru_minflt);
+  }
   gather_threads(states, tails, config, result);
   return result;
 }
