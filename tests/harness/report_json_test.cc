@@ -116,6 +116,11 @@ TEST(ReportJsonTest, ErrorsNameTheField) {
   j["runs"][0]["latency_ns"]["percentiles"]["99.9"] = "fast";
   EXPECT_EQ(error_of(j), "runs[0].latency_ns.percentiles.99.9: \"fast\" is not a whole number >= 0");
   j = good;
+  j["runs"][0]["minor_page_faults"] = -5;  // a measured figure of the metric table (kStoredInJson)
+  EXPECT_EQ(error_of(j), "runs[0].minor_page_faults: -5 is not a finite number >= 0");
+  j["runs"][0]["minor_page_faults"] = "x";
+  EXPECT_EQ(error_of(j), "runs[0].minor_page_faults: \"x\" is not a finite number >= 0");
+  j = good;
   j["schema"] = "sudoku-bench/12";
   EXPECT_EQ(error_of(j),
             "schema \"sudoku-bench/12\" is not \"sudoku-bench/11\" (nor an earlier one this version reads: "
