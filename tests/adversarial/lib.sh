@@ -59,11 +59,15 @@ says() {
 sum_of() { sha256sum "$1" | cut -d' ' -f1; }
 same() { [ -f "$2" ] && [ "$(sum_of "$2")" = "$3" ] || fail "$1: $2 was harmed"; }
 
-# Ends the probe: 0 when every check held, and nothing of sudoku-bench's is left in TMPDIR.
+# Ends the probe: 0 when every check held, and nothing of sudoku-bench's is left in TMPDIR or in
+# the probe's folder.
 finish() {
   local left
-  left=$(find "$TMPDIR" -mindepth 1 -maxdepth 1 -name 'sudoku-bench*' 2>/dev/null)
+  left=$(find "$TMPDIR" -mindepth 1 -maxdepth 1 \( -name 'sudoku-bench*' -o -name '.sudoku-bench-*' \) 2>/dev/null)
   [ -z "$left" ] || fail "left in TMPDIR: $left"
+  # An output's temporary file sits beside it: none may outlive the command, however it ended.
+  left=$(find "$work" -path "$TMPDIR" -prune -o -name '.sudoku-bench-*' -print 2>/dev/null)
+  [ -z "$left" ] || fail "left beside an output: $left"
   if [ "$failures" -gt 0 ]; then
     echo "$failures check(s) failed" >&2
     exit 1
