@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "report/metrics.h"
@@ -15,6 +16,53 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 Json optional_json(const std::optional<double>& v) { return v ? Json(*v) : Json(nullptr); }
+
+// Whether `text` is UTF-8 as JSON needs it (no overlong forms, no surrogates, nothing past U+10FFFF).
+bool valid_utf8(std::string_view text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    const std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > text.size()) return false;
+    std::uint32_t code = n == 1 ? c : c & (0x7F >> n);
+    for (std::size_t k = 1; k < n; ++k) {
+      const auto d = static_cast<unsigned char>(text[i + k]);
+      if ((d >> 6) != 0x2) return false;
+      code = code << 6 | (d & 0x3F);
+    }
+    constexpr std::uint32_t kLeast[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (code < kLeast[n] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
+    i += n;
+  }
+  return true;
+}
+
+// A name that is not UTF-8 (a file name is any bytes) is written lossily where JSON needs text, and
+// exactly beside it as hex, which a reader takes instead: the name round-trips, whatever its bytes.
+Json bytes_json(const std::string& text) {
+  if (valid_utf8(text)) return nullptr;
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (const char c : text) {
+    hex += kHex[static_cast<unsigned char>(c) >> 4];
+    hex += kHex[static_cast<unsigned char>(c) & 0xF];
+  }
+  return hex;
+}
+
+// The bytes bytes_json wrote; `f` names the field in an error.
+std::string bytes_from(const Field& f) {
+  const std::string hex = f.text();
+  const auto digit = [&](char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    f.fail("is not hexadecimal bytes");
+    return 0;
+  };
+  if (hex.size() % 2) f.fail("is not hexadecimal bytes");
+  std::string bytes;
+  for (std::size_t i = 0; i < hex.size(); i += 2) bytes += static_cast<char>(digit(hex[i]) << 4 | digit(hex[i + 1]));
+  return bytes;
+}
 
 // Pairs [slot, count], the slots of stats/histogram.h: a few hundred per distribution at most.
 Json buckets_json(const Summary& s) {
@@ -183,6 +231,25 @@ const FieldRow<MeasuredPass> kRows[] = {
      [](MeasuredPass& r, const Field& f) { r.dataset = f.text(); }},
     {"path", false, Agree::never, [](const MeasuredPass& r) { return Json(r.path); },
      [](MeasuredPass& r, const Field& f) { r.path = f.text(); }},
+    {"dataset_bytes", true, Agree::never, [](const MeasuredPass& r) { return bytes_json(r.dataset); },
+     [](MeasuredPass& r, const Field& f) {
+       if (!f.null()) r.dataset = bytes_from(f);
+     }},
+    {"path_bytes", true, Agree::never, [](const MeasuredPass& r) { return bytes_json(r.path); },
+     [](MeasuredPass& r, const Field& f) {
+       if (!f.null()) r.path = bytes_from(f);
+     }},
+    {"input", true, Agree::never,
+     [](const MeasuredPass& r) {
+       if (!r.input) return Json(nullptr);
+       return Json{
+           {"size", r.input->size}, {"modified_ns", r.input->modified_ns}, {"fingerprint", r.input->fingerprint}};
+     },
+     [](MeasuredPass& r, const Field& f) {
+       if (!f.null())
+         r.input = InputStamp{f["size"].count(), static_cast<std::int64_t>(f["modified_ns"].count()),
+                              f["fingerprint"].text()};
+     }},
     {"solver", false, Agree::never, [](const MeasuredPass& r) { return Json(r.solver); },
      [](MeasuredPass& r, const Field& f) { r.solver = f.text(); }},
     {"implementation", true, Agree::never,

@@ -79,6 +79,16 @@ struct PassPart {
   double puzzles_per_second() const { return wall_seconds > 0 ? static_cast<double>(puzzles) / wall_seconds : 0; }
 };
 
+// The input file a pass read, as the run began (runs[].input): its size, modification time and
+// sample fingerprint (stream/input.h, sample_fingerprint: "SIZE:HASH"). It tells two files of one
+// name apart (compare, merge) and a file changed under its name since (run --resume).
+struct InputStamp {
+  std::uint64_t size = 0;
+  std::int64_t modified_ns = 0;
+  std::string fingerprint;
+  bool operator==(const InputStamp&) const = default;
+};
+
 // One measured pass over a file (a "runs" entry of the JSON report).
 struct MeasuredPass {
   std::string dataset;  // the file name without .gz and .txt
@@ -101,6 +111,8 @@ struct MeasuredPass {
   // shards' ids with '+'. Empty in reports before schema /6, and in a report still being written by
   // `run` (to_json gives such passes the Report's run_id).
   std::string run_id;
+  // The file it read as the run began; none for standard input or a pipe, and in reports before it.
+  std::optional<InputStamp> input;
   Tally status;
   double wall_seconds = 0;
   // CPU time during the pass: the whole process's (every thread), and the solver's own programs'
