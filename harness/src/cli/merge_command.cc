@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -33,6 +34,21 @@ std::shared_ptr<State<MergeCommand>> declare_merge(CLI::App& app) {
   cmd.add_option("--json", s->command.json_path, "Write the merged report here")->required()->type_name("PATH");
   cmd.add_option("FILE", s->command.inputs, "Reports written by run --json (.gz allowed)")->required();
   return s;
+}
+
+// One dataset name, one file: passes of two files that share a name are not one input's
+// repetitions. "" when every pass with a fingerprint agrees with the first of its name.
+std::string other_file(const std::vector<Report>& inputs, const std::function<std::string(std::size_t)>& name) {
+  std::map<std::string, std::pair<std::string, std::size_t>> first;  // dataset -> fingerprint, input
+  for (std::size_t i = 0; i < inputs.size(); ++i)
+    for (const MeasuredPass& r : inputs[i].runs) {
+      if (!r.input) continue;
+      const auto [it, fresh] = first.emplace(r.dataset, std::make_pair(r.input->fingerprint, i));
+      if (!fresh && it->second.first != r.input->fingerprint)
+        return name(i) + " measured another file under the name " + r.dataset + " than " + name(it->second.second) +
+               " (fingerprint " + r.input->fingerprint + " vs " + it->second.first + "): not one input's passes";
+    }
+  return {};
 }
 
 }  // namespace
@@ -70,6 +86,7 @@ std::string merge_reports(const std::vector<Report>& inputs, const std::vector<s
              difference_text("settings", *field, in.settings, merged.settings);
   }
   if (const std::string repeated = repeated_pass(inputs, names); !repeated.empty()) return repeated;
+  if (const std::string other = other_file(inputs, name); !other.empty()) return other;
   // One name, one code: passes of a name whose library or program changed are not one solver's.
   for (std::size_t i = 0; i < inputs.size(); ++i)
     for (const SolverIdentity& id : inputs[i].settings.identities) {

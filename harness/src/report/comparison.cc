@@ -145,6 +145,10 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
     if (pb != pc)
       out.push_back(key_name(key) + ": " + std::to_string(pb) + " records in BASE vs " + std::to_string(pc) +
                     " in NEW (not the same input)");
+    // One name, two files: the passes would be paired for their names alone.
+    if (rb.input && rc.input && rb.input->fingerprint != rc.input->fingerprint)
+      out.push_back(key_name(key) + ": another file under this name in NEW (fingerprint " + rb.input->fingerprint +
+                    " in BASE vs " + rc.input->fingerprint + " in NEW: not the same input)");
     // "fast" runs the best code the CPU has: a different pick is a different solver. Two solvers
     // paired for their names are different solvers on purpose.
     if (pairing.base.empty() && !rb.implementation.empty() && !rc.implementation.empty() &&

@@ -224,6 +224,10 @@ std::string shard_disagreement(const Report& r, std::size_t i, const Report& fir
     if (pass_name(r.runs[p]) != pass_name(first.runs[p]) || r.runs[p].path != first.runs[p].path)
       return name(i) + "'s pass " + std::to_string(p + 1) + " is " + pass_name(r.runs[p]) + " (" + r.runs[p].path +
              ") where " + first_name + "'s is " + pass_name(first.runs[p]) + " (" + first.runs[p].path + ")";
+  for (std::size_t p = 0; p < r.runs.size(); ++p)
+    if (const auto& a = r.runs[p].input, &b = first.runs[p].input; a && b && a->fingerprint != b->fingerprint)
+      return name(i) + "'s pass " + std::to_string(p + 1) + " read another file under the name " + r.runs[p].path +
+             " than " + first_name + "'s (fingerprint " + a->fingerprint + " vs " + b->fingerprint + ")";
   return {};
 }
 
