@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iterator>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,10 +28,15 @@ std::string known_solvers(bool with_noop) {
 }
 
 void declare_labels(Options& o, std::vector<std::string>& labels) {
+  // A key given twice would keep one value silently: which one the user meant is not known.
+  auto keys = std::make_shared<std::set<std::string>>();
   const CLI::Validator key_value(
-      [](std::string& text) {
+      [keys](std::string& text) {
         const std::size_t eq = text.find('=');
-        return eq == std::string::npos || eq == 0 ? "'" + text + "' is not KEY=VALUE" : std::string();
+        if (eq == std::string::npos || eq == 0) return "'" + text + "' is not KEY=VALUE";
+        const std::string key = text.substr(0, eq);
+        return keys->insert(key).second ? std::string()
+                                        : "'" + text + "': the key " + key + " is given twice (one value per key)";
       },
       "KEY=VALUE");
   CLI::Option* label = o.app().add_option("--label", labels,

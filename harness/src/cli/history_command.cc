@@ -62,6 +62,27 @@ std::shared_ptr<State<HistoryCommand>> declare_history(CLI::App& app) {
   return s;
 }
 
+// Each measurement once: a copy of a report (or its .gz) is dropped, said on `err`.
+int counted_once(const std::vector<std::string>& files, std::vector<Report>& reports, std::vector<std::string>& names,
+                 std::FILE* err) {
+  const std::vector<std::optional<std::size_t>> repeats = repeated_reports(reports);
+  std::vector<Report> kept;
+  for (std::size_t r = 0; r < reports.size(); ++r) {
+    if (repeats[r]) {
+      std::fprintf(err, "sudoku-bench history: note: %s holds the passes of %s (the same run ids): counted once\n",
+                   files[r].c_str(), files[*repeats[r]].c_str());
+      continue;
+    }
+    kept.push_back(std::move(reports[r]));
+    names.push_back(files[r]);
+  }
+  reports = std::move(kept);
+  if (reports.size() >= 2) return kExitOk;
+  std::fprintf(err, "sudoku-bench history: %zu distinct report%s: a history needs 2 or more\n", reports.size(),
+               reports.size() == 1 ? "" : "s");
+  return kExitUsage;
+}
+
 }  // namespace
 
 int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* err) {
@@ -93,16 +114,18 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
     }
   std::vector<Report> reports;
   if (const int status = read_reports(files, reports, "history", err); status != kExitOk) return status;
+  std::vector<std::string> names;
+  if (const int status = counted_once(files, reports, names, err); status != kExitOk) return status;
   std::vector<std::size_t> order;
   try {
-    order = history_order(reports, files, command.options);
+    order = history_order(reports, names, command.options);
   } catch (const std::invalid_argument& e) {
     std::fprintf(err, "sudoku-bench history: --by: %s\n", e.what());
     return kExitUsage;
   }
   const std::vector<HistorySeries> series = history_of(reports, order, command.options);
-  const bool slower = print_history_text(series, reports, files, command.options, out);
-  if (page && !page->write_text(history_html(reports, files, series, command.options), out, err, "history"))
+  const bool slower = print_history_text(series, reports, names, command.options, out);
+  if (page && !page->write_text(history_html(reports, names, series, command.options), out, err, "history"))
     return kExitIo;
   return slower ? kExitSlowerNow : kExitOk;
 }

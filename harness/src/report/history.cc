@@ -16,6 +16,23 @@ std::string label_of(const Report& report, const std::string& key) {
   return {};
 }
 
+std::vector<std::optional<std::size_t>> repeated_reports(const std::vector<Report>& reports) {
+  std::vector<std::optional<std::size_t>> repeats(reports.size());
+  std::map<std::vector<std::string>, std::size_t> first;
+  for (std::size_t r = 0; r < reports.size(); ++r) {
+    std::vector<std::string> runs;
+    for (const MeasuredPass& p : reports[r].runs) runs.push_back(p.run_id + "#" + std::to_string(p.sequence));
+    // Without run ids (reports before schema /6) two reports cannot be told to be one.
+    if (runs.empty() || std::any_of(reports[r].runs.begin(), reports[r].runs.end(),
+                                    [](const MeasuredPass& p) { return p.run_id.empty(); }))
+      continue;
+    std::sort(runs.begin(), runs.end());
+    const auto [it, fresh] = first.emplace(std::move(runs), r);
+    if (!fresh) repeats[r] = it->second;
+  }
+  return repeats;
+}
+
 bool version_less(const std::string& a, const std::string& b) {
   std::size_t i = 0, j = 0;
   while (i < a.size() && j < b.size()) {

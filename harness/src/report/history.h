@@ -63,6 +63,11 @@ struct HistorySeries {
 // A label's value in a report; "" when it has none.
 std::string label_of(const Report& report, const std::string& key);
 
+// For each report that holds the very passes of an earlier one (every pass's run id and sequence,
+// run ids present), the earlier one's place, else nothing: a copy of a report, or its .gz, is the
+// same measurement, which a history counts once.
+std::vector<std::optional<std::size_t>> repeated_reports(const std::vector<Report>& reports);
+
 // "a2 < a10": texts compared with their runs of digits as numbers, so that versions order as
 // people write them (1.9 before 1.10).
 bool version_less(const std::string& a, const std::string& b);

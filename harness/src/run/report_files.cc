@@ -2,6 +2,8 @@
 
 #include <cstdio>
 #include <new>
+#include <set>
+#include <string>
 #include <vector>
 
 #include "report/report_json.h"
@@ -13,11 +15,32 @@
 
 namespace sudoku_bench {
 
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// The JSON of `text`, refusing an object that names a key twice: a parser keeps one of the two
+// silently (nlohmann the last, others the first), so that two readers would read two reports.
+Json parse_report(const std::vector<char>& text) {
+  std::vector<std::set<std::string>> open;  // the keys of each object being read, innermost last
+  const Json::parser_callback_t once = [&open](int, Json::parse_event_t event, Json& parsed) {
+    if (event == Json::parse_event_t::object_start) open.emplace_back();
+    if (event == Json::parse_event_t::object_end) open.pop_back();
+    if (event == Json::parse_event_t::key && !open.back().insert(parsed.get<std::string>()).second)
+      throw ReportFormatError("the key \"" + parsed.get<std::string>() +
+                              "\" is given twice in one object (a reader would keep one of them silently)");
+    return true;
+  };
+  return Json::parse(text, once);
+}
+
+}  // namespace
+
 Report read_json_file(const std::string& path) {
   // Plain or gzip (results/ keeps its large reports compressed).
   const std::vector<char> text = read_report_bytes(path, &interrupt_requested());
   try {
-    return from_json(nlohmann::ordered_json::parse(text));
+    return from_json(parse_report(text));
   } catch (const nlohmann::ordered_json::exception& e) {
     throw ReportFormatError(path + ": not JSON: " + e.what());
   } catch (const ReportFormatError& e) {

@@ -42,6 +42,16 @@ std::string cannot_open(int error) {
   return why;
 }
 
+// Standard input closed when the program started (`<&-`). Its descriptor is then held by
+// /dev/null before anything else is opened, so that no file the program opens later becomes
+// "standard input" by taking the lowest free descriptor, and "-" is refused by name.
+const bool stdin_closed = [] {
+  if (fcntl(STDIN_FILENO, F_GETFD) != -1 || errno != EBADF) return false;
+  const int fd = open("/dev/null", O_RDONLY);
+  if (fd > STDIN_FILENO) close(fd);
+  return true;
+}();
+
 }  // namespace
 
 int start_directory() {
@@ -105,6 +115,7 @@ bool read_once(const std::string& path) {
 
 InputFile::InputFile(const std::string& path, bool map)
     : name_(path == "-" ? "<stdin>" : path), path_(path), is_stdin_(path == "-") {
+  if (is_stdin_ && stdin_closed) throw IoError(name_, "cannot read: standard input is closed");
   int fd = is_stdin_ ? dup(STDIN_FILENO) : openat(start_directory(), path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw IoError(name_, cannot_open(errno));
   struct stat st {};
