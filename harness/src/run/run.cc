@@ -44,6 +44,19 @@ using Clock = std::chrono::steady_clock;
 // --warmup-seconds, each pass cut there; a measured pass reads it again until --min-time.
 enum StepKind : std::size_t { kWarmUp, kMeasured };
 
+// How `file` differs from the file `pass` read: "" when it is the same, or either is not known.
+std::string changed_since(const MeasuredPass& pass, const std::string& file) {
+  const std::optional<InputStamp> now = pass.input ? input_stamp(file) : std::nullopt;
+  if (!now) return "";
+  const InputStamp& was = *pass.input;
+  if (now->size != was.size)
+    return "it was " + std::to_string(was.size) + " bytes, it is " + std::to_string(now->size) + " bytes";
+  if (now->fingerprint != was.fingerprint)
+    return "its bytes differ (fingerprint " + was.fingerprint + ", now " + now->fingerprint + ")";
+  if (now->modified_ns != was.modified_ns) return "it was written to since (its modification time changed)";
+  return "";
+}
+
 // One `run`, step by step: check, plan, measure, write, and the exit status. Its state is what the
 // steps hand on.
 class Run {
@@ -158,19 +171,28 @@ class Run {
  private:
   // An interrupt before anything was measured: every output written all the same, holding no
   // pass and marked interrupted, so that a script finds a report that says what happened.
+  // With --resume, the report resumed is written as it was, every pass kept: `--resume R.json
+  // --json R.json` must never lose what R.json held.
   int interrupted_at_start(const plugin::SolverFault& fault) {
     const int signal = interrupt_signal() ? interrupt_signal() : SIGINT;
-    report_.context = collect_context();
-    report_.run_id = new_run_id();
-    report_.settings = settings_of(command_, command_.threads, solvers_);
+    if (resumed_) {
+      report_ = *resumed_;
+    } else {
+      report_.context = collect_context();
+      report_.run_id = new_run_id();
+      report_.settings = settings_of(command_, command_.threads, solvers_);
+    }
     report_.interrupted = true;
     if (const int status = open_outputs(); status != kExitOk) return status;
-    std::fprintf(err_,
-                 "sudoku-bench run: interrupted by signal %d before anything was measured (%s); the report says "
-                 "so: no pass, \"interrupted\": true\n",
-                 signal, fault.what());
+    std::fprintf(
+        err_,
+        "sudoku-bench run: interrupted by signal %d before anything was measured (%s); the report says "
+        "so: %s, \"interrupted\": true\n",
+        signal, fault.what(),
+        resumed_ ? ("the " + std::to_string(report_.runs.size()) + " passes of --resume kept").c_str() : "no pass");
     if (link_) {
       link_->head(report_);
+      for (std::size_t i = 0; i < report_.runs.size(); ++i) link_->pass(i, report_.runs[i]);
       link_->end(true);
     } else {
       write();
@@ -220,22 +242,49 @@ class Run {
         resumed.settings.min_time_seconds != report_.settings.min_time_seconds)
       return "was measured with other solvers, thread counts, shard or --min-time";
     // Its passes would be dropped and the file overwritten with another run's: refused whole.
-    for (const MeasuredPass& p : resumed.runs)
-      if (std::none_of(command_.files.begin(), command_.files.end(),
-                       [&](const std::string& file) { return same_file(file, p.path); }))
-        return "measured other files (" + p.path + ", not given here)";
+    for (const MeasuredPass& p : resumed.runs) {
+      const auto given = std::find_if(command_.files.begin(), command_.files.end(),
+                                      [&](const std::string& file) { return same_file(file, p.path); });
+      if (given == command_.files.end()) return "measured other files (" + p.path + ", not given here)";
+      // Passes of the old file and the new would be averaged as one file's.
+      if (const std::string change = changed_since(p, *given); !change.empty())
+        return "measured " + p.path + " as it was before it changed: " + change;
+      if (p.repetition > command_.repetitions)
+        return "holds repetition " + std::to_string(p.repetition) + " of " + p.dataset + " " + p.solver + " at " +
+               std::to_string(p.threads) + " threads, which --repetitions " + std::to_string(command_.repetitions) +
+               " would drop (a resumed report only gains passes: give --repetitions " +
+               std::to_string(resumed.settings.repetitions) + " or more)";
+    }
     return "";
   }
 
-  // The complete pass of the resumed report that `planned` would measure again, or null.
-  const MeasuredPass* kept_pass(const PlannedPass& planned) const {
+  // The complete pass of the resumed report that `planned` would measure again, or null; or with
+  // `complete` false, its pass cut short.
+  const MeasuredPass* kept_pass(const PlannedPass& planned, bool complete = true) const {
     if (!resumed_) return nullptr;
     const FileSolverPasses& passes = *arms_[planned.passes];
     for (const MeasuredPass& p : resumed_->runs)
-      if (p.complete && p.path == passes.file() && p.solver == passes.solver_name() && p.threads == planned.threads &&
-          p.repetition == planned.repetition && p.ranks == measuring_->ranks())
+      if (p.complete == complete && p.path == passes.file() && p.solver == passes.solver_name() &&
+          p.threads == planned.threads && p.repetition == planned.repetition && p.ranks == measuring_->ranks())
         return &p;
     return nullptr;
+  }
+
+  // --resume: a pass the resumed report held cut short, not measured again this time (interrupted
+  // again, or a pass lost before it), stays as it was: the report never loses a pass it had.
+  void keep_unmeasured(std::vector<std::pair<std::size_t, MeasuredPass>>& measured, const std::vector<bool>& done) {
+    for (std::size_t i = 0; i < plan_.size() && resumed_; ++i) {
+      if (const MeasuredPass* cut = done[i] || (i < kept_.size() && kept_[i]) ? nullptr : kept_pass(plan_[i], false))
+        take(measured, plan_[i], *cut);
+    }
+  }
+
+  // A pass into the report, numbered in the order taken, and to the supervisor.
+  void take(std::vector<std::pair<std::size_t, MeasuredPass>>& measured, const PlannedPass& planned,
+            MeasuredPass pass) {
+    pass.sequence = static_cast<int>(measured.size()) + 1;
+    if (link_) link_->pass(planned.order, pass);
+    measured.emplace_back(planned.order, std::move(pass));
   }
 
   // --resume: which planned passes are kept, as rank 0 found them, on every rank.
@@ -343,14 +392,9 @@ class Run {
   int measure() {
     std::vector<std::pair<std::size_t, MeasuredPass>> measured;
     // --resume: the passes kept come first, whatever ends the measuring (rank 0 has them).
-    for (std::size_t i = 0; i < kept_.size(); ++i) {
-      const MeasuredPass* kept = kept_[i] ? kept_pass(plan_[i]) : nullptr;
-      if (!kept) continue;
-      MeasuredPass pass = *kept;
-      pass.sequence = static_cast<int>(measured.size()) + 1;
-      if (link_) link_->pass(plan_[i].order, pass);
-      measured.emplace_back(plan_[i].order, std::move(pass));
-    }
+    for (std::size_t i = 0; i < kept_.size(); ++i)
+      if (const MeasuredPass* kept = kept_[i] ? kept_pass(plan_[i]) : nullptr) take(measured, plan_[i], *kept);
+    std::vector<bool> done(plan_.size(), false);
     for (std::size_t i = 0; i < plan_.size(); ++i) {
       const PlannedPass& planned = plan_[i];
       if (measuring_->halted(interrupted_)) break;
@@ -373,15 +417,19 @@ class Run {
       if (outcome == PassMeasuring::Measured::elsewhere) continue;
       if (outcome == PassMeasuring::Measured::lost) {  // the passes before it are kept and written
         progress_->finish();
+        if (rows_) rows_->drop_pass();  // and the rows of those alone
         break;
       }
-      pass.sequence = static_cast<int>(measured.size()) + 1;
       pass.run_id = report_.run_id;  // the supervisor writes it: it knows no run id of its own
-      if (link_ && rows_) link_->rows(rows_->settle());
-      if (link_) link_->pass(planned.order, pass);
-      measured.emplace_back(planned.order, std::move(pass));
+      if (rows_) {
+        const std::uint64_t rows_bytes = rows_->settle();  // where a pass lost later cuts them back to
+        if (link_) link_->rows(rows_bytes);
+      }
+      take(measured, planned, std::move(pass));
+      done[i] = true;
       checkpoint(measured);
     }
+    keep_unmeasured(measured, done);
     std::stable_sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
     for (auto& [place, pass] : measured) report_.runs.push_back(std::move(pass));
     measured_count_ = measured.size();
@@ -445,6 +493,19 @@ class Run {
 };
 
 }  // namespace
+
+bool unmeasured_report(const RunCommand& command, Report& report, std::FILE* err) {
+  if (!command.resume.empty() && access(command.resume.c_str(), F_OK) == 0) {
+    std::vector<Report> resumed;
+    if (read_reports({command.resume}, resumed, "run", err) != kExitOk) return false;
+    report = std::move(resumed.front());
+  } else {
+    report.context = collect_context();
+    report.settings.solvers = command.solvers;
+  }
+  report.interrupted = true;
+  return true;
+}
 
 int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out, PassLink* link) {
   Run run(command, out, err, link);

@@ -71,4 +71,10 @@ struct RunCommand {
 int run_command(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report = nullptr,
                 PassLink* link = nullptr);
 
+// What a run interrupted before it measured anything writes, marked interrupted: its head alone,
+// or with --resume the report resumed as it was, every pass kept (`--resume R.json --json R.json`
+// loses nothing). False, after saying why on `err`, when that report exists but cannot be read:
+// nothing is to be written then.
+bool unmeasured_report(const RunCommand& command, Report& report, std::FILE* err);
+
 }  // namespace sudoku_bench

@@ -1,5 +1,7 @@
 #include "run/run_plan.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <random>
 
@@ -49,6 +51,18 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
     if (!(reference = reference_for_spec(c.verify, error))) return error;
   }
   return {};
+}
+
+std::optional<InputStamp> input_stamp(const std::string& path) {
+  struct stat st {};
+  if (read_once(path) || fstatat(start_directory(), path.c_str(), &st, 0) != 0) return std::nullopt;
+  try {
+    return InputStamp{static_cast<std::uint64_t>(st.st_size),
+                      static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec,
+                      sample_fingerprint(path)};
+  } catch (const IoError&) {  // named when the pass opens it
+    return std::nullopt;
+  }
 }
 
 // Fisher-Yates with a bound drawn from mt19937_64's outputs, whose sequence the standard fixes

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,10 @@ struct SpecFactory {
 std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& solvers,
                      std::unique_ptr<sudoku::SolverFactory>& reference, std::vector<std::string>& notes);
 
+// `path` as it is now (runs[].input); none for standard input, a pipe or a device, or a file that
+// cannot be read.
+std::optional<InputStamp> input_stamp(const std::string& path);
+
 // Passes over one file with one solver. The first measured pass names its invalid and aborted
 // records (up to kRecordsNamed); the first complete pass tells later ones how many records to expect.
 class FileSolverPasses {
@@ -52,7 +57,8 @@ class FileSolverPasses {
         shard_(shard),
         progress_(progress),
         err_(err),
-        identity_(identity) {}
+        identity_(identity),
+        stamp_(input_stamp(file)) {}
 
   std::string label(int threads) const { return dataset_ + " " + solver_.spec + " threads=" + std::to_string(threads); }
   const std::string& file() const { return file_; }
@@ -64,6 +70,7 @@ class FileSolverPasses {
     MeasuredPass measured = pass(threads, 0, repetition, rows, dealer);
     measured.dataset = dataset_;
     measured.path = file_;
+    measured.input = stamp_;
     measured.threads = threads;
     measured.repetition = repetition;
     return measured;
@@ -93,6 +100,10 @@ class FileSolverPasses {
     config.on_chunk = [&](const Chunk& chunk) {
       done += chunk.tally.records();
       if (chunk.loop == 0) {  // each record once
+        // Zeros read past the new end of a file cut meanwhile are no records: the change is named.
+        if (!chunk.problems.empty())
+          if (const std::string change = input.changed(); !change.empty())
+            throw IoError(input.name(), "changed while it was read: " + change);
         name(input.name(), chunk.problems);
         undecided += chunk.tally.undecided();
       }
@@ -103,6 +114,10 @@ class FileSolverPasses {
     };
     MeasuredPass result = measure_pass(input, *solver_.factory, config);
     progress_.finish();
+    // A small file cut while its last chunk was solved reads zeros past its new end, within the
+    // mapped page, with no fault: the pass read bytes that are not the file's, and is dropped.
+    if (const std::string change = input.changed(); !change.empty())
+      throw IoError(input.name(), "changed while it was read: " + change);
     if (name_records) {
       named_ = true;
       if (undecided > shown_)
@@ -161,6 +176,7 @@ class FileSolverPasses {
   Progress& progress_;
   std::FILE* err_;
   const FileIdentity* identity_;  // the file when the run began
+  std::optional<InputStamp> stamp_;
   std::uint64_t shown_ = 0;
   bool named_ = false;
   bool warned_empty_ = false;

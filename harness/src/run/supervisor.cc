@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "plugin/call_guard.h"
-#include "report/context.h"
 #include "report/pass_fields.h"
 #include "report/report_json.h"
 #include "report/report_table.h"
@@ -47,11 +46,10 @@ class Supervisor {
       std::fprintf(err_, "sudoku-bench run: the measuring process %s before it measured anything\n",
                    watch_.cause().c_str());
       if (!interrupted()) return kExitSolverFault;
-      // Interrupted before the child made its report: one written all the same, holding no pass.
+      // Interrupted before the child made its report: one written all the same, holding no pass
+      // (or --resume's, every pass kept).
       Report bare;
-      bare.context = collect_context();
-      bare.settings.solvers = command_.solvers;
-      bare.interrupted = true;
+      if (!unmeasured_report(command_, bare, err_)) return kExitIo;
       return write(bare) ? kExitInterrupted + watch_.signal() : kExitIo;
     }
     Report report = from_json(from_binary(*head_));

@@ -1,6 +1,10 @@
 #include "stream/per_puzzle_rows.h"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 
 #include "stream/input.h"
 
@@ -26,7 +30,10 @@ void append_number(std::string& out, std::uint64_t value) {
 
 }  // namespace
 
-PerPuzzleRows::PerPuzzleRows(OutputFile& out) : out_(out) { write_bytes(std::string(kPerPuzzleHeader)); }
+PerPuzzleRows::PerPuzzleRows(OutputFile& out) : out_(out) {
+  write_bytes(std::string(kPerPuzzleHeader));
+  settle();  // a pass dropped first is cut back to the header
+}
 
 void PerPuzzleRows::start_pass(std::string_view dataset, std::string_view file, std::string_view solver, int threads,
                                int repetition, bool tree_size_reported, bool timed) {
@@ -72,10 +79,24 @@ void PerPuzzleRows::write_bytes(const std::string& bytes) {
 std::uint64_t PerPuzzleRows::settle() {
   if (!error_.empty()) return 0;
   try {
-    return out_.settle();
+    return settled_ = out_.settle();
   } catch (const IoError& e) {
     error_ = e.reason();
     return 0;
+  }
+}
+
+void PerPuzzleRows::drop_pass() {
+  if (!error_.empty() || out_.direct()) return;
+  try {
+    // Settled first, so that zlib holds none of the rows dropped: then cutting the file drops them
+    // all, and the next row starts a gzip member of its own.
+    out_.settle();
+    const int fd = out_.descriptor();
+    if (ftruncate(fd, static_cast<off_t>(settled_)) != 0 || lseek(fd, static_cast<off_t>(settled_), SEEK_SET) < 0)
+      error_ = std::string("cannot take back the rows of a pass dropped: ") + std::strerror(errno);
+  } catch (const IoError& e) {
+    error_ = e.reason();
   }
 }
 

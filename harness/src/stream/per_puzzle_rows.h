@@ -41,6 +41,10 @@ class PerPuzzleRows {
   // After a pass: its rows made whole in the temporary file, whose size is returned (0: nothing to
   // keep). A supervisor keeps that much if this process dies (OutputFile::settle).
   std::uint64_t settle();
+  // After a pass that is dropped (a solver's fault, an input that changed): its rows are taken
+  // back to where the last settle() left the file, so that no row describes a pass the report does
+  // not hold. An output written in place (a FIFO, a device) cannot take them back.
+  void drop_pass();
   // Flushes and makes the file (OutputFile::commit); throws IoError when it could not be written
   // whole, leaving what was at the path as it was.
   void close();
@@ -54,6 +58,7 @@ class PerPuzzleRows {
   bool tree_size_reported_ = true;
   bool timed_ = true;
   std::string buffer_;
+  std::uint64_t settled_ = 0;  // the file's size at the last settle(): the header, or the last whole pass
 };
 
 }  // namespace sudoku_bench
