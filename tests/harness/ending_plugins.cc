@@ -132,3 +132,21 @@ ENDING_PLUGIN(overflows_the_heap) {
   free(block);
   abort();  // should glibc not notice
 }
+
+// ---- resume_and_truth (issue 63: --resume that only adds, outputs that are true) ----
+
+// Sleeps ENDING_SLEEP_MS (default 50) in every call, then answers as the example plugin: a pass slow
+// enough that a probe changes its input while it is measured. Its first call makes the file
+// ENDING_MARK names, so that the probe waits for the pass rather than guess its start.
+extern "C" __attribute__((visibility("default"))) size_t sleeps_each_call(const char* puzzle, size_t limit,
+                                                                          uint32_t flags, char* solution,
+                                                                          size_t* guesses) {
+  static const long ms = [] {
+    const char* text = std::getenv("ENDING_SLEEP_MS");
+    return text ? std::atol(text) : 50L;
+  }();
+  if (calls.fetch_add(1) == 0)
+    if (const char* mark = std::getenv("ENDING_MARK")) close(open(mark, O_CREAT | O_WRONLY, 0644));
+  usleep(static_cast<useconds_t>(ms) * 1000);
+  return solve(puzzle, limit, flags, solution, guesses);
+}
