@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # --resume only adds, and what is written is true (issue 63): a report resumed is never written back
-# with fewer passes, whatever ends the run (a signal while a plugin loads) or whatever the command
-# line asks (a smaller --repetitions); a file changed under its name is refused by name, and a file
+# with fewer passes, whatever ends the run (a signal while a plugin loads, or while a pass is measured
+# again) or whatever the command line asks (a smaller --repetitions); a file changed under its name is refused by name, and a file
 # name of any bytes resumes its own report; compare and merge tell two files of one name apart. A
 # pass whose small input was cut while it was measured is dropped, and so are the per-puzzle rows of
 # a pass a solver's crash dropped; history counts a copy of a report once; a JSON key given twice,
@@ -21,6 +21,25 @@ meanwhile "SIGTERM while a plugin loads, resumed" 143 0 \
   'for ((i = 0; i < 500; i++)); do pgrep -P $pid >/dev/null && break; sleep 0.01; done; sleep 0.5; kill -TERM $pid' \
   env SUDOKU_BENCH_TEST_CONSTRUCTOR=hang "$BENCH" "${args[@]}" --solver "plugin:$CONSTRUCTOR_PLUGIN@shared" --resume R.json --json R.json top95.txt
 [ "$(passes_in R.json)" = 3 ] || fail "SIGTERM while a plugin loads, resumed: R.json holds $(passes_in R.json) of its 3 passes"
+
+# Interrupted again while resuming: a pass the report held cut short, not measured again, stays.
+head -20 "$DATASETS/top95.txt" >twenty.txt
+slow=(--solver "plugin:$ENDING_PLUGINS:sleeps_each_call@shared" --no-verify)
+"$BENCH" "${args[@]}" "${slow[@]}" --json C.json twenty.txt >/dev/null 2>&1 || fail "C.json could not be made"
+"$PYTHON" - <<'PY'
+import json
+r = json.load(open("C.json"))
+for p in r["runs"]:
+    p["complete"] = p["repetition"] == 1
+r["interrupted"] = True
+json.dump(r, open("C.json", "w"))
+PY
+rm -f started
+# shellcheck disable=SC2016
+meanwhile "interrupted again while resuming" 143 0 \
+  'for ((i = 0; i < 3000; i++)); do [ -e started ] && break; sleep 0.01; done; sleep 0.3; kill -TERM $pid' \
+  env ENDING_MARK="$work/started" "$BENCH" "${args[@]}" "${slow[@]}" --resume C.json --json C.json twenty.txt
+[ "$(passes_in C.json)" = 3 ] || fail "interrupted again while resuming: C.json holds $(passes_in C.json) of its 3 passes"
 
 # A smaller --repetitions would drop passes: refused, the report as it was.
 cp "$DATASETS/top95.txt" top95.txt
