@@ -113,6 +113,7 @@ says "a JSON key given twice" "dup.json: the key \"runs\" is given twice"
 # A --label key given twice, and a closed standard input.
 probe "a --label key given twice" 2 "$BENCH" "${args[@]/3/1}" --label v=1 --label v=2 top95.txt
 says "a --label key given twice" "the key v is given twice"
+# shellcheck disable=SC2016 # $0 is the program, expanded by that shell
 probe "a closed standard input" 3 sh -c '"$0" run --threads 1 --repetitions 1 --min-time 0 --warmup-seconds 0 - <&-' "$BENCH"
 says "a closed standard input" "standard input is closed"
 finish
