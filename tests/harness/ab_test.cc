@@ -205,7 +205,8 @@ struct AbOutcome {
 };
 
 AbOutcome ab(AbCommand command) {
-  command.cpu = "none";  // the test's process: leave its threads where they are
+  command.cpu = "none";       // the test's process: leave its threads where they are
+  command.supervise = false;  // nor fork it: a child would go on with the test
   Capture out, err;
   AbOutcome o;
   o.status = ab_command(command, out.file(), err.file());

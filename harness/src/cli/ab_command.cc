@@ -58,6 +58,8 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
          });
   declare_ab_outputs(o, c);
   o.unset("--quiet", c.progress, "No line per round on stderr");
+  o.unset("--no-supervisor", c.supervise,
+          "Measure in the process started, without the supervising parent (cli.md, The supervisor): for a debugger");
   return s;
 }
 

@@ -25,16 +25,19 @@
 #include "report/comparison_text.h"
 #include "report/context.h"
 #include "report/html_format.h"
+#include "report/pass_fields.h"
 #include "report/pass_parts.h"
 #include "report/report_json.h"
 #include "report/solver_identity.h"
 #include "report/units.h"
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
+#include "run/pass_link.h"
 #include "run/per_puzzle_files.h"
 #include "run/report_files.h"
 #include "run/run.h"
 #include "run/solver_spec_list.h"
+#include "run/supervision.h"
 #include "stats/power.h"
 #include "stream/input.h"
 #include "stream/output_file.h"
@@ -68,7 +71,9 @@ constexpr std::size_t kPerPuzzleColumns = 10;  // kPerPuzzleHeader's
 
 class Ab {
  public:
-  Ab(const AbCommand& command, std::FILE* out, std::FILE* err) : c_(command), out_(out), err_(err) {}
+  // `link`: the measuring child's way to its supervisor, told of each round as it is measured.
+  Ab(const AbCommand& command, std::FILE* out, std::FILE* err, PassLink* link = nullptr)
+      : c_(command), out_(out), err_(err), link_(link) {}
 
   int run() {
     if (const int status = check(); status != kExitOk) return status;
@@ -77,11 +82,12 @@ class Ab {
     report_.context = collect_context();
     if (c_.base_bench.empty() || c_.new_bench.empty()) clock_name_ = PuzzleClock::for_pass().name();
     datasets_ = dataset_names(c_.files);
+    std::string fault;
     try {
       measure_all();
     } catch (const plugin::SolverFault& f) {
       std::fprintf(err_, "sudoku-bench ab: %s\n", f.what());
-      if (!f.interrupted()) return kExitSolverFault;
+      if (!f.interrupted()) fault = f.what();
     } catch (const IoError& e) {
       std::fprintf(err_, "sudoku-bench ab: %s\n", e.what());
       return kExitIo;
@@ -89,19 +95,69 @@ class Ab {
       std::fprintf(err_, "sudoku-bench ab: %s\n", e.what());
       return kExitIo;
     }
-    if (interrupt_requested()) {
-      // The rounds measured are kept: every output written, marked interrupted, and no verdict.
-      std::fprintf(err_,
-                   "sudoku-bench ab: interrupted by signal %d after %zu rounds: no verdict; the rounds measured are "
-                   "written, marked \"interrupted\": true\n",
-                   interrupt_signal(), rounds_done_);
-      const int written = write_outputs(true);
-      return written == kExitIo ? kExitIo : interrupted_status();
-    }
-    return write_outputs(false);
+    if (fault.empty() && interrupt_requested() && interrupt_self_sent()) fault = self_sent_cause();
+    if (!fault.empty()) return end_without_verdict(fault, kExitSolverFault);
+    if (interrupt_requested())
+      return end_without_verdict("interrupted by signal " + std::to_string(interrupt_signal()), interrupted_status());
+    return write_outputs("");
   }
 
+  // The supervisor's side (ab_command): the sides as given and the outputs, without loading a solver.
+  void prepare_parent() {
+    const std::string* specs[] = {&c_.base, &c_.current};
+    const std::string* benches[] = {&c_.base_bench, &c_.new_bench};
+    for (int s = 0; s < 2; ++s) {
+      Side& side = sides_[s];
+      side.given = *specs[s];
+      side.bench = *benches[s];
+      const NamedSpec named = split_spec_name(side.given);
+      side.name = named.name.empty() ? (s == 0 ? "base" : "new") : named.name;
+      side.identity = identify_solver(side.given, side.name);
+    }
+    datasets_ = dataset_names(c_.files);
+  }
+
+  // What the measuring child said of its rounds (send_round): the parent's copy of them.
+  void take_round(const nlohmann::ordered_json& json) {
+    if (json.contains("head")) {
+      const Report head = from_json(json["head"]);
+      report_.context = head.context;
+      clock_name_ = head.settings.latency_clock;
+      cpu_ = json.value("cpu", -1);
+      return;
+    }
+    for (int s = 0; s < 2; ++s)
+      for (const auto& pass : json["passes"][static_cast<std::size_t>(s)])
+        side_reports_[s].runs.push_back(pass_from_json(pass));
+    if (json["log_ratio"].is_number()) log_ratios_.push_back(json["log_ratio"].get<double>());
+    rounds_done_ = json["round"].get<std::size_t>();
+    answer_problems_ = json["problems"].get<std::vector<std::string>>();
+    spread_ = json["spread"].get<double>();
+    wanted_ = json["wanted"].get<int>();
+    other_context_ = json["other_context"].get<std::string>();
+  }
+
+  // The measuring child ended before it could write: the rounds it sent, written with no verdict.
+  int write_for_child(const std::string& cause, int status) {
+    if (const int opened = open_outputs(); opened != kExitOk) return opened;
+    const int written = write_outputs(cause);
+    return written == kExitIo ? kExitIo : status;
+  }
+
+  std::size_t rounds_done() const { return rounds_done_; }
+
  private:
+  // A fault or an interrupt: every output written, the rounds before kept, marked interrupted, and
+  // no verdict.
+  int end_without_verdict(const std::string& cause, int status) {
+    std::fprintf(err_,
+                 "sudoku-bench ab: %s after %zu rounds: no verdict; the rounds measured are written, marked "
+                 "\"interrupted\": true\n",
+                 cause.c_str(), rounds_done_);
+    const int written = write_outputs(cause);
+    return written == kExitIo ? kExitIo : status;
+  }
+
   static int interrupted_status() { return kExitInterrupted + (interrupt_signal() ? interrupt_signal() : SIGINT); }
 
   int check() {
@@ -248,6 +304,13 @@ class Ab {
 
   // Shard `shard` of `shards` of every file, once, by one side: a pass per file.
   std::vector<MeasuredPass> measure_shard(const Side& side, int shard, int round) {
+    if (link_) {  // where the supervisor says a solver ended the process: "round 3 shard 2/20 of NEW (new)"
+      const int s = &side == &sides_[0] ? 0 : 1;
+      link_->starting((round ? "round " + std::to_string(round) + " shard " + std::to_string(shard) + "/" +
+                                   std::to_string(c_.shards)
+                             : std::string("the warm-up turn")) +
+                      " of " + kSideWord[s] + " (" + side.name + ")");
+    }
     if (!side.bench.empty()) return measure_elsewhere(side, shard, round);
     std::vector<MeasuredPass> passes;
     for (std::size_t f = 0; f < c_.files.size(); ++f) {
@@ -450,6 +513,7 @@ class Ab {
         }
       const double b = gated_time(passes[0]), n = gated_time(passes[1]);
       if (b > 0 && n > 0) log_ratios_.push_back(std::log(n / b));
+      send_round(round, passes, b > 0 && n > 0 ? std::optional<double>(std::log(n / b)) : std::nullopt);
       for (int s = 0; s < 2; ++s)
         for (MeasuredPass& p : passes[s]) side_reports_[s].runs.push_back(std::move(p));
       ++rounds_done_;
@@ -460,6 +524,36 @@ class Ab {
                      c_.options.gate == GateTime::cpu ? "CPU" : "wall", b > 0 ? format_change(n / b).c_str() : "-",
                      round < until ? ("; " + time_left(until) + " left").c_str() : "");
     }
+  }
+
+  // The supervisor's copy of a round, sent before the round counts here: a process ended at any
+  // moment after it leaves the round with the parent (take_round).
+  void send_round(int round, const std::array<std::vector<MeasuredPass>, 2>& passes, std::optional<double> log_ratio) {
+    if (!link_) return;
+    nlohmann::ordered_json sides = nlohmann::ordered_json::array();
+    for (const auto& side : passes) {
+      nlohmann::ordered_json list = nlohmann::ordered_json::array();
+      for (const MeasuredPass& p : side) list.push_back(pass_to_json(p));
+      sides.push_back(std::move(list));
+    }
+    link_->progress({{"round", round},
+                     {"passes", std::move(sides)},
+                     {"log_ratio", log_ratio ? nlohmann::ordered_json(*log_ratio) : nlohmann::ordered_json(nullptr)},
+                     {"problems", answer_problems_},
+                     {"spread", spread_},
+                     {"wanted", wanted_},
+                     {"other_context", other_context_}});
+  }
+
+  // The context and the clock, once, for the parent's reports.
+  void send_head() {
+    if (!link_) return;
+    Report head;
+    head.context = report_.context;
+    head.settings.solvers = {sides_[0].given, sides_[1].given};
+    head.settings.threads = {c_.threads};
+    head.settings.latency_clock = clock_name_;
+    link_->progress({{"head", to_json(head)}, {"cpu", cpu_}});
   }
 
   // Scratch folders of ab processes that are gone (a SIGKILL runs no destructor): removed here,
@@ -493,6 +587,7 @@ class Ab {
       std::fprintf(err_, "ab: %s against %s in turns%s, %d shard%s a round: %s\n", sides_[1].name.c_str(),
                    sides_[0].name.c_str(), cpu_ >= 0 ? (" on CPU " + std::to_string(cpu_)).c_str() : "", c_.shards,
                    c_.shards == 1 ? "" : "s", join(datasets_, " ").c_str());
+    send_head();
     // One unmeasured turn each: libraries loaded, caches and branch predictors met.
     start_ = std::chrono::steady_clock::now();
     for (const Side& side : sides_) measure_shard(side, 1, 0);
@@ -615,25 +710,34 @@ class Ab {
     for (const std::string& p : answer_problems_) std::fprintf(err_, "sudoku-bench ab: answers: %s\n", p.c_str());
   }
 
-  // The verdict, printed and written; `interrupted`: the rounds so far written alone, no verdict
-  // printed. The exit status: kExitIo when an output failed.
-  int write_outputs(bool interrupted) {
+  // The verdict in one line, first: when the rounds were cut short (`cut` says why) or the answers
+  // differ, that is the verdict.
+  std::string verdict_text(const std::string& cut, const Comparison& c) const {
+    const auto rounds = [&] { return std::to_string(rounds_done_) + " round" + (rounds_done_ == 1 ? "" : "s"); };
+    if (!cut.empty()) return "no verdict: " + cut + " after " + rounds();
+    if (!answer_problems_.empty())
+      return sides_[1].name + "'s answers differ from " + sides_[0].name + "'s, or fail judging: no verdict on speed";
+    if (over_budget_ && rounds_done_ < 6)
+      return "no verdict: " + rounds() + " fit in --max-seconds " + format_fixed("%g", c_.max_seconds) +
+             ", 6 are needed";
+    return verdict_line(c, sides_[0].name, sides_[1].name);
+  }
+
+  // The verdict, printed and written; `cut` (why the rounds ended early) says there is none: the
+  // rounds so far written alone, marked interrupted, nothing judged and nothing printed. The exit
+  // status: kExitIo when an output failed.
+  int write_outputs(const std::string& cut) {
+    const bool interrupted = !cut.empty();
     for (int s = 0; s < 2; ++s) {
       finish_report(s);
       side_reports_[s].interrupted = interrupted;
     }
-    const Comparison c = compare_reports(side_reports_[0], side_reports_[1], c_.options);
+    Comparison c = compare_reports(side_reports_[0], side_reports_[1], c_.options);
+    if (interrupted) c.pairs.clear();  // rounds cut short judge nothing: no pair carries a verdict
     const ComparedSide b{sides_[0].given, report_.context.git_commit, report_.context.date, solver_text(0)},
         n{sides_[1].given, other_context_.empty() ? report_.context.git_commit : other_context_, report_.context.date,
           solver_text(1)};
-    // The verdict in one line, first; when the answers differ, that is the verdict.
-    const bool too_few = over_budget_ && rounds_done_ < 6;
-    const std::string verdict =
-        !answer_problems_.empty()
-            ? sides_[1].name + "'s answers differ from " + sides_[0].name + "'s, or fail judging: no verdict on speed"
-        : too_few ? "no verdict: " + std::to_string(rounds_done_) + " round" + (rounds_done_ == 1 ? "" : "s") +
-                        " fit in --max-seconds " + format_fixed("%g", c_.max_seconds) + ", 6 are needed"
-                  : verdict_line(c, sides_[0].name, sides_[1].name);
+    const std::string verdict = verdict_text(cut, c);
     nlohmann::ordered_json json = comparison_json(c, c_.options, b, n);
     json["ab"] = ab_json();
     json["ab"]["verdict_line"] = verdict;
@@ -656,7 +760,7 @@ class Ab {
     }
     std::fflush(out_);
     bool written = write_to(json_out_, json_text(json)) && write_to(markdown_out_, markdown);
-    if (html_out_ && !interrupted) {  // a page of charts needs rounds on both sides
+    if (html_out_) {
       Report both = side_reports_[1];
       both.runs.insert(both.runs.begin(), side_reports_[0].runs.begin(), side_reports_[0].runs.end());
       both.settings.solvers = {sides_[0].given, sides_[1].given};
@@ -674,13 +778,14 @@ class Ab {
       return kExitAnswersDiffer;
     }
     if (!written) return kExitIo;
-    if (too_few) return kExitUsage;  // a check that could not run must not pass in CI
+    if (over_budget_ && rounds_done_ < 6) return kExitUsage;  // a check that could not run must not pass in CI
     return slower ? 1 : kExitOk;
   }
 
   const AbCommand& c_;
   std::FILE* out_;
   std::FILE* err_;
+  PassLink* link_;
   std::array<Side, 2> sides_;
   std::vector<std::string> datasets_;
   Report report_;  // its context: both sides'
@@ -699,8 +804,89 @@ class Ab {
   std::array<std::unique_ptr<OutputFile>, 2> side_out_;
 };
 
+// ---- the supervisor ----
+
+// The parent of ab's measuring child: it forwards the child's standard output, keeps each round
+// the child sends, and when the child ends before it has written (a solver's exit(), a crash, a
+// signal it sent itself, a hang), names the end and writes the rounds kept, with no verdict.
+class AbSupervisor {
+ public:
+  AbSupervisor(const AbCommand& command, std::FILE* out, std::FILE* err, ChildWatch& watch)
+      : ab_(command, out, err), out_(out), err_(err), watch_(watch) {
+    ab_.prepare_parent();
+  }
+
+  void watch() {
+    watch_.watch([this](LinkFrame type, std::string& text) { take(type, text); },
+                 [this](int signal) {
+                   std::fprintf(err_, "sudoku-bench ab: the measuring process was stopped by %s%s; continuing it\n",
+                                plugin::signal_description(signal).c_str(),
+                                label_.empty() ? "" : (" during " + label_).c_str());
+                 });
+  }
+
+  int finish() {
+    std::fflush(out_);
+    if (watch_.clean()) return watch_.exit_status();  // it wrote every output, and said what it had to
+    if (!head_) {
+      std::fprintf(err_, "sudoku-bench ab: the measuring process %s before it measured anything\n",
+                   watch_.cause().c_str());
+      return watch_.signal() ? kExitInterrupted + watch_.signal() : kExitSolverFault;
+    }
+    const std::string where = label_.empty() ? "" : ", during " + label_;
+    const std::string cause = watch_.signal() ? "interrupted by signal " + std::to_string(watch_.signal()) +
+                                                    " (the measuring process " + watch_.cause() + where + ")"
+                                              : "the measuring process " + watch_.cause() + where;
+    std::fprintf(err_,
+                 "sudoku-bench ab: %s; no verdict: the %zu rounds measured before are written, marked "
+                 "\"interrupted\": true\n",
+                 cause.c_str(), ab_.rounds_done());
+    return ab_.write_for_child(cause, watch_.signal() ? kExitInterrupted + watch_.signal() : kExitSolverFault);
+  }
+
+ private:
+  void take(LinkFrame type, const std::string& text) {
+    if (type == LinkFrame::starting) label_ = text;
+    if (type == LinkFrame::answers && std::fwrite(text.data(), 1, text.size(), out_) != text.size()) watch_.stop();
+    if (type != LinkFrame::progress) return;
+    try {
+      const nlohmann::ordered_json json = from_binary(text);
+      if (json.contains("head")) head_ = true;
+      ab_.take_round(json);
+    } catch (const std::exception& e) {  // a round that cannot be read costs that round alone
+      std::fprintf(err_, "sudoku-bench ab: a round the measuring process sent cannot be read (%s): left out\n",
+                   e.what());
+    }
+  }
+
+  Ab ab_;
+  std::FILE* out_;
+  std::FILE* err_;
+  ChildWatch& watch_;
+  std::string label_;
+  bool head_ = false;
+};
+
+// The measuring child: its standard output goes to the parent, which alone writes it.
+int ab_in_child(const AbCommand& command, std::FILE* err, PassLink& link) {
+  std::FILE* out = open_answers(link);
+  if (!out) return kExitIo;
+  const int status = Ab(command, out, err, &link).run();
+  std::fclose(out);
+  return status;
+}
+
 }  // namespace
 
-int ab_command(const AbCommand& command, std::FILE* out, std::FILE* err) { return Ab(command, out, err).run(); }
+int ab_command(const AbCommand& command, std::FILE* out, std::FILE* err) {
+  return supervised(
+      out, err, command.supervise, [&] { return Ab(command, out, err).run(); },
+      [&](PassLink& link) { return ab_in_child(command, err, link); },
+      [&](ChildWatch& watch) {
+        AbSupervisor supervisor(command, out, err, watch);
+        supervisor.watch();
+        return supervisor.finish();
+      });
+}
 
 }  // namespace sudoku_bench

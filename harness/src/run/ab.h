@@ -35,10 +35,13 @@ struct AbCommand {
   std::string json_path, markdown_path, html_path;
   std::string reports_dir;  // --reports: base.json and new.json, a pass per round
   bool progress = true;
+  bool supervise = true;  // measure in a child of a supervisor (run/supervision.h); false: a debugger's
 
   bool operator==(const AbCommand&) const = default;
 };
 
+// Under a supervisor unless `command.supervise` is false: a solver that ends or crashes the measuring
+// process, signals it or hangs is named (exit 4), and the rounds measured before are written.
 int ab_command(const AbCommand& command, std::FILE* out, std::FILE* err);
 
 }  // namespace sudoku_bench

@@ -1,6 +1,7 @@
 #include "run/pass_link.h"
 
 #include <poll.h>
+#include <stdio.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -22,7 +23,20 @@ std::string binary(const nlohmann::ordered_json& json) {
   return {bytes.begin(), bytes.end()};
 }
 
+extern "C" ssize_t write_to_link(void* cookie, const char* data, std::size_t size) {
+  static_cast<PassLink*>(cookie)->answers(std::string(data, size));
+  return static_cast<ssize_t>(size);
+}
+
 }  // namespace
+
+std::FILE* open_answers(PassLink& link) {
+  cookie_io_functions_t io{};
+  io.write = write_to_link;
+  std::FILE* stream = fopencookie(&link, "w", io);
+  if (stream) setvbuf(stream, nullptr, _IOFBF, 1 << 16);
+  return stream;
+}
 
 void PassLink::head(const Report& report) {
   Report head = report;
@@ -33,6 +47,8 @@ void PassLink::head(const Report& report) {
 void PassLink::pass(std::size_t order, const MeasuredPass& pass) {
   send(LinkFrame::pass, std::to_string(order) + "\n" + binary(pass_to_json(pass)));
 }
+
+void PassLink::progress(const nlohmann::ordered_json& json) { send(LinkFrame::progress, binary(json)); }
 
 void PassLink::exiting(const std::string& what) {
   // exit() may be called while this thread or another sends: a frame is never interleaved.

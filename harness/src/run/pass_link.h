@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <mutex>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -25,6 +26,7 @@ enum class LinkFrame : char {
   done = 'D',      // the command returned (its exit status follows): what comes after is a clean exit
   rows = 'R',      // the per-puzzle rows' temporary file holds this many bytes of whole passes
   answers = 'A',   // solve's output lines, as written (a frame may end inside a line)
+  progress = 'G',  // ab's rounds and hunt's finds as they are measured (JSON, as CBOR)
 };
 
 // The measuring process's end. Sends whole frames, one at a time, from the process that made it
@@ -40,6 +42,7 @@ class PassLink {
   void done(int status) { send(LinkFrame::done, std::to_string(status)); }
   void rows(std::uint64_t bytes) { send(LinkFrame::rows, std::to_string(bytes)); }
   void answers(const std::string& lines) { send(LinkFrame::answers, lines); }
+  void progress(const nlohmann::ordered_json& json);
   // From an exit handler, on any thread: sent unless a frame is being sent now.
   void exiting(const std::string& what);
 
@@ -51,6 +54,10 @@ class PassLink {
   const pid_t owner_;  // the process that made it: the only one that sends
   std::mutex mutex_;
 };
+
+// A stream whose buffers go to the parent as answers frames: standard output of a supervised
+// command, which the parent alone writes (ab's verdict, hunt's puzzles). Fully buffered, 64 KiB.
+std::FILE* open_answers(PassLink& link);
 
 // The JSON of a head or a pass as sent.
 nlohmann::ordered_json from_binary(std::string_view bytes);

@@ -84,7 +84,8 @@ class Supervisor {
         break;
       case LinkFrame::exiting:  // the watch's
       case LinkFrame::done:
-      case LinkFrame::answers:  // solve's alone
+      case LinkFrame::answers:   // solve's alone
+      case LinkFrame::progress:  // ab's and hunt's
         break;
     }
   }
