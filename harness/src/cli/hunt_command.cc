@@ -9,10 +9,13 @@
 
 #include "cli/command_state.h"
 #include "hunt/hunt_report.h"
+#include "plugin/call_guard.h"
 #include "report/units.h"
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
+#include "run/pass_link.h"
 #include "run/progress.h"
+#include "run/supervision.h"
 #include "stream/input.h"
 #include "stream/output_file.h"
 #include "stream/pipeline.h"
@@ -79,7 +82,7 @@ std::unique_ptr<sudoku::SolverFactory> hunting_solver(const std::string& spec, c
 
 // Hunts with progress on `err` (a TTY only): a bounded hunt's share done, else its evaluations.
 HuntResult hunt_with_progress(const sudoku::SolverFactory& factory, const HuntOptions& options, bool show,
-                              std::FILE* err) {
+                              std::FILE* err, const std::function<void(const HuntResult&)>& finds) {
   Progress progress(err, show);
   const bool bounded = options.evaluations > 0 || options.seconds > 0;
   progress.start("hunt", bounded ? 1'000'000 : 0);
@@ -94,7 +97,7 @@ HuntResult hunt_with_progress(const sudoku::SolverFactory& factory, const HuntOp
   };
   HuntResult result;
   try {
-    result = hunt(factory, options, interrupt_requested(), tick);
+    result = hunt(factory, options, interrupt_requested(), tick, finds);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
@@ -147,15 +150,31 @@ std::shared_ptr<State<HuntCommand>> declare_hunt(CLI::App& app) {
           "Box side of the puzzles: 2 (4x4), 3 (9x9), 4 (16x16), 5 (25x25), 6 (36x36), 7 (49x49)");
   cmd->add_option("--out", c.out_path, "Write the puzzles here instead of standard output")->type_name("PATH");
   o.unset("--no-progress", c.progress, "Never draw progress (it is drawn only when stderr is a terminal)");
+  o.unset("--no-supervisor", c.supervise,
+          "Hunt in the process started, without the supervising parent (cli.md, The supervisor): for a debugger");
   cmd->add_option("FILE", c.files,
                   "climb: start puzzles, one per line (lines, csv or checks files, # comments skipped), taken in "
                   "turn at each start");
   return s;
 }
 
-}  // namespace
+// The supervisor's copy of the finds so far, as the checks file it writes should the hunting
+// process end before it can: sent when the evaluations have grown.
+std::function<void(const HuntResult&)> finds_to(PassLink* link, const HuntOptions& options, HuntContext context) {
+  if (!link) return {};
+  context.interrupted = true;  // the hunt did not end as asked, if this is what is written
+  auto sent = std::make_shared<std::uint64_t>(0);
+  return [=](const HuntResult& so_far) {
+    if (so_far.evaluations == *sent) return;
+    *sent = so_far.evaluations;
+    link->progress({{"checks", hunt_checks_file(so_far, options, context)},
+                    {"evaluations", so_far.evaluations},
+                    {"found", so_far.top.size()}});
+  };
+}
 
-int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err) {
+// The hunt, here or (`link`) in a supervised child.
+int hunt_in(const HuntCommand& command, std::FILE* out, std::FILE* err, PassLink* link) {
   HuntOptions options = command.options;
   options.threads = thread_count(options.threads);
   try {
@@ -173,14 +192,19 @@ int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err) {
     } catch (const IoError& e) {
       throw FileError(e.what());
     }
-    const HuntResult result = hunt_with_progress(*factory, options, command.progress, err);
-
     HuntContext context;
     context.command_line = command.command_line;
     context.solver = factory->implementation();
+    const HuntResult result =
+        hunt_with_progress(*factory, options, command.progress, err, finds_to(link, options, context));
     context.interrupted = interrupt_requested().load();
     write_checks(opened, hunt_checks_file(result, options, context), out);
+    if (link) link->progress({{"written", true}});  // the supervisor's finds are no longer needed
     std::fputs(hunt_summary(result, options, context).c_str(), err);
+    if (context.interrupted && interrupt_self_sent()) {  // no user asked to stop
+      std::fprintf(err, "sudoku-bench hunt: %s; the puzzles found before are written\n", self_sent_cause().c_str());
+      return kExitSolverFault;
+    }
     if (context.interrupted) return kExitInterrupted + interrupt_signal();
     return kExitOk;
   } catch (const UsageError& e) {
@@ -192,10 +216,102 @@ int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err) {
   }
 }
 
+// The parent of the hunting child: forwards its standard output, keeps its latest finds, and
+// when the child ends before it has written them (a solver's exit(), a crash, a hang), names the
+// end and writes them itself.
+class HuntSupervisor {
+ public:
+  HuntSupervisor(const HuntCommand& command, std::FILE* out, std::FILE* err, ChildWatch& watch)
+      : command_(command), out_(out), err_(err), watch_(watch) {}
+
+  void watch() {
+    watch_.watch(
+        [this](LinkFrame type, std::string& text) {
+          if (type == LinkFrame::answers && std::fwrite(text.data(), 1, text.size(), out_) != text.size())
+            watch_.stop();
+          if (type == LinkFrame::progress) take_finds(std::move(text));
+        },
+        [this](int signal) {
+          std::fprintf(err_, "sudoku-bench hunt: the hunting process was stopped by %s; continuing it\n",
+                       plugin::signal_description(signal).c_str());
+        });
+  }
+
+  int finish() {
+    std::fflush(out_);
+    // It wrote its finds, and said what it had to; but a solver's fault it caught (said by main())
+    // ends the hunt before they are written.
+    const bool fault = watch_.clean() && watch_.exit_status() == kExitSolverFault && !written_;
+    if (watch_.clean() && !fault) return watch_.exit_status();
+    const int status = watch_.signal() && !fault ? kExitInterrupted + watch_.signal() : kExitSolverFault;
+    const std::string cause = fault ? "stopped at the solver's fault above" : watch_.cause();
+    if (latest_.empty()) {
+      std::fprintf(err_, "sudoku-bench hunt: the hunting process %s before it found anything\n", cause.c_str());
+      return status;
+    }
+    try {
+      const nlohmann::ordered_json finds = from_binary(latest_);
+      std::fprintf(err_,
+                   "sudoku-bench hunt: the hunting process %s; the %zu puzzles found in the %llu evaluations before "
+                   "are written\n",
+                   cause.c_str(), finds["found"].get<std::size_t>(), finds["evaluations"].get<unsigned long long>());
+      std::optional<OutputFile> opened;
+      if (!command_.out_path.empty()) opened.emplace(command_.out_path, "--out");
+      write_checks(opened, finds["checks"].get<std::string>(), out_);
+      return status;
+    } catch (const std::exception& e) {  // IoError, FileError, or finds that cannot be read
+      std::fprintf(err_, "sudoku-bench hunt: %s\n", e.what());
+      return kExitIo;
+    }
+  }
+
+ private:
+  const HuntCommand& command_;
+  std::FILE* out_;
+  std::FILE* err_;
+  ChildWatch& watch_;
+  void take_finds(std::string&& text) {
+    try {
+      written_ = written_ || from_binary(text).contains("written");
+    } catch (const std::exception&) {  // finds that cannot be read: finish() says so, if it needs them
+    }
+    if (!written_) latest_ = std::move(text);
+  }
+
+  std::string latest_;
+  bool written_ = false;  // the child wrote its finds itself
+};
+
+// The hunting child: its standard output goes to the parent, which alone writes it.
+int hunt_in_child(const HuntCommand& command, std::FILE* err, PassLink& link) {
+  std::FILE* out = open_answers(link);
+  if (!out) return kExitIo;
+  const int status = hunt_in(command, out, err, &link);
+  std::fclose(out);
+  return status;
+}
+
+}  // namespace
+
+int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err) {
+  return hunt_in(command, out, err, nullptr);
+}
+
+int supervised_hunt(const HuntCommand& command, std::FILE* out, std::FILE* err) {
+  return supervised(
+      out, err, command.supervise, [&] { return hunt_command(command, out, err); },
+      [&](PassLink& link) { return hunt_in_child(command, err, link); },
+      [&](ChildWatch& watch) {
+        HuntSupervisor supervisor(command, out, err, watch);
+        supervisor.watch();
+        return supervisor.finish();
+      });
+}
+
 Subcommand add_hunt(CLI::App& app, std::string command_line) {
   const auto s = declare_hunt(app);
   s->command.command_line = std::move(command_line);
-  return subcommand(s, [](const HuntCommand& c) { return hunt_command(c, stdout, stderr); });
+  return subcommand(s, [](const HuntCommand& c) { return supervised_hunt(c, stdout, stderr); });
 }
 
 std::optional<HuntCommand> parse_hunt(std::vector<std::string> args) { return parsed(declare_hunt, args); }

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -85,6 +86,7 @@ struct alignas(64) Worker {
   std::uint64_t best = 0;
   std::atomic<std::uint64_t> evaluations{0};  // written by the worker only; read for progress
   std::atomic<std::uint64_t> best_seen{0};
+  std::mutex finds;  // over top, largest, counts and improvements, while they are shared (Hunt::share_finds)
 };
 
 // Shared, read-only while the workers run (but for the stop flag and the batch counter).
@@ -94,6 +96,7 @@ struct Hunt {
   Clock::time_point started;
   std::atomic<bool> stop{false};
   std::atomic<std::uint64_t> next_batch{0};  // random: the next evaluation index to claim
+  bool share_finds = false;                  // the calling thread reads the finds as they grow
 
   std::uint64_t evaluations_so_far() const {
     std::uint64_t n = 0;
@@ -130,6 +133,8 @@ struct Record {
   void operator()(Worker& w, const Found& f) const {
     // Stopped by the hunt's end, not by its node limit: a partial tree measures nothing.
     if (f.result.aborted && hunt.stop.load(std::memory_order_relaxed)) return;
+    std::unique_lock lock(w.finds, std::defer_lock);
+    if (hunt.share_finds) lock.lock();  // uncontended but for a snapshot every kFindsEverySeconds
     const CountClass c = class_of(f.result);
     ++w.counts[c];
     if (c != kAborted) {
@@ -334,8 +339,11 @@ bool ranks_before(const Found& a, const Found& b) {
 
 namespace {
 
-// The workers' finds, into one result.
-HuntResult gather_workers(const std::vector<std::unique_ptr<Worker>>& workers, std::size_t top_size) {
+// The workers' finds, into one result; `locked`: while they still run.
+HuntResult gather_workers(const std::vector<std::unique_ptr<Worker>>& workers, std::size_t top_size, bool locked) {
+  std::vector<std::unique_lock<std::mutex>> locks;
+  if (locked)
+    for (const auto& w : workers) locks.emplace_back(w->finds);
   HuntResult result;
   TopList top(top_size);
   for (const auto& w : workers) {
@@ -364,12 +372,13 @@ void check_size(const sudoku::SolverFactory& factory, int box) {
 }  // namespace
 
 HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options, const std::atomic<bool>& interrupt,
-                const std::function<void(const HuntTick&)>& tick) {
+                const std::function<void(const HuntTick&)>& tick, const std::function<void(const HuntResult&)>& finds) {
   check_size(factory, options.box);
   const int threads = std::max(1, options.threads);
   std::vector<std::unique_ptr<Worker>> workers;
   for (int i = 0; i < threads; ++i) workers.push_back(std::make_unique<Worker>(factory, options.top));
   Hunt h{options, workers, Clock::now()};
+  h.share_finds = static_cast<bool>(finds);
 
   // One thread per worker, each running its loop until the hunt ends: nothing to split or
   // balance, so a task pool adds nothing, and TBB's hand-over of tasks inside libtbb, which
@@ -393,7 +402,15 @@ HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options
     });
   }
   const auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - h.started).count(); };
+  double finds_at = 0;
   while (running.load(std::memory_order_acquire) > 0) {
+    if (finds && elapsed() - finds_at >= kFindsEverySeconds) {
+      finds_at = elapsed();
+      HuntResult so_far = gather_workers(workers, options.top, true);
+      so_far.seconds = finds_at;
+      so_far.threads = threads;
+      finds(so_far);
+    }
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
     if (interrupt.load(std::memory_order_relaxed) || (options.seconds > 0 && elapsed() >= options.seconds))
       h.stop.store(true, std::memory_order_relaxed);
@@ -407,7 +424,7 @@ HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options
   for (const std::exception_ptr& failure : failures)
     if (failure) std::rethrow_exception(failure);
 
-  HuntResult result = gather_workers(workers, options.top);
+  HuntResult result = gather_workers(workers, options.top, false);
   result.seconds = elapsed();
   result.threads = threads;
   return result;

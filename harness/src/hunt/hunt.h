@@ -78,8 +78,13 @@ struct HuntTick {
 // options.seconds, stops the hunt: the evaluations in flight stop within 256 nodes and are not
 // counted (a partial tree measures nothing). Throws std::invalid_argument for a size the solver or the
 // generator does not take.
+// `finds`, when given, is called by the calling thread too, at most every kFindsEverySeconds, with
+// what the workers have found so far (the supervisor keeps it: a solver that ends the process
+// loses none of it); the workers then take a lock of their own per evaluation.
+inline constexpr double kFindsEverySeconds = 0.1;
 HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options, const std::atomic<bool>& interrupt,
-                const std::function<void(const HuntTick&)>& tick);
+                const std::function<void(const HuntTick&)>& tick,
+                const std::function<void(const HuntResult&)>& finds = {});
 
 // Whether `a` ranks before `b`: larger measure, then smaller puzzle text (so ties break the same
 // way on every run).
