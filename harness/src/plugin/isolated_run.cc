@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <optional>
+#include <vector>
 
 #include "plugin/call_guard.h"
 #include "plugin/child_groups.h"
@@ -158,9 +159,45 @@ void note_own_signals() {
   sigaction(SIGTERM, &noted, nullptr);
 }
 
+// The children of process `pid`, any thread's, from /proc.
+std::vector<pid_t> children_of(pid_t pid) {
+  std::vector<pid_t> children;
+  const std::string tasks = "/proc/" + std::to_string(pid) + "/task";
+  DIR* dir = opendir(tasks.c_str());
+  if (!dir) return children;
+  while (const dirent* task = readdir(dir)) {
+    if (task->d_name[0] == '.') continue;
+    std::ifstream in(tasks + "/" + task->d_name + "/children");
+    for (pid_t child; in >> child;) children.push_back(child);
+  }
+  closedir(dir);
+  return children;
+}
+
+// Every process below `pid`, killed with its process group (but `pid`'s own and this process's).
+// The rule's child is a subreaper: what its exec: programs orphan (a daemon that left with setsid,
+// which no group kill reaches) stays below it until this finds it.
+void kill_below(pid_t pid) {
+  const pid_t spared[] = {getpgid(pid), getpgrp()};
+  for (int round = 0; round < 3; ++round) {  // what forked while the first were killed
+    std::vector<pid_t> below = children_of(pid);
+    for (std::size_t i = 0; i < below.size() && below.size() < 4096; ++i) {
+      const std::vector<pid_t> more = children_of(below[i]);
+      below.insert(below.end(), more.begin(), more.end());
+    }
+    if (below.empty()) return;
+    for (const pid_t p : below) {
+      const pid_t group = getpgid(p);
+      if (group > 0 && group != spared[0] && group != spared[1]) kill(-group, SIGKILL);
+      kill(p, SIGKILL);
+    }
+  }
+}
+
 [[noreturn]] void run_child(const std::function<std::string(const ChildReport&)>& work, int fds[2], pid_t parent) {
   forget_all_groups();  // the parent's exec: programs are the parent's
   die_with(parent);
+  prctl(PR_SET_CHILD_SUBREAPER, 1);  // what the work's programs orphan stays below: kill_below finds it
   note_own_signals();
   setpgid(0, 0);
   owner = getpid();
@@ -179,26 +216,9 @@ void note_own_signals() {
   if (getpid() != owner) _exit(0);  // a copy forked by the work: its result is not the check's
   if (signalled_itself.load(std::memory_order_relaxed)) write_all(fds[1], "S\n");
   write_all(fds[1], "R" + value);
-  kill_all_groups();  // the exec: programs the work started, in groups of their own
-  _exit(0);           // no atexit handlers, no static destructors: they belong to the parent
-}
-
-// Hung or interrupted, the child never ends the exec: programs it started, in process groups of
-// their own that the kill of its group does not reach: found as its children (any thread's, from
-// /proc) and killed with their groups here, whatever the child's state.
-void kill_programs_of(pid_t child) {
-  const std::string tasks = "/proc/" + std::to_string(child) + "/task";
-  DIR* dir = opendir(tasks.c_str());
-  if (!dir) return;
-  while (const dirent* task = readdir(dir)) {
-    if (task->d_name[0] == '.') continue;
-    std::ifstream in(tasks + "/" + task->d_name + "/children");
-    for (pid_t pid; in >> pid;) {
-      const pid_t group = getpgid(pid);
-      if (group > 0 && group != child) kill(-group, SIGKILL);
-    }
-  }
-  closedir(dir);
+  kill_all_groups();     // the exec: programs the work started, in groups of their own
+  kill_below(getpid());  // and what they left running outside them (setsid)
+  _exit(0);              // no atexit handlers, no static destructors: they belong to the parent
 }
 
 }  // namespace
@@ -230,7 +250,10 @@ IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>
   std::optional<int> reaped;
   const Wait wait = receive_until(fds[0], child, std::chrono::steady_clock::now() + limit, received, reaped);
   close(fds[0]);
-  if (wait != Wait::closed) kill_programs_of(child);
+  // Hung or interrupted, the child never ends the exec: programs it started (in process groups of
+  // their own that the kill of its group does not reach) nor what they orphaned below it: found
+  // from /proc and killed here, whatever the child's state.
+  if (wait != Wait::closed) kill_below(child);
   // The child when it hangs, and whatever it started and left running, before the child is reaped:
   // until then no other process can take its id as a group's. Once the child has closed the pipe
   // it is exiting, and the signal no longer changes how it ended.
