@@ -150,3 +150,12 @@ extern "C" __attribute__((visibility("default"))) size_t sleeps_each_call(const 
   usleep(static_cast<useconds_t>(ms) * 1000);
   return solve(puzzle, limit, flags, solution, guesses);
 }
+
+// ---- ab and hunt under a supervisor (issue 63, tests/adversarial/ab_hunt_supervisor_test.sh) ----
+
+// Puts back SIGSEGV's default action, as a plugin that installs a handler of its own and falls
+// through to it, then crashes: the harness's guard never sees the crash (a raw 139 without a supervisor).
+ENDING_PLUGIN(crashes_past_the_guard) {
+  signal(SIGSEGV, SIG_DFL);
+  raise(SIGSEGV);
+}
