@@ -192,6 +192,8 @@ int hunt_in(const HuntCommand& command, std::FILE* out, std::FILE* err, PassLink
     } catch (const IoError& e) {
       throw FileError(e.what());
     }
+    if (opened)
+      if (const std::string conflict = output_conflicts({&*opened}, {}); !conflict.empty()) throw UsageError(conflict);
     HuntContext context;
     context.command_line = command.command_line;
     context.solver = factory->implementation();

@@ -69,6 +69,13 @@ int check_run(State<RunCommand, RunOutputs>& s) {
     std::fprintf(stderr, "sudoku-bench run: --format %s needs --json PATH\n", name_of(json.format).data());
     return kExitUsage;
   }
+  if (c.per_puzzle_path == "-") {
+    // The rows are written as passes are measured, by a process whose standard output is stderr.
+    std::fprintf(stderr,
+                 "sudoku-bench run: --per-puzzle -: the rows cannot go to standard output (it holds the table or "
+                 "--json -): give a file\n");
+    return kExitUsage;
+  }
   if (!json.path.empty()) c.outputs.push_back(json);
   s.extra.others.add_to(c.outputs);
   // Shards cannot agree on a number of readings as MPI ranks do: each read once, merged shards

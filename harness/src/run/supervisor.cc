@@ -137,9 +137,15 @@ class Supervisor {
   // per-puzzle rows of the passes it measured whole are kept, the rest removed.
   void settle_temps() {
     if (command_.per_puzzle_path.empty()) return;
+    std::string folder;  // where the child made them: the output's own folder, links resolved
+    try {
+      folder = OutputFile(command_.per_puzzle_path, "--per-puzzle").folder();
+    } catch (const IoError&) {
+      return;
+    }
+    if (folder.empty()) return;  // written in place
     std::error_code ec;
-    const auto folder = std::filesystem::absolute(command_.per_puzzle_path, ec).parent_path();
-    const std::string prefix = std::filesystem::path(OutputFile::temp_prefix(folder.string(), watch_.pid())).filename();
+    const std::string prefix = std::filesystem::path(OutputFile::temp_prefix(folder, watch_.pid())).filename();
     for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
       if (!entry.path().filename().string().starts_with(prefix)) continue;
       if (rows_bytes_ > 0 && !rows_kept_) rows_kept_ = keep_rows(entry.path().string());

@@ -23,26 +23,48 @@ namespace fs = std::filesystem;
 
 std::string reason(const char* what, int error) { return std::string(what) + ": " + std::strerror(error); }
 
-// /dev and /proc hold nodes and magic links (/dev/stdout, /proc/self/fd/1): written as they are,
-// their links never followed by hand and nothing ever renamed there.
-bool system_node(const std::string& path) {
+// The descriptor `path` names when it is one of this process's own (/proc/self/fd/N, /dev/fd/N,
+// /proc/PID/fd/N, /proc/thread-self/fd/N), else -1. Such a path is the caller's open file, as `-`
+// is: written through it, at its offset and in its mode (a `>>` log is appended to, never replaced).
+int own_descriptor(const std::string& path) {
+  const fs::path p(path);
+  const std::string name = p.filename().string();
+  if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos || name.size() > 9) return -1;
   std::error_code ec;
-  const std::string absolute = fs::absolute(path, ec).lexically_normal().string();
-  return absolute.starts_with("/dev/") || absolute.starts_with("/proc/");
+  const std::string folder = fs::weakly_canonical(fs::absolute(p, ec).parent_path(), ec).string();
+  if (ec) return -1;
+  const std::string own = "/proc/" + std::to_string(getpid());
+  if (!folder.starts_with(own + "/")) return -1;
+  const std::string rest = folder.substr(own.size());
+  if (rest != "/fd" && !(rest.starts_with("/task/") && rest.ends_with("/fd"))) return -1;
+  return std::stoi(name);
 }
 
-// `path` with every symlink in its last component followed, as open() would.
+// `path` with every symlink in its last component followed, as open() would, up to a descriptor
+// of this process's own (own_descriptor), whose link names no path to write.
 std::string follow_links(const std::string& path, const std::string& name) {
   std::string at = path;
   for (int hops = 0;; ++hops) {
     struct stat st {};
-    if (system_node(at) || lstat(at.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return at;
+    if (own_descriptor(at) >= 0 || lstat(at.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return at;
     if (hops == 40) throw IoError(name, "cannot write: too many levels of symbolic links");
     std::error_code ec;
     const fs::path link = fs::read_symlink(at, ec);
     if (ec) throw IoError(name, "cannot write: cannot read the link: " + ec.message());
     at = link.is_absolute() ? link.string() : (fs::path(at).parent_path() / link).string();
   }
+}
+
+// The one path of the regular file `at` (device and inode `st`), its folders' links resolved
+// (/proc/self/cwd/..., /proc/PID/root/..., a bind mount's view), where it is replaced whole.
+std::string real_path(const std::string& at, const struct stat& st, const std::string& name) {
+  char* resolved = realpath(at.c_str(), nullptr);
+  const std::string real = resolved ? resolved : "";
+  std::free(resolved);
+  struct stat again {};
+  if (real.empty() || stat(real.c_str(), &again) != 0 || again.st_dev != st.st_dev || again.st_ino != st.st_ino)
+    throw IoError(name, "cannot write: the file has no path of its own to be replaced at (a deleted file?)");
+  return real;
 }
 
 // Every temporary file of this process, for unlink_temps(): fixed slots, no allocation, read
@@ -74,44 +96,74 @@ std::string canonical_or_self(const std::string& path) {
 OutputFile::OutputFile(std::string path, std::string option, int gzip_level)
     : path_(std::move(path)), option_(std::move(option)), gzip_level_(std::clamp(gzip_level, 1, 9)) {
   if (path_.empty()) throw IoError(option_.empty() ? "output" : option_, "needs a file name");
-  target_ = follow_links(path_, name());
-  struct stat st {};
-  if (system_node(target_)) {
-    direct_ = true;
-    if (stat(target_.c_str(), &st) == 0) {
-      device_ = st.st_dev;
-      inode_ = st.st_ino;
-    }
+  const std::string at = path_ == "-" ? path_ : follow_links(path_, name());
+  if (const int fd = at == "-" ? STDOUT_FILENO : own_descriptor(at); fd >= 0) {
+    use_descriptor(fd);
     return;
   }
-  const fs::path target(target_);
-  const std::string folder = target.has_parent_path() ? target.parent_path().string() : std::string(".");
-  if (stat(target_.c_str(), &st) == 0) {
+  struct stat st {};
+  if (stat(at.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) throw IoError(name(), "cannot write: it is a directory");
     exists_ = true;
     device_ = st.st_dev;
     inode_ = st.st_ino;
+    // What the node is decides, not where it is: a regular file in /dev/shm or reached through
+    // /proc/self/cwd is replaced whole like any other.
     if (!S_ISREG(st.st_mode)) {  // a device, a FIFO, a socket: written in place
       direct_ = true;
-      target_ = fs::absolute(target_).string();
+      target_ = fs::absolute(at).string();
       return;
     }
+    regular_ = true;
+    target_ = real_path(at, st, name());
   } else if (errno != ENOENT) {
     throw IoError(name(), reason("cannot write", errno));
   } else {
-    struct stat dir {};
-    if (stat(folder.c_str(), &dir) != 0 || !S_ISDIR(dir.st_mode))
-      throw IoError(name(), "cannot write: the folder '" + folder + "' does not exist");
+    target_ = new_path(at);
   }
-  const long name_max = pathconf(folder.c_str(), _PC_NAME_MAX);
+  prepare_replacement(st);
+}
+
+void OutputFile::use_descriptor(int fd) {
+  direct_ = true;
+  descriptor_ = fd;
+  target_ = path_;
+  const std::string what = fd == STDOUT_FILENO ? "standard output" : "descriptor " + std::to_string(fd);
+  struct stat st {};
+  const int flags = fcntl(fd, F_GETFL);
+  // A standard output closed by the caller (>&-) is /dev/null opened to read (cli/main.cc).
+  if (flags < 0 || fstat(fd, &st) != 0 || (flags & O_ACCMODE) == O_RDONLY)
+    throw IoError(name(), "cannot write: " + what + " is closed or open for reading only");
+  exists_ = true;
+  regular_ = S_ISREG(st.st_mode);
+  device_ = st.st_dev;
+  inode_ = st.st_ino;
+}
+
+// A path that does not exist yet, in its folder's own path (links and /proc/self/cwd resolved).
+std::string OutputFile::new_path(const std::string& at) const {
+  const fs::path p(at);
+  const std::string folder = p.has_parent_path() ? p.parent_path().string() : std::string(".");
+  char* resolved = realpath(folder.c_str(), nullptr);
+  const std::string real = resolved ? resolved : "";
+  std::free(resolved);
+  struct stat dir {};
+  if (real.empty() || stat(real.c_str(), &dir) != 0 || !S_ISDIR(dir.st_mode))
+    throw IoError(name(), "cannot write: the folder '" + folder + "' does not exist");
+  return (fs::path(real) / p.filename()).string();
+}
+
+// A regular file or a new path: written beside `target_` (absolute and real, so that a solver that
+// changes the working directory does not move it) and renamed over it; `st` is the file's, when it exists.
+void OutputFile::prepare_replacement(const struct stat& st) {
+  const fs::path target(target_);
+  folder_ = target.parent_path().string();
+  const long name_max = pathconf(folder_.c_str(), _PC_NAME_MAX);
   if (name_max > 0 && target.filename().string().size() > static_cast<std::size_t>(name_max))
     throw IoError(name(), reason("cannot write", ENAMETOOLONG));
   // The temporary file is made on the first write: a run that ends before it leaves none.
-  if (access(folder.c_str(), W_OK | X_OK) != 0)
-    throw IoError(name(), reason(("cannot write in the folder '" + folder + "'").c_str(), errno));
-  // Absolute: a solver that changes the working directory does not move the output.
-  target_ = fs::absolute(target_).string();
-  folder_ = fs::absolute(folder).string();
+  if (access(folder_.c_str(), W_OK | X_OK) != 0)
+    throw IoError(name(), reason(("cannot write in the folder '" + folder_ + "'").c_str(), errno));
   mode_ = st.st_mode & 07777;
   if (!exists_) {
     const mode_t mask = umask(0);  // read, then restored at once
@@ -131,7 +183,12 @@ int OutputFile::descriptor() {
   if (fd_ < 0) {
     if (committed_) throw IoError(name(), "cannot write: already written");
     if (!direct_) return make_temp();
-    fd_ = open(target_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    if (descriptor_ >= 0) {
+      std::fflush(nullptr);  // what the command printed there first stays first
+      fd_ = fcntl(descriptor_, F_DUPFD_CLOEXEC, 3);
+    } else {
+      fd_ = open(target_.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY);
+    }
     if (fd_ < 0) throw IoError(name(), reason("cannot open", errno));
   }
   return fd_;
@@ -244,14 +301,15 @@ void OutputFile::commit() {
 }
 
 bool OutputFile::is(const std::string& path) const {
-  if (direct_) return false;  // a device or a FIFO is not destroyed by writing it
+  if (direct_ && !regular_) return false;  // a device or a FIFO is not destroyed by writing it
   struct stat st {};
   if (exists_ && stat(path.c_str(), &st) == 0 && st.st_dev == device_ && st.st_ino == inode_) return true;
-  return canonical_or_self(target_) == canonical_or_self(path);
+  return descriptor_ < 0 && canonical_or_self(target_) == canonical_or_self(path);
 }
 
 bool OutputFile::same_as(const OutputFile& other) const {
-  if (direct_ || other.direct_) return false;  // /dev/null twice harms nothing
+  if ((direct_ && !regular_) || (other.direct_ && !other.regular_)) return false;  // /dev/null twice harms nothing
+  if (descriptor_ >= 0 && other.descriptor_ >= 0) return false;  // the caller's open files, written in turn
   if (exists_ && other.exists_) return device_ == other.device_ && inode_ == other.inode_;
   return canonical_or_self(target_) == canonical_or_self(other.target_);
 }
@@ -262,6 +320,8 @@ std::string output_conflicts(const std::vector<const OutputFile*>& outputs, cons
     for (const std::string& input : inputs)
       if (input != "-" && out.is(input))
         return out.option() + " " + out.path() + " is also an input (" + input + "): writing it would destroy it";
+    if (out.is("/proc/self/exe"))
+      return out.option() + " " + out.path() + " is this program itself: writing it would destroy it";
     for (std::size_t j = 0; j < i; ++j)
       if (out.same_as(*outputs[j]))
         return outputs[j]->option() + " and " + out.option() + " name the same file (" + out.path() +

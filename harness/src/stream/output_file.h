@@ -1,12 +1,16 @@
-// An output that destroys nothing. A regular file (or a new path) is written to a temporary file
-// beside it and renamed over it once whole, so that a reader, a full disk or a kill finds the old
-// file or the whole new one; a symlink is followed and its target replaced so. Anything else (a
-// device, a FIFO, /dev/stdout) is opened and written as it is, never replaced. A path ending in .gz
+// An output that destroys nothing. A regular file (or a new path), wherever it is (/dev/shm too),
+// is written to a temporary file beside it and renamed over it once whole, so that a reader, a full
+// disk or a kill finds the old file or the whole new one; a symlink, /proc/self/cwd/... or a bind
+// mount's view is resolved to the file's own path and the file replaced there. A device, a FIFO or
+// a socket is opened and written as it is, never replaced. `-` is standard output, and a path that
+// names one of this process's descriptors (/dev/stdout, /dev/fd/N, /proc/self/fd/N) is that open
+// file, written through it as the caller opened it (a `>>` log is appended to, never replaced). A path ending in .gz
 // is written gzip-compressed, whatever writes it (reports, --per-puzzle rows, hunt --out).
 // Everything that can be checked is checked when the OutputFile is made, before a command measures
 // anything.
 #pragma once
 
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #include <string>
@@ -29,8 +33,10 @@ class OutputFile {
   const std::string& option() const { return option_; }
   // "OPTION PATH" (or PATH without an option): how messages name it.
   std::string name() const { return option_.empty() ? path_ : option_ + " " + path_; }
-  // Written in place (a device, a FIFO), rather than replaced whole.
+  // Written in place (a device, a FIFO, a descriptor), rather than replaced whole.
   bool direct() const { return direct_; }
+  // The folder the temporary file is made in (absolute, links resolved); empty when written in place.
+  const std::string& folder() const { return folder_; }
 
   // Whether the bytes written are compressed on their way (the path ends in .gz).
   bool compressed() const { return path_.ends_with(".gz"); }
@@ -52,7 +58,7 @@ class OutputFile {
   void commit();
 
   // Whether this output would overwrite the file at `path` (same device and inode, or the same
-  // path once links are followed).
+  // path once links are followed); never for a device, a FIFO or a socket.
   bool is(const std::string& path) const;
   bool same_as(const OutputFile& other) const;
 
@@ -63,15 +69,20 @@ class OutputFile {
   static void unlink_temps();
 
  private:
+  void use_descriptor(int fd);
+  std::string new_path(const std::string& at) const;
+  void prepare_replacement(const struct stat& st);
   int make_temp();
   void write_plain(std::string_view bytes);
   void open_gzip();
   void end_gzip();
 
   std::string path_, option_;
-  std::string target_;  // `path_` with its symlinks followed
+  std::string target_;  // `path_` with its symlinks followed: the file's own path
   bool direct_ = false;
-  bool exists_ = false;  // target_ existed when checked
+  bool regular_ = false;  // the node is a regular file (also one written in place: a descriptor's)
+  int descriptor_ = -1;   // the caller's descriptor this output is written through (1 for `-`)
+  bool exists_ = false;   // target_ existed when checked
   dev_t device_ = 0;
   ino_t inode_ = 0;
   std::string folder_;  // target_'s folder
@@ -84,8 +95,8 @@ class OutputFile {
   void* gz_ = nullptr;  // a gzFile over a copy of fd_, from the first write of a .gz path
 };
 
-// "" when fine; otherwise why these outputs cannot be written: one is also one of `inputs`, or two
-// are the same file. A command refuses them before it reads anything.
+// "" when fine; otherwise why these outputs cannot be written: one is also one of `inputs`, or this
+// program itself, or two are the same file. A command refuses them before it reads anything.
 std::string output_conflicts(const std::vector<const OutputFile*>& outputs, const std::vector<std::string>& inputs);
 
 }  // namespace sudoku_bench
