@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,9 +78,29 @@ int finish_output(int status, const std::string& command) {
   const bool flushed = std::fflush(stdout) == 0;
   const int error = errno;
   if ((flushed && !std::ferror(stdout)) || status == sudoku_bench::kExitIo) return status;
-  std::fprintf(stderr, "sudoku-bench %s: standard output: cannot write: %s\n", command.c_str(),
+  std::fprintf(stderr, "sudoku-bench%s: standard output: cannot write: %s\n",
+               command.empty() ? "" : (" " + command).c_str(),
                flushed ? "an earlier write failed" : std::strerror(error));
   return status == sudoku_bench::kExitOk || status == sudoku_bench::kExitUndecided ? sudoku_bench::kExitIo : status;
+}
+
+// Parses the line into `app`; the status to end with when that is all (a refused line; --help and
+// --version, printed to standard output, which may fail as any command's table may).
+std::optional<int> parse_line(CLI::App& app, const std::vector<sudoku_bench::Subcommand>& subcommands, int argc,
+                              char** argv) {
+  using namespace sudoku_bench;
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (const int status = refuse_empty_assignments(app, args, stderr); status != kExitOk) return status;
+  try {
+    app.parse(argc, argv);
+    return std::nullopt;
+  } catch (const CLI::ParseError& e) {
+    const int status = explain_usage_error(app, e, args, stderr);
+    std::string command;
+    for (const Subcommand& s : subcommands)
+      if (*s.app) command = s.app->get_name();
+    return status == kExitOk ? finish_output(status, command) : status;
+  }
 }
 
 }  // namespace
@@ -105,11 +126,7 @@ int main(int argc, char** argv) {
                                                add_history(app),      add_solvers(app),
                                                add_check_plugin(app), add_hunt(app, command_line(argc, argv)),
                                                add_completions(app)};
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return explain_usage_error(app, e, std::vector<std::string>(argv + 1, argv + argc), stderr);
-  }
+  if (const std::optional<int> status = parse_line(app, subcommands, argc, argv)) return *status;
   install_interrupt_handlers();
   // A plugin call still running when SIGINT or SIGTERM comes is stopped (plugin/call_guard.h).
   plugin::set_interrupt_flag(&interrupt_requested());

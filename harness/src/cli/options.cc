@@ -106,6 +106,18 @@ CLI::Option* Options::flag(const std::string& name, const std::string& help, std
 }
 
 bool Options::apply(std::FILE* err) const {
+  // An empty path names no file: refused, never read as an option not given (an output silently
+  // not written) nor as the folder it stands in.
+  for (const CLI::Option* o : app_.get_options()) {
+    const std::string type = o->get_type_name();
+    if (type != "PATH" && type != "DIR") continue;
+    for (const std::string& given : o->results())
+      if (given.empty()) {
+        std::fprintf(err, "sudoku-bench %s: %s: an empty value names no %s\n", app_.get_name().c_str(),
+                     o->get_name().c_str(), type == "DIR" ? "folder" : "file");
+        return false;
+      }
+  }
   for (const auto& e : entries_) {
     if (e->option->count() == 0) continue;
     if (const std::string why = e->convert(e->text); !why.empty()) {

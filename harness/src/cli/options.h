@@ -96,7 +96,7 @@ class Options {
   }
 
   // Converts every option given into its member, in the order declared; false, with the first
-  // refusal on `err`.
+  // refusal on `err`. A PATH or DIR option given an empty value is refused first.
   bool apply(std::FILE* err) const;
 
   // "NAME: 'TEXT' is not EXPECTED", the refusal of most options.

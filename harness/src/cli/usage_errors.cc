@@ -125,6 +125,22 @@ std::string usage_line(const CLI::App& command) {
   return line;
 }
 
+int refuse_empty_assignments(CLI::App& app, const std::vector<std::string>& args, std::FILE* err) {
+  for (const std::string& a : args) {
+    if (a == "--") break;
+    if (a.size() < 4 || !a.starts_with("--") || a.find('=') != a.size() - 1) continue;
+    std::size_t at = 0;
+    const CLI::App* command = command_given(app, args, at);
+    const std::string name = a.substr(0, a.size() - 1);
+    std::fprintf(err,
+                 "sudoku-bench%s: %s: nothing after the '=' (the next argument is never taken for it): give %sVALUE or "
+                 "%s VALUE\n",
+                 command ? (" " + command->get_name()).c_str() : "", a.c_str(), a.c_str(), name.c_str());
+    return kExitUsage;
+  }
+  return kExitOk;
+}
+
 int explain_usage_error(CLI::App& app, const CLI::ParseError& e, const std::vector<std::string>& args, std::FILE* err) {
   // By type: CLI11 names some errors after the command that threw them, not their kind.
   if (dynamic_cast<const CLI::Success*>(&e) || dynamic_cast<const CLI::CallForHelp*>(&e) ||

@@ -14,6 +14,11 @@ namespace sudoku_bench {
 // 0 for --help and --version (printed as the parser prints them), else 2.
 int explain_usage_error(CLI::App& app, const CLI::ParseError& e, const std::vector<std::string>& args, std::FILE* err);
 
+// An option given as --NAME= with nothing after the '=', which the parser would complete with the
+// next argument (`run --json= A.txt B.txt` would write the report over A.txt): said on `err` with
+// status 2, before the line is parsed; 0 when there is none. Nothing after `--` is an option.
+int refuse_empty_assignments(CLI::App& app, const std::vector<std::string>& args, std::FILE* err);
+
 // "sudoku-bench CMD [OPTIONS] ARG...": the command's arguments as it takes them.
 std::string usage_line(const CLI::App& command);
 
