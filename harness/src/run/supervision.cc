@@ -1,5 +1,6 @@
 #include "run/supervision.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
@@ -106,8 +107,10 @@ PassLink& become_supervised(int fd, pid_t parent, std::FILE* out) {
   tell_of_interrupts(parent);     // a signal sent to the child alone starts the parent's deadline too
   child_link = new PassLink(fd);  // kept for the exit handler
   std::atexit(on_child_exit);
-  // The supervisor owns standard output: what a solver prints goes to stderr.
+  // The supervisor owns standard output: what a solver prints goes to stderr. An output named
+  // /dev/stdout is still judged, and written, as the standard output the command was given.
   std::fflush(out);
+  if (const int kept = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3); kept >= 0) OutputFile::keep_standard_output(kept);
   dup2(STDERR_FILENO, STDOUT_FILENO);
   return *child_link;
 }

@@ -21,6 +21,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Where standard output really goes: a supervised child's own descriptor 1 is its stderr.
+std::atomic<int> standard_output{STDOUT_FILENO};
+
 std::string reason(const char* what, int error) { return std::string(what) + ": " + std::strerror(error); }
 
 // The descriptor `path` names when it is one of this process's own (/proc/self/fd/N, /dev/fd/N,
@@ -124,15 +127,17 @@ OutputFile::OutputFile(std::string path, std::string option, int gzip_level)
   prepare_replacement(st);
 }
 
+void OutputFile::keep_standard_output(int fd) { standard_output.store(fd); }
+
 void OutputFile::use_descriptor(int fd) {
   direct_ = true;
-  descriptor_ = fd;
+  descriptor_ = fd == STDOUT_FILENO ? standard_output.load() : fd;
   target_ = path_;
   const std::string what = fd == STDOUT_FILENO ? "standard output" : "descriptor " + std::to_string(fd);
   struct stat st {};
-  const int flags = fcntl(fd, F_GETFL);
+  const int flags = fcntl(descriptor_, F_GETFL);
   // A standard output closed by the caller (>&-) is /dev/null opened to read (cli/main.cc).
-  if (flags < 0 || fstat(fd, &st) != 0 || (flags & O_ACCMODE) == O_RDONLY)
+  if (flags < 0 || fstat(descriptor_, &st) != 0 || (flags & O_ACCMODE) == O_RDONLY)
     throw IoError(name(), "cannot write: " + what + " is closed or open for reading only");
   exists_ = true;
   regular_ = S_ISREG(st.st_mode);

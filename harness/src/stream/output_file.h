@@ -62,6 +62,9 @@ class OutputFile {
   bool is(const std::string& path) const;
   bool same_as(const OutputFile& other) const;
 
+  // Standard output (`-`, /dev/stdout, /dev/fd/1) is written through `fd` from now on: a
+  // supervised child keeps its supervisor's standard output there, its own descriptor 1 being stderr.
+  static void keep_standard_output(int fd);
   // The start of the name of every temporary file process `pid` makes in `folder`.
   static std::string temp_prefix(const std::string& folder, pid_t pid);
   // Removes every temporary file of this process's outputs not yet committed; async-signal-safe,
