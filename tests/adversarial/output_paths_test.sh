@@ -92,6 +92,8 @@ grep -q '"schema"' out || fail "merge --json - r1 r2: no report on standard outp
 probe "hunt --out -" 0 "$BENCH" hunt --evaluations 10 --threads 1 --no-progress --out -
 grep -q '^# ' out || fail "hunt --out -: no puzzles on standard output"
 [ ! -e ./- ] || fail "hunt --out -: a file named '-' was written"
+probe "ab --reports -" 2 "${ab[@]}" --reports - bitmask bitmask A.txt
+says "ab --reports -" "--reports -: a folder is needed"
 probe "run --per-puzzle -" 2 "${run[@]}" --per-puzzle - A.txt
 [ ! -e ./- ] || fail "run --per-puzzle -: a file named '-' was written"
 

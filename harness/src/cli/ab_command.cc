@@ -60,6 +60,13 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
   o.unset("--quiet", c.progress, "No line per round on stderr");
   o.unset("--no-supervisor", c.supervise,
           "Measure in the process started, without the supervising parent (cli.md, The supervisor): for a debugger");
+  s->check = [](State<AbCommand>& state) {
+    if (state.command.reports_dir != "-") return kExitOk;
+    std::fprintf(stderr,
+                 "sudoku-bench ab: --reports -: a folder is needed (base.json and new.json go into it), not "
+                 "standard output\n");
+    return kExitUsage;
+  };
   return s;
 }
 
