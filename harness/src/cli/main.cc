@@ -17,6 +17,7 @@
 #include "cluster/world.h"
 #include "plugin/call_guard.h"
 #include "report/build_info.h"
+#include "run/descendants.h"
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
 #include "stream/input.h"
@@ -107,6 +108,7 @@ std::optional<int> parse_line(CLI::App& app, const std::vector<sudoku_bench::Sub
 
 int main(int argc, char** argv) {
   using namespace sudoku_bench;
+  mark_environment(argv);  // may start this program again, with the mark (run/descendants.h)
   hold_closed_standard_descriptors();
   start_directory();  // relative inputs are found here, whatever a solver does later (stream/input.h)
   // A file grown past `ulimit -f` is a write error, named with its file (exit 3), not a silent death.
@@ -127,6 +129,8 @@ int main(int argc, char** argv) {
                                                add_check_plugin(app), add_hunt(app, command_line(argc, argv)),
                                                add_completions(app)};
   if (const std::optional<int> status = parse_line(app, subcommands, argc, argv)) return *status;
+  // What a SIGKILL of this process would leave is ended by the janitor; an MPI rank's by its launcher.
+  if (world.size() == 1) start_janitor();
   install_interrupt_handlers();
   // A plugin call still running when SIGINT or SIGTERM comes is stopped (plugin/call_guard.h).
   plugin::set_interrupt_flag(&interrupt_requested());

@@ -20,6 +20,7 @@
 
 #include "plugin/call_guard.h"
 #include "plugin/child_groups.h"
+#include "plugin/stop_signals.h"
 
 namespace sudoku_bench::plugin {
 namespace {
@@ -121,31 +122,16 @@ IsolatedResult crashed(const char* why) {
 
 // In the child, first thing: it dies with the thread that forked it, even one killed by SIGKILL,
 // which runs no code that could kill it (a rule's child once spun at full CPU for 8 minutes after
-// its parent's death), and takes the exec: programs it started (groups of their own) with it: the
-// signal is SIGHUP, handled, not SIGKILL. A plugin that blocks SIGHUP and never returns outlives
-// it. A parent that died before the request was made is seen as a new parent.
-// The parent died: the exec: programs this child started (in process groups of their own) go too.
-extern "C" void on_parent_death(int) {
-  kill_all_groups();
-  _exit(127);
-}
-
+// its parent's death). SIGKILL, which no plugin can block or ignore (a SIGHUP here was outlived by
+// a plugin that ignored it); the exec: programs it started are ended by the janitor
+// (run/descendants.h) when sudoku-bench ends. A parent that died before the request was made is
+// seen as a new parent.
 void die_with(pid_t parent) {
-#if defined(__SANITIZE_THREAD__)
-  // TSan defers a handler until the thread runs instrumented code: a spinning plugin never would.
   prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) _exit(127);
-  return;
-#endif
-  struct sigaction orphaned {};
-  orphaned.sa_handler = on_parent_death;
-  sigemptyset(&orphaned.sa_mask);
-  sigaction(SIGHUP, &orphaned, nullptr);
-  prctl(PR_SET_PDEATHSIG, SIGHUP);
-  if (getppid() != parent) _exit(127);
 }
 
-// SIGINT or SIGTERM in the child comes from the work itself (the child leads a process group of
+// A stop signal (plugin/stop_signals.h) in the child comes from the work itself (the child leads a process group of
 // its own: no terminal's signal reaches it, and the parent ends it with SIGKILL): noted, never
 // passed on to anyone as the inherited handler would.
 std::atomic<bool> signalled_itself{false};
@@ -155,8 +141,7 @@ void note_own_signals() {
   struct sigaction noted {};
   noted.sa_handler = on_own_signal;
   sigemptyset(&noted.sa_mask);
-  sigaction(SIGINT, &noted, nullptr);
-  sigaction(SIGTERM, &noted, nullptr);
+  for (const int signal : kStopSignals) sigaction(signal, &noted, nullptr);
 }
 
 // The children of process `pid`, any thread's, from /proc.

@@ -1,28 +1,32 @@
 #include "run/descendants.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include <cstdint>
+#include <algorithm>
+#include <climits>
+#include <cstdlib>
+#include <ctime>
+#include <string>
+
+#include "stream/output_file.h"
 
 namespace sudoku_bench {
 namespace {
 
-constexpr int kMaxProcesses = 8192;
+// "SUDOKU_BENCH_RUN_PID=NANOSECONDS": a name of this process's own, so that a sudoku-bench started
+// below another (an exec: program, ab's BASE) adds its mark beside the other's; the time tells a
+// reused process id apart.
+constexpr const char* kMarkPrefix = "SUDOKU_BENCH_RUN_";
+std::string mark;
+pid_t janitor_pid = 0;
 
-// Static, not on the stack: a signal handler may run on a small alternate stack.
-pid_t pids[kMaxProcesses], parents[kMaxProcesses];
-bool below[kMaxProcesses];
-
-struct DirEntry {  // linux_dirent64
-  std::uint64_t inode;
-  std::int64_t offset;
-  unsigned short length;
-  unsigned char type;
-  char name[1];
-};
+// The signal the janitor is sent when this process ends; blocked there, taken by sigwaitinfo.
+constexpr int kEndSignal = SIGUSR2;
 
 // A decimal number at `text`, or -1.
 long number(const char* text) {
@@ -32,68 +36,107 @@ long number(const char* text) {
   return *text == '\0' || *text == ' ' ? n : -1;
 }
 
-// The parent of process `pid`, from /proc/PID/stat ("PID (COMM) STATE PPID ..."; COMM may hold
-// spaces and parentheses: the last ')' ends it); -1 when it is gone.
-pid_t parent_of(long pid) {
-  char path[32] = "/proc/";
-  int at = 6;
-  char digits[20];
-  int n = 0;
-  for (long p = pid; p > 0 && n < 20; p /= 10) digits[n++] = static_cast<char>('0' + p % 10);
-  while (n > 0) path[at++] = digits[--n];
-  const char tail[] = "/stat";
-  for (char c : tail) path[at++] = c;
-  const int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return -1;
-  char stat[512];
-  const ssize_t got = read(fd, stat, sizeof stat - 1);
+// Whether process `pid`'s environment holds the mark (a process gone, or another user's: no).
+bool marked(long pid) {
+  const std::string path = "/proc/" + std::to_string(pid) + "/environ";
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  std::string text;
+  char buffer[65536];
+  for (ssize_t got; (got = read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, static_cast<std::size_t>(got));
   close(fd);
-  if (got <= 0) return -1;
-  stat[got] = '\0';
-  const char* close_paren = nullptr;
-  for (const char* c = stat; *c; ++c)
-    if (*c == ')') close_paren = c;
-  if (!close_paren || close_paren[1] != ' ' || close_paren[2] == '\0' || close_paren[3] != ' ') return -1;
-  return static_cast<pid_t>(number(close_paren + 4));
+  // Each entry is followed by a NUL: the mark is one whole entry.
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\0', at), text.size());
+    if (text.compare(at, end - at, mark) == 0) return true;
+    at = end + 1;
+  }
+  return false;
 }
 
-// Every process's id and parent, into pids and parents; their count.
-int read_processes() {
-  const int dir = open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir < 0) return 0;
-  int count = 0;
-  alignas(8) char buffer[8192];
-  for (long got; count < kMaxProcesses && (got = syscall(SYS_getdents64, dir, buffer, sizeof buffer)) > 0;) {
-    for (long offset = 0; offset < got && count < kMaxProcesses;) {
-      const auto* entry = reinterpret_cast<const DirEntry*>(buffer + offset);
-      offset += entry->length;
-      const long pid = number(entry->name);
-      if (pid <= 0) continue;
-      pids[count] = static_cast<pid_t>(pid);
-      parents[count] = parent_of(pid);
-      ++count;
-    }
+// Kills every marked process but this one; how many were found.
+int kill_marked() {
+  DIR* dir = opendir("/proc");
+  if (!dir) return 0;
+  int found = 0;
+  while (const dirent* entry = readdir(dir)) {
+    const long pid = number(entry->d_name);
+    if (pid <= 0 || pid == getpid() || !marked(pid)) continue;
+    kill(static_cast<pid_t>(pid), SIGKILL);
+    ++found;
   }
-  close(dir);
-  return count;
+  closedir(dir);
+  return found;
+}
+
+// No descriptor of the command's is held open (a pipe's reader would wait for this process too).
+void let_go_of_descriptors() {
+  if (syscall(SYS_close_range, 0U, ~0U, 0U) != 0)
+    for (int fd = 0; fd < 1024; ++fd) close(fd);
+  const int null = open("/dev/null", O_RDWR);
+  if (null == 0) {
+    dup2(0, 1);
+    dup2(0, 2);
+  }
+}
+
+[[noreturn]] void janitor_main(pid_t owner) {
+  sigset_t all;
+  sigfillset(&all);
+  sigprocmask(SIG_SETMASK, &all, nullptr);  // a terminal's signals are the command's to take
+  prctl(PR_SET_PDEATHSIG, kEndSignal);
+  // A session of its own: a kill of the command's process group (timeout -s KILL signals the
+  // group too) does not reach it.
+  setsid();
+  prctl(PR_SET_NAME, "sb-janitor");
+  let_go_of_descriptors();
+  sigset_t end;
+  sigemptyset(&end);
+  sigaddset(&end, kEndSignal);
+  // The same signal sent by anyone else, while the command runs, is not its end.
+  while (getppid() == owner) {
+    siginfo_t info{};
+    sigwaitinfo(&end, &info);
+  }
+  // A process forked while the others were killed is found by the next round.
+  for (int round = 0; round < 100 && kill_marked() > 0; ++round) usleep(1000);
+  OutputFile::unlink_temps();
+  _exit(0);
 }
 
 }  // namespace
 
-void kill_descendants() {
-  const int count = read_processes();
-  const pid_t self = getpid();
-  for (int i = 0; i < count; ++i) below[i] = parents[i] == self;
-  for (bool grew = true; grew;) {  // the children of those below, until no more are found
-    grew = false;
-    for (int i = 0; i < count; ++i) {
-      if (below[i]) continue;
-      for (int j = 0; j < count && !below[i]; ++j) below[i] = below[j] && pids[j] == parents[i];
-      grew |= below[i];
-    }
+void mark_environment(char** argv) {
+  for (const char* launcher : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK", "MPI_LOCALNRANKS"})
+    if (std::getenv(launcher)) return;
+  const std::string name = kMarkPrefix + std::to_string(getpid());
+  if (const char* value = std::getenv(name.c_str())) {
+    mark = name + "=" + value;
+    return;
   }
-  for (int i = 0; i < count; ++i)
-    if (below[i]) kill(pids[i], SIGKILL);
+  timespec now{};
+  clock_gettime(CLOCK_REALTIME, &now);
+  const std::string value = std::to_string(now.tv_sec * 1'000'000'000LL + now.tv_nsec);
+  setenv(name.c_str(), value.c_str(), 1);
+  // By the program's own path, so that its process name stays "sudoku-bench" (not "exe").
+  char program[PATH_MAX];
+  const ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
+  if (length > 0) {
+    program[length] = '\0';
+    execv(program, argv);
+  }
+  unsetenv(name.c_str());  // not started again: /proc/PID/environ would not show it
 }
+
+void start_janitor() {
+  if (mark.empty() || janitor_pid > 0) return;
+  OutputFile::share_temps();
+  const pid_t owner = getpid();
+  const pid_t pid = fork();
+  if (pid == 0) janitor_main(owner);
+  if (pid > 0) janitor_pid = pid;
+}
+
+pid_t janitor() { return janitor_pid; }
 
 }  // namespace sudoku_bench

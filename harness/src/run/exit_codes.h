@@ -20,7 +20,7 @@ inline constexpr const char* kExitStatusHelp =
     "  3      input/output error\n"
     "  4      a solver crashed or threw (named with its record; the report keeps the passes before)\n"
     "  5      ab: NEW's answers differ from BASE's, or a side fails judging\n"
-    "  128+N  stopped by signal N (SIGINT, SIGTERM) after reporting what it had\n"
+    "  128+N  stopped by signal N (SIGHUP, SIGINT, SIGTERM, ...) after reporting what it had\n"
     "\n"
     "sudoku-bench COMMAND --help says what a command takes.";
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "plugin/child_groups.h"
+#include "plugin/stop_signals.h"
 
 namespace sudoku_bench {
 namespace {
@@ -76,11 +77,15 @@ void install_interrupt_handlers() {
   struct sigaction action {};
   action.sa_sigaction = on_signal;
   sigemptyset(&action.sa_mask);
-  sigaddset(&action.sa_mask, SIGINT);  // one handler at a time
-  sigaddset(&action.sa_mask, SIGTERM);
+  for (const int signal : plugin::kStopSignals) sigaddset(&action.sa_mask, signal);  // one handler at a time
   action.sa_flags = SA_SIGINFO;  // no SA_RESTART: a blocking call returns EINTR, so waits notice the request
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
+  for (const int signal : plugin::kStopSignals) {
+    // SIGHUP ignored when the command began (nohup) stays ignored, as its starter asked; not
+    // SIGINT or SIGQUIT, which a shell ignores in every command it starts in the background.
+    struct sigaction before {};
+    if (signal == SIGHUP && sigaction(signal, nullptr, &before) == 0 && before.sa_handler == SIG_IGN) continue;
+    sigaction(signal, &action, nullptr);
+  }
 }
 
 const std::atomic<bool>& interrupt_requested() { return requested; }

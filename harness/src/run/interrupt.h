@@ -1,5 +1,7 @@
-// SIGINT and SIGTERM as a request to stop cleanly: reading stops, the searches in progress stop
-// (SolveOptions::stop points at the flag), and the command reports what it has. A second signal
+// SIGINT, SIGTERM and every other signal whose default would end the process (SIGHUP, SIGQUIT,
+// SIGUSR1, SIGUSR2, SIGALRM: plugin/stop_signals.h) as a request to stop cleanly: reading stops,
+// the searches in progress stop (SolveOptions::stop points at the flag), and the command reports
+// what it has. A second signal
 // ends the process at once; one within 0.25 s of the first is taken for the same request
 // (timeout(1) signals the command and then its whole process group).
 #pragma once
@@ -13,7 +15,7 @@ namespace sudoku_bench {
 
 void install_interrupt_handlers();
 
-// Set by the first SIGINT or SIGTERM.
+// Set by the first of those signals.
 const std::atomic<bool>& interrupt_requested();
 
 // The signal that set it, 0 if none.

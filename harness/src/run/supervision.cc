@@ -21,7 +21,6 @@
 #include "run/descendants.h"
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
-#include "stream/output_file.h"
 
 namespace sudoku_bench {
 namespace {
@@ -39,14 +38,6 @@ constexpr int kSupervisorTickMs = 20;
 
 PassLink* child_link = nullptr;
 bool child_finished = false;
-
-// The supervisor died (PR_SET_PDEATHSIG): nobody will write, so nothing is left behind.
-extern "C" void on_orphaned(int) {
-  plugin::kill_all_groups();  // exec: programs, in process groups of their own
-  kill_descendants();         // and whatever left its group (setsid)
-  OutputFile::unlink_temps();
-  _exit(kExitInterrupted + SIGKILL);
-}
 
 // A solver called exit(): the supervisor is told who was solving what.
 extern "C" void on_child_exit() {
@@ -75,7 +66,8 @@ std::vector<pid_t> children() {
 // groups of exec: programs.
 void sweep_descendants() {
   for (int round = 0; round < 100; ++round) {
-    const std::vector<pid_t> pids = children();
+    std::vector<pid_t> pids = children();
+    std::erase(pids, janitor());  // it outlives this process, to end what a SIGKILL of it leaves
     if (pids.empty()) return;
     for (const pid_t pid : pids) {
       const pid_t group = getpgid(pid);
@@ -97,15 +89,14 @@ std::string wait_cause(int status) {
 }
 
 PassLink& become_supervised(int fd, pid_t parent, std::FILE* out) {
-  prctl(PR_SET_PDEATHSIG, SIGHUP);
+  // SIGKILL, which no solver can block or ignore (a plugin that ignored the SIGHUP once sent here
+  // outlived its supervisor and wrote --per-puzzle alone); what it leaves, the janitor ends
+  // (run/descendants.h): its exec: programs, their descendants and the temporary files.
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (getppid() != parent) _exit(kExitInterrupted + SIGKILL);  // it died before the line above
-  prctl(PR_SET_CHILD_SUBREAPER, 1);  // what its descendants orphan stays below it, for on_orphaned
-  struct sigaction orphaned {};
-  orphaned.sa_handler = on_orphaned;
-  sigemptyset(&orphaned.sa_mask);
-  sigaction(SIGHUP, &orphaned, nullptr);
-  tell_of_interrupts(parent);     // a signal sent to the child alone starts the parent's deadline too
-  child_link = new PassLink(fd);  // kept for the exit handler
+  prctl(PR_SET_CHILD_SUBREAPER, 1);  // what its descendants orphan stays below it, for the sweep
+  tell_of_interrupts(parent);        // a signal sent to the child alone starts the parent's deadline too
+  child_link = new PassLink(fd);     // kept for the exit handler
   std::atexit(on_child_exit);
   // The supervisor owns standard output: what a solver prints goes to stderr. An output named
   // /dev/stdout is still judged, and written, as the standard output the command was given.

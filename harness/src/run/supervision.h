@@ -53,8 +53,8 @@ class ChildWatch {
 // A command under a supervisor: forks (where it can: one process, single-threaded, not an MPI
 // rank) and returns `in_child(link)` in the child, `in_parent(watch)` in the parent; else
 // `alone()`, the command in this process. The child first binds itself to the parent: it dies
-// with it (PR_SET_PDEATHSIG, taking its exec: programs, every descendant and its temporary files
-// with it), keeps what its descendants orphan below it, passes a signal it alone gets to the
+// with it (PR_SET_PDEATHSIG with SIGKILL; what it leaves, the janitor ends: run/descendants.h),
+// keeps what its descendants orphan below it, passes a signal it alone gets to the
 // parent, tells it of an exit() from inside a solver before `in_child` returns (or throws), and
 // writes its standard output to stderr: the parent owns it.
 int supervised(std::FILE* out, std::FILE* err, bool supervise, const std::function<int()>& alone,

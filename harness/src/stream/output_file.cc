@@ -1,6 +1,7 @@
 #include "stream/output_file.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -13,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <new>
 
 #include "stream/input.h"
 
@@ -70,21 +72,32 @@ std::string real_path(const std::string& at, const struct stat& st, const std::s
   return real;
 }
 
-// Every temporary file of this process, for unlink_temps(): fixed slots, no allocation, read
-// from a signal handler.
+// Every temporary file not yet committed, for unlink_temps(): fixed slots holding their paths, no
+// allocation, read from a signal handler or by the janitor (run/descendants.h), for which
+// share_temps() puts them in memory that the processes forked after it share.
 constexpr int kTempSlots = 32;
-std::atomic<const char*> temp_slots[kTempSlots];
+struct TempSlot {
+  std::atomic<int> state;  // 0 free, 1 being filled, 2 holding a path
+  char path[PATH_MAX];
+};
+static_assert(std::atomic<int>::is_always_lock_free, "shared between processes");
+TempSlot own_slots[kTempSlots];
+TempSlot* temp_slots = own_slots;
 
-int remember_temp(const char* path) {
+int remember_temp(const std::string& path) {
+  if (path.size() >= PATH_MAX) return -1;
   for (int i = 0; i < kTempSlots; ++i) {
-    const char* none = nullptr;
-    if (temp_slots[i].compare_exchange_strong(none, path)) return i;
+    int free = 0;
+    if (!temp_slots[i].state.compare_exchange_strong(free, 1)) continue;
+    std::memcpy(temp_slots[i].path, path.c_str(), path.size() + 1);
+    temp_slots[i].state.store(2);
+    return i;
   }
   return -1;
 }
 
 void forget_temp(int& slot) {
-  if (slot >= 0) temp_slots[slot].store(nullptr);
+  if (slot >= 0) temp_slots[slot].state.store(0);
   slot = -1;
 }
 
@@ -206,14 +219,22 @@ int OutputFile::make_temp() {
   fd_ = mkostemp(temp.data(), O_CLOEXEC);
   if (fd_ < 0) throw IoError(name(), reason(("cannot write in the folder '" + folder_ + "'").c_str(), errno));
   temp_ = std::move(temp);
-  temp_slot_ = remember_temp(temp_.c_str());
+  temp_slot_ = remember_temp(temp_);
   fchmod(fd_, mode_);
   return fd_;
 }
 
+void OutputFile::share_temps() {
+  void* shared = mmap(nullptr, sizeof own_slots, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (shared == MAP_FAILED) return;
+  TempSlot* slots = static_cast<TempSlot*>(shared);  // zero-filled: every slot free
+  for (int i = 0; i < kTempSlots; ++i) new (&slots[i].state) std::atomic<int>(0);
+  temp_slots = slots;
+}
+
 void OutputFile::unlink_temps() {
-  for (auto& slot : temp_slots)
-    if (const char* path = slot.load()) unlink(path);
+  for (int i = 0; i < kTempSlots; ++i)
+    if (temp_slots[i].state.load() == 2) unlink(temp_slots[i].path);
 }
 
 std::string OutputFile::temp_prefix(const std::string& folder, pid_t pid) {
@@ -279,7 +300,7 @@ void OutputFile::adopt(const std::string& temp, std::uint64_t size) {
   if (fd_ < 0 || ftruncate(fd_, static_cast<off_t>(size)) != 0 || lseek(fd_, 0, SEEK_END) < 0)
     throw IoError(name(), reason("cannot keep what was written", errno));
   temp_ = temp;
-  temp_slot_ = remember_temp(temp_.c_str());
+  temp_slot_ = remember_temp(temp_);
   if (compressed()) {  // every member is whole: commit() ends with an empty one
     open_gzip();
   }

@@ -67,8 +67,11 @@ class OutputFile {
   static void keep_standard_output(int fd);
   // The start of the name of every temporary file process `pid` makes in `folder`.
   static std::string temp_prefix(const std::string& folder, pid_t pid);
-  // Removes every temporary file of this process's outputs not yet committed; async-signal-safe,
-  // for a process about to die (run/supervisor.cc).
+  // Makes the list of temporary files one that this process and those it forks after share: the
+  // janitor (run/descendants.h) calls it before it is forked. Before any output is written.
+  static void share_temps();
+  // Removes every temporary file on that list not yet committed (made by this process, or by any
+  // process sharing the list); async-signal-safe, for the janitor once the command has ended.
   static void unlink_temps();
 
  private:
