@@ -10,6 +10,7 @@
 
 #include "plugin/child_groups.h"
 #include "plugin/stop_signals.h"
+#include "stream/noise_probe.h"
 
 namespace sudoku_bench {
 namespace {
@@ -74,6 +75,7 @@ extern "C" void on_signal(int signal, siginfo_t* info, void*) {
 }  // namespace
 
 void install_interrupt_handlers() {
+  count_continues();  // a stop (Ctrl-Z) is no request to end, but disturbs the pass it falls in
   struct sigaction action {};
   action.sa_sigaction = on_signal;
   sigemptyset(&action.sa_mask);

@@ -1,9 +1,11 @@
 #include "stream/noise_probe.h"
 
 #include <dirent.h>
+#include <signal.h>
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -37,10 +39,31 @@ bool read_migrations(const std::string& path, std::uint64_t& out) {
   return false;
 }
 
+std::atomic<std::uint64_t> continued{0};
+static_assert(std::atomic<std::uint64_t>::is_always_lock_free, "counted in a signal handler");
+extern "C" void on_continue(int) { continued.fetch_add(1, std::memory_order_relaxed); }
+
 }  // namespace
+
+void count_continues() {
+  struct sigaction action {};
+  action.sa_handler = on_continue;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = SA_RESTART;
+  sigaction(SIGCONT, &action, nullptr);
+}
+
+void note_stops(PassNoise& noise, const NoiseCounters& before, const NoiseCounters& after, double cpu_seconds,
+                double wall_seconds, int threads) {
+  if (after.continues == before.continues || !noise.measured) return;
+  double off = kDisturbedWaiting;
+  if (wall_seconds > 0 && threads > 0) off = std::max(off, 1 - cpu_seconds / (wall_seconds * threads));
+  noise.waiting = std::min(1.0, std::max(noise.waiting.value_or(0), off));
+}
 
 NoiseCounters read_noise_counters(const std::string& proc) {
   NoiseCounters c;
+  c.continues = continued.load(std::memory_order_relaxed);
   read_ticks(proc, c);
   rusage usage{};
   if (getrusage(RUSAGE_SELF, &usage) == 0) c.involuntary_switches = static_cast<std::uint64_t>(usage.ru_nivcsw);

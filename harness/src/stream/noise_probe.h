@@ -24,12 +24,23 @@ struct NoiseCounters {
   };
   bool wait_known = false, migrations_known = false;
   std::vector<Task> tasks;
+  std::uint64_t continues = 0;  // SIGCONTs this process got (count_continues())
 };
+
+// From now on, each time this process is continued after a stop (Ctrl-Z and fg, SIGSTOP and
+// SIGCONT) is counted: a pass stopped for a while measured the stop, not the solver.
+void count_continues();
 
 // `proc` is /proc; tests point it at captured files.
 NoiseCounters read_noise_counters(const std::string& proc = "/proc");
 
 // What happened between two readings of a pass of `threads` threads over `wall_seconds`.
 PassNoise noise_between(const NoiseCounters& before, const NoiseCounters& after, double wall_seconds, int threads);
+
+// A pass during which the process was stopped (a continue counted between the readings) is
+// disturbed: the share of its threads' time off the CPUs (1 - cpu / (wall x threads)), at least
+// the threshold, counts as waiting, since a report has no field of its own for it.
+void note_stops(PassNoise& noise, const NoiseCounters& before, const NoiseCounters& after, double cpu_seconds,
+                double wall_seconds, int threads);
 
 }  // namespace sudoku_bench

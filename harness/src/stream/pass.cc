@@ -156,8 +156,10 @@ MeasuredPass measure_pass(InputFile& input, const sudoku::SolverFactory& factory
     result.program_cpu_seconds = programs.seconds_since(programs_start);
     result.cpu_seconds += *result.program_cpu_seconds;
   }
-  result.noise =
-      noise_between(noise_before, read_noise_counters(), result.wall_seconds, thread_count(config.pipeline.threads));
+  const NoiseCounters noise_after = read_noise_counters();
+  const int threads = thread_count(config.pipeline.threads);
+  result.noise = noise_between(noise_before, noise_after, result.wall_seconds, threads);
+  note_stops(result.noise, noise_before, noise_after, result.cpu_seconds, result.wall_seconds, threads);
   if (rusage usage{}; getrusage(RUSAGE_SELF, &usage) == 0) {
     result.peak_rss_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux counts KiB
     if (usage_read) result.minor_page_faults = static_cast<double>(usage.ru_minflt - usage_start.ru_minflt);
