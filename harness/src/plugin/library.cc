@@ -3,6 +3,7 @@
 #include <dlfcn.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -98,6 +99,18 @@ void try_loading(const PluginSpec& spec, const std::string& what) {
   }
 }
 
+// "" for a regular file (or none: dlopen names that); otherwise what it is. Reading a FIFO would
+// wait for a writer (once taken for constructors that never finish, after the load limit), a
+// device for ever: neither can be a library, so either is refused before anything opens it.
+std::string not_a_file(const std::string& file) {
+  struct stat st {};
+  if (stat(file.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return {};
+  if (S_ISDIR(st.st_mode)) return "a directory";
+  if (S_ISFIFO(st.st_mode)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(st.st_mode)) return "a socket";
+  return "a device";
+}
+
 }  // namespace
 
 bool parse_plugin_spec(const std::string& text, PluginSpec& spec, std::string& error) {
@@ -130,6 +143,10 @@ bool parse_plugin_spec(const std::string& text, PluginSpec& spec, std::string& e
 
 std::unique_ptr<Library> Library::open(const PluginSpec& spec, std::string& error) {
   const std::string what = "plugin '" + spec.path + "'";
+  if (const std::string kind = not_a_file(spec.file); !kind.empty()) {
+    error = "cannot load " + what + ": it is " + kind + ", not a shared library file";
+    return nullptr;
+  }
   try_loading(spec, what);
   const auto [handle, fn] = load(spec.file, spec.symbol, what, error);
   if (!handle) return nullptr;

@@ -1,11 +1,15 @@
 #include "plugin/reentrancy.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
 #include <cstring>
 #include <mutex>
+#include <new>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -66,6 +70,37 @@ Answer solve(CallGuard& guard, sudoku_bench_solve_fn fn, const std::array<char, 
 
 namespace {
 
+// One of `threads` threads calling at once, the t-th: "" when its answers agree with `alone`.
+std::string race(sudoku_bench_solve_fn fn, const std::string& solver, const std::vector<std::array<char, 82>>& puzzles,
+                 const std::vector<Answer>& alone, int threads, int t, std::atomic<int>& ready,
+                 const std::atomic<bool>& differs) {
+  // All start together, and go on for a while: calls that never overlap prove nothing.
+  ready.fetch_add(1);
+  while (ready.load() < threads) std::this_thread::yield();
+  const auto until = std::chrono::steady_clock::now() + kMinTime;
+  std::vector<std::size_t> order(puzzles.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  sudoku::SplitMix64 random(static_cast<std::uint64_t>(threads * 16 + t));
+  random.shuffle(order.data(), static_cast<int>(order.size()));
+  std::string why;
+  try {
+    CallGuard guard(solver);
+    for (int round = 0; (round < kRounds || std::chrono::steady_clock::now() < until) &&
+                        !differs.load(std::memory_order_relaxed) && why.empty();
+         ++round) {
+      for (const std::size_t i : order) {
+        if (solve(guard, fn, puzzles[i]) == alone[i]) continue;
+        why = "at " + std::to_string(threads) + " threads at once its answers differ from one thread's (puzzle " +
+              std::string(puzzles[i].data()) + ")";
+        break;
+      }
+    }
+  } catch (const SolverFault& e) {
+    why = "at " + std::to_string(threads) + " threads at once it " + e.cause();
+  }
+  return why;
+}
+
 // In the child: the answers at one thread, then at 2 to 4 threads at once. Returns "" when they
 // agree, else the first difference; progress says which phase is running.
 std::string probe(sudoku_bench_solve_fn fn, const std::string& solver, const ChildReport& report) {
@@ -83,40 +118,39 @@ std::string probe(sudoku_bench_solve_fn fn, const std::string& solver, const Chi
     std::atomic<bool> differs{false};
     std::atomic<int> ready{0};
     std::vector<std::thread> workers;
-    for (int t = 0; t < threads; ++t) {
-      workers.emplace_back([&, t] {
-        // All start together, and go on for a while: calls that never overlap prove nothing.
-        ready.fetch_add(1);
-        while (ready.load() < threads) std::this_thread::yield();
-        const auto until = std::chrono::steady_clock::now() + kMinTime;
-        std::vector<std::size_t> order(puzzles.size());
-        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-        sudoku::SplitMix64 random(static_cast<std::uint64_t>(threads * 16 + t));
-        random.shuffle(order.data(), static_cast<int>(order.size()));
-        std::string why;
-        try {
-          CallGuard guard(solver);
-          for (int round = 0; (round < kRounds || std::chrono::steady_clock::now() < until) &&
-                              !differs.load(std::memory_order_relaxed) && why.empty();
-               ++round) {
-            for (const std::size_t i : order) {
-              if (solve(guard, fn, puzzles[i]) == alone[i]) continue;
-              why = "at " + std::to_string(threads) + " threads at once its answers differ from one thread's (puzzle " +
-                    std::string(puzzles[i].data()) + ")";
-              break;
-            }
+    try {
+      for (int t = 0; t < threads; ++t) {
+        workers.emplace_back([&, t] {
+          if (std::string why = race(fn, solver, puzzles, alone, threads, t, ready, differs); !why.empty()) {
+            const std::lock_guard lock(mutex);
+            if (!differs.exchange(true)) why_not = why;
           }
-        } catch (const SolverFault& e) {
-          why = "at " + std::to_string(threads) + " threads at once it " + e.cause();
-        }
-        if (why.empty()) return;
-        const std::lock_guard lock(mutex);
-        if (!differs.exchange(true)) why_not = why;
-      });
+        });
+      }
+    } catch (...) {  // a thread that cannot be started (a limit): those started stop, then it is said
+      differs.store(true);
+      ready.store(threads);
+      for (std::thread& w : workers) w.join();
+      throw;
     }
     for (std::thread& w : workers) w.join();
   }
   return why_not;
+}
+
+// What the check itself could not do (start its threads, allocate): the harness's failure under a
+// limit, said with the limits that may cause it, never blamed on the plugin.
+std::string harness_failure(const std::exception& e) {
+  std::string why = std::string("the check itself failed (") + e.what() + ")";
+  const auto limit = [&](decltype(RLIMIT_AS) resource, const char* name, const char* unit, rlim_t scale) {
+    rlimit r{};
+    if (getrlimit(resource, &r) != 0 || r.rlim_cur == RLIM_INFINITY) return;
+    why += std::string("; ") + name + " is " + std::to_string(r.rlim_cur / scale) + unit;
+  };
+  limit(RLIMIT_AS, "the address-space limit (ulimit -v)", " KiB", 1024);
+  if (rlimit r{}; getrlimit(RLIMIT_NPROC, &r) == 0 && r.rlim_cur < 4096)  // else no likely cause
+    limit(RLIMIT_NPROC, "the process limit (ulimit -u)", "", 1);
+  return why + ": a resource limit, not the plugin";
 }
 
 }  // namespace
@@ -124,7 +158,17 @@ std::string probe(sudoku_bench_solve_fn fn, const std::string& solver, const Chi
 ReentrancyCheck check_reentrancy(sudoku_bench_solve_fn fn, const std::string& solver, std::chrono::milliseconds limit) {
   // In a child process: calls that race can corrupt the plugin's state, loop for ever or crash.
   const auto attempt = [&](std::chrono::milliseconds within) {
-    return run_isolated([&](const ChildReport& report) { return "R" + probe(fn, solver, report); }, within);
+    return run_isolated(
+        [&](const ChildReport& report) {
+          try {
+            return "R" + probe(fn, solver, report);
+          } catch (const std::system_error& e) {  // std::thread could not start one
+            return "L" + harness_failure(e);
+          } catch (const std::bad_alloc& e) {
+            return "L" + harness_failure(e);
+          }
+        },
+        within);
   };
   IsolatedResult r = attempt(limit);
   if (r.ending == IsolatedResult::Ending::timed_out) {
@@ -138,9 +182,10 @@ ReentrancyCheck check_reentrancy(sudoku_bench_solve_fn fn, const std::string& so
     case IsolatedResult::Ending::returned:
       // "R" and the finding, or what the check threw (run_isolated's "threw: ..."), whole.
       if (r.value == "R") result.verdict = Verdict::reentrant;
-      result.why_not = r.value.empty()          ? "the check ended without a result"
-                       : r.value.front() == 'R' ? r.value.substr(1)
-                                                : r.value;
+      if (r.value.starts_with("L")) result.verdict = Verdict::no_answer;
+      result.why_not = r.value.empty()                                    ? "the check ended without a result"
+                       : r.value.front() == 'R' || r.value.front() == 'L' ? r.value.substr(1)
+                                                                          : r.value;
       break;
     case IsolatedResult::Ending::crashed:
       result.why_not = "at " + (r.last_step.empty() ? std::string("its start") : r.last_step) + " it crashed with " +

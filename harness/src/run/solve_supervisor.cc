@@ -67,7 +67,7 @@ class SolveSupervisor {
                  "records have theirs, in order, up to the chunk in progress%s\n",
                  watch_.cause().c_str(), static_cast<unsigned long long>(lines_),
                  pending_.empty() ? "" : ", a line cut short dropped");
-    return watch_.signal() ? kExitInterrupted + watch_.signal() : kExitSolverFault;
+    return watch_.signal() ? kExitInterrupted + watch_.signal() : watch_.fault_status();
   }
 
  private:

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -10,9 +11,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <new>
+#include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "cluster/world.h"
@@ -38,6 +43,43 @@ constexpr int kSupervisorTickMs = 20;
 
 PassLink* child_link = nullptr;
 bool child_finished = false;
+
+// How the child says the harness itself failed, which is no solver's fault (status 3, not 4).
+constexpr std::string_view kHarnessFailed = "the harness itself ran out of memory or threads";
+
+// What an exception that nothing caught says when it is the harness's own allocation or thread
+// start failing (a solver's exceptions are caught at its call): "" for any other.
+std::string resource_failure(const std::exception_ptr& e) {
+  try {
+    std::rethrow_exception(e);
+  } catch (const std::bad_alloc& x) {
+    return x.what();
+  } catch (const std::system_error& x) {
+    if (x.code() == std::errc::resource_unavailable_try_again || x.code() == std::errc::not_enough_memory)
+      return x.what();
+  } catch (...) {
+  }
+  return {};
+}
+
+// The harness could not get a resource (`what`): said as such, with the address-space limit where
+// one is set, instead of a death by SIGABRT taken for a solver's crash.
+[[noreturn]] void harness_failed(const std::string& what) {
+  std::string why = std::string(kHarnessFailed) + " (" + what + ")";
+  if (rlimit r{}; getrlimit(RLIMIT_AS, &r) == 0 && r.rlim_cur != RLIM_INFINITY)
+    why += "; its address-space limit (ulimit -v) is " + std::to_string(r.rlim_cur / 1024) + " KiB";
+  child_finished = true;
+  child_link->exiting(why + ": a resource limit, not the solver's fault");
+  _exit(kExitIo);
+}
+
+// std::terminate in the child (an exception on a thread of the harness's own).
+[[noreturn]] void on_terminate() {
+  const std::exception_ptr e = std::current_exception();
+  if (const std::string what = e && child_link && !child_finished ? resource_failure(e) : ""; !what.empty())
+    harness_failed(what);
+  std::abort();
+}
 
 // A solver called exit(): the supervisor is told who was solving what.
 extern "C" void on_child_exit() {
@@ -98,6 +140,7 @@ PassLink& become_supervised(int fd, pid_t parent, std::FILE* out) {
   tell_of_interrupts(parent);        // a signal sent to the child alone starts the parent's deadline too
   child_link = new PassLink(fd);     // kept for the exit handler
   std::atexit(on_child_exit);
+  std::set_terminate(on_terminate);
   // The supervisor owns standard output: what a solver prints goes to stderr. An output named
   // /dev/stdout is still judged, and written, as the standard output the command was given.
   std::fflush(out);
@@ -171,6 +214,8 @@ bool ChildWatch::clean() const { return done_ && !killed_ && WIFEXITED(wait_stat
 
 int ChildWatch::exit_status() const { return WEXITSTATUS(wait_status_); }
 
+int ChildWatch::fault_status() const { return exiting_.starts_with(kHarnessFailed) ? kExitIo : kExitSolverFault; }
+
 std::string ChildWatch::cause() const {
   if (killed_ && signal_)
     return "did not stop within " + std::to_string(kSupervisorStopGrace.count()) + " ms of signal " +
@@ -206,6 +251,7 @@ int supervised(std::FILE* out, std::FILE* err, bool supervise, const std::functi
     try {
       status = in_child(to_parent);
     } catch (...) {  // a refusal main() names (a plugin that failed to load): said, not an exit() by a solver
+      if (const std::string what = resource_failure(std::current_exception()); !what.empty()) harness_failed(what);
       supervised_done(status);
       throw;
     }

@@ -29,6 +29,9 @@ class ChildWatch {
   // It said it finished (done), was not killed, and exited: its status is the command's.
   bool clean() const;
   int exit_status() const;
+  // The status of an abnormal end: 3 when the child said the harness itself failed (it ran out of
+  // memory), else 4, a solver's fault.
+  int fault_status() const;
   pid_t pid() const { return child_; }
   // Kills the child now: its work is of no more use (its output cannot be written).
   void stop();

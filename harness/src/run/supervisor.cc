@@ -45,7 +45,7 @@ class Supervisor {
       if (clean) return watch_.exit_status();  // a refusal, said by the child
       std::fprintf(err_, "sudoku-bench run: the measuring process %s before it measured anything\n",
                    watch_.cause().c_str());
-      if (!interrupted()) return kExitSolverFault;
+      if (!interrupted()) return watch_.fault_status();
       // Interrupted before the child made its report: one written all the same, holding no pass
       // (or --resume's, every pass kept).
       Report bare;
@@ -58,7 +58,9 @@ class Supervisor {
     report.interrupted = interrupted_end_ || interrupted();
     if (!clean) say_abnormal_end(report.runs.size());
     const bool written = write(report);
-    int status = clean ? watch_.exit_status() : interrupted() ? kExitInterrupted + watch_.signal() : kExitSolverFault;
+    int status = clean           ? watch_.exit_status()
+                 : interrupted() ? kExitInterrupted + watch_.signal()
+                                 : watch_.fault_status();
     if (!written || rows_failed_) status = kExitIo;
     return status;
   }

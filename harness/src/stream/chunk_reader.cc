@@ -1,7 +1,10 @@
 #include "stream/chunk_reader.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+
+#include "plugin/call_guard.h"
 
 namespace sudoku_bench {
 
@@ -69,7 +72,15 @@ bool ChunkReader::next_line(std::string_view& line, std::uint64_t& full_length) 
   consumed_ += end_;
   char last = buffer_[end_ - 1];
   begin_ = end_ = 0;
+  // A line without end (`solve - </dev/zero`) is skipped until a stop request, which ends the
+  // reading here as between records: no solver is running to be blamed for not stopping.
+  const std::atomic<bool>* stop = plugin::interrupt_flag();
   while (fill()) {
+    if (stop && stop->load(std::memory_order_relaxed)) {
+      begin_ = end_ = 0;
+      eof_ = true;
+      return false;
+    }
     const void* nl = std::memchr(buffer_.get(), '\n', end_);
     const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.get()) : end_;
     full_length += len;
