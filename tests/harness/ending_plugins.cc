@@ -159,3 +159,22 @@ ENDING_PLUGIN(crashes_past_the_guard) {
   signal(SIGSEGV, SIG_DFL);
   raise(SIGSEGV);
 }
+
+// ---- ending_signals (issue 63: every catchable signal survived, nothing left behind) ----
+
+// Ignores SIGHUP from its first call on, as a solver may (the supervisor's measuring child once
+// took SIGHUP for its parent's death, and outlived a SIGKILL of sudoku-bench with it), and takes
+// 50 ms a call: top95 takes it 5 s a pass, time enough to kill, stop or signal the run during one.
+// Its first call makes the ENDING_MARK file, so a probe acts once the pass is under way.
+extern "C" __attribute__((visibility("default"))) size_t ignores_hangup(const char* puzzle, size_t limit,
+                                                                        uint32_t flags, char* solution,
+                                                                        size_t* guesses) {
+  static const bool ignoring = [] {
+    signal(SIGHUP, SIG_IGN);
+    if (const char* mark = std::getenv("ENDING_MARK")) close(open(mark, O_CREAT | O_WRONLY, 0644));
+    return true;
+  }();
+  (void)ignoring;
+  usleep(50000);
+  return solve(puzzle, limit, flags, solution, guesses);
+}

@@ -37,9 +37,8 @@ def rows(page: pathlib.Path):
 
 
 def probes_of(cell: str, known: set[str]) -> list[str]:
-    if cell == "every probe":
-        return sorted(name for name in known if name.startswith("adversarial."))
-    return [name if "." in name else f"adversarial.{name}" for name in PROBE.findall(cell)]
+    every = sorted(name for name in known if name.startswith("adversarial.")) if cell.startswith("every probe") else []
+    return every + [name if "." in name else f"adversarial.{name}" for name in PROBE.findall(cell)]
 
 
 def registered(build: pathlib.Path) -> set[str]:
