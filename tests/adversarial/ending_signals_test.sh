@@ -7,8 +7,8 @@ source "$(dirname "$0")/lib.sh"
 : "${ENDING_PLUGINS:?}" "${WRONG_PLUGINS:?}"
 cp "$DATASETS/top95.txt" top95.txt
 many=(run --threads 1 --repetitions 300 --min-time 0 --warmup-seconds 0 --no-progress --no-verify)
-slack=2
-[ -n "${SANITIZE:-}" ] && slack=8
+slack=2 later=0
+[ -n "${SANITIZE:-}" ] && slack=8 later=4  # a sanitizer's start, twice (the mark), and passes 10x slower
 
 # wait_for FILE: until FILE exists (at most 60 s).
 wait_for() { for ((i = 0; i < 600; i++)); do [ -e "$1" ] && return 0; sleep 0.1; done; return 1; }
@@ -24,18 +24,18 @@ report() {
 # process group too, as a closing terminal sends it.
 for sig in HUP QUIT USR1 USR2 ALRM; do
   rm -f r.json rows.csv
-  at=1
-  [ $sig = HUP ] && at=1.5
+  at=$((1 + later))
+  [ $sig = HUP ] && at=$((1 + later)).5
   meanwhile "run, SIG$sig" $((128 + $(kill -l $sig))) $at 'kill -'$sig' $pid' \
     "$BENCH" "${many[@]}" --json r.json --per-puzzle rows.csv top95.txt
   report "run, SIG$sig" r.json
   grep -q '^top95' rows.csv 2>/dev/null || fail "run, SIG$sig: no per-puzzle rows written"
 done
 rm -f r.json
-meanwhile "run, SIGHUP to its group" 129 1.5 'kill -HUP -- -$pid' setsid "$BENCH" "${many[@]}" --json r.json top95.txt
+meanwhile "run, SIGHUP to its group" 129 $((1 + later)).5 'kill -HUP -- -$pid' setsid "$BENCH" "${many[@]}" --json r.json top95.txt
 report "run, SIGHUP to its group" r.json
 rm -f r.json
-meanwhile "run --no-supervisor, SIGHUP" 129 1.5 'kill -HUP $pid' \
+meanwhile "run --no-supervisor, SIGHUP" 129 $((1 + later)).5 'kill -HUP $pid' \
   "$BENCH" "${many[@]}" --no-supervisor --json r.json top95.txt
 report "run --no-supervisor, SIGHUP" r.json
 # solve: the lines of the records before, the signal named.
