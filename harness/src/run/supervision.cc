@@ -26,6 +26,7 @@
 #include "run/descendants.h"
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
+#include "stream/output_file.h"
 
 namespace sudoku_bench {
 namespace {
