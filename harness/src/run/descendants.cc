@@ -13,6 +13,7 @@
 #include <ctime>
 #include <string>
 
+#include "stream/input.h"
 #include "stream/output_file.h"
 
 namespace sudoku_bench {
@@ -123,7 +124,11 @@ void mark_environment(char** argv) {
   const ssize_t length = readlink("/proc/self/exe", program, sizeof program - 1);
   if (length > 0) {
     program[length] = '\0';
+    // A closed standard input, held by /dev/null since this image started, is closed again for
+    // the next one to see it so.
+    if (standard_input_closed()) close(STDIN_FILENO);
     execv(program, argv);
+    if (standard_input_closed()) open("/dev/null", O_RDONLY);
   }
   unsetenv(name.c_str());  // not started again: /proc/PID/environ would not show it
 }

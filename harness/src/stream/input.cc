@@ -54,6 +54,8 @@ const bool stdin_closed = [] {
 
 }  // namespace
 
+bool standard_input_closed() { return stdin_closed; }
+
 int start_directory() {
   static const int fd = open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
   return fd >= 0 ? fd : AT_FDCWD;

@@ -49,6 +49,10 @@ bool same_file(const std::string& a, const std::string& b);
 // that calls chdir).
 int start_directory();
 
+// Whether standard input was closed when the program started (`<&-`): its descriptor is held by
+// /dev/null since, and "-" is refused by name.
+bool standard_input_closed();
+
 // Whether `path` can be read only once: standard input ("-"), a pipe (`<(...)`), a FIFO, a
 // terminal, a socket. Looks, never opens (a FIFO's open waits for its writer).
 bool read_once(const std::string& path);
