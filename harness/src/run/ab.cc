@@ -102,17 +102,22 @@ class Ab {
     return write_outputs("");
   }
 
+  // Side `s` as given (its spec, its other build) and named: what the parent and the child both
+  // need before either measures. Returns the spec split from its name.
+  NamedSpec name_side(int s) {
+    Side& side = sides_[s];
+    side.given = s == 0 ? c_.base : c_.current;
+    side.bench = s == 0 ? c_.base_bench : c_.new_bench;
+    NamedSpec named = split_spec_name(side.given);
+    side.name = named.name.empty() ? (s == 0 ? "base" : "new") : named.name;
+    return named;
+  }
+
   // The supervisor's side (ab_command): the sides as given and the outputs, without loading a solver.
   void prepare_parent() {
-    const std::string* specs[] = {&c_.base, &c_.current};
-    const std::string* benches[] = {&c_.base_bench, &c_.new_bench};
     for (int s = 0; s < 2; ++s) {
-      Side& side = sides_[s];
-      side.given = *specs[s];
-      side.bench = *benches[s];
-      const NamedSpec named = split_spec_name(side.given);
-      side.name = named.name.empty() ? (s == 0 ? "base" : "new") : named.name;
-      side.identity = identify_solver(side.given, side.name);
+      name_side(s);
+      sides_[s].identity = identify_solver(sides_[s].given, sides_[s].name);
     }
     datasets_ = dataset_names(c_.files);
   }
@@ -173,15 +178,10 @@ class Ab {
     if (!(c_.detect > c_.options.max_slowdown))
       return refuse("--detect (" + percent_text(c_.detect) + ") must be above --max-slowdown (" +
                     percent_text(c_.options.max_slowdown) + ")");
-    const std::string* specs[] = {&c_.base, &c_.current};
-    const std::string* benches[] = {&c_.base_bench, &c_.new_bench};
     std::string notes[2];
     for (int s = 0; s < 2; ++s) {
       Side& side = sides_[s];
-      side.given = *specs[s];
-      side.bench = *benches[s];
-      const NamedSpec named = split_spec_name(side.given);
-      side.name = named.name.empty() ? (s == 0 ? "base" : "new") : named.name;
+      const NamedSpec named = name_side(s);
       if (side.bench.empty()) {
         std::string error, &note = notes[s];
         side.factory = factory_for_spec(named.spec, error, &note);
