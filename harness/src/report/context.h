@@ -35,6 +35,14 @@ struct Context {
   Environment environment;
   bool environment_known = false;
 
+  // What counted the instructions of a --measure instructions run: the tool ("valgrind
+  // --tool=callgrind"), its version, and the instruction set the counted code was built for
+  // ("x86-64-v2"). One code's counts differ across them. Empty in time reports (schema /12).
+  struct Counter {
+    std::string tool, version, isa;
+    bool operator==(const Counter&) const = default;
+  } counter;
+
   Machine machine() const { return {host, cpu_model, hardware_threads}; }
   // Which fields two contexts must share to be put together is their field table's
   // (context_fields.cc).

@@ -84,6 +84,15 @@ const FieldRow<Context> kContextRows[] = {
          c.ranks.push_back({f[i]["host"].text(), f[i]["cpu_model"].text(),
                             f[i]["hardware_threads"].integer(0, "a thread count >= 0")});
      }},
+    // schema /12: null in time reports. One code's counts differ with the tool and the instruction set.
+    {"counter", true, Agree::shards | Agree::merge | Agree::compare,
+     [](const Context& c) {
+       if (c.counter.tool.empty()) return Json(nullptr);
+       return Json{{"tool", c.counter.tool}, {"version", c.counter.version}, {"isa", c.counter.isa}};
+     },
+     [](Context& c, const Field& f) {
+       if (!f.null()) c.counter = {f["tool"].text(), f["version"].text(), f["isa"].text()};
+     }},
     // Null (or absent) in reports written before the environment was recorded. It varies run to
     // run: a merge keeps the first's.
     {"environment", true, Agree::never,

@@ -157,6 +157,29 @@ constexpr Metric kMetrics[] = {
      .integral = true,
      .bmf = "minor-page-faults",
      .store = [](MeasuredPass& r, double v) { r.minor_page_faults = v; }},
+    // --measure instructions: what valgrind counted inside the solver's calls, per record; the same on
+    // every run of the same code and records, so compare and history judge it without a p-value.
+    // A pass in parts has no one count (its parts' means would need their records): none.
+    {.key = "instructions_per_puzzle",
+     .label = "instructions/puzzle",
+     .column = "instr/puzzle",
+     .better = Better::lower,
+     .combine = Combine::unknown,
+     .shown = kInCompare | kStoredInJson,
+     .of = [](const MeasuredPass& r) { return r.instructions_per_puzzle; },
+     .width = 13,
+     .table_format = "%.0f",
+     .bmf = "instructions",
+     .store = [](MeasuredPass& r, double v) { r.instructions_per_puzzle = v; }},
+    // An exec: program's start-up, counted apart from its records: said, never in the figure above.
+    {.key = "startup_instructions",
+     .label = "start-up instructions",
+     .better = Better::lower,
+     .combine = Combine::unknown,
+     .shown = kStoredInJson,
+     .of = [](const MeasuredPass& r) { return r.startup_instructions; },
+     .integral = true,
+     .store = [](MeasuredPass& r, double v) { r.startup_instructions = v; }},
     // The figures below are written by the report's own fields (pass_fields.cc); here for how
     // parts combine them.
     {.key = "threads_observed",

@@ -74,6 +74,8 @@ std::vector<ScalingRow> scaling_of(const std::vector<MeasuredPass>& runs) {
   return rows;
 }
 
+const char* measure_name(Measure measure) { return measure == Measure::instructions ? "instructions" : "time"; }
+
 std::string dataset_name(std::string_view path) {
   if (path == "-") return "stdin";
   const auto slash = path.find_last_of('/');

@@ -103,7 +103,13 @@ struct SolverIdentity {
   bool operator==(const SolverIdentity&) const = default;
 };
 
+// What a run measured (run --measure; settings.measure): time, or the instructions valgrind counted
+// inside the solver's calls (count/). Reports of one are not compared with the other's.
+enum class Measure { time, instructions };
+const char* measure_name(Measure measure);
+
 struct Settings {
+  Measure measure = Measure::time;   // schema /12; time in older reports
   std::vector<std::string> solvers;  // the specs as given (NAME=SPEC included)
   // One per solver, in the order of `solvers` (schema /9; empty in older reports).
   std::vector<SolverIdentity> identities;

@@ -13,6 +13,15 @@ Json text_or_null(const std::string& s) { return s.empty() ? Json(nullptr) : Jso
 
 // In the order they are written.
 const Row kRows[] = {
+    // schema /12: time, or instructions counted; reports of one are never put together with the other's.
+    {"measure", true, up_to(Agree::compare), [](const Settings& s) { return Json(measure_name(s.measure)); },
+     [](Settings& s, const Field& f) {
+       const std::string name = f.text();
+       if (name == measure_name(Measure::instructions))
+         s.measure = Measure::instructions;
+       else if (name != measure_name(Measure::time))
+         f.fail("is not \"time\" or \"instructions\"");
+     }},
     {"solvers", false, up_to(Agree::shards), [](const Settings& s) { return Json(s.solvers); },
      [](Settings& s, const Field& f) {
        for (std::size_t i = 0, n = f.size(); i < n; ++i) s.solvers.push_back(f[i].text());

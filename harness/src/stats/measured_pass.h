@@ -131,6 +131,12 @@ struct MeasuredPass {
   // memory touched for the first time, by the solvers or the harness, rather than reused. None where
   // not measured (reports before it); for parts, their sum.
   std::optional<double> minor_page_faults;
+  // run --measure instructions (settings.measure): the instructions the solver's calls executed,
+  // counted by valgrind (count/), over the records counted, per record; none in a time report. An
+  // exec: program's start-up (what it runs before its first record) is counted apart:
+  // startup_instructions, once per program started, not in the figure per record.
+  std::optional<double> instructions_per_puzzle;
+  std::optional<double> startup_instructions;
   bool latency_measured = true;  // false with --no-latency
   // What one read of the clock that timed the puzzles cost (PuzzleClock::read_ns): two a puzzle.
   // For parts, the dearest part's. 0 where not measured (--no-latency, reports before it).
