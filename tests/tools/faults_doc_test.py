@@ -73,7 +73,8 @@ def main(root: pathlib.Path, build: pathlib.Path, run: bool) -> int:
                 print(f"docs/faults.md:{number}: note: probe {probe} is not in this build (its options leave it out)")
             else:
                 problems.append(f"docs/faults.md:{number}: probe {probe} is no test of this tree")
-    if not named:
+    # A TSan build registers no probe (tests/adversarial/CMakeLists.txt): nothing to name there.
+    if not named and any(name.startswith("adversarial.") for name in known):
         problems.append("docs/faults.md: no row names a probe")
     if run and not problems:
         pattern = "^(" + "|".join(re.escape(p) for p in named) + ")$"
