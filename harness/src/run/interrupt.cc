@@ -20,10 +20,12 @@ std::atomic<bool> requested{false};
 std::atomic<int> signal_number{0};
 std::atomic<std::int64_t> first_at_ns{0};  // CLOCK_MONOTONIC when the first signal came
 std::atomic<pid_t> told{0};                // a process to tell of the first request
+std::atomic<pid_t> peer{0};                // what it sends is a copy of the request (same_request_from)
 std::atomic<bool> second_held{false};      // a second request is noted, not the end of the process
 std::atomic<bool> second{false};
 std::atomic<bool> only_from_elsewhere{false};  // the request came from another rank, no signal here yet
 std::atomic<bool> self_sent{false};            // the first signal came from this process itself
+std::atomic<int> late_ms{0};                   // tests: each signal is taken this late (a loaded machine)
 static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free &&
                   std::atomic<pid_t>::is_always_lock_free && std::atomic<std::int64_t>::is_always_lock_free,
               "set from a signal handler");
@@ -40,16 +42,28 @@ std::int64_t monotonic_ns() {
 }
 
 extern "C" void on_signal(int signal, siginfo_t* info, void*) {
+  if (const int late = late_ms.load(std::memory_order_relaxed); late > 0) {
+    const timespec pause{late / 1000, (late % 1000) * 1'000'000L};
+    nanosleep(&pause, nullptr);  // async-signal-safe; the signals of the mask wait
+  }
   const std::int64_t now = monotonic_ns();
+  // Sent by a process (kill(), not the kernel or a terminal), and which one.
+  const pid_t sender = info && info->si_code <= 0 ? info->si_pid : 0;
   if (!requested.load(std::memory_order_acquire)) {
     first_at_ns.store(now, std::memory_order_relaxed);
     // raise() or kill(getpid()): sent by code running here (a solver), not by a user or the kernel.
-    self_sent.store(info && info->si_code <= 0 && info->si_pid == getpid(), std::memory_order_relaxed);
+    self_sent.store(sender == getpid(), std::memory_order_relaxed);
     signal_number.store(signal, std::memory_order_relaxed);
     requested.store(true, std::memory_order_release);
-    if (const pid_t pid = told.load(std::memory_order_relaxed); pid > 0) kill(pid, signal);
+    // Not back to the process that passed it on: it has the request already.
+    if (const pid_t pid = told.load(std::memory_order_relaxed); pid > 0 && pid != sender) kill(pid, signal);
     return;
   }
+  // The supervisor passing the request on to its child, or the child telling the supervisor: the
+  // same request however late it comes. The window below cannot tell: a loaded machine runs one
+  // side's handler long after the other's (0.3 to 0.7 s for an ASan child starved beside a busy
+  // loop), and the child's copy then had it killed as a second request before it said what it had.
+  if (sender > 0 && sender == peer.load(std::memory_order_relaxed)) return;
   // Another rank's interrupt came first (scancel signals every rank, not all at the same moment):
   // this rank's own signal is the same request, whenever it comes.
   if (only_from_elsewhere.exchange(false, std::memory_order_relaxed)) {
@@ -93,6 +107,10 @@ void install_interrupt_handlers() {
 const std::atomic<bool>& interrupt_requested() { return requested; }
 
 void tell_of_interrupts(pid_t pid) { told.store(pid, std::memory_order_relaxed); }
+
+void same_request_from(pid_t pid) { peer.store(pid, std::memory_order_relaxed); }
+
+void take_signals_late(int ms) { late_ms.store(ms, std::memory_order_relaxed); }
 
 void hold_second_request() { second_held.store(true, std::memory_order_relaxed); }
 

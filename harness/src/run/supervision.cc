@@ -139,9 +139,12 @@ PassLink& become_supervised(int fd, pid_t parent, std::FILE* out) {
   if (getppid() != parent) _exit(kExitInterrupted + SIGKILL);  // it died before the line above
   prctl(PR_SET_CHILD_SUBREAPER, 1);  // what its descendants orphan stays below it, for the sweep
   tell_of_interrupts(parent);        // a signal sent to the child alone starts the parent's deadline too
+  same_request_from(parent);         // and the parent's, passed on, is the request the child had
   child_link = new PassLink(fd);     // kept for the exit handler
   std::atexit(on_child_exit);
   std::set_terminate(on_terminate);
+  // For the signals probe: a child that a loaded machine runs late takes its signals late.
+  if (const char* late = std::getenv("SUDOKU_BENCH_TEST_LATE_SIGNAL_MS")) take_signals_late(std::atoi(late));
   // The supervisor owns standard output: what a solver prints goes to stderr. An output named
   // /dev/stdout is still judged, and written, as the standard output the command was given.
   std::fflush(out);
@@ -259,6 +262,7 @@ int supervised(std::FILE* out, std::FILE* err, bool supervise, const std::functi
     supervised_done(status);
     return status;
   }
+  same_request_from(child);  // what the child passes on is the same request, however late
   close(link[1]);
   hold_second_request();
   ChildWatch watch(child, link[0]);
