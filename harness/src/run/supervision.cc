@@ -18,6 +18,7 @@
 #include <new>
 #include <string_view>
 #include <system_error>
+#include <thread>
 #include <vector>
 
 #include "cluster/world.h"
@@ -44,6 +45,7 @@ constexpr int kSupervisorTickMs = 20;
 
 PassLink* child_link = nullptr;
 bool child_finished = false;
+int slow_exit_ms = 0;  // tests: the child's exit, once it said it ended, takes this long
 
 // How the child says the harness itself failed, which is no solver's fault (status 3, not 4).
 constexpr std::string_view kHarnessFailed = "the harness itself ran out of memory or threads";
@@ -143,8 +145,10 @@ PassLink& become_supervised(int fd, pid_t parent, std::FILE* out) {
   child_link = new PassLink(fd);     // kept for the exit handler
   std::atexit(on_child_exit);
   std::set_terminate(on_terminate);
-  // For the signals probe: a child that a loaded machine runs late takes its signals late.
+  // For the signals probe: a child that a loaded machine runs late takes its signals late, and
+  // takes long to exit once it said it ended.
   if (const char* late = std::getenv("SUDOKU_BENCH_TEST_LATE_SIGNAL_MS")) take_signals_late(std::atoi(late));
+  if (const char* slow = std::getenv("SUDOKU_BENCH_TEST_SLOW_EXIT_MS")) slow_exit_ms = std::atoi(slow);
   // The supervisor owns standard output: what a solver prints goes to stderr. An output named
   // /dev/stdout is still judged, and written, as the standard output the command was given.
   std::fflush(out);
@@ -156,6 +160,7 @@ PassLink& become_supervised(int fd, pid_t parent, std::FILE* out) {
 void supervised_done(int status) {
   child_finished = true;
   child_link->done(status);
+  if (slow_exit_ms > 0) std::this_thread::sleep_for(std::chrono::milliseconds(slow_exit_ms));
 }
 
 }  // namespace
@@ -197,19 +202,32 @@ void ChildWatch::escalate(bool open) {
   if (interrupt_requested().load() && !signal_) {
     signal_ = interrupt_signal() ? interrupt_signal() : SIGTERM;
     kill(child_, signal_);  // the same request to it, if it had the signal too (interrupt.h)
-    deadline_ = std::min(deadline_.value_or(now + kSupervisorStopGrace), now + kSupervisorStopGrace);
+    if (!done_) limit(Limit::stop, now + kSupervisorStopGrace);
   }
-  if (second_request()) deadline_ = now;  // a second signal: at once
-  if (!exiting_.empty() && !deadline_) deadline_ = now + kSupervisorStopGrace;
-  if (done_ && !open && !deadline_) deadline_ = now + kSupervisorExitGrace;
+  // A child that said it ended has heeded the signal: what is left is its exit (a sanitizer's
+  // leak check, a loaded machine), which the exit grace covers from then, not the stop grace.
+  if (done_ && limit_ == Limit::stop) {
+    deadline_ = now + kSupervisorExitGrace;
+    limit_ = Limit::exit;
+  }
+  if (second_request()) limit(Limit::second, now);  // a second signal: at once
+  if (!exiting_.empty()) limit(Limit::exiting, now + kSupervisorStopGrace);
+  if (done_ && !open) limit(Limit::exit, now + kSupervisorExitGrace);
   if (deadline_ && now >= *deadline_ && !killed_) {
     kill(child_, SIGKILL);
     killed_ = true;
   }
 }
 
+void ChildWatch::limit(Limit why, std::chrono::steady_clock::time_point at) {
+  if (deadline_ && *deadline_ <= at) return;
+  deadline_ = at;
+  limit_ = why;
+}
+
 void ChildWatch::stop() {
   if (killed_) return;
+  limit_ = Limit::unwanted;
   kill(child_, SIGKILL);
   killed_ = true;
 }
@@ -221,9 +239,15 @@ int ChildWatch::exit_status() const { return WEXITSTATUS(wait_status_); }
 int ChildWatch::fault_status() const { return exiting_.starts_with(kHarnessFailed) ? kExitIo : kExitSolverFault; }
 
 std::string ChildWatch::cause() const {
-  if (killed_ && signal_)
+  if (killed_ && signal_ && limit_ == Limit::stop)
     return "did not stop within " + std::to_string(kSupervisorStopGrace.count()) + " ms of signal " +
            std::to_string(signal_) + " (a solver call deaf to it?) and was killed";
+  if (killed_ && signal_ && limit_ == Limit::second)
+    return "was killed at once on a second signal (the first: " + std::to_string(signal_) + ")";
+  if (killed_ && limit_ == Limit::unwanted) return "was killed: what it printed could not be written";
+  if (killed_ && limit_ == Limit::exit)
+    return "said it had ended" + (signal_ ? " at signal " + std::to_string(signal_) : std::string()) +
+           " but did not exit within " + std::to_string(kSupervisorExitGrace.count()) + " s and was killed";
   std::string cause = killed_ && !exiting_.empty() ? "did not finish exiting and was killed" : wait_cause(wait_status_);
   if (!exiting_.empty())
     cause += ": " + exiting_;

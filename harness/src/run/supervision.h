@@ -43,7 +43,13 @@ class ChildWatch {
   std::string cause() const;
 
  private:
+  // Why the child is to be killed: a signal not heeded (the stop grace), an exit() said, an end
+  // said and the exit still running (the exit grace), a second signal (at once), stop().
+  enum class Limit { none, stop, exiting, exit, second, unwanted };
+
   void escalate(bool open);
+  // The deadline becomes `at`, for `why`, unless an earlier one is set.
+  void limit(Limit why, std::chrono::steady_clock::time_point at);
 
   const pid_t child_;
   LinkReader reader_;
@@ -51,6 +57,7 @@ class ChildWatch {
   bool done_ = false, killed_ = false;
   int signal_ = 0, wait_status_ = 0;
   std::optional<std::chrono::steady_clock::time_point> deadline_;
+  Limit limit_ = Limit::none;
 };
 
 // A command under a supervisor: forks (where it can: one process, single-threaded, not an MPI
