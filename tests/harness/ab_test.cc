@@ -257,6 +257,35 @@ TEST(AbTest, TwoVersionsOfOnePluginAreMeasuredInRoundsAndJudged) {
   EXPECT_EQ(verdict["options"]["gate"], "cpu");
   EXPECT_EQ(verdict["ab"]["rounds"], 6);
   EXPECT_TRUE(verdict["ab"]["answers_agree"]);
+  EXPECT_EQ(verdict["ab"]["rule"], "fixed");  // --rounds: no look before the last round
+  EXPECT_EQ(verdict["ab"]["looks"], nlohmann::ordered_json::array({6}));
+  EXPECT_FALSE(verdict["ab"]["stopped_early"]);
+}
+
+// Without --rounds, the rounds end at a look of the sequential rule: which one is the timings'
+// business, but the record must say which, and agree with the rounds measured.
+TEST(AbTest, TheSequentialRuleStopsAtALookAndSaysWhich) {
+  TempDir dir;
+  AbCommand c = ab_of("bitmask", "bitmask");
+  c.rounds = 0;
+  c.pilot = 6;
+  c.max_rounds = 8;  // looks at 6 and 8
+  c.json_path = dir.path() + "/verdict.json";
+  const AbOutcome o = ab(c);
+  ASSERT_TRUE(o.status == 0 || o.status == 1) << o.err;
+  EXPECT_NE(o.err.find("ab: looks at 6 and 8 rounds"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("(look 1/2)"), std::string::npos) << o.err;
+  std::ifstream in(c.json_path);
+  const auto ab_block = nlohmann::ordered_json::parse(in)["ab"];
+  EXPECT_EQ(ab_block["rule"], "group-sequential-pocock");
+  const auto looks = ab_block["looks"].get<std::vector<int>>();
+  ASSERT_FALSE(looks.empty());
+  EXPECT_EQ(looks.front(), 6);
+  EXPECT_EQ(looks.back(), ab_block["rounds"].get<int>());
+  EXPECT_EQ(ab_block["stopped_early"].get<bool>(), looks.back() < 8);
+  EXPECT_TRUE(ab_block["rounds_wanted"].is_number());  // the fixed design's count, for the record
+  EXPECT_NE(o.out.find("a group-sequential rule (Pocock-type spending) up to 8 rounds, looked at 6"), std::string::npos)
+      << o.out;
 }
 
 // @auto gives the tdoku-like plugin (its state in globals) private instances: the reentrant side

@@ -39,11 +39,14 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
   cmd->add_option("FILE", c.files, "Puzzle files (.gz allowed), each read once per round and side")->required();
   declare_threads(o, c.threads, "Solver threads of each side (1: pinned to one CPU)");
   o.whole("--shards", c.shards, 1, 10'000, "Turns a round is cut into: BASE and NEW alternate shard by shard");
-  o.percent("--detect", c.detect, true, "The slowdown the check must see with probability --power");
-  o.real("--power", c.power, 0.5, 0.999, "See --detect");
-  o.whole("--pilot", c.pilot, 6, 10'000, "Rounds that measure the noise first");
-  o.whole("--rounds", c.rounds, 0, 100'000, "A fixed number of rounds, at least 6 (0: as many as --detect needs)");
-  o.whole("--max-rounds", c.max_rounds, 6, 100'000, "The most rounds --detect may ask for");
+  o.percent("--detect", c.detect, true,
+            "The slowdown a fixed count would be sized to see (recorded as rounds_wanted; the rule stops on its own)");
+  o.real("--power", c.power, 0.5, 0.999,
+         "1 - P(a change at --max-slowdown or more is called not slower before the last look)");
+  o.whole("--pilot", c.pilot, 6, 10'000, "Rounds before the first look");
+  o.whole("--rounds", c.rounds, 0, 100'000,
+          "A fixed number of rounds, at least 6, no early stop (0: stop when the answer is clear)");
+  o.whole("--max-rounds", c.max_rounds, 6, 100'000, "The last look: there, it is judged as a fixed count");
   o.real("--max-seconds", c.max_seconds, 0, 1e9,
          "A time budget: no round is started that would end after T seconds (0: none); the verdict is on the "
          "rounds measured, or says how long it needs");

@@ -18,6 +18,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 
 #include "plugin/call_guard.h"
 #include "plugin/library.h"
@@ -39,6 +40,7 @@
 #include "run/solver_spec_list.h"
 #include "run/supervision.h"
 #include "stats/power.h"
+#include "stats/sequential.h"
 #include "stream/input.h"
 #include "stream/output_file.h"
 #include "stream/pass.h"
@@ -131,6 +133,10 @@ class Ab {
       cpu_ = json.value("cpu", -1);
       return;
     }
+    if (!json.contains("round")) {  // a look made after its round was sent (send_looks)
+      looks_ = json["looks"].get<std::vector<int>>();
+      return;
+    }
     for (int s = 0; s < 2; ++s)
       for (const auto& pass : json["passes"][static_cast<std::size_t>(s)])
         side_reports_[s].runs.push_back(pass_from_json(pass));
@@ -173,7 +179,8 @@ class Ab {
     if (c_.files.empty()) return refuse("no input files");
     for (const std::string& f : c_.files)
       if (read_once(f)) return refuse(f + " can be read only once: ab reads its files once per round and side");
-    if (c_.rounds != 0 && c_.rounds < 6) return refuse("--rounds must be 0 (the pilot decides) or at least 6");
+    if (c_.rounds != 0 && c_.rounds < 6)
+      return refuse("--rounds must be 0 (stop when the answer is clear) or at least 6");
     if (c_.pilot < 6) return refuse("--pilot must be at least 6: fewer rounds cannot reach p < 0.05");
     if (!(c_.detect > c_.options.max_slowdown))
       return refuse("--detect (" + percent_text(c_.detect) + ") must be above --max-slowdown (" +
@@ -462,7 +469,7 @@ class Ab {
   }
 
   // The time per puzzle the gate reads, summed over the files: CPU or wall.
-  double gated_time(const std::vector<MeasuredPass>& passes) const {
+  double gated_time(std::span<const MeasuredPass> passes) const {
     double seconds = 0, puzzles = 0;
     for (const MeasuredPass& p : passes) {
       seconds += c_.options.gate == GateTime::cpu ? p.cpu_seconds : p.wall_seconds;
@@ -484,7 +491,8 @@ class Ab {
     return "about " + format_duration_ns(left * 1e9);
   }
 
-  void measure_rounds(int until) {
+  // Rounds up to `until`; `look` names the sequential rule's look they lead to ("" with --rounds).
+  void measure_rounds(int until, const std::string& look = "") {
     for (int round = static_cast<int>(rounds_done_) + 1; round <= until && !interrupt_requested(); ++round) {
       if (c_.max_seconds > 0 && elapsed() + round_estimate() > c_.max_seconds) {
         over_budget_ = true;
@@ -513,16 +521,25 @@ class Ab {
         }
       const double b = gated_time(passes[0]), n = gated_time(passes[1]);
       if (b > 0 && n > 0) log_ratios_.push_back(std::log(n / b));
+      // Each file's own ratio too: compare judges each file's pair apart, so the rule must stop on
+      // what each pair's verdict will say, not on their sum.
+      file_log_ratios_.resize(passes[0].size());
+      for (std::size_t f = 0; f < passes[0].size() && f < passes[1].size(); ++f) {
+        const double fb = gated_time({&passes[0][f], 1}), fn = gated_time({&passes[1][f], 1});
+        if (fb > 0 && fn > 0) file_log_ratios_[f].push_back(std::log(fn / fb));
+      }
       send_round(round, passes, b > 0 && n > 0 ? std::optional<double>(std::log(n / b)) : std::nullopt);
       for (int s = 0; s < 2; ++s)
         for (MeasuredPass& p : passes[s]) side_reports_[s].runs.push_back(std::move(p));
       ++rounds_done_;
       round_seconds_ += elapsed() - round_start;
       if (c_.progress)
-        std::fprintf(err_, "ab: round %d/%d: %s %s, %s %s %s per puzzle (%s)%s\n", round, until, sides_[0].name.c_str(),
-                     format_duration_ns(b * 1e9).c_str(), sides_[1].name.c_str(), format_duration_ns(n * 1e9).c_str(),
-                     c_.options.gate == GateTime::cpu ? "CPU" : "wall", b > 0 ? format_change(n / b).c_str() : "-",
-                     round < until ? ("; " + time_left(until) + " left").c_str() : "");
+        std::fprintf(
+            err_, "ab: round %d/%d%s: %s %s, %s %s %s per puzzle (%s)%s\n", round, until,
+            look.empty() ? "" : (" (" + look + ")").c_str(), sides_[0].name.c_str(),
+            format_duration_ns(b * 1e9).c_str(), sides_[1].name.c_str(), format_duration_ns(n * 1e9).c_str(),
+            c_.options.gate == GateTime::cpu ? "CPU" : "wall", b > 0 ? format_change(n / b).c_str() : "-",
+            round < until ? ("; " + time_left(until) + (look.empty() ? " left" : " to the look")).c_str() : "");
     }
   }
 
@@ -543,6 +560,12 @@ class Ab {
                      {"spread", spread_},
                      {"wanted", wanted_},
                      {"other_context", other_context_}});
+  }
+
+  // The supervisor's copy of the looks made, so that rounds it writes for a child that ended say
+  // where the rule had looked.
+  void send_looks() {
+    if (link_) link_->progress({{"looks", looks_}});
   }
 
   // The context and the clock, once, for the parent's reports.
@@ -592,28 +615,86 @@ class Ab {
     start_ = std::chrono::steady_clock::now();
     for (const Side& side : sides_) measure_shard(side, 1, 0);
     warmup_seconds_ = elapsed();
-    planned_ = c_.rounds ? c_.rounds : c_.pilot;
-    measure_rounds(planned_);
-    if (!c_.rounds && !interrupt_requested() && !over_budget_ && log_ratios_.size() >= 2) {
-      spread_ = spread_upper_limit(log_ratios_);
-      wanted_ = rounds_for_power(spread_, c_.detect, c_.options.max_slowdown, c_.options.alpha, c_.power);
-      planned_ = std::min(c_.max_rounds, std::max(c_.pilot, wanted_));
-      std::fprintf(err_,
-                   "ab: the pilot's rounds differ by %.1f%% (standard deviation of log ratios, at its %.0f%% upper "
-                   "confidence limit): %d rounds see %s with probability %g; measuring %d%s%s\n",
-                   100 * spread_, 100 * kSpreadConfidence, wanted_, percent_text(c_.detect).c_str(), c_.power, planned_,
-                   wanted_ > planned_ ? " (--max-rounds: the check is weaker than asked)" : "",
-                   planned_ > static_cast<int>(rounds_done_) ? (", " + time_left(planned_) + " more").c_str() : "");
+    if (c_.rounds) {
+      planned_ = c_.rounds;
       measure_rounds(planned_);
+      if (static_cast<int>(rounds_done_) == planned_) looks_.push_back(planned_);
+    } else {
+      measure_sequentially();
     }
     if (over_budget_) say_budget();
+  }
+
+  // The sequential rule (stats/sequential.h): rounds up to each look, and a stop at the first whose
+  // intervals put every file's change clearly above or below --max-slowdown.
+  void measure_sequentially() {
+    const SequentialDesign design = sequential_design(c_.pilot, c_.max_rounds, c_.options.alpha, 1 - c_.power);
+    const std::size_t count = design.looks.size();
+    if (c_.progress) {
+      std::string at;
+      for (std::size_t k = 0; k < count; ++k)
+        at += (k == 0 ? "" : k + 1 == count ? " and " : ", ") + std::to_string(design.looks[k].rounds);
+      std::fprintf(err_,
+                   "ab: looks at %s rounds: it stops at the first where NEW's change is clearly above or below %s\n",
+                   at.c_str(), percent_text(c_.options.max_slowdown).c_str());
+    }
+    for (std::size_t k = 0; k < count; ++k) {
+      const SequentialLook& look = design.looks[k];
+      planned_ = look.rounds;
+      measure_rounds(look.rounds, "look " + std::to_string(k + 1) + "/" + std::to_string(count));
+      if (interrupt_requested() || over_budget_ || static_cast<int>(rounds_done_) < look.rounds) return;
+      looks_.push_back(look.rounds);
+      send_looks();
+      if (k == 0 && log_ratios_.size() >= 2) {  // what the fixed design would have measured, for the record
+        spread_ = spread_upper_limit(log_ratios_);
+        wanted_ = rounds_for_power(spread_, c_.detect, c_.options.max_slowdown, c_.options.alpha, c_.power);
+      }
+      const SequentialCall call = judge_look(look, k, count, k + 1 < count ? design.looks[k + 1].rounds : 0);
+      if (call == SequentialCall::slower || call == SequentialCall::not_slower) {
+        stopped_early_ = true;
+        return;
+      }
+    }
+  }
+
+  // The rule's call at a look: SLOWER when any file's is (any slower pair makes the verdict), "not
+  // slower" when every file's is; said on stderr with the figures it rests on.
+  SequentialCall judge_look(const SequentialLook& look, std::size_t k, std::size_t count, int next) {
+    const std::string limit = format_change(1 + c_.options.max_slowdown);
+    int slower = 0, not_slower = 0;
+    std::string said;
+    for (std::size_t f = 0; f < file_log_ratios_.size(); ++f) {
+      const SequentialDecision d = sequential_decision(look, file_log_ratios_[f], c_.options.max_slowdown);
+      slower += d.call == SequentialCall::slower;
+      not_slower += d.call == SequentialCall::not_slower;
+      said += (f ? "; " : "") + (file_log_ratios_.size() > 1 ? datasets_[f] + " " : std::string()) +
+              format_change(1 + d.estimate) + ", p = " + format_fixed("%.2g", d.p_value);
+      if (d.call == SequentialCall::slower)
+        said += " < " + format_fixed("%.2g", look.alpha) + ", lower bound " + format_change(1 + *d.lower) + " above " +
+                limit + ": SLOWER";
+      else if (d.upper)
+        said += ", upper bound " + format_change(1 + *d.upper) +
+                (*d.upper < c_.options.max_slowdown ? " below " : " not below ") + limit +
+                (d.call == SequentialCall::not_slower ? ": not slower" : "");
+    }
+    const SequentialCall call = look.last ? SequentialCall::decide
+                                : slower  ? SequentialCall::slower
+                                : not_slower == static_cast<int>(file_log_ratios_.size()) && not_slower
+                                    ? SequentialCall::not_slower
+                                    : SequentialCall::go_on;
+    if (c_.progress && !look.last)
+      std::fprintf(err_, "ab: look %zu/%zu at %d rounds: %s; %s\n", k + 1, count, look.rounds, said.c_str(),
+                   call == SequentialCall::go_on
+                       ? ("next look at " + std::to_string(next) + " rounds, " + time_left(next) + " more").c_str()
+                       : "stopping");
+    return call;
   }
 
   // What --max-seconds left out, and what the rounds measured can say.
   void say_budget() const {
     const double round = round_estimate();
     std::fprintf(err_, "ab: --max-seconds %g: %zu of %d rounds fit (a round takes about %s)%s\n", c_.max_seconds,
-                 rounds_done_, std::max(planned_, wanted_), format_duration_ns(round * 1e9).c_str(),
+                 rounds_done_, planned_, format_duration_ns(round * 1e9).c_str(),
                  rounds_done_ < 6 ? "" : "; the verdict is on the rounds measured, and may miss a smaller slowdown");
     if (rounds_done_ < 6)
       std::fprintf(err_, "ab: a verdict needs 6 rounds or more: give --max-seconds %.0f or more, or a smaller file\n",
@@ -656,15 +737,23 @@ class Ab {
 
   std::string side_line(int s) const { return std::string(kSideWord[s]) + (s == 0 ? " " : "  ") + solver_text(s); }
 
+  std::string rule_name() const { return c_.rounds ? "fixed" : std::string(kSequentialRule); }
+
   std::string method_line() const {
+    std::string rule = "a fixed number of rounds";
+    if (!c_.rounds) {
+      std::string at;
+      for (std::size_t k = 0; k < looks_.size(); ++k) at += (k ? ", " : "") + std::to_string(looks_[k]);
+      rule = "a group-sequential rule (Pocock-type spending) up to " + std::to_string(c_.max_rounds) + " rounds" +
+             (looks_.empty() ? "" : ", looked at " + at) +
+             (stopped_early_   ? ": stopped early, the answer clear"
+              : looks_.empty() ? ""
+                               : ", judged as a fixed count");
+    }
     char buf[512];
     std::snprintf(buf, sizeof buf, "%zu rounds of %d shard%s in turns%s; %s", rounds_done_, c_.shards,
                   c_.shards == 1 ? "" : "s", cpu_ >= 0 ? (" on CPU " + std::to_string(cpu_)).c_str() : "",
-                  wanted_ ? ("the pilot's spread " + format_fixed("%.1f%%", 100 * spread_) + " asked for " +
-                             std::to_string(wanted_) + " to see " + percent_text(c_.detect) + " with probability " +
-                             format_fixed("%g", c_.power))
-                                .c_str()
-                          : "a fixed number of rounds");
+                  rule.c_str());
     return buf;
   }
 
@@ -690,7 +779,10 @@ class Ab {
             {"pilot_spread", wanted_ ? nlohmann::ordered_json(spread_) : nlohmann::ordered_json(nullptr)},
             {"rounds_wanted", wanted_ ? nlohmann::ordered_json(wanted_) : nlohmann::ordered_json(nullptr)},
             {"answers_agree", answer_problems_.empty()},
-            {"answer_problems", answer_problems_}};
+            {"answer_problems", answer_problems_},
+            {"rule", rule_name()},
+            {"looks", looks_},
+            {"stopped_early", stopped_early_}};
   }
 
   // Writes `text` to `file` when there is one; false, said, when it fails.
@@ -799,6 +891,9 @@ class Ab {
   double warmup_seconds_ = 0, round_seconds_ = 0;  // the warm-up turn's; all rounds' together
   bool over_budget_ = false;                       // --max-seconds stopped the rounds
   std::vector<double> log_ratios_;
+  std::vector<std::vector<double>> file_log_ratios_;  // [file][round]: what each pair's verdict is on
+  std::vector<int> looks_;                            // the rounds at each look the rule made
+  bool stopped_early_ = false;                        // a look before the last settled it
   std::vector<std::string> answer_problems_;
   std::unique_ptr<OutputFile> json_out_, markdown_out_, html_out_;
   std::array<std::unique_ptr<OutputFile>, 2> side_out_;

@@ -1,9 +1,10 @@
 // `sudoku-bench ab BASE NEW FILE...`: is NEW slower than BASE? Two solvers (any specs: plugin:,
-// exec:, a strategy) measured in one process on one pinned CPU, in turns shard by shard, for as many
-// rounds as a pilot says a slowdown of --detect needs to be seen with probability --power, then
-// judged as `compare --paired` judges: the Wilcoxon signed-rank test and the Hodges-Lehmann
-// estimate of the rounds' ratios of CPU time per puzzle. tools/ab, which compares two builds of the
-// harness, measures through it (--base-bench, --new-bench): one implementation of the method.
+// exec:, a strategy) measured in one process on one pinned CPU, in turns shard by shard, until a
+// group-sequential rule (stats/sequential.h) finds the change clearly above or below
+// --max-slowdown, or --max-rounds, then judged as `compare --paired` judges: the Wilcoxon
+// signed-rank test and the Hodges-Lehmann estimate of the rounds' ratios of CPU time per puzzle. tools/ab, which
+// compares two builds of the harness, measures through it (--base-bench, --new-bench): one implementation of the
+// method.
 #pragma once
 
 #include <cstdio>
@@ -19,13 +20,13 @@ struct AbCommand {
   std::string base, current;       // solver specs, NAME=SPEC allowed (default names: base, new)
   std::vector<std::string> files;  // puzzle files, measured in turns within each shard
   int threads = 1;
-  int shards = 20;  // turns per round: BASE and NEW alternate shard by shard
-  int pilot = 10;   // rounds that measure the noise first
-  int rounds = 0;   // a fixed number of rounds; 0: the pilot decides
-  int max_rounds = 200;
-  double max_seconds = 0;  // no round is started that would end past this (0: no bound)
-  double detect = 0.03;    // the slowdown to see with probability `power`
-  double power = 0.95;
+  int shards = 20;                      // turns per round: BASE and NEW alternate shard by shard
+  int pilot = 10;                       // rounds before the sequential rule's first look
+  int rounds = 0;                       // a fixed number of rounds, no early stop; 0: the sequential rule
+  int max_rounds = 200;                 // the rule's last look
+  double max_seconds = 0;               // no round is started that would end past this (0: no bound)
+  double detect = 0.03;                 // what a fixed count would be sized to see: recorded, not used to stop
+  double power = 0.95;                  // 1 - power: what the early "not slower" stops may get wrong, at most
   std::string cpu;                      // the CPU to pin to; "": the last one this process may use
   CompareOptions options = {{}, true};  // paired: rounds are made in turns
   std::vector<std::string> labels;      // --label KEY=VALUE for both reports
