@@ -3,8 +3,10 @@
 // puzzle's whole cycle (the harness's work since the last call returned, and the solve), so that CPU
 // time per puzzle grows by that share whatever the harness costs; solve_0 does the same clock reads
 // and spins nothing; solve_env spins the tenths of a percent SUDOKU_BENCH_SLOWED_TENTHS says (read
-// once), for a recorded history of one spec. Copy the library to another path to have two versions
-// of one solver.
+// once), for a recorded history of one spec; heavy_N is a slow solver slowed (below). Copy the
+// library to another path to have two versions of one solver.
+#include <time.h>
+
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -36,7 +38,38 @@ size_t slowed(int tenths_of_percent, const char* puzzle, size_t limit, uint32_t 
   return n;
 }
 
+// A solver 20 times the bitmask strategy's cost (each puzzle solved 20 times: about 2.5 ms a puzzle
+// of top95), slowed by N/10 percent of its own solving. solve_N cannot slow such a solver: its cycle
+// is longer than kLongestCycle. heavy_0 against heavy_150 is ab's time to verdict for a slow solver.
+// The share is of the thread's CPU time, the time ab gates on: a share of wall time grows with the
+// time other processes take from the CPU, which on a shared machine made 15% measure as 28%.
+constexpr int kHeavyRepeats = 20;
+
+std::int64_t thread_cpu_ns() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return std::int64_t{t.tv_sec} * 1'000'000'000 + t.tv_nsec;
+}
+
+size_t heavy(int tenths_of_percent, const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) {
+  const std::int64_t start = thread_cpu_ns();
+  size_t n = 0;
+  for (int i = 0; i < kHeavyRepeats; ++i) n = solve(puzzle, limit, flags, solution, guesses);
+  const std::int64_t now = thread_cpu_ns(), until = now + (now - start) * tenths_of_percent / 1000;
+  for (std::int64_t t = now; t < until;) t = thread_cpu_ns();
+  return n;
+}
+
 }  // namespace
+
+#define HEAVY(N)                                                                                        \
+  extern "C" __attribute__((visibility("default")))                                                     \
+  size_t heavy_##N(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) { \
+    return heavy(N, puzzle, limit, flags, solution, guesses);                                           \
+  }
+
+HEAVY(0)
+HEAVY(150)
 
 #define SLOWED(N)                                                                                       \
   extern "C" __attribute__((visibility("default")))                                                     \
@@ -50,6 +83,7 @@ SLOWED(20)
 SLOWED(30)
 SLOWED(50)
 SLOWED(100)
+SLOWED(150)
 
 extern "C" __attribute__((visibility("default"))) size_t solve_env(const char* puzzle, size_t limit, uint32_t flags,
                                                                    char* solution, size_t* guesses) {
