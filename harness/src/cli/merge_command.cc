@@ -103,6 +103,7 @@ std::string merge_reports(const std::vector<Report>& inputs, const std::vector<s
     for (const std::string& s : in.settings.solvers) add_unique(merged.settings.solvers, s);
     for (int t : in.settings.threads) add_unique(merged.settings.threads, t);
     merged.interrupted |= in.interrupted;
+    for (const std::string& w : in.warnings) add_unique(merged.warnings, w);
     for (MeasuredPass r : in.runs) {
       r.repetition = ++repetitions[PassKey::of(r)];
       merged.runs.push_back(std::move(r));

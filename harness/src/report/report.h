@@ -154,6 +154,10 @@ struct Report {
   Settings settings;
   std::vector<MeasuredPass> runs;
   bool interrupted = false;
+  // What run warned of the machine as it began (load average, a hypervisor, fewer CPUs than
+  // threads: environment_warnings), as the terminal showed it, so that compare, the HTML page and a
+  // reader later see it (schema /12; empty in older reports). A merge keeps every input's, once.
+  std::vector<std::string> warnings;
 };
 
 // The dataset name of an input path: its file name without ".gz" and ".txt".

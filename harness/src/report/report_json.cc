@@ -77,6 +77,7 @@ nlohmann::ordered_json to_json(const Report& report) {
               {"context", context},
               {"settings", settings_json(report.settings)},
               {"interrupted", report.interrupted},
+              {"warnings", report.warnings},
               {"runs", runs},
               {"scaling", scaling}};
 }
@@ -97,6 +98,9 @@ Report from_json(const nlohmann::ordered_json& json) {
   report.context = context_from(root["context"]);
   report.settings = settings_from(root["settings"]);
   report.interrupted = root["interrupted"].boolean();
+  if (root.has("warnings"))  // schema /12
+    for (std::size_t i = 0, n = root["warnings"].size(); i < n; ++i)
+      report.warnings.push_back(root["warnings"][i].text());
 
   const Field runs = root["runs"];
   for (std::size_t i = 0, n = runs.size(); i < n; ++i) report.runs.push_back(pass_from(runs[i]));

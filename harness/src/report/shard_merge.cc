@@ -1,5 +1,6 @@
 #include "report/shard_merge.h"
 
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <compare>
@@ -245,6 +246,9 @@ Report combine_shards(const std::vector<Report>& inputs, const std::map<int, std
     hosts.push_back(inputs[i].context.host);
     numbers.push_back(k);
     merged.interrupted |= inputs[i].interrupted;
+    for (const std::string& w : inputs[i].warnings)
+      if (std::find(merged.warnings.begin(), merged.warnings.end(), w) == merged.warnings.end())
+        merged.warnings.push_back(w);
   }
   for (std::size_t p = 0; p < first.runs.size(); ++p) {
     std::vector<MeasuredPass> parts;

@@ -111,8 +111,10 @@ class Run {
       // What about this machine skews what follows (governor, load, too few CPUs), once it will run.
       if (measuring_->leader() && command_.environment_warnings)
         for (const std::string& w : environment_warnings(
-                 report_.context.environment, *std::max_element(thread_counts_.begin(), thread_counts_.end())))
+                 report_.context.environment, *std::max_element(thread_counts_.begin(), thread_counts_.end()))) {
           std::fprintf(err_, "sudoku-bench run: warning: %s\n", w.c_str());
+          report_.warnings.push_back(w);
+        }
       if (rows_out_) rows_ = std::make_unique<PerPuzzleRows>(*rows_out_);
       plan();
       keep_resumed();
