@@ -196,6 +196,31 @@ TEST(ReportFormatsTest, MarkdownCarriesTheTablesWarnings) {
   EXPECT_NE(out.text().find("  warning: 1 of "), std::string::npos) << out.text();
 }
 
+// An instruction report's tables show its counts, and none of the time figures valgrind made
+// meaningless (throughput and its scaling, CPU time, latency).
+TEST(ReportFormatsTest, AnInstructionReportShowsCountsNotTimes) {
+  sudoku_bench::Report r = report();
+  r.settings.measure = sudoku_bench::Measure::instructions;
+  for (auto& run : r.runs) run.instructions_per_puzzle = 123456;
+  const auto rows = markdown_rows(sudoku_bench::to_markdown(r));
+  ASSERT_FALSE(rows.empty());
+  EXPECT_EQ(rows[0], (std::vector<std::string>{"dataset", "solver", "threads", "instr/puzzle", "nodes avg",
+                                               "guess avg"}));
+  test_util::Capture out;
+  sudoku_bench::print_table(out.file(), r);
+  EXPECT_NE(out.text().find("instr/puzzle"), std::string::npos) << out.text();
+  EXPECT_NE(out.text().find("123456"), std::string::npos) << out.text();
+  for (const char* timed : {"puzzles/s", "CPU/puzzle", "lat p50"})
+    EXPECT_EQ(out.text().find(timed), std::string::npos) << timed << "\n" << out.text();
+  const std::string csv = sudoku_bench::to_csv(r);
+  const std::string header = csv.substr(0, csv.find('\n'));
+  EXPECT_NE(header.find("instructions_per_puzzle"), std::string::npos) << header;
+  EXPECT_EQ(header.find("puzzles_per_second"), std::string::npos) << header;
+  EXPECT_EQ(header.find("latency_p50_ns"), std::string::npos) << header;
+  // A time report's CSV is as before: no count column.
+  EXPECT_EQ(sudoku_bench::to_csv(report()).find("instructions_per_puzzle"), std::string::npos);
+}
+
 TEST(ReportFormatsTest, MarkdownTableReadsBackAsTheReport) {
   const std::string md = sudoku_bench::to_markdown(report());
   const auto& c = report().context;

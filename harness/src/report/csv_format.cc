@@ -55,18 +55,18 @@ constexpr CsvColumn kAfter[] = {
     {"outlier", [](const MeasuredPass& r) { return boolean(r.outlier); }},
 };
 
-std::vector<const Metric*> csv_metrics() {
+std::vector<const Metric*> csv_metrics(Measure measure) {
   std::vector<const Metric*> shown;
   for (const Metric& m : metrics())
-    if (m.in(kInCsv)) shown.push_back(&m);
+    if (m.in(kInCsv, measure)) shown.push_back(&m);
   return shown;
 }
 
 // Each row's cells, in the columns' order.
-std::vector<std::string> cells(const MeasuredPass& r) {
+std::vector<std::string> cells(const MeasuredPass& r, Measure measure) {
   std::vector<std::string> out;
   for (const CsvColumn& c : kBefore) out.push_back(c.cell(r));
-  for (const Metric* m : csv_metrics()) out.push_back(figure(*m, r));
+  for (const Metric* m : csv_metrics(measure)) out.push_back(figure(*m, r));
   for (const CsvColumn& c : kAfter) out.push_back(c.cell(r));
   return out;
 }
@@ -79,19 +79,20 @@ std::string joined(const std::vector<std::string>& cells) {
 
 }  // namespace
 
-std::vector<std::string_view> csv_columns() {
+std::vector<std::string_view> csv_columns(Measure measure) {
   std::vector<std::string_view> names;
   for (const CsvColumn& c : kBefore) names.push_back(c.name);
-  for (const Metric* m : csv_metrics()) names.push_back(m->key);
+  for (const Metric* m : csv_metrics(measure)) names.push_back(m->key);
   for (const CsvColumn& c : kAfter) names.push_back(c.name);
   return names;
 }
 
 std::string to_csv(const Report& report) {
   std::vector<std::string> header;
-  for (const std::string_view name : csv_columns()) header.push_back(field(name));
+  const Measure measure = report.settings.measure;
+  for (const std::string_view name : csv_columns(measure)) header.push_back(field(name));
   std::string out = joined(header);
-  for (const MeasuredPass& r : report.runs) out += joined(cells(r));
+  for (const MeasuredPass& r : report.runs) out += joined(cells(r, measure));
   return out;
 }
 

@@ -14,7 +14,9 @@ namespace sudoku_bench {
 
 // The columns' names, in order: the pass's own (csv_format.cc) around the metric table's csv
 // figures (metrics.h).
-std::vector<std::string_view> csv_columns();
+// Time's figures for a time report; for an instruction report, instructions_per_puzzle in their
+// place (puzzles_per_second, cpu_per_puzzle_ns and the latencies are valgrind's there).
+std::vector<std::string_view> csv_columns(Measure measure = Measure::time);
 
 std::string to_csv(const Report& report);
 

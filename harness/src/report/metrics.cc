@@ -34,7 +34,8 @@ constexpr Metric latency_row(std::string_view key, std::string_view label, std::
           .of = latency_percentile<Index>,
           .integral = true,
           .width = 9,
-          .bmf = bmf};
+          .bmf = bmf,
+          .only = Measure::time};
 }
 
 // In the order every output lists them.
@@ -57,7 +58,8 @@ constexpr Metric kMetrics[] = {
      .combine = Combine::sum,
      .shown = kInCsv | kInHtmlPasses,
      .of = [](const MeasuredPass& r) { return Figure(r.cpu_seconds); },
-     .store = [](MeasuredPass& r, double v) { r.cpu_seconds = v; }},
+     .store = [](MeasuredPass& r, double v) { r.cpu_seconds = v; },
+     .only = Measure::time},
     {.key = "puzzles_per_second",
      .label = "puzzles/s",
      .unit = Unit::per_second,
@@ -65,7 +67,8 @@ constexpr Metric kMetrics[] = {
      .shown = kInCsv | kInGbench | kInBmf | kInCompare | kInHtmlPasses,
      .of = [](const MeasuredPass& r) { return Figure(r.puzzles_per_second()); },
      .gbench = "items_per_second",
-     .bmf = "throughput"},
+     .bmf = "throughput",
+     .only = Measure::time},
     // The process's CPU time, every thread's, and its exec: programs', over the puzzles: what other programs on the
     // machine change least. Unknown in reports written before cpu_seconds.
     {.key = "cpu_per_puzzle_ns",
@@ -80,7 +83,8 @@ constexpr Metric kMetrics[] = {
            return Figure(r.puzzles() ? r.cpu_seconds * 1e9 / whole(r.puzzles()) : 0.0);
          },
      .width = 10,
-     .bmf = "cpu-time"},
+     .bmf = "cpu-time",
+     .only = Measure::time},
     latency_row<percentile_index("1")>("latency_p1_ns", "latency p1"),
     latency_row<percentile_index("10")>("latency_p10_ns", "latency p10"),
     latency_row<percentile_index("25")>("latency_p25_ns", "latency p25"),
@@ -100,14 +104,16 @@ constexpr Metric kMetrics[] = {
      .shown = kInTable | kInCsv,
      .of = [](const MeasuredPass& r) { return r.latency_measured ? Figure(whole(r.latency_ns.max)) : std::nullopt; },
      .integral = true,
-     .width = 9},
+     .width = 9,
+     .only = Measure::time},
     {.key = "latency_mean_ns",
      .label = "latency mean",
      .unit = Unit::ns,
      .better = Better::lower,
      .shown = kInGbench | kInBmf,
      .of = [](const MeasuredPass& r) { return r.latency_measured ? Figure(r.latency_ns.mean) : std::nullopt; },
-     .bmf = "latency"},
+     .bmf = "latency",
+     .only = Measure::time},
     {.key = "tree_size_mean",
      .label = "tree size mean",
      .column = "nodes avg",
@@ -165,12 +171,13 @@ constexpr Metric kMetrics[] = {
      .column = "instr/puzzle",
      .better = Better::lower,
      .combine = Combine::unknown,
-     .shown = kInCompare | kStoredInJson,
+     .shown = kInTable | kInCsv | kInCompare | kInHtmlPasses | kStoredInJson,
      .of = [](const MeasuredPass& r) { return r.instructions_per_puzzle; },
      .width = 13,
      .table_format = "%.0f",
      .bmf = "instructions",
-     .store = [](MeasuredPass& r, double v) { r.instructions_per_puzzle = v; }},
+     .store = [](MeasuredPass& r, double v) { r.instructions_per_puzzle = v; },
+     .only = Measure::instructions},
     // An exec: program's start-up, counted apart from its records: said, never in the figure above.
     {.key = "startup_instructions",
      .label = "start-up instructions",

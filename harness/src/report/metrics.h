@@ -70,7 +70,14 @@ struct Metric {
   // A figure kept in the pass itself, which combine_parts sets (Combine::sum, max, unknown).
   void (*store)(MeasuredPass&, double) = nullptr;
 
+  // A figure of one measure only (report.h: Measure): time's (throughput, CPU time, latency), which a
+  // counting run under valgrind makes meaningless, or the count, which a time report has not. Shown
+  // only in reports of that measure; empty: in both.
+  std::optional<Measure> only = std::nullopt;
+
   bool in(Shown where) const { return (shown & where) != 0; }
+  // In `where` for a report of `measure`.
+  bool in(Shown where, Measure measure) const { return in(where) && (!only || *only == measure); }
   std::string_view gbench_name() const { return gbench.empty() ? key : gbench; }
 };
 

@@ -95,6 +95,7 @@ struct GroupColumn {
   std::string_view (*name)(const MeasuredPass&);
   int width;
   std::string (*cell)(const RowFigures&);
+  bool timed = false;  // of throughput: left out of an instruction report's table
 };
 
 constexpr GroupColumn kGroupColumns[] = {
@@ -106,21 +107,32 @@ constexpr GroupColumn kGroupColumns[] = {
      [](const RowFigures& f) {
        return (f.in_parts ? std::to_string(f.row.ranks) + "x" : std::string()) + std::to_string(f.row.threads);
      }},
-    {"puzzles/s", "puzzles/s", nullptr, 13, [](const RowFigures& f) { return format_count(f.row.puzzles_per_second); }},
+    {"puzzles/s", "puzzles/s", nullptr, 13, [](const RowFigures& f) { return format_count(f.row.puzzles_per_second); },
+     true},
     {"spread", "spread", nullptr, 7,
      [](const RowFigures& f) {
        return std::isnan(f.spread_percent) ? std::string("-") : format_fixed("%.1f%%", f.spread_percent);
-     }},
+     },
+     true},
     {"speedup", "speedup", nullptr, 7,
-     [](const RowFigures& f) { return f.row.speedup ? format_fixed("%.2f", *f.row.speedup) : std::string("-"); }},
+     [](const RowFigures& f) { return f.row.speedup ? format_fixed("%.2f", *f.row.speedup) : std::string("-"); }, true},
     {"eff", "eff", nullptr, 5,
-     [](const RowFigures& f) { return f.row.efficiency ? format_fixed("%.2f", *f.row.efficiency) : std::string("-"); }},
+     [](const RowFigures& f) { return f.row.efficiency ? format_fixed("%.2f", *f.row.efficiency) : std::string("-"); },
+     true},
 };
 
-std::vector<const Metric*> table_metrics() {
+// The group's columns for a report of `measure`: a counting run's throughput is valgrind's.
+std::vector<const GroupColumn*> group_columns(Measure measure) {
+  std::vector<const GroupColumn*> shown;
+  for (const GroupColumn& c : kGroupColumns)
+    if (measure == Measure::time || !c.timed) shown.push_back(&c);
+  return shown;
+}
+
+std::vector<const Metric*> table_metrics(Measure measure) {
   std::vector<const Metric*> shown;
   for (const Metric& m : metrics())
-    if (m.in(kInTable)) shown.push_back(&m);
+    if (m.in(kInTable, measure)) shown.push_back(&m);
   return shown;
 }
 
@@ -128,13 +140,15 @@ std::vector<const Metric*> table_metrics() {
 
 Table table_of(const Report& report) {
   const std::vector<PassGroup<const MeasuredPass>> groups = complete_groups(report.runs);
-  const std::vector<const Metric*> figures = table_metrics();
+  const std::vector<const Metric*> figures = table_metrics(report.settings.measure);
+  const std::vector<const GroupColumn*> columns = group_columns(report.settings.measure);
   bool in_parts = false;
   for (const MeasuredPass& r : report.runs) in_parts |= r.ranks > 1;
   Table table;
-  for (const GroupColumn& c : kGroupColumns) {
-    table.header.push_back(in_parts ? c.header_in_parts : c.header);
-    table.left.push_back(c.name != nullptr);
+  table.group_columns = columns.size();
+  for (const GroupColumn* c : columns) {
+    table.header.push_back(in_parts ? c->header_in_parts : c->header);
+    table.left.push_back(c->name != nullptr);
   }
   for (const Metric* m : figures) {
     table.header.emplace_back(m->column);
@@ -152,7 +166,7 @@ Table table_of(const Report& report) {
         runs.size() > 1 && row.puzzles_per_second > 0 ? 100 * (hi - lo) / row.puzzles_per_second : std::nan(""),
         in_parts};
     Table::Row& out = table.rows.emplace_back();
-    for (const GroupColumn& c : kGroupColumns) out.cells.push_back(c.cell(group));
+    for (const GroupColumn* c : columns) out.cells.push_back(c->cell(group));
     for (const Metric* m : figures) out.cells.push_back(metric_text(*m, m->of(group.mid)));
     out.median_pass = &group.mid;
     out.passes = runs;
@@ -207,7 +221,7 @@ void print_table(std::FILE* out, const Report& report) {
   // Every column is as wide as its header and what it holds (names to the left, numbers to the
   // right), and a figure no row measured (a plugin's tree sizes: all "-") is left out, so that a
   // table fits 120 columns even with a long spec shortened.
-  const std::size_t group_columns = std::size(kGroupColumns);
+  const std::size_t group_columns = table.group_columns;
   std::vector<int> widths;
   std::vector<bool> measured_anywhere;
   for (std::size_t i = 0; i < table.header.size(); ++i) {
@@ -256,7 +270,8 @@ void print_table(std::FILE* out, const Report& report) {
                  short_name(r.solver).c_str(), n(t.records()).c_str(), readings.c_str(), found.c_str(),
                  n(t.none).c_str(), n(t.aborted).c_str(), n(t.invalid).c_str(), wrong.c_str(), checks.c_str());
   }
-  print_harness_limits(out, report);
+  // Under valgrind the harness's own stages are slowed with the solver: no ceiling to speak of.
+  if (report.settings.measure == Measure::time) print_harness_limits(out, report);
 }
 
 }  // namespace sudoku_bench

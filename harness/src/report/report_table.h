@@ -33,6 +33,10 @@ struct Table {
   std::vector<std::string> header;
   std::vector<bool> left;  // left-aligned (names); the others are numbers, to the right
   std::vector<Row> rows;
+  // The columns of the group (names, scaling) before the metric table's figures. An instruction
+  // report's table leaves out throughput, its spread and scaling, CPU time and latency (valgrind's,
+  // not the solver's), and shows instructions per puzzle (instr/puzzle).
+  std::size_t group_columns = 0;
 };
 Table table_of(const Report& report);
 
