@@ -252,7 +252,7 @@ TEST(AbTest, TwoVersionsOfOnePluginAreMeasuredInRoundsAndJudged) {
   }
   std::ifstream in(c.json_path);
   const auto verdict = nlohmann::ordered_json::parse(in);
-  EXPECT_EQ(verdict["schema"], "sudoku-bench-compare/2");
+  EXPECT_EQ(verdict["schema"], "sudoku-bench-compare/3");
   EXPECT_TRUE(verdict["options"]["paired"]);
   EXPECT_EQ(verdict["options"]["gate"], "cpu");
   EXPECT_EQ(verdict["ab"]["rounds"], 6);

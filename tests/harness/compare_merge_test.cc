@@ -57,7 +57,9 @@ std::vector<double> scaled(const std::vector<double>& v, double f) {
 }
 
 TEST(ComparisonTest, SlowerOnlyBeyondTheThresholdAndTheNoise) {
-  const sudoku_bench::CompareOptions options{0.05, 0.05, sudoku_bench::GateTime::wall, false};
+  sudoku_bench::CompareOptions options;
+  options.max_slowdown = 0.05;
+  options.gate = sudoku_bench::GateTime::wall;
   const auto verdict = [&](const std::vector<double>& current) {
     return sudoku_bench::compare_reports(report_with(kBase), report_with(current), options).pairs.at(0).verdict();
   };
@@ -174,20 +176,177 @@ struct Outcome {
   std::string out, err;
 };
 
+Outcome compare_with(const Report& base, const Report& current, sudoku_bench::CompareCommand command) {
+  test_util::TempFile a(sudoku_bench::to_json(base).dump(), ".json"), b(sudoku_bench::to_json(current).dump(), ".json");
+  command.base_path = a.path();
+  command.current_path = b.path();
+  test_util::Capture out, err;
+  const int status = sudoku_bench::compare_command(command, out.file(), err.file());
+  return {status, out.text(), err.text()};
+}
+
 Outcome compare(const Report& base, const Report& current, bool allow = false,
                 sudoku_bench::GateTime gate = sudoku_bench::GateTime::wall,
                 sudoku_bench::CompareFormat format = sudoku_bench::CompareFormat::text, bool paired = false) {
-  test_util::TempFile a(sudoku_bench::to_json(base).dump(), ".json"), b(sudoku_bench::to_json(current).dump(), ".json");
   sudoku_bench::CompareCommand command;
-  command.base_path = a.path();
-  command.current_path = b.path();
   command.allow_context_mismatch = allow;
   command.options.gate = gate;
   command.format = format;
   command.options.paired = paired;
-  test_util::Capture out, err;
-  const int status = sudoku_bench::compare_command(command, out.file(), err.file());
-  return {status, out.text(), err.text()};
+  return compare_with(base, current, command);
+}
+
+// An instruction report (run --measure instructions) of one pair: 5 repetitions counting
+// `instructions` per puzzle each, as valgrind counts them; its times are valgrind's, 40x slower.
+Report counted_report(double instructions) {
+  Report r = report_with({25, 25.1, 24.9, 25, 25});
+  r.settings.measure = sudoku_bench::Measure::instructions;
+  r.context.counter = {"valgrind --tool=callgrind", "3.19.0", "x86-64-v3"};
+  for (auto& run : r.runs) {
+    run.instructions_per_puzzle = instructions;
+    run.latency_measured = false;
+    run.cpu_seconds = run.wall_seconds;
+  }
+  return r;
+}
+
+// Counts are judged by their ratio alone: the same code's (equal, or within 0.01%), within the
+// 0.5% default, or SLOWER beyond it; no p, no interval; --max-slowdown overrides the default.
+TEST(CompareCommandTest, InstructionCountsAreJudgedDeterministically) {
+  const Report base = counted_report(1'000'000);
+  const Outcome equal = compare(base, counted_report(1'000'000));
+  EXPECT_EQ(equal.status, 0) << equal.err;
+  EXPECT_NE(equal.out.find("the same: top95/bitmask/threads=1: counts equal (instruction counts, deterministic)"),
+            std::string::npos)
+      << equal.out;
+  EXPECT_EQ(equal.out.find("p = "), std::string::npos) << equal.out;
+  EXPECT_EQ(equal.out.find("puzzles/s"), std::string::npos) << equal.out;  // valgrind's throughput is not compared
+  const Outcome within = compare(base, counted_report(1'000'050));
+  EXPECT_EQ(within.status, 0);
+  EXPECT_NE(within.out.find("+0.005%, within 0.01%"), std::string::npos) << within.out;
+  const Outcome small = compare(base, counted_report(1'004'000));
+  EXPECT_EQ(small.status, 0);
+  EXPECT_NE(small.out.find("within the 0.5% threshold"), std::string::npos) << small.out;
+  const Outcome slower = compare(base, counted_report(1'006'000));
+  EXPECT_EQ(slower.status, 1);
+  EXPECT_NE(slower.out.find("SLOWER: top95/bitmask/threads=1: +0.600% instructions per puzzle (instruction counts, "
+                            "deterministic: more than 0.5%)"),
+            std::string::npos)
+      << slower.out;
+  EXPECT_NE(slower.out.find("instr"), std::string::npos);
+  EXPECT_EQ(compare(base, counted_report(990'000)).status, 0);  // fewer: faster
+
+  sudoku_bench::CompareCommand loose;
+  loose.options.max_slowdown = 0.01;
+  loose.options.threshold_given = true;
+  EXPECT_EQ(compare_with(base, counted_report(1'006'000), loose).status, 0);
+
+  const Outcome json =
+      compare(base, counted_report(1'006'000), false, sudoku_bench::GateTime::cpu, sudoku_bench::CompareFormat::json);
+  EXPECT_EQ(json.status, 1);
+  const auto doc = nlohmann::ordered_json::parse(json.out);
+  EXPECT_EQ(doc["schema"], "sudoku-bench-compare/3");
+  EXPECT_EQ(doc["measure"], "instructions");
+  EXPECT_EQ(doc["verdict_kind"], "deterministic");
+  EXPECT_DOUBLE_EQ(doc["options"]["max_slowdown"].get<double>(), 0.005);
+  ASSERT_EQ(doc["pairs"][0]["metrics"].size(), 1u);
+  EXPECT_EQ(doc["pairs"][0]["metrics"][0]["metric"], "instructions/puzzle");
+  EXPECT_TRUE(doc["pairs"][0]["metrics"][0]["p_value"].is_null());
+  EXPECT_EQ(doc["pairs"][0]["verdict"], "slower");
+}
+
+// Counts of other things are refused whatever --allow-context-mismatch says: time against counts,
+// another tool or instruction set; another valgrind version is warned of; other records refused.
+TEST(CompareCommandTest, InstructionReportsOfOtherCountersOrRecordsAreRefused) {
+  const Report base = counted_report(1'000'000);
+  const Outcome mixed = compare(report_with(kBase), base, true);
+  EXPECT_EQ(mixed.status, sudoku_bench::kExitUsage);
+  EXPECT_NE(mixed.err.find("refusing to compare: BASE measured time, NEW instructions"), std::string::npos)
+      << mixed.err;
+  Report other_isa = counted_report(1'000'000);
+  other_isa.context.counter.isa = "x86-64-v2";
+  const Outcome isa = compare(base, other_isa, true);
+  EXPECT_EQ(isa.status, sudoku_bench::kExitUsage);
+  EXPECT_NE(isa.err.find("built for \"x86-64-v3\" in BASE, \"x86-64-v2\" in NEW"), std::string::npos) << isa.err;
+  Report other_tool = counted_report(1'000'000);
+  other_tool.context.counter.tool = "valgrind --tool=cachegrind";
+  EXPECT_EQ(compare(base, other_tool, true).status, sudoku_bench::kExitUsage);
+  Report other_version = counted_report(1'000'000);
+  other_version.context.counter.version = "3.22.0";
+  const Outcome version = compare(base, other_version);
+  EXPECT_EQ(version.status, 0);
+  EXPECT_NE(version.err.find("warning: counted by valgrind --tool=callgrind 3.19.0 in BASE, 3.22.0 in NEW"),
+            std::string::npos)
+      << version.err;
+  Report fewer = counted_report(1'000'000);
+  for (auto& run : fewer.runs) run.status.unique = 20;  // a sample of 20 records
+  const Outcome records = compare(base, fewer);
+  EXPECT_EQ(records.status, sudoku_bench::kExitUsage);
+  EXPECT_NE(records.err.find("1000 records in BASE vs 20 in NEW"), std::string::npos) << records.err;
+}
+
+// The same code run twice on a loaded machine: NEW's passes waited for a CPU and took 30% more CPU
+// time. compare cannot tell, says why and what to do, and exits 0 (1 with --strict).
+Report disturbed(Report r, double factor) {
+  for (auto& run : r.runs) {
+    run.cpu_seconds = run.wall_seconds * factor;
+    run.noise.measured = true;
+    run.noise.waiting = 0.2;
+  }
+  return r;
+}
+
+TEST(CompareCommandTest, ADisturbedTimeComparisonCannotTell) {
+  const auto cpu = sudoku_bench::GateTime::cpu;
+  const Report base = disturbed(report_with(kBase), 1), current = disturbed(report_with(kBase), 1.3);
+  const Outcome noisy = compare(base, current, false, cpu);
+  EXPECT_EQ(noisy.status, 0) << noisy.out;
+  EXPECT_EQ(noisy.out.find("SLOWER:"), std::string::npos) << noisy.out;
+  EXPECT_NE(noisy.out.find("CANNOT TELL: top95/bitmask/threads=1: +30.0% CPU time per puzzle"), std::string::npos)
+      << noisy.out;
+  EXPECT_NE(noisy.out.find("9 of 9 passes of NEW were disturbed (waited for a CPU"), std::string::npos) << noisy.out;
+  EXPECT_NE(noisy.out.find("`sudoku-bench ab` measures both in turns"), std::string::npos) << noisy.out;
+  EXPECT_NE(noisy.out.find("0 slower, 0 faster, 1 cannot tell"), std::string::npos) << noisy.out;
+  sudoku_bench::CompareCommand strict;
+  strict.options.gate = cpu;
+  strict.strict = true;
+  EXPECT_EQ(compare_with(base, current, strict).status, 1);
+  const Outcome json = compare(base, current, false, cpu, sudoku_bench::CompareFormat::json);
+  EXPECT_EQ(json.status, 0);
+  const auto doc = nlohmann::ordered_json::parse(json.out);
+  EXPECT_EQ(doc["pairs"][0]["verdict"], "cannot_tell");
+  EXPECT_NE(doc["pairs"][0]["doubt"].get<std::string>().find("disturbed"), std::string::npos);
+  EXPECT_EQ(doc["summary"]["cannot_tell"], 1);
+  EXPECT_NE(json.err.find("CANNOT TELL"), std::string::npos) << json.err;  // a CI log says why it passed
+
+  // A loaded machine (load average at or above its CPUs) alone is doubt enough.
+  Report loaded = report_with(scaled(kBase, 0.9));
+  loaded.context.environment_known = true;
+  loaded.context.environment.load_average = 5.5;
+  loaded.context.hardware_threads = 2;
+  const Outcome busy = compare(report_with(kBase), loaded);
+  EXPECT_EQ(busy.status, 0);
+  EXPECT_NE(busy.out.find("NEW began on a loaded machine (load average 5.50 on 2 CPUs)"), std::string::npos)
+      << busy.out;
+  // A change within twice the spread of repetitions is no verdict either.
+  const std::vector<double> outlier = {1000, 1002, 998, 1001, 999, 1003, 997, 1000, 1200};
+  const Outcome spread = compare(report_with(outlier), report_with(scaled(outlier, 0.9)));
+  EXPECT_EQ(spread.status, 0) << spread.out;
+  EXPECT_NE(spread.out.find("less than 2x the larger side's spread"), std::string::npos) << spread.out;
+
+  // Paired runs in turns (ab) share their noise: judged as before.
+  EXPECT_EQ(compare(base, disturbed(report_with(kBase), 1.3), false, cpu, sudoku_bench::CompareFormat::text, true)
+                .status,
+            1);
+}
+
+// The run-level warnings are kept in the report and read back; older reports have none.
+TEST(ReportWarningsTest, WrittenAndReadBack) {
+  Report r = report_with(kBase);
+  r.warnings = {"load average 5.5 on 2 CPUs: other programs compete for them"};
+  const Report back = sudoku_bench::from_json(sudoku_bench::to_json(r));
+  EXPECT_EQ(back.warnings, r.warnings);
+  EXPECT_TRUE(sudoku_bench::from_json(sudoku_bench::to_json(report_with(kBase))).warnings.empty());
 }
 
 TEST(CompareCommandTest, ExitStatuses) {
@@ -222,7 +381,7 @@ TEST(CompareCommandTest, JsonAndMarkdownCarryTheVerdicts) {
   const Outcome json = compare(report_with(kBase), report_with(scaled(kBase, 0.9)), false, wall, CompareFormat::json);
   EXPECT_EQ(json.status, 1);
   const auto doc = nlohmann::ordered_json::parse(json.out);
-  EXPECT_EQ(doc["schema"], "sudoku-bench-compare/2");
+  EXPECT_EQ(doc["schema"], "sudoku-bench-compare/3");
   ASSERT_EQ(doc["pairs"].size(), 1u);
   EXPECT_EQ(doc["pairs"][0]["verdict"], "slower");
   EXPECT_EQ(doc["pairs"][0]["gated_metric"], "puzzles/s");

@@ -134,7 +134,7 @@ class MeasurementTest(unittest.TestCase):
         """`tools/ab ... --format json > verdict.json` must give a JSON file: the A/B header goes to stderr."""
         result = self.tools_ab("--rounds", "6", "--shards", "2", "--format", "json")
         self.assertIn(result.returncode, (0, 1), result.stderr)
-        self.assertEqual(json.loads(result.stdout)["schema"], "sudoku-bench-compare/2")
+        self.assertEqual(json.loads(result.stdout)["schema"], "sudoku-bench-compare/3")
         self.assertIn(f"ab: A = {BENCH} (prebuilt)", result.stderr)
 
     def interrupt_mid_measurement(self, name, send):

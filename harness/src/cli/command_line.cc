@@ -58,10 +58,14 @@ void declare_threads(Options& o, int& threads, const std::string& what) {
 void declare_judging(Options& o, Judging& judging, Threshold threshold) {
   if (threshold == Threshold::min_change)
     o.percent("--min-change", judging.max_slowdown, true,
-              "The smallest change worth naming, like 3% (the default of compare's and ab's --max-slowdown)");
+              "The smallest change worth naming, like 3% (the default of compare's and ab's --max-slowdown; "
+              "instruction reports: 0.5%)",
+              &judging.threshold_given);
   else
     o.percent("--max-slowdown", judging.max_slowdown, false,
-              "Allowed growth of time per puzzle, like 5% or 2.5 (one default for compare, ab and history)");
+              "Allowed growth of time per puzzle, like 5% or 2.5 (one default for compare, ab and history; "
+              "instruction reports: 0.5% of instructions per puzzle)",
+              &judging.threshold_given);
   o.real("--alpha", judging.alpha, 1e-9, 0.5,
          "Significance level of the test, after correcting for the places a change was looked for (history); the "
          "change's interval is at 1 - alpha confidence");

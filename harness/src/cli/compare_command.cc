@@ -91,7 +91,8 @@ bool contexts_comparable(const Report& base, const Report& current, const Compar
 // never changes the verdict's figure unseen.
 CompareOptions gated(const CompareCommand& command, const Report& base, const Report& current, std::FILE* err) {
   CompareOptions judged = command.options;
-  if (judged.gate != GateTime::cpu) return judged;
+  // Instruction reports are judged on their counts; their CPU times are valgrind's.
+  if (judged.gate != GateTime::cpu || base.settings.measure == Measure::instructions) return judged;
   const std::pair<const std::string*, const Report*> sides[] = {{&command.base_path, &base},
                                                                 {&command.current_path, &current}};
   for (const auto& [path, report] : sides)
@@ -103,6 +104,17 @@ CompareOptions gated(const CompareCommand& command, const Report& base, const Re
       judged.gate = GateTime::wall;
     }
   return judged;
+}
+
+// 1 for a slower pair; with --strict, also for one that may have got slower but the reports' noise
+// leaves in doubt (a CI gate that must not pass what it could not judge). Else 0: "cannot tell" is
+// no regression found, and a gate that failed on every noisy runner would be switched off.
+int status_of(int slower, const Comparison& c, bool strict) {
+  if (slower) return kExitSlower;
+  if (strict)
+    for (const PairComparison& pair : c.pairs)
+      if (pair.verdict() == Verdict::cannot_tell && pair.gated_metric().slowdown > 0) return kExitSlower;
+  return kExitOk;
 }
 
 // --per-puzzle against the options that are for reports.
@@ -139,6 +151,9 @@ std::shared_ptr<State<CompareCommand>> declare_compare(CLI::App& app) {
   o.choice("--format", c.format, formats,
            "What goes to standard output: text (the table and verdicts), markdown (a table for a pull "
            "request) or json (schema sudoku-bench-compare/2); notes go to stderr");
+  cmd->add_flag("--strict", c.strict,
+                "Exit 1 also where time per puzzle grew but the reports' noise (disturbed passes, a loaded machine, "
+                "a spread of repetitions as large) leaves the verdict at \"cannot tell\" (exit 0 without it)");
   cmd->add_flag("--allow-context-mismatch", c.allow_context_mismatch,
                 "Compare even when CPU, compiler, flags, build type, settings or the code a strategy picked differ");
   cmd->add_flag("--drop-disturbed", c.drop_disturbed,
@@ -171,6 +186,13 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
   if (command.drop_disturbed) drop_disturbed(reports, err);
   const Report& base = reports[0];
   const Report& current = reports[1];
+  // No option compares these: their figures are of different things.
+  if (const std::string why = measure_mismatch(base, current); !why.empty()) {
+    std::fprintf(err, "sudoku-bench compare: refusing to compare: %s\n", why.c_str());
+    return kExitUsage;
+  }
+  for (const std::string& w : counter_warnings(base, current))
+    std::fprintf(err, "sudoku-bench compare: warning: %s\n", w.c_str());
   if (!contexts_comparable(base, current, command, err)) return kExitUsage;
   if (const std::string same = same_run(base, current); !same.empty())
     std::fprintf(err,
@@ -203,10 +225,11 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
     const std::string text = command.format == CompareFormat::json ? json_text(comparison_json(c, judged, b, n))
                                                                    : comparison_markdown(c, judged, b, n);
     std::fputs(text.c_str(), out);
-    return print_comparison_text(c, judged, nullptr, err) ? kExitSlower : kExitOk;  // the verdicts are in the document
+    // The verdicts are in the document.
+    return status_of(print_comparison_text(c, judged, nullptr, err), c, command.strict);
   }
   print_comparison_head(out, base, command.base_path, current, command.current_path, c);
-  return print_comparison_text(c, judged, out, err) ? kExitSlower : kExitOk;
+  return status_of(print_comparison_text(c, judged, out, err), c, command.strict);
 }
 
 Subcommand add_compare(CLI::App& app) {

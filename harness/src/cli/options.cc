@@ -70,11 +70,13 @@ CLI::Option* Options::real_to(const std::string& name, double shown, double min,
   return e.option;
 }
 
-CLI::Option* Options::percent(const std::string& name, double& fraction, bool above_zero, const std::string& help) {
-  return text(name, percent_text(fraction), help, [name, &fraction, above_zero](const std::string& text) {
+CLI::Option* Options::percent(const std::string& name, double& fraction, bool above_zero, const std::string& help,
+                              bool* given) {
+  return text(name, percent_text(fraction), help, [name, &fraction, above_zero, given](const std::string& text) {
     const double v = parse_percent(text);
     if (v > 0 || (!above_zero && v >= 0)) {
       fraction = v;
+      if (given) *given = true;
       return std::string();
     }
     return refusal(name, text, std::string("a percentage") + (above_zero ? " above 0" : "") + " like 5%");

@@ -59,8 +59,10 @@ class Options {
   CLI::Option* real_to(const std::string& name, double shown, double min, double max, const std::string& help,
                        std::function<void(double)> set);
 
-  // A percentage like "5%" or "5", into `fraction` (0.05); above 0 when `above_zero`.
-  CLI::Option* percent(const std::string& name, double& fraction, bool above_zero, const std::string& help);
+  // A percentage like "5%" or "5", into `fraction` (0.05); above 0 when `above_zero`. `given`, where
+  // not null, is set when it is given (a default that depends on what is judged).
+  CLI::Option* percent(const std::string& name, double& fraction, bool above_zero, const std::string& help,
+                       bool* given = nullptr);
 
   // One of `choices`, by name; CLI11 refuses any other, and --help lists them.
   template <typename E>

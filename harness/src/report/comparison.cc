@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "report/context_fields.h"
 #include "report/metrics.h"
 #include "report/settings_fields.h"
+#include "report/units.h"
 #include "stats/signed_rank.h"
 
 namespace sudoku_bench {
@@ -127,7 +129,138 @@ MetricComparison compare_metric(const Metric& metric, std::vector<double> base, 
   return m;
 }
 
+// Instruction counts: the medians' ratio against the threshold, nothing tested. Within
+// kCountsRepeatWithin the counts are the same code's, whatever the threshold.
+MetricComparison compare_counts(const Metric& metric, std::vector<double> base, std::vector<double> current,
+                                double threshold) {
+  MetricComparison m;
+  m.metric = std::string(metric.label);
+  m.of = &metric;
+  m.counted = true;
+  m.base = std::move(base);
+  m.current = std::move(current);
+  m.base_median = median(m.base);
+  m.current_median = median(m.current);
+  if (m.base_median <= 0 || m.current_median <= 0) return m;
+  m.ratio = m.current_median / m.base_median;
+  m.slowdown = m.ratio - 1;
+  m.change = ShiftInterval{m.slowdown, std::nullopt, std::nullopt};
+  if (std::abs(m.slowdown) <= kCountsRepeatWithin) return m;
+  if (m.ratio > 1 + threshold)
+    m.verdict = Verdict::slower;
+  else if (1 / m.ratio > 1 + threshold)
+    m.verdict = Verdict::faster;
+  return m;
+}
+
+std::string percent_1(double fraction) { return format_fixed("%.1f%%", 100 * fraction); }
+
+// The CPUs a run could use: its affinity where recorded, else the machine's hardware threads.
+int cpus_of(const Context& c) { return c.environment.affinity_count > 0 ? c.environment.affinity_count : c.hardware_threads; }
+
 }  // namespace
+
+std::vector<std::string> recorded_noise(const std::string& side, const Report& report,
+                                        const std::vector<const MeasuredPass*>& passes) {
+  std::vector<std::string> out;
+  std::size_t disturbed = 0;
+  std::string why;
+  for (const MeasuredPass* p : passes)
+    if (const std::string d = p->disturbed(); !d.empty()) {
+      ++disturbed;
+      if (why.empty()) why = d;
+    }
+  if (disturbed)
+    out.push_back(std::to_string(disturbed) + " of " + std::to_string(passes.size()) + " passes of " + side +
+                  " were disturbed (" + why + ")");
+  const Context& c = report.context;
+  const int cpus = cpus_of(c);
+  if (c.environment_known && c.environment.load_average && cpus > 0 && *c.environment.load_average >= cpus) {
+    const bool virtual_machine = c.environment.hypervisor != "none" && c.environment.hypervisor != "unknown";
+    out.push_back(side + " began on a loaded machine (load average " +
+                  format_fixed("%.2f", *c.environment.load_average) + " on " + std::to_string(cpus) + " CPU" +
+                  (cpus == 1 ? "" : "s") + (virtual_machine ? ", a virtual one)" : ")"));
+  }
+  return out;
+}
+
+namespace {
+
+// (max - min) / median of one side's repetitions: 0 for one.
+double spread_of(const std::vector<double>& v) {
+  if (v.size() < 2) return 0;
+  const double mid = median(v);
+  if (!(mid > 0)) return 0;
+  const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
+  return (*hi - *lo) / mid;
+}
+
+// Why a time change between two separate runs could be the noise they recorded; "" when nothing
+// says so. The rule (docs/cli.md): a disturbed pass on either side, either run begun with its load
+// average at or above its CPUs, or a change below kSpreadsToTell times the larger side's spread.
+std::string noise_doubt(const Report& base, const std::vector<const MeasuredPass*>& base_passes,
+                        const Report& current, const std::vector<const MeasuredPass*>& current_passes,
+                        const MetricComparison& gated) {
+  std::vector<std::string> reasons = recorded_noise("BASE", base, base_passes);
+  for (std::string& r : recorded_noise("NEW", current, current_passes)) reasons.push_back(std::move(r));
+  const double spread = std::max(spread_of(gated.base), spread_of(gated.current));
+  const double change = std::abs(gated.change ? gated.change->estimate : gated.slowdown);
+  if (spread > 0 && change < kSpreadsToTell * spread)
+    reasons.push_back("the change (" + percent_1(change) + ") is less than " +
+                      format_fixed("%g", kSpreadsToTell) + "x the larger side's spread of repetitions (" +
+                      percent_1(spread) + ")");
+  std::string doubt;
+  for (const std::string& r : reasons) doubt += (doubt.empty() ? "" : "; ") + r;
+  return doubt;
+}
+
+// Per loop: --min-time reads a file as often as its time needs.
+void add_input_mismatches(const PassKey& key, const MeasuredPass& rb, const MeasuredPass& rc,
+                          std::vector<std::string>& out) {
+  const auto pb = rb.records_per_loop(), pc = rc.records_per_loop();
+  if (pb != pc)
+    out.push_back(key_name(key) + ": " + std::to_string(pb) + " records in BASE vs " + std::to_string(pc) +
+                  " in NEW (not the same input)");
+  // One name, two files: the passes would be paired for their names alone.
+  if (rb.input && rc.input && rb.input->fingerprint != rc.input->fingerprint)
+    out.push_back(key_name(key) + ": another file under this name in NEW (fingerprint " + rb.input->fingerprint +
+                  " in BASE vs " + rc.input->fingerprint + " in NEW: not the same input)");
+}
+
+}  // namespace
+
+std::vector<std::string> input_mismatches(const Report& base, const Report& current) {
+  std::vector<std::string> out;
+  const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
+  const SolverPairing pairing = solver_pairing(b, c);
+  for (const PassGroup<const MeasuredPass>& group : b)
+    if (const auto* in_current = find_group(c, pairing.in_current(group.key)))
+      add_input_mismatches(group.key, *group.passes.front(), *in_current->passes.front(), out);
+  return out;
+}
+
+std::string measure_mismatch(const Report& base, const Report& current) {
+  const Measure b = base.settings.measure, c = current.settings.measure;
+  if (b != c)
+    return std::string("BASE measured ") + measure_name(b) + ", NEW " + measure_name(c) +
+           ": a time and an instruction count do not compare (measure both sides alike: run --measure " +
+           measure_name(b) + ")";
+  if (b != Measure::instructions) return "";
+  const Context::Counter &x = base.context.counter, &y = current.context.counter;
+  if (x.tool != y.tool)
+    return "counted by " + quoted(x.tool) + " in BASE, " + quoted(y.tool) + " in NEW: one code's counts differ by tool";
+  if (x.isa != y.isa)
+    return "the counted code was built for " + quoted(x.isa) + " in BASE, " + quoted(y.isa) +
+           " in NEW: one solver's counts differ by instruction set";
+  return "";
+}
+
+std::vector<std::string> counter_warnings(const Report& base, const Report& current) {
+  const Context::Counter &x = base.context.counter, &y = current.context.counter;
+  if (base.settings.measure != Measure::instructions || x.version == y.version) return {};
+  return {"counted by " + x.tool + " " + x.version + " in BASE, " + y.version +
+          " in NEW: a release may count some instructions otherwise; a change of this size may be the tool's"};
+}
 
 std::vector<std::string> context_mismatches(const Report& base, const Report& current) {
   std::vector<std::string> out;
@@ -140,15 +273,7 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
     const PassGroup<const MeasuredPass>* in_current = find_group(c, pairing.in_current(key));
     if (!in_current) continue;
     const MeasuredPass &rb = *group.passes.front(), &rc = *in_current->passes.front();
-    // Per loop: --min-time reads a file as often as its time needs.
-    const auto pb = rb.records_per_loop(), pc = rc.records_per_loop();
-    if (pb != pc)
-      out.push_back(key_name(key) + ": " + std::to_string(pb) + " records in BASE vs " + std::to_string(pc) +
-                    " in NEW (not the same input)");
-    // One name, two files: the passes would be paired for their names alone.
-    if (rb.input && rc.input && rb.input->fingerprint != rc.input->fingerprint)
-      out.push_back(key_name(key) + ": another file under this name in NEW (fingerprint " + rb.input->fingerprint +
-                    " in BASE vs " + rc.input->fingerprint + " in NEW: not the same input)");
+    add_input_mismatches(key, rb, rc, out);
     // "fast" runs the best code the CPU has: a different pick is a different solver. Two solvers
     // paired for their names are different solvers on purpose.
     if (pairing.base.empty() && !rb.implementation.empty() && !rc.implementation.empty() &&
@@ -197,6 +322,8 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
   const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
   const SolverPairing pairing = solver_pairing(b, c);
   result.paired_solvers = {pairing.base, pairing.current};
+  result.counted =
+      base.settings.measure == Measure::instructions && current.settings.measure == Measure::instructions;
   for (const PassGroup<const MeasuredPass>& group : b) {
     const PassKey& key = group.key;
     const PassGroup<const MeasuredPass>* in_current = find_group(c, pairing.in_current(key));
@@ -212,6 +339,17 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
     if (!pairing.base.empty()) pair.solver += " vs " + pairing.current;
     pair.ranks = key.ranks;
     pair.threads = key.threads;
+    if (result.counted) {
+      // The time figures of a counting run are valgrind's, not the solver's: the count alone.
+      const Metric& counted = metric(kCountedMetricKey);
+      std::vector<double> b, n;
+      if (values_of(counted, base_runs, b) && values_of(counted, current_runs, n))
+        pair.metrics.push_back(compare_counts(counted, std::move(b), std::move(n), options.threshold(true)));
+      else
+        result.only_base.push_back(key_name(key) + " (no instruction count on one side)");
+      if (!pair.metrics.empty()) result.pairs.push_back(std::move(pair));
+      continue;
+    }
     const bool paired = options.paired && base_runs.size() == current_runs.size();
     pair.can_detect = smallest_reachable_p(base_runs.size(), current_runs.size(), paired) < options.alpha;
 
@@ -221,6 +359,13 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
       if (!values_of(m, base_runs, b) || !values_of(m, current_runs, n)) continue;
       if (m.key == gate_metric_key(options.gate)) pair.gated = pair.metrics.size();
       pair.metrics.push_back(compare_metric(m, std::move(b), std::move(n), options, paired, pair.can_detect));
+    }
+    // Runs in turns (ab, --paired) share their noise, which the pairing takes out: no doubt there.
+    if (!options.paired && !pair.metrics.empty()) {
+      MetricComparison& gated = pair.metrics[pair.gated];
+      pair.doubt = noise_doubt(base, base_runs, current, current_runs, gated);
+      if (!pair.doubt.empty() && (gated.verdict == Verdict::slower || gated.verdict == Verdict::faster))
+        gated.verdict = Verdict::cannot_tell;
     }
     result.pairs.push_back(std::move(pair));
   }

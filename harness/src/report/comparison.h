@@ -43,8 +43,15 @@ struct MetricComparison {
   // not positive.
   std::optional<ShiftInterval> change;
   double p_value = 1;  // two-sided: Mann-Whitney U, or Wilcoxon signed-rank when paired
+  // Instruction counts (settings.measure "instructions"): judged on the medians' ratio alone, with
+  // no test, no p and no interval, since the counts have no noise to test against.
+  bool counted = false;
   Verdict verdict = Verdict::same;
 };
+
+// How many times the larger side's spread of repetitions (max - min over the median) a change of
+// time must exceed to be told from noise in reports of separate runs.
+inline constexpr double kSpreadsToTell = 2;
 
 struct PairComparison {
   std::string dataset, solver;
@@ -59,6 +66,10 @@ struct PairComparison {
   std::size_t gated = 0;
   // False when the repetition counts make p < alpha impossible: then nothing can be flagged.
   bool can_detect = true;
+  // Time reports of separate runs (not paired): what they recorded that could make the change by
+  // itself ("4 of 5 passes of NEW were disturbed (12% waiting for a CPU)"; "; " between reasons),
+  // "" when nothing. A SLOWER or faster verdict with a doubt becomes Verdict::cannot_tell.
+  std::string doubt;
   const MetricComparison& gated_metric() const { return metrics.at(gated); }
   Verdict verdict() const { return gated_metric().verdict; }
   std::string name() const {
@@ -75,7 +86,29 @@ struct Comparison {
   // Where each report measured one solver alone, under different names: BASE's, then NEW's, which
   // were paired (their pairs' solver reads "BASE's vs NEW's"); both empty where solvers paired by name.
   std::pair<std::string, std::string> paired_solvers;
+  // Both reports counted instructions (settings.measure): deterministic verdicts, at
+  // Judging::threshold(true).
+  bool counted = false;
 };
+
+// What one report recorded of its run that could move its times by itself, a line each: its passes
+// (of one group) that were disturbed, and its run begun with the load average at or above its CPUs
+// ("NEW began on a loaded machine (load average 5.50 on 2 CPUs, a virtual one)"). `side` names it.
+std::vector<std::string> recorded_noise(const std::string& side, const Report& report,
+                                        const std::vector<const MeasuredPass*>& passes);
+
+// Why `base` and `current` cannot be compared at all, even with --allow-context-mismatch: one
+// measured time and the other counted instructions (settings.measure), or their counters differ in
+// tool or instruction set (one code's counts differ across them). "" when they may.
+std::string measure_mismatch(const Report& base, const Report& current);
+
+// The pairs both hold whose passes read other records: another record count, or another file under
+// the dataset's name (its fingerprint). context_mismatches names them too; history reads them alone.
+std::vector<std::string> input_mismatches(const Report& base, const Report& current);
+
+// What compare warns of but judges anyway: two instruction reports counted by other versions of
+// one tool (a valgrind release rarely changes what it counts, but may).
+std::vector<std::string> counter_warnings(const Report& base, const Report& current);
 
 // Why `base` and `current` should not be compared, one line each ("compiler: BASE … vs NEW …");
 // empty when they may. Looks at the CPU, compiler, flags and build type, the settings that change
@@ -96,6 +129,9 @@ std::vector<std::string> unequal_repetitions(const Report& base, const Report& c
 // flagged, whatever the data.
 double smallest_reachable_p(std::size_t base_repetitions, std::size_t current_repetitions, bool paired);
 
+// Instruction reports are judged on instructions per puzzle alone, deterministically (MetricComparison::
+// counted); time reports by the test, their slower or faster verdicts doubted (PairComparison::doubt)
+// where unpaired and the noise they recorded could make the change.
 // With GateTime::cpu, reports without CPU times are judged on throughput (compare refuses them).
 // Paired, a pair with unequal repetition counts is compared unpaired (unequal_repetitions names them).
 Comparison compare_reports(const Report& base, const Report& current, const CompareOptions& options);

@@ -33,18 +33,19 @@ Json metric_json(const MetricComparison& m) {
                                      {"low", m.change->low ? Json(*m.change->low) : Json(nullptr)},
                                      {"high", m.change->high ? Json(*m.change->high) : Json(nullptr)}}
                               : Json(nullptr)},
-          {"p_value", m.p_value},
+          {"p_value", m.counted ? Json(nullptr) : Json(m.p_value)},
           {"verdict", verdict_word(m.verdict)}};
 }
 
 struct Counts {
-  std::size_t slower = 0, faster = 0, blind = 0;
+  std::size_t slower = 0, faster = 0, blind = 0, cannot_tell = 0;
 };
 Counts counts_of(const Comparison& c) {
   Counts n;
   for (const PairComparison& pair : c.pairs) {
     n.slower += pair.verdict() == Verdict::slower;
     n.faster += pair.verdict() == Verdict::faster;
+    n.cannot_tell += pair.verdict() == Verdict::cannot_tell;
     n.blind += !pair.can_detect;
   }
   return n;
@@ -57,21 +58,39 @@ std::string figure(const MetricComparison& m, double v) { return metric_text(*m.
 }  // namespace
 
 std::string_view verdict_word(Verdict v) {
-  return v == Verdict::slower ? "slower" : v == Verdict::faster ? "faster" : "same";
+  switch (v) {
+    case Verdict::slower:
+      return "slower";
+    case Verdict::faster:
+      return "faster";
+    case Verdict::cannot_tell:
+      return "cannot_tell";
+    case Verdict::same:
+      break;
+  }
+  return "same";
 }
 
 std::string verdict_cell(Verdict v, bool gated) {
   if (v == Verdict::same) return "";
+  if (v == Verdict::cannot_tell) return "cannot tell";
   return gated ? (v == Verdict::slower ? "SLOWER" : "faster") : "(" + std::string(verdict_word(v)) + ")";
 }
 
 std::string p_text(double p) { return p < 0.0001 ? std::string("<0.0001") : format_fixed("%.4f", p); }
 
-std::vector<std::string> comparison_header(const CompareOptions& o) {
+std::vector<std::string> comparison_header(const Comparison& c, const CompareOptions& o) {
+  if (c.counted)
+    return {"dataset", "solver", "threads", "metric", "reps", "base", "new", "new/base", "count change", "verdict"};
   return {"dataset", "solver",   "threads",
           "metric",  "reps",     "base",
           "new",     "new/base", "time change (" + format_fixed("%g", 100 * (1 - o.alpha)) + "% CI)",
           "p",       "verdict"};
+}
+
+std::vector<bool> comparison_left(const Comparison& c) {
+  if (c.counted) return {true, true, false, true, false, false, false, false, true, true};
+  return {true, true, false, true, false, false, false, false, true, false, true};
 }
 
 std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
@@ -81,19 +100,28 @@ std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
       const MetricComparison& m = pair.metrics[i];
       rows.push_back({&pair, &m, i == 0, i == pair.gated,
                       std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()), figure(m, m.base_median),
-                      figure(m, m.current_median), m.ratio > 0 ? format_fixed("%.3f", m.ratio) : "-", change_text(m),
-                      p_text(m.p_value), verdict_cell(m.verdict, i == pair.gated)});
+                      figure(m, m.current_median),
+                      m.ratio > 0 ? format_fixed(m.counted ? "%.5f" : "%.3f", m.ratio) : "-", change_text(m),
+                      m.counted ? "" : p_text(m.p_value), verdict_cell(m.verdict, i == pair.gated)});
     }
   return rows;
 }
 
 std::vector<std::string> cells_of(const ComparisonRow& r) {
+  if (r.metric->counted)
+    return {r.pair->dataset, r.pair->solver, r.pair->workers(), r.metric->metric, r.reps,
+            r.base,          r.current,      r.ratio,           r.change,         r.verdict};
   return {r.pair->dataset, r.pair->solver, r.pair->workers(), r.metric->metric, r.reps,
           r.base,          r.current,      r.ratio,           r.change,         r.p,
           r.verdict};
 }
 
-std::string verdict_rule(const CompareOptions& o) {
+std::string verdict_rule(const Comparison& c, const CompareOptions& o) {
+  if (c.counted)
+    return "Instruction counts, deterministic: a pair is SLOWER when its instructions per puzzle grew by more than " +
+           format_fixed("%g", 100 * o.threshold(true)) + "%; counts within " +
+           format_fixed("%g", 100 * kCountsRepeatWithin) +
+           "% are the same code's (valgrind repeats them to that). No test and no interval: counts have no noise.";
   const std::string time = o.gate == GateTime::cpu ? "CPU time per puzzle" : "wall time per puzzle (1 / puzzles/s)";
   const std::string grew = " grew by more than " + format_fixed("%.1f", 100 * o.max_slowdown) + "% and ";
   const std::string p = " gives p < " + format_fixed("%g", o.alpha) + ".";
@@ -107,6 +135,11 @@ std::string verdict_rule(const CompareOptions& o) {
 
 std::string change_text(const MetricComparison& m) {
   if (!m.change) return "-";
+  if (m.counted) {
+    if (m.change->estimate == 0) return "counts equal";
+    const std::string change = format_fixed("%+.3f%%", 100 * m.change->estimate);
+    return std::abs(m.change->estimate) <= kCountsRepeatWithin ? change + " (within 0.01%)" : change;
+  }
   const auto pct = [](double c) { return format_change(1 + c); };
   std::string text = pct(m.change->estimate);
   if (m.change->low && m.change->high) text += " (" + pct(*m.change->low) + " to " + pct(*m.change->high) + ")";
@@ -134,8 +167,10 @@ std::string verdict_line(const Comparison& c, const std::string& base, const std
                      (change >= 0 ? " slower than " : " faster than ") + base + " (" + m.metric;
   if (m.change && m.change->low && m.change->high)
     line += " " + format_change(1 + *m.change->low) + " to " + format_change(1 + *m.change->high);
-  line += "), p = " + p_text(m.p_value) + ": ";
-  if (!shown->can_detect)
+  line += m.counted ? "), instruction counts, deterministic: " : "), p = " + p_text(m.p_value) + ": ";
+  if (m.verdict == Verdict::cannot_tell)
+    line += "cannot tell (" + shown->doubt + ")";
+  else if (!shown->can_detect)
     line += "no verdict (too few rounds for p < alpha)";
   else
     line += m.verdict == Verdict::slower ? "SLOWER" : m.verdict == Verdict::faster ? "faster" : "not slower";
@@ -170,18 +205,29 @@ Json comparison_json(const Comparison& c, const CompareOptions& o, const Compare
                      {"verdict", verdict_word(pair.verdict())},
                      {"gated_metric", pair.gated_metric().metric},
                      {"can_detect", pair.can_detect},
+                     {"doubt", pair.doubt.empty() ? Json(nullptr) : Json(pair.doubt)},
                      {"metrics", std::move(metrics)}});
   }
   const Counts n = counts_of(c);
   return {{"schema", kCompareSchema},
+          {"measure", c.counted ? "instructions" : "time"},
+          {"verdict_kind", c.counted ? "deterministic" : "statistical"},
           {"base", side_json(base)},
           {"new", side_json(current)},
           {"options",
-           {{"max_slowdown", o.max_slowdown}, {"alpha", o.alpha}, {"gate", gate_name(o.gate)}, {"paired", o.paired}}},
+           {{"max_slowdown", o.threshold(c.counted)},
+            {"alpha", o.alpha},
+            {"gate", c.counted ? "instructions" : gate_name(o.gate)},
+            {"paired", o.paired}}},
           {"pairs", std::move(pairs)},
           {"only_base", c.only_base},
           {"only_new", c.only_current},
-          {"summary", {{"pairs", c.pairs.size()}, {"slower", n.slower}, {"faster", n.faster}, {"blind", n.blind}}}};
+          {"summary",
+           {{"pairs", c.pairs.size()},
+            {"slower", n.slower},
+            {"faster", n.faster},
+            {"cannot_tell", n.cannot_tell},
+            {"blind", n.blind}}}};
 }
 
 std::string comparison_markdown(const Comparison& c, const CompareOptions& o, const ComparedSide& base,
@@ -193,16 +239,21 @@ std::string comparison_markdown(const Comparison& c, const CompareOptions& o, co
                 current.git_commit + "` (" + cell(current.date) + ")"
           : "**sudoku-bench ab**: BASE `" + cell(base.solver) + "` vs NEW `" + cell(current.solver) + "`";
   std::string out = sides + ": " + std::to_string(c.pairs.size()) + " pairs, " + std::to_string(n.slower) +
-                    " slower, " + std::to_string(n.faster) + " faster\n\n";
-  for (const std::string& h : comparison_header(o)) out += "| " + h + " ";
-  out += "|\n| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
+                    " slower, " + std::to_string(n.faster) + " faster" +
+                    (n.cannot_tell ? ", " + std::to_string(n.cannot_tell) + " cannot tell" : std::string()) + "\n\n";
+  for (const std::string& h : comparison_header(c, o)) out += "| " + h + " ";
+  out += c.counted ? "|\n| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |\n"
+                   : "|\n| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |\n";
   for (ComparisonRow row : comparison_rows(c)) {
     // The deciding verdict stands out on a pull request.
     if (row.gated && row.metric->verdict == Verdict::slower) row.verdict = "**" + row.verdict + "**";
     for (const std::string& text : cells_of(row)) out += "| " + cell(text) + " ";
     out += "|\n";
   }
-  out += "\n" + verdict_rule(o) + " " + std::string(kReadingOnly) + "\n";
+  out += "\n" + verdict_rule(c, o) + " " + std::string(kReadingOnly) + "\n";
+  for (const PairComparison& pair : c.pairs)
+    if (pair.verdict() == Verdict::cannot_tell)
+      out += "\nCannot tell for " + cell(pair.name()) + ": " + cell(pair.doubt) + ". " + std::string(kWayOut) + "\n";
   if (n.blind)
     out += "\nSome pairs could not be judged: too few repetitions to reach p < " + format_fixed("%g", o.alpha) +
            " (measure " + std::string(o.paired ? "6 rounds" : "5 repetitions each") + " or more).\n";

@@ -24,11 +24,16 @@ inline constexpr CompareFormatName kCompareFormats[] = {
 std::optional<CompareFormat> compare_format_named(std::string_view name);
 std::string_view name_of(CompareFormat format);
 
-// 2: each metric's `change` with its interval, and options.paired (docs/cli.md).
-inline constexpr std::string_view kCompareSchema = "sudoku-bench-compare/2";
+// 2: each metric's `change` with its interval, and options.paired (docs/cli.md). 3: measure and
+// verdict_kind; a pair's verdict "cannot_tell" and its doubt; summary.cannot_tell; p_value null for
+// instruction counts.
+inline constexpr std::string_view kCompareSchema = "sudoku-bench-compare/3";
 
 // The sentence that says when a pair is SLOWER under these options: one text for every format.
-std::string verdict_rule(const CompareOptions& o);
+std::string verdict_rule(const Comparison& c, const CompareOptions& o);
+// What to do when a time comparison cannot tell: one text for every format and for history.
+inline constexpr std::string_view kWayOut =
+    "`sudoku-bench ab` measures both in turns on one machine; `run --measure instructions` counts instead of timing";
 // A metric's change of time per puzzle with its interval: "+3.1% (+2.0% to +4.3%)", "+3.1%" when
 // the repetitions allow no interval, "-" when there is no change to give.
 std::string change_text(const MetricComparison& m);
@@ -55,9 +60,11 @@ struct ComparisonRow {
   std::string reps, base, current, ratio, change, p, verdict;
 };
 // The columns' headers, in the order the rows' cells come (ComparisonRow::cells).
-std::vector<std::string> comparison_header(const CompareOptions& o);
+std::vector<std::string> comparison_header(const Comparison& c, const CompareOptions& o);
+// Which of those columns the terminal aligns left (names, and the change's text).
+std::vector<bool> comparison_left(const Comparison& c);
 std::vector<ComparisonRow> comparison_rows(const Comparison& c);
-// dataset, solver, threads, metric, reps, base, new, new/base, change, p, verdict.
+// dataset, solver, threads, metric, reps, base, new, new/base, change, p, verdict; no p for counts.
 std::vector<std::string> cells_of(const ComparisonRow& row);
 // What the rows in brackets are, after verdict_rule.
 inline constexpr std::string_view kReadingOnly = "Rows in brackets are for reading only.";

@@ -1,6 +1,7 @@
 #include "report/comparison_text.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "report/comparison_formats.h"
@@ -62,7 +63,7 @@ void print_most_slowed(std::FILE* out, const std::vector<const GroupComparison*>
 // The comparison's rows (comparison_formats.h) in columns as wide as what they hold; a pair's name
 // and repetitions on its first row only. Names are shortened (short_name) and spelled out under it.
 void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions& o) {
-  std::vector<std::vector<std::string>> rows{comparison_header(o)};
+  std::vector<std::vector<std::string>> rows{comparison_header(c, o)};
   std::vector<ShortenedName> legend;
   for (const ComparisonRow& row : comparison_rows(c)) {
     std::vector<std::string> v = cells_of(row);
@@ -76,16 +77,48 @@ void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions&
     }
     rows.push_back(std::move(v));
   }
-  // dataset, solver, threads, metric, reps, base, new, new/base, change, p, verdict
-  std::fputs(text_table(rows, {true, true, false, true, false, false, false, false, true, false, true}).c_str(), out);
+  std::fputs(text_table(rows, comparison_left(c)).c_str(), out);
   std::fputs(legend_lines(legend).c_str(), out);
-  std::fprintf(out, "\n%s Other rows are for reading only.\n", verdict_rule(o).c_str());
+  std::fprintf(out, "\n%s Other rows are for reading only.\n", verdict_rule(c, o).c_str());
 }
 
 // A line per slower pair and a summary on `out` (none when it is null), a note per pair too few
 // repetitions leave blind on `err`; returns how many pairs are slower.
+// Instruction reports: a line per pair, each verdict said with its kind, and the summary.
+int print_counted_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out) {
+  int slower = 0, faster = 0;
+  const double threshold = o.threshold(true);
+  for (const PairComparison& pair : c.pairs) {
+    const MetricComparison& t = pair.gated_metric();
+    slower += pair.verdict() == Verdict::slower;
+    faster += pair.verdict() == Verdict::faster;
+    if (!out) continue;
+    const std::string change = format_fixed("%+.3f%%", 100 * t.slowdown);
+    if (pair.verdict() == Verdict::slower)
+      std::fprintf(out, "SLOWER: %s: %s instructions per puzzle (instruction counts, deterministic: more than %g%%)\n",
+                   pair.name().c_str(), change.c_str(), 100 * threshold);
+    else if (pair.verdict() == Verdict::faster)
+      std::fprintf(out, "faster: %s: %s instructions per puzzle (instruction counts, deterministic)\n",
+                   pair.name().c_str(), change.c_str());
+    else if (t.slowdown == 0)
+      std::fprintf(out, "the same: %s: counts equal (instruction counts, deterministic)\n", pair.name().c_str());
+    else if (std::abs(t.slowdown) <= kCountsRepeatWithin)
+      std::fprintf(out, "the same: %s: %s, within 0.01%% (instruction counts, deterministic)\n", pair.name().c_str(),
+                   change.c_str());
+    else
+      std::fprintf(out, "the same: %s: %s, within the %g%% threshold (instruction counts, deterministic)\n",
+                   pair.name().c_str(), change.c_str(), 100 * threshold);
+  }
+  if (out)
+    std::fprintf(out, "%zu pair%s compared on instruction counts (deterministic): %d slower, %d faster, %zu the same\n",
+                 c.pairs.size(), c.pairs.size() == 1 ? "" : "s", slower, faster,
+                 c.pairs.size() - static_cast<std::size_t>(slower + faster));
+  return slower;
+}
+
 int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out, std::FILE* err) {
-  int slower = 0, faster = 0, blind = 0;
+  if (c.counted) return print_counted_verdicts(c, o, out);
+  int slower = 0, faster = 0, blind = 0, cannot_tell = 0;
   for (const PairComparison& pair : c.pairs) {
     const MetricComparison& t = pair.gated_metric();
     if (pair.verdict() == Verdict::slower) {
@@ -95,6 +128,15 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
                      o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str());
     } else if (pair.verdict() == Verdict::faster) {
       ++faster;
+    } else if (pair.verdict() == Verdict::cannot_tell) {
+      ++cannot_tell;
+      // Said on `err` too where the document holds the verdicts: a CI log shows why it passed.
+      std::FILE* to = out ? out : err;
+      std::fprintf(to,
+                   "%sCANNOT TELL: %s: %+.1f%% %s time per puzzle (%s), but not from these reports: %s.\n  %s\n",
+                   out ? "" : "sudoku-bench compare: ", pair.name().c_str(), 100 * t.slowdown,
+                   o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str(), pair.doubt.c_str(),
+                   std::string(kWayOut).c_str());
     }
     if (!pair.can_detect) {
       ++blind;
@@ -106,9 +148,10 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
     }
   }
   if (!out) return slower;
-  std::fprintf(out, "%zu pair%s compared: %d slower, %d faster, %zu within the threshold or noise%s\n", c.pairs.size(),
-               c.pairs.size() == 1 ? "" : "s", slower, faster,
-               c.pairs.size() - static_cast<std::size_t>(slower + faster),
+  const std::string told = cannot_tell ? ", " + std::to_string(cannot_tell) + " cannot tell" : std::string();
+  std::fprintf(out, "%zu pair%s compared: %d slower, %d faster%s, %zu within the threshold or noise%s\n",
+               c.pairs.size(), c.pairs.size() == 1 ? "" : "s", slower, faster, told.c_str(),
+               c.pairs.size() - static_cast<std::size_t>(slower + faster + cannot_tell),
                blind ? " (some could not be judged: too few repetitions)" : "");
   return slower;
 }

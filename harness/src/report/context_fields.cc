@@ -85,7 +85,9 @@ const FieldRow<Context> kContextRows[] = {
                             f[i]["hardware_threads"].integer(0, "a thread count >= 0")});
      }},
     // schema /12: null in time reports. One code's counts differ with the tool and the instruction set.
-    {"counter", true, Agree::shards | Agree::merge | Agree::compare,
+    // compare judges it itself (comparison.h: measure_mismatch, counter_warnings): a tool's other
+    // version is warned of, not refused.
+    {"counter", true, Agree::shards | Agree::merge,
      [](const Context& c) {
        if (c.counter.tool.empty()) return Json(nullptr);
        return Json{{"tool", c.counter.tool}, {"version", c.counter.version}, {"isa", c.counter.isa}};

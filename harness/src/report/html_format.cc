@@ -182,8 +182,9 @@ Json table_json(const Table& table) {
 // Every pass: who it was and what became of it, with the metric table's figures for this table.
 Json passes_json(const Report& report) {
   Json header = {"dataset", "solver", "threads", "repetition", "complete"}, rows = Json::array();
+  const Measure measure = report.settings.measure;
   for (const Metric& m : metrics())
-    if (m.in(kInHtmlPasses)) header.push_back(m.label);
+    if (m.in(kInHtmlPasses, measure)) header.push_back(m.label);
   header.push_back("disturbed");
   header.push_back("outlier");
   for (const MeasuredPass& r : report.runs) {
@@ -191,7 +192,7 @@ Json passes_json(const Report& report) {
                 r.ranks > 1 ? std::to_string(r.ranks) + "x" + std::to_string(r.threads) : std::to_string(r.threads),
                 r.repetition, r.complete ? "yes" : "cut short"};
     for (const Metric& m : metrics())
-      if (m.in(kInHtmlPasses)) row.push_back(metric_text(m, m.of(r)));
+      if (m.in(kInHtmlPasses, measure)) row.push_back(metric_text(m, m.of(r)));
     row.push_back(r.disturbed());
     row.push_back(r.outlier ? "outlier" : "");
     rows.push_back(std::move(row));
@@ -218,10 +219,12 @@ Json comparison_section(const Comparison& c, const CompareOptions& options, cons
           {"verdict", verdict},
           {"mismatches", mismatches},
           {"only", only},
-          {"rule", rule_sentence(verdict_rule(options) + defaults) + " " + std::string(kReadingOnly)},
+          {"rule", rule_sentence(verdict_rule(c, options) + defaults) + " " + std::string(kReadingOnly)},
           {"table",
-           {{"header", comparison_header(options)},
-            {"left", {true, true, false, true, false, false, false, false, false, false, true}},
+           {{"header", comparison_header(c, options)},
+            {"left", c.counted ? std::vector<bool>{true, true, false, true, false, false, false, false, false, true}
+                               : std::vector<bool>{true, true, false, true, false, false, false, false, false, false,
+                                                   true}},
             {"rows", rows}}}};
 }
 
@@ -248,6 +251,8 @@ Json page_data(const Report& report, const Report* base) {
           {"context", context_json(report.context)},
           {"settings", settings_json(report.settings)},
           {"interrupted", report.interrupted},
+          // page.js lists them first under Warnings, as run printed them.
+          {"warnings", report.warnings},
           {"spread", kSpreadMeaning},
           {"table", table_json(table)},
           {"passes", passes_json(report)},
