@@ -7,11 +7,15 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "cli/history_command.h"
+#include "report/report_json.h"
 #include "run/report_files.h"
 #include "stats/change_points.h"
+#include "temp_file.h"
 #include "test_paths.h"
 
 namespace {
@@ -103,6 +107,94 @@ TEST(HistoryTest, ASlowdownAndItsRepairAreBothNamed) {
   EXPECT_EQ(series[0].changes[0].report, 3u);
   EXPECT_EQ(series[0].changes[1].report, 8u);
   EXPECT_FALSE(series[0].slower_now());
+}
+
+// 8 instruction reports, labelled version=1..8, counting 2,000,000 instructions a puzzle up to the
+// 4th and 1% more from the 5th: the step is named at the 5th, without a test, and history exits 1.
+std::vector<Report> counted_history() {
+  auto reports = recorded();
+  reports.resize(8);
+  for (std::size_t r = 0; r < reports.size(); ++r) {
+    reports[r].settings.measure = Measure::instructions;
+    reports[r].context.counter = {"valgrind --tool=callgrind", "3.19.0", "x86-64-v3"};
+    reports[r].settings.labels = {{"version", std::to_string(r + 1)}};
+    for (MeasuredPass& p : reports[r].runs) p.instructions_per_puzzle = r < 4 ? 2'000'000 : 2'020'000;
+  }
+  return reports;
+}
+
+struct HistoryRun {
+  int status;
+  std::string out, err;
+};
+
+HistoryRun history(const std::vector<Report>& reports, const std::string& by = "version") {
+  std::vector<std::unique_ptr<test_util::TempFile>> files;
+  HistoryCommand command;
+  command.options.by = by;
+  for (const Report& r : reports) {
+    files.push_back(std::make_unique<test_util::TempFile>(to_json(r).dump(), ".json"));
+    command.paths.push_back(files.back()->path());
+  }
+  test_util::Capture out, err;
+  const int status = history_command(command, out.file(), err.file());
+  return {status, out.text(), err.text()};
+}
+
+TEST(HistoryTest, AnInstructionStepIsNamedAtItsReport) {
+  const auto reports = counted_history();
+  HistoryOptions options;
+  options.by = "version";
+  const auto series = history_of(reports, history_order(reports, {}, options), options);
+  ASSERT_EQ(series.size(), 1u);
+  EXPECT_TRUE(series[0].counted);
+  ASSERT_EQ(series[0].changes.size(), 1u);
+  EXPECT_EQ(series[0].changes[0].report, 4u);
+  EXPECT_NEAR(series[0].changes[0].ratio, 1.01, 1e-12);
+  EXPECT_EQ(series[0].changes[0].verdict, Verdict::slower);
+  const HistoryRun run = history(reports);
+  EXPECT_EQ(run.status, 1) << run.err;
+  EXPECT_NE(run.out.find("SLOWER at version 5 ("), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("instructions/puzzle +1.00% from the report before (instruction counts, deterministic)"),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(run.out.find("p = "), std::string::npos) << run.out;
+  // Within the threshold (0.5%): no step; the largest is said.
+  auto small = counted_history();
+  for (std::size_t r = 4; r < small.size(); ++r)
+    for (MeasuredPass& p : small[r].runs) p.instructions_per_puzzle = 2'004'000;
+  const HistoryRun quiet = history(small);
+  EXPECT_EQ(quiet.status, 0);
+  EXPECT_NE(quiet.out.find("no step above 0.5%: neighbours' counts differ by 0.200% at most"), std::string::npos)
+      << quiet.out;
+}
+
+TEST(HistoryTest, TimeAndInstructionReportsAreNotOneHistory) {
+  auto reports = counted_history();
+  reports[3] = recorded()[3];
+  reports[3].settings.labels = {{"version", "4"}};
+  const HistoryRun run = history(reports);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("BASE measured instructions, NEW time"), std::string::npos) << run.err;
+}
+
+// A time step in a series some of whose reports were disturbed: named, but "cannot tell", and no
+// slowdown for the gate.
+TEST(HistoryTest, AStepAmongDisturbedReportsCannotBeTold) {
+  auto reports = slowed(recorded(), 6, 1.10);
+  for (MeasuredPass& p : reports[7].runs) {
+    p.noise.measured = true;
+    p.noise.steal = 0.08;
+  }
+  const auto series = history_of(reports, by_date(reports), {});
+  ASSERT_EQ(series[0].changes.size(), 1u);
+  EXPECT_EQ(series[0].changes[0].verdict, Verdict::cannot_tell);
+  EXPECT_NE(series[0].changes[0].doubt.find("were disturbed"), std::string::npos) << series[0].changes[0].doubt;
+  EXPECT_FALSE(series[0].slower_now());
+  const HistoryRun run = history(reports, "");
+  EXPECT_EQ(run.status, 0);
+  EXPECT_NE(run.out.find("CANNOT TELL at "), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("--measure instructions"), std::string::npos) << run.out;
 }
 
 // Reports are taken in the order of their dates, not of the command line.

@@ -116,6 +116,14 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
   if (const int status = read_reports(files, reports, "history", err); status != kExitOk) return status;
   std::vector<std::string> names;
   if (const int status = counted_once(files, reports, names, err); status != kExitOk) return status;
+  if (const std::string why = history_mismatch(reports, names); !why.empty()) {
+    std::fprintf(err, "sudoku-bench history: refusing: %s\n", why.c_str());
+    return kExitUsage;
+  }
+  for (std::size_t r = 1; r < reports.size(); ++r)
+    for (const std::string& w : counter_warnings(reports[r - 1], reports[r]))
+      std::fprintf(err, "sudoku-bench history: warning: %s against %s: %s\n", names[r - 1].c_str(), names[r].c_str(),
+                   w.c_str());
   std::vector<std::size_t> order;
   try {
     order = history_order(reports, names, command.options);

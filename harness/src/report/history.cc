@@ -78,9 +78,53 @@ std::vector<std::size_t> history_order(const std::vector<Report>& reports, const
   return order;
 }
 
+const Metric& followed_metric(const HistorySeries& series, const HistoryOptions& options) {
+  return series.counted ? metric(kCountedMetricKey) : gate_metric(options.gate);
+}
+
+std::string history_mismatch(const std::vector<Report>& reports, const std::vector<std::string>& names) {
+  for (std::size_t r = 1; r < reports.size(); ++r)
+    if (const std::string why = measure_mismatch(reports[0], reports[r]); !why.empty())
+      return names[0] + " against " + names[r] + ": " + why;
+  // Counts of other records are other counts: a step there would be the input's.
+  if (!reports.empty() && reports[0].settings.measure == Measure::instructions)
+    for (std::size_t r = 1; r < reports.size(); ++r)
+      if (const std::vector<std::string> differ = input_mismatches(reports[r - 1], reports[r]); !differ.empty())
+        return names[r - 1] + " against " + names[r] + ": " + differ.front();
+  return "";
+}
+
+namespace {
+
+// Instruction counts: each report against the one before, a change wherever they differ by more
+// than the threshold. Counts repeat within 0.01%, so one report a side decides.
+void counted_changes(HistorySeries& s, double threshold) {
+  for (std::size_t i = 1; i < s.points.size(); ++i) {
+    const double ratio = s.points[i].value / s.points[i - 1].value;
+    if (ratio > 1 + threshold || 1 / ratio > 1 + threshold)
+      s.changes.push_back({s.points[i].report, ratio, std::nullopt, std::nullopt, 1,
+                           ratio > 1 ? Verdict::slower : Verdict::faster});
+  }
+}
+
+// A time step some of whose series' reports recorded noise: the noise could have made it.
+void doubt_changes(HistorySeries& s) {
+  std::string doubt;
+  for (const HistoryPoint& p : s.points)
+    if (!p.noise.empty()) doubt += (doubt.empty() ? "" : "; ") + p.noise;
+  if (doubt.empty()) return;
+  for (HistoryChange& c : s.changes) {
+    c.verdict = Verdict::cannot_tell;
+    c.doubt = doubt;
+  }
+}
+
+}  // namespace
+
 std::vector<HistorySeries> history_of(const std::vector<Report>& reports, const std::vector<std::size_t>& order,
                                       const HistoryOptions& options) {
-  const Metric& followed = gate_metric(options.gate);
+  const bool counted = !order.empty() && reports[order.front()].settings.measure == Measure::instructions;
+  const Metric& followed = counted ? metric(kCountedMetricKey) : gate_metric(options.gate);
   std::vector<HistorySeries> series;
   std::map<PassKey, std::size_t> index;
   for (const std::size_t r : order) {
@@ -90,11 +134,21 @@ std::vector<HistorySeries> history_of(const std::vector<Report>& reports, const 
         if (const std::optional<double> v = followed.of(*p); v && *v > 0) values.push_back(*v);
       if (values.empty()) continue;  // not measured (a report from before CPU time was recorded)
       const auto [it, fresh] = index.emplace(g.key, series.size());
-      if (fresh) series.push_back({g.key, {}, {}});
-      series[it->second].points.push_back({r, median(values)});
+      if (fresh) series.push_back({g.key, {}, {}, counted});
+      std::string noise;
+      if (!counted) {
+        const std::string label = options.by.empty() ? reports[r].context.date : label_of(reports[r], options.by);
+        for (const std::string& n : recorded_noise("the report of " + label, reports[r], g.passes))
+          noise += (noise.empty() ? "" : "; ") + n;
+      }
+      series[it->second].points.push_back({r, median(values), noise});
     }
   }
   for (HistorySeries& s : series) {
+    if (counted) {
+      counted_changes(s, options.threshold(true));
+      continue;
+    }
     // On logarithms: a shift is a ratio, the same for a fast and a slow solver.
     std::vector<double> logs;
     for (const HistoryPoint& p : s.points) logs.push_back(std::log(p.value));
@@ -110,6 +164,7 @@ std::vector<HistorySeries> history_of(const std::vector<Report>& reports, const 
           (followed.better == Better::higher ? change.ratio < 1 : change.ratio > 1) ? Verdict::slower : Verdict::faster;
       s.changes.push_back(change);
     }
+    doubt_changes(s);
   }
   return series;
 }

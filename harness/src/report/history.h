@@ -28,14 +28,20 @@ struct HistoryOptions : Judging {
 struct HistoryPoint {
   std::size_t report = 0;  // index into the reports given
   double value = 0;        // the followed figure's median over the complete repetitions
+  // Time reports: what the report recorded that could move this figure by itself
+  // (comparison.h: recorded_noise), "; " between reasons; "" when nothing.
+  std::string noise = {};
 };
 
 struct HistoryChange {
   std::size_t report = 0;           // the first report after the change
   double ratio = 1;                 // level after / before of the followed figure
   std::optional<double> low, high;  // its 95% interval
-  double p_value = 1;
-  Verdict verdict = Verdict::same;  // slower: time per puzzle grew (throughput fell, or CPU time rose)
+  double p_value = 1;  // 1 for instruction counts, which are judged without a test
+  // slower: time per puzzle grew (throughput fell, CPU time or instructions rose). cannot_tell: a
+  // time series some of whose reports recorded noise that could make the step (`doubt`).
+  Verdict verdict = Verdict::same;
+  std::string doubt = {};
 };
 
 // What a series without a change could have shown: the smallest step these reports find, for the
@@ -56,6 +62,9 @@ struct HistorySeries {
   PassKey key;
   std::vector<HistoryPoint> points;  // in the reports' order
   std::vector<HistoryChange> changes;
+  // Instruction reports: the series follows instructions per puzzle, and a change is any report
+  // whose count differs from the one before by more than Judging::threshold(true), no test.
+  bool counted = false;
   // The newest change is a slowdown: by more than the threshold, and it stayed so.
   bool slower_now() const { return !changes.empty() && changes.back().verdict == Verdict::slower; }
 };
@@ -71,6 +80,14 @@ std::vector<std::optional<std::size_t>> repeated_reports(const std::vector<Repor
 // "a2 < a10": texts compared with their runs of digits as numbers, so that versions order as
 // people write them (1.9 before 1.10).
 bool version_less(const std::string& a, const std::string& b);
+
+// The figure a series follows: instructions per puzzle for instruction reports, else the gate's.
+const Metric& followed_metric(const HistorySeries& series, const HistoryOptions& options);
+
+// Why these reports do not make one history, "" when they do: time reports with instruction reports,
+// or instruction reports of counters differing in tool or instruction set (comparison.h:
+// measure_mismatch); `names` names them.
+std::string history_mismatch(const std::vector<Report>& reports, const std::vector<std::string>& names);
 
 // The reports ordered by options.by's label (version_less; ties by date), or by their dates
 // (context.date), then their place; the series in the order their keys first appear there. Each

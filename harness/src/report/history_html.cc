@@ -17,7 +17,7 @@ std::string series_name(const PassKey& k) {
 
 // Throughput against the report's place in the history; each segment's level dashed beside it.
 Json series_chart(const HistorySeries& s, std::size_t number, const HistoryOptions& options) {
-  const Metric& followed = gate_metric(options.gate);
+  const Metric& followed = followed_metric(s, options);
   // Times as people read them (us), throughput as it is.
   const double scale = followed.unit == Unit::ns ? 1e-3 : 1;
   Json points = Json::array(), levels = Json::array();
@@ -68,11 +68,14 @@ std::string history_html(const std::vector<Report>& reports, const std::vector<s
     for (const HistoryChange& c : s.changes) {
       const Context& ctx = reports[c.report].context;
       const std::string label = options.by.empty() ? "" : label_of(reports[c.report], options.by);
-      rows.push_back(Json::array({series_name(s.key), c.verdict == Verdict::slower ? "SLOWER" : "faster",
+      rows.push_back(Json::array({series_name(s.key),
+                                  c.verdict == Verdict::slower        ? "SLOWER"
+                                  : c.verdict == Verdict::cannot_tell ? "cannot tell"
+                                                                      : "faster",
                                   label.empty() ? ctx.git_commit.substr(0, 12) : options.by + " " + label, ctx.date,
                                   names[c.report], format_change(c.ratio),
                                   c.low ? format_change(*c.low) + " to " + format_change(*c.high) : "too few reports",
-                                  format_fixed("%.3g", c.p_value)}));
+                                  s.counted ? "-" : format_fixed("%.3g", c.p_value)}));
     }
     if (s.slower_now()) warnings.push_back(series_name(s.key) + ": slower now, since the last change");
   }
@@ -88,7 +91,9 @@ std::string history_html(const std::vector<Report>& reports, const std::vector<s
                                  {"table",
                                   {{"header",
                                     {"series", "", options.by.empty() ? "commit" : options.by, "date", "report",
-                                     std::string(gate_metric(options.gate).label), "95% interval", "p"}},
+                                     series.empty() ? std::string(gate_metric(options.gate).label)
+                                                    : std::string(followed_metric(series.front(), options).label),
+                                     "95% interval", "p"}},
                                    {"left", {true, true, true, true, true, false, false, false}},
                                    {"rows", rows}}},
                                  {"note", rule}}})},

@@ -1,6 +1,10 @@
 #include "report/history_text.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+
+#include "report/comparison_formats.h"
 
 #include "report/solver_identity.h"
 #include "report/units.h"
@@ -30,22 +34,36 @@ std::string what_changed(const Report& before, const Report& after, const std::s
 
 void print_series(const HistorySeries& s, const std::vector<Report>& reports, const std::vector<std::string>& names,
                   const HistoryOptions& o, std::FILE* out) {
-  const Metric& followed = gate_metric(o.gate);
+  const Metric& followed = followed_metric(s, o);
   std::fprintf(out, "%s/%s%s/threads=%d: %zu reports, newest %s %s, %zu change%s\n", s.key.dataset.c_str(),
                s.key.solver.c_str(), s.key.ranks > 1 ? ("/ranks=" + std::to_string(s.key.ranks)).c_str() : "",
                s.key.threads, s.points.size(), std::string(followed.label).c_str(),
                metric_text(followed, s.points.back().value).c_str(), s.changes.size(),
                s.changes.size() == 1 ? "" : "s");
   for (const HistoryChange& c : s.changes) {
-    const std::string interval = c.low ? " [" + format_change(*c.low) + ", " + format_change(*c.high) + "]"
-                                       : std::string(" [too few reports for an interval]");
     std::size_t at = 0;
     while (s.points[at].report != c.report) ++at;
-    std::fprintf(out, "  %s at %s: %s %s%s, p = %.3g\n    changed since the report before: %s\n",
-                 c.verdict == Verdict::slower ? "SLOWER" : "faster",
-                 report_name(reports[c.report], names[c.report], o).c_str(), std::string(followed.label).c_str(),
-                 format_change(c.ratio).c_str(), interval.c_str(), c.p_value,
-                 what_changed(reports[s.points[at - 1].report], reports[c.report], s.key.solver).c_str());
+    const std::string changed = what_changed(reports[s.points[at - 1].report], reports[c.report], s.key.solver);
+    const std::string name = report_name(reports[c.report], names[c.report], o);
+    if (s.counted) {
+      std::fprintf(out,
+                   "  %s at %s: %s %s from the report before (instruction counts, deterministic)\n    changed since "
+                   "the report before: %s\n",
+                   c.verdict == Verdict::slower ? "SLOWER" : "faster", name.c_str(), std::string(followed.label).c_str(),
+                   format_fixed("%+.2f%%", 100 * (c.ratio - 1)).c_str(), changed.c_str());
+      continue;
+    }
+    const std::string interval = c.low ? " [" + format_change(*c.low) + ", " + format_change(*c.high) + "]"
+                                       : std::string(" [too few reports for an interval]");
+    const char* verdict = c.verdict == Verdict::slower        ? "SLOWER"
+                          : c.verdict == Verdict::cannot_tell ? "CANNOT TELL"
+                                                              : "faster";
+    std::fprintf(out, "  %s at %s: %s %s%s, p = %.3g\n    changed since the report before: %s\n", verdict,
+                 name.c_str(), std::string(followed.label).c_str(), format_change(c.ratio).c_str(), interval.c_str(),
+                 c.p_value, changed.c_str());
+    if (c.verdict == Verdict::cannot_tell)
+      std::fprintf(out, "    not a verdict: the reports' own noise could make this step: %s.\n    %s\n",
+                   c.doubt.c_str(), std::string(kWayOut).c_str());
   }
 }
 
@@ -67,6 +85,14 @@ void print_code_changes(const HistorySeries& s, const std::vector<Report>& repor
 // Under a series with no change: what these reports could have shown, so that "0 changes" is not
 // read as "no change".
 void print_power(const HistorySeries& s, const HistoryOptions& o, std::FILE* out) {
+  if (s.counted) {
+    double most = 0;  // the largest step between neighbours, below the threshold
+    for (std::size_t i = 1; i < s.points.size(); ++i)
+      most = std::max(most, std::abs(s.points[i].value / s.points[i - 1].value - 1));
+    std::fprintf(out, "  no step above %g%%: neighbours' counts differ by %s at most (instruction counts, deterministic)\n",
+                 100 * o.threshold(true), most == 0 ? "nothing" : format_fixed("%.3f%%", 100 * most).c_str());
+    return;
+  }
   const HistoryPower p = history_power(s, o);
   const std::size_t n = s.points.size();
   const std::string more = p.more_reports == 1 ? "1 more report"
@@ -94,14 +120,24 @@ void print_power(const HistorySeries& s, const HistoryOptions& o, std::FILE* out
 
 bool print_history_text(const std::vector<HistorySeries>& series, const std::vector<Report>& reports,
                         const std::vector<std::string>& names, const HistoryOptions& o, std::FILE* out) {
-  bool slower = false;
+  bool slower = false, counted = false;
   for (const HistorySeries& s : series) {
+    counted |= s.counted;
     print_series(s, reports, names, o, out);
     slower |= s.slower_now();
     if (s.changes.empty()) {
       print_code_changes(s, reports, names, o, out);
       print_power(s, o, out);
     }
+  }
+  if (counted) {
+    std::fprintf(out,
+                 "\nInstruction counts, deterministic: each report counts once per series, at the median %s of its "
+                 "repetitions,\nin the order of its %s. A change is named at every report whose count differs from "
+                 "the one before\nby more than %g%% (counts of one code repeat within 0.01%%): no test, no p-value.\n",
+                 std::string(metric(kCountedMetricKey).label).c_str(),
+                 o.by.empty() ? "date" : ("label " + o.by).c_str(), 100 * o.threshold(true));
+    return slower;
   }
   std::fprintf(out,
                "\nEach report counts once per series, at the median %s of its repetitions, in the order of its %s. A "
