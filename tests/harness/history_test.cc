@@ -178,14 +178,19 @@ TEST(HistoryTest, TimeAndInstructionReportsAreNotOneHistory) {
   EXPECT_NE(run.err.find("BASE measured instructions, NEW time"), std::string::npos) << run.err;
 }
 
-// A time step in a series some of whose reports were disturbed: named, but "cannot tell", and no
-// slowdown for the gate.
-TEST(HistoryTest, AStepAmongDisturbedReportsCannotBeTold) {
+// A time step where the reports began to be disturbed: named, but "cannot tell", and no slowdown
+// for the gate. One disturbed report among quiet ones leaves the step a verdict.
+TEST(HistoryTest, AStepThatTheNoiseMadeCannotBeTold) {
   auto reports = slowed(recorded(), 6, 1.10);
-  for (MeasuredPass& p : reports[7].runs) {
-    p.noise.measured = true;
-    p.noise.steal = 0.08;
-  }
+  const auto disturb = [](Report& r) {
+    for (MeasuredPass& p : r.runs) {
+      p.noise.measured = true;
+      p.noise.steal = 0.08;
+    }
+  };
+  disturb(reports[7]);
+  EXPECT_EQ(history_of(reports, by_date(reports), {})[0].changes.at(0).verdict, Verdict::slower);
+  for (std::size_t r = 6; r < reports.size(); ++r) disturb(reports[r]);
   const auto series = history_of(reports, by_date(reports), {});
   ASSERT_EQ(series[0].changes.size(), 1u);
   EXPECT_EQ(series[0].changes[0].verdict, Verdict::cannot_tell);

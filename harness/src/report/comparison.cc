@@ -155,8 +155,8 @@ MetricComparison compare_counts(const Metric& metric, std::vector<double> base, 
 
 std::string percent_1(double fraction) { return format_fixed("%.1f%%", 100 * fraction); }
 
-// The CPUs a run could use: its affinity where recorded, else the machine's hardware threads.
-int cpus_of(const Context& c) { return c.environment.affinity_count > 0 ? c.environment.affinity_count : c.hardware_threads; }
+// The machine's CPUs, which its load average is of (the run's affinity where they are unknown).
+int cpus_of(const Context& c) { return c.hardware_threads > 0 ? c.hardware_threads : c.environment.affinity_count; }
 
 }  // namespace
 

@@ -107,15 +107,30 @@ void counted_changes(HistorySeries& s, double threshold) {
   }
 }
 
-// A time step some of whose series' reports recorded noise: the noise could have made it.
+// A time step across which the reports' recorded noise changed as much as the figure did: half or
+// more of the reports on one side recorded noise, against none or few on the other. A series noisy
+// throughout keeps its verdicts: the change-point test weighs the noise its reports share.
 void doubt_changes(HistorySeries& s) {
-  std::string doubt;
-  for (const HistoryPoint& p : s.points)
-    if (!p.noise.empty()) doubt += (doubt.empty() ? "" : "; ") + p.noise;
-  if (doubt.empty()) return;
-  for (HistoryChange& c : s.changes) {
-    c.verdict = Verdict::cannot_tell;
-    c.doubt = doubt;
+  std::vector<std::size_t> at;  // each change's place in the series
+  for (const HistoryChange& c : s.changes)
+    for (std::size_t i = 0; i < s.points.size(); ++i)
+      if (s.points[i].report == c.report) at.push_back(i);
+  const auto noisy_share = [&](std::size_t from, std::size_t to, std::string& reasons) {
+    std::size_t noisy = 0;
+    for (std::size_t i = from; i < to; ++i)
+      if (!s.points[i].noise.empty()) {
+        ++noisy;
+        reasons += (reasons.empty() ? "" : "; ") + s.points[i].noise;
+      }
+    return to > from ? static_cast<double>(noisy) / static_cast<double>(to - from) : 0.0;
+  };
+  for (std::size_t k = 0; k < s.changes.size() && k < at.size(); ++k) {
+    std::string before_reasons, after_reasons;
+    const double before = noisy_share(k ? at[k - 1] : 0, at[k], before_reasons);
+    const double after = noisy_share(at[k], k + 1 < at.size() ? at[k + 1] : s.points.size(), after_reasons);
+    if (std::abs(after - before) < kNoiseShareToDoubt) continue;
+    s.changes[k].verdict = Verdict::cannot_tell;
+    s.changes[k].doubt = after > before ? after_reasons : before_reasons;
   }
 }
 

@@ -24,6 +24,10 @@ struct HistoryOptions : Judging {
   bool operator==(const HistoryOptions&) const = default;
 };
 
+// A time step is "cannot tell" when the share of reports that recorded noise differs by this much
+// or more between its two sides (the noise changed with the figure).
+inline constexpr double kNoiseShareToDoubt = 0.5;
+
 // One report's place in the history.
 struct HistoryPoint {
   std::size_t report = 0;  // index into the reports given
@@ -39,7 +43,8 @@ struct HistoryChange {
   std::optional<double> low, high;  // its 95% interval
   double p_value = 1;  // 1 for instruction counts, which are judged without a test
   // slower: time per puzzle grew (throughput fell, CPU time or instructions rose). cannot_tell: a
-  // time series some of whose reports recorded noise that could make the step (`doubt`).
+  // time step whose sides differ in how many of their reports recorded noise (`doubt`: theirs),
+  // by kNoiseShareToDoubt or more.
   Verdict verdict = Verdict::same;
   std::string doubt = {};
 };
