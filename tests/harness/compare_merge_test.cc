@@ -307,6 +307,11 @@ TEST(CompareCommandTest, ADisturbedTimeComparisonCannotTell) {
   EXPECT_NE(noisy.out.find("9 of 9 passes of NEW were disturbed (waited for a CPU"), std::string::npos) << noisy.out;
   EXPECT_NE(noisy.out.find("`sudoku-bench ab` measures both in turns"), std::string::npos) << noisy.out;
   EXPECT_NE(noisy.out.find("0 slower, 0 faster, 1 cannot tell"), std::string::npos) << noisy.out;
+  // No change at all, but from disturbed passes: said to be noisy, not judged quiet.
+  const Outcome same = compare(base, disturbed(report_with(kBase), 1), false, cpu);
+  EXPECT_EQ(same.status, 0);
+  EXPECT_NE(same.out.find("noisy: top95/bitmask/threads=1: +0.0% CPU time per puzzle"), std::string::npos) << same.out;
+  EXPECT_EQ(compare(report_with(kBase), report_with(kBase)).out.find("noisy:"), std::string::npos);
   sudoku_bench::CompareCommand strict;
   strict.options.gate = cpu;
   strict.strict = true;

@@ -200,9 +200,10 @@ double spread_of(const std::vector<double>& v) {
 // average at or above its CPUs, or a change below kSpreadsToTell times the larger side's spread.
 std::string noise_doubt(const Report& base, const std::vector<const MeasuredPass*>& base_passes,
                         const Report& current, const std::vector<const MeasuredPass*>& current_passes,
-                        const MetricComparison& gated) {
+                        const MetricComparison& gated, bool& noise_recorded) {
   std::vector<std::string> reasons = recorded_noise("BASE", base, base_passes);
   for (std::string& r : recorded_noise("NEW", current, current_passes)) reasons.push_back(std::move(r));
+  noise_recorded = !reasons.empty();
   const double spread = std::max(spread_of(gated.base), spread_of(gated.current));
   const double change = std::abs(gated.change ? gated.change->estimate : gated.slowdown);
   if (spread > 0 && change < kSpreadsToTell * spread)
@@ -363,7 +364,7 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
     // Runs in turns (ab, --paired) share their noise, which the pairing takes out: no doubt there.
     if (!options.paired && !pair.metrics.empty()) {
       MetricComparison& gated = pair.metrics[pair.gated];
-      pair.doubt = noise_doubt(base, base_runs, current, current_runs, gated);
+      pair.doubt = noise_doubt(base, base_runs, current, current_runs, gated, pair.noise_recorded);
       if (!pair.doubt.empty() && (gated.verdict == Verdict::slower || gated.verdict == Verdict::faster))
         gated.verdict = Verdict::cannot_tell;
     }

@@ -70,6 +70,9 @@ struct PairComparison {
   // itself ("4 of 5 passes of NEW were disturbed (12% waiting for a CPU)"; "; " between reasons),
   // "" when nothing. A SLOWER or faster verdict with a doubt becomes Verdict::cannot_tell.
   std::string doubt;
+  // Whether the doubt holds noise the reports recorded (disturbed passes, a loaded machine), not
+  // only the spread: then even a "same" verdict is said to be noisy.
+  bool noise_recorded = false;
   const MetricComparison& gated_metric() const { return metrics.at(gated); }
   Verdict verdict() const { return gated_metric().verdict; }
   std::string name() const {

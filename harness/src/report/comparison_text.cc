@@ -137,6 +137,12 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
                    out ? "" : "sudoku-bench compare: ", pair.name().c_str(), 100 * t.slowdown,
                    o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str(), pair.doubt.c_str(),
                    std::string(kWayOut).c_str());
+    } else if (out && pair.noise_recorded && pair.can_detect) {
+      // Not slower, yet measured where a few percent could not have been seen: say so.
+      std::fprintf(out, "noisy: %s: %+.1f%% %s time per puzzle (%s), within the threshold or noise, from reports "
+                   "that could hide a change: %s.\n  %s\n",
+                   pair.name().c_str(), 100 * t.slowdown, o.gate == GateTime::cpu ? "CPU" : "wall",
+                   p_phrase(t.p_value).c_str(), pair.doubt.c_str(), std::string(kWayOut).c_str());
     }
     if (!pair.can_detect) {
       ++blind;

@@ -96,6 +96,10 @@ class Run {
     report_.run_id = new_run_id();  // each pass carries it: merge takes every measurement once
     report_.context.ranks = measuring_->machines(report_.context.machine());
     report_.settings = settings_of(command_, thread_counts_, solvers_);
+    // Into the report before its head goes to a supervisor, which writes the JSON from it.
+    if (command_.environment_warnings)
+      report_.warnings = environment_warnings(report_.context.environment,
+                                              *std::max_element(thread_counts_.begin(), thread_counts_.end()));
     if (const int status = check_resumed(); status != kExitOk) return status;
     progress_.emplace(err_, command_.progress && measuring_->leader());
     if (const int status = open_outputs(); status != kExitOk) return status;
@@ -109,12 +113,8 @@ class Run {
   int measure_and_write() {
     try {
       // What about this machine skews what follows (governor, load, too few CPUs), once it will run.
-      if (measuring_->leader() && command_.environment_warnings)
-        for (const std::string& w : environment_warnings(
-                 report_.context.environment, *std::max_element(thread_counts_.begin(), thread_counts_.end()))) {
-          std::fprintf(err_, "sudoku-bench run: warning: %s\n", w.c_str());
-          report_.warnings.push_back(w);
-        }
+      if (measuring_->leader())
+        for (const std::string& w : report_.warnings) std::fprintf(err_, "sudoku-bench run: warning: %s\n", w.c_str());
       if (rows_out_) rows_ = std::make_unique<PerPuzzleRows>(*rows_out_);
       plan();
       keep_resumed();
