@@ -250,7 +250,7 @@ std::string comparison_markdown(const Comparison& c, const CompareOptions& o, co
     for (const std::string& text : cells_of(row)) out += "| " + cell(text) + " ";
     out += "|\n";
   }
-  out += "\n" + verdict_rule(c, o) + " " + std::string(kReadingOnly) + "\n";
+  out += "\n" + verdict_rule(c, o) + (c.counted ? "" : " " + std::string(kReadingOnly)) + "\n";
   for (const PairComparison& pair : c.pairs)
     if (pair.verdict() == Verdict::cannot_tell)
       out += "\nCannot tell for " + cell(pair.name()) + ": " + cell(pair.doubt) + ". " + std::string(kWayOut) + "\n";

@@ -79,7 +79,8 @@ void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions&
   }
   std::fputs(text_table(rows, comparison_left(c)).c_str(), out);
   std::fputs(legend_lines(legend).c_str(), out);
-  std::fprintf(out, "\n%s Other rows are for reading only.\n", verdict_rule(c, o).c_str());
+  // Counts have one row a pair: nothing else to read.
+  std::fprintf(out, "\n%s%s\n", verdict_rule(c, o).c_str(), c.counted ? "" : " Other rows are for reading only.");
 }
 
 // A line per slower pair and a summary on `out` (none when it is null), a note per pair too few
