@@ -205,7 +205,8 @@ std::string noise_doubt(const Report& base, const std::vector<const MeasuredPass
   for (std::string& r : recorded_noise("NEW", current, current_passes)) reasons.push_back(std::move(r));
   noise_recorded = !reasons.empty();
   const double spread = std::max(spread_of(gated.base), spread_of(gated.current));
-  const double change = std::abs(gated.change ? gated.change->estimate : gated.slowdown);
+  // The growth the verdict line states, so that the two figures agree.
+  const double change = std::abs(gated.slowdown);
   if (spread > 0 && change < kSpreadsToTell * spread)
     reasons.push_back("the change (" + percent_1(change) + ") is less than " +
                       format_fixed("%g", kSpreadsToTell) + "x the larger side's spread of repetitions (" +
