@@ -253,7 +253,8 @@ Json page_data(const Report& report, const Report* base) {
           {"interrupted", report.interrupted},
           // page.js lists them first under Warnings, as run printed them.
           {"warnings", report.warnings},
-          {"spread", kSpreadMeaning},
+          // A table of counts has no spread column to explain.
+          {"spread", report.settings.measure == Measure::time ? Json(kSpreadMeaning) : Json(nullptr)},
           {"table", table_json(table)},
           {"passes", passes_json(report)},
           {"charts", charts},

@@ -50,7 +50,8 @@ std::string to_markdown(const Report& report) {
       warnings +=
           "- " + cell(row.cells[0]) + " " + cell(row.cells[1]) + " threads " + row.cells[2] + ": " + cell(w) + "\n";
   }
-  out += "\n" + std::string(kSpreadMeaning) + "\n";
+  // A table of counts has no spread column to explain.
+  if (report.settings.measure == Measure::time) out += "\n" + std::string(kSpreadMeaning) + "\n";
   if (!legend.empty()) {
     out += "\nNames shortened in the table:\n\n";
     for (const ShortenedName& n : legend) out += "- " + n.column + " " + code(n.shown) + " is " + code(n.full) + "\n";

@@ -35,7 +35,7 @@
   if (data.table) {
     main.appendChild(el('h2', 'Results'));
     main.appendChild(table(data.table, 'results'));
-    main.appendChild(el('p', data.spread, 'note'));
+    if (data.spread) main.appendChild(el('p', data.spread, 'note'));
   }
   for (const section of data.sections || []) {
     main.appendChild(el('h2', section.heading));
