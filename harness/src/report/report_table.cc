@@ -214,7 +214,8 @@ std::vector<std::string> row_warnings(const Table::Row& row) {
   if (unwritten > 0)
     warnings.push_back("solutions not checked: " + mid.solver + " writes none (" +
                        format_count(static_cast<double>(unwritten)) + " records); counts judged by the recount");
-  add_noise_warnings(row.passes, warnings);
+  // Counted passes (run --measure instructions) are the same however disturbed the machine was.
+  if (!mid.instructions_per_puzzle) add_noise_warnings(row.passes, warnings);
   return warnings;
 }
 
