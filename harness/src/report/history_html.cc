@@ -74,16 +74,24 @@ std::string history_html(const std::vector<Report>& reports, const std::vector<s
                                                                       : "faster",
                                   label.empty() ? ctx.git_commit.substr(0, 12) : options.by + " " + label, ctx.date,
                                   names[c.report], format_change(c.ratio),
-                                  c.low ? format_change(*c.low) + " to " + format_change(*c.high) : "too few reports",
+                                  s.counted ? "- (counts: no interval)"
+                                  : c.low   ? format_change(*c.low) + " to " + format_change(*c.high)
+                                            : "too few reports",
                                   s.counted ? "-" : format_fixed("%.3g", c.p_value)}));
     }
     if (s.slower_now()) warnings.push_back(series_name(s.key) + ": slower now, since the last change");
   }
   char rule[256];
-  std::snprintf(rule, sizeof rule,
-                "A change is named where the reports before and after differ by %.1f%% or more with p < %g (a "
-                "permutation test of the largest separation); each report counts at its median.",
-                100 * options.max_slowdown, options.alpha);
+  if (!series.empty() && series.front().counted)
+    std::snprintf(rule, sizeof rule,
+                  "Instruction counts, deterministic: a change is named at every report whose count differs from the "
+                  "one before by more than %g%%; no test. Each report counts at its median.",
+                  100 * options.threshold(true));
+  else
+    std::snprintf(rule, sizeof rule,
+                  "A change is named where the reports before and after differ by %.1f%% or more with p < %g (a "
+                  "permutation test of the largest separation); each report counts at its median.",
+                  100 * options.max_slowdown, options.alpha);
   const Json data = {
       {"title", "sudoku-bench history: " + std::to_string(reports.size()) + " reports"},
       {"warnings", warnings},
