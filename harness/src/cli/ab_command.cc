@@ -11,7 +11,7 @@ void declare_ab_outputs(Options& o, AbCommand& c) {
   std::vector<std::pair<std::string, CompareFormat>> formats;
   for (const CompareFormatName& f : kCompareFormats) formats.emplace_back(f.name, f.format);
   o.choice("--format", c.format, formats,
-           "Standard output: text, markdown (a pull-request comment) or json (sudoku-bench-compare/2 with an "
+           "Standard output: text, markdown (a pull-request comment) or json (sudoku-bench-compare/3 with an "
            "\"ab\" block)");
   cmd->add_option("--json", c.json_path, "Also write the verdict as JSON here")->type_name("PATH");
   cmd->add_option("--markdown", c.markdown_path, "Also write the verdict as markdown here (a PR comment)")

@@ -150,7 +150,7 @@ std::shared_ptr<State<CompareCommand>> declare_compare(CLI::App& app) {
                 "estimate. Both sides need as many repetitions (exit 2 otherwise); 6 rounds reach p < 0.05");
   o.choice("--format", c.format, formats,
            "What goes to standard output: text (the table and verdicts), markdown (a table for a pull "
-           "request) or json (schema sudoku-bench-compare/2); notes go to stderr");
+           "request) or json (schema sudoku-bench-compare/3); notes go to stderr");
   cmd->add_flag("--strict", c.strict,
                 "Exit 1 also where time per puzzle grew but the reports' noise (disturbed passes, a loaded machine, "
                 "a spread of repetitions as large) leaves the verdict at \"cannot tell\" (exit 0 without it)");

@@ -1,5 +1,5 @@
 // A comparison of two reports (comparison.h) for machines and pull requests: compare --format json
-// (schema "sudoku-bench-compare/2", docs/cli.md) and --format markdown. The text for a terminal is
+// (schema "sudoku-bench-compare/3", docs/cli.md) and --format markdown. The text for a terminal is
 // compare's own (cli/compare_command.cc).
 #pragma once
 
