@@ -11,6 +11,7 @@
 #include "cli/completions.h"
 #include "cli/help_format.h"
 #include "cli/measuring_commands.h"
+#include "count/counted_run.h"
 #include "run/solve_supervisor.h"
 #include "run/supervisor.h"
 #include "stream/noop.h"
@@ -203,7 +204,9 @@ Subcommand add_solve(CLI::App& app) {
   return subcommand(declare_solve(app), [](const SolveCommand& c) { return supervised_solve(c, stdout, stderr); });
 }
 Subcommand add_run(CLI::App& app) {
-  return subcommand(declare_run(app), [](const RunCommand& c) { return supervised_run(c, stdout, stderr); });
+  return subcommand(declare_run(app), [](const RunCommand& c) {
+    return c.measure == Measure::instructions ? counted_run(c, stdout, stderr) : supervised_run(c, stdout, stderr);
+  });
 }
 Subcommand add_ab(CLI::App& app) {
   return subcommand(declare_ab(app), [](const AbCommand& c) { return ab_command(c, stdout, stderr); });

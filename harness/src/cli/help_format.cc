@@ -21,11 +21,11 @@ struct Group {
 const std::vector<Group>& groups() {
   static const std::vector<Group> kGroups = {
       {"What is measured",
-       {"--solver",       "--threads",       "--repetitions",   "--warmup-seconds", "--min-time",   "--interleave",
-        "--shard",        "--resume",        "--label",         "--limit",          "--node-limit", "--seed",
-        "--no-latency",   "--format-in",     "--box",           "--method",         "--by",         "--evaluations",
-        "--seconds",      "--top",           "--restart-after", "--unique",         "--shards",     "--cpu",
-        "--rule-seconds", "--time-limit-ms", "--input-format"}},
+       {"--solver",     "--measure",     "--sample",       "--threads",       "--repetitions",   "--warmup-seconds",
+        "--min-time",   "--interleave",  "--shard",        "--resume",        "--label",         "--limit",
+        "--node-limit", "--seed",        "--no-latency",   "--format-in",     "--box",           "--method",
+        "--by",         "--evaluations", "--seconds",      "--top",           "--restart-after", "--unique",
+        "--shards",     "--cpu",         "--rule-seconds", "--time-limit-ms", "--input-format"}},
       {"How long (ab)", {"--detect", "--power", "--pilot", "--rounds", "--max-rounds", "--max-seconds"}},
       {"Answers", {"--verify", "--no-verify", "--verify-every", "--check", "--solutions"}},
       {"Verdict",

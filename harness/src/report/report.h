@@ -110,6 +110,7 @@ const char* measure_name(Measure measure);
 
 struct Settings {
   Measure measure = Measure::time;   // schema /12; time in older reports
+  std::uint64_t sample = 0;          // run --sample N: records taken of each file (schema /12); 0: all
   std::vector<std::string> solvers;  // the specs as given (NAME=SPEC included)
   // One per solver, in the order of `solvers` (schema /9; empty in older reports).
   std::vector<SolverIdentity> identities;

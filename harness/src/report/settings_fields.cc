@@ -22,6 +22,12 @@ const Row kRows[] = {
        else if (name != measure_name(Measure::time))
          f.fail("is not \"time\" or \"instructions\"");
      }},
+    // schema /12: run --sample N, the records counted of each file (count/sample.h); null: every
+    // record. Counts of other records are no measure of the same work.
+    {"sample", true, up_to(Agree::compare), [](const Settings& s) { return s.sample ? Json(s.sample) : Json(nullptr); },
+     [](Settings& s, const Field& f) {
+       if (!f.null()) s.sample = f.count(1, "a whole number >= 1");
+     }},
     {"solvers", false, up_to(Agree::shards), [](const Settings& s) { return Json(s.solvers); },
      [](Settings& s, const Field& f) {
        for (std::size_t i = 0, n = f.size(); i < n; ++i) s.solvers.push_back(f[i].text());

@@ -24,6 +24,10 @@ inline constexpr std::uint64_t kDefaultPluginVerifyEvery = 64;
 
 struct RunCommand {
   std::vector<std::string> files;
+  // --measure: time (the passes below), or instructions counted by valgrind (count/counted_run.h).
+  Measure measure = Measure::time;
+  // --sample N: N records of each file, every k-th, the first included (count/sample.h); 0: all.
+  std::uint64_t sample = 0;
   std::vector<std::string> solvers = {"bitmask"};  // solver specs
   std::vector<int> threads;                        // empty: 1..hardware threads
   std::vector<std::string> labels;                 // --label KEY=VALUE, as given

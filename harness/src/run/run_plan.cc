@@ -83,6 +83,8 @@ Settings settings_of(const RunCommand& command, const std::vector<int>& thread_c
                      const std::vector<SpecFactory>& solvers) {
   const StepOptions& step = command.pass.step;
   Settings settings;
+  settings.measure = command.measure;
+  settings.sample = command.sample;
   settings.solvers = command.solvers;
   for (std::size_t i = 0; i < solvers.size(); ++i)
     settings.identities.push_back(identify_solver(command.solvers[i], solvers[i].factory->name()));

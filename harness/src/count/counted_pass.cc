@@ -1,0 +1,135 @@
+#include "count/counted_pass.h"
+
+#include <chrono>
+#include <csignal>
+#include <climits>
+#include <cstdlib>
+#include <optional>
+#include <sstream>
+
+#include "count/answers.h"
+#include "count/callgrind_out.h"
+#include "plugin/library.h"
+#include "run/exit_codes.h"
+#include "run/interrupt.h"
+#include "stream/solver_specs.h"
+
+namespace sudoku_bench {
+namespace {
+
+constexpr const char* kRegion = "sudoku_bench_count_region";
+
+// The counting program's argument for a built-in strategy or a plugin: library (its path made
+// absolute: the program runs in the temporary directory).
+std::vector<std::string> program_arguments(const std::string& spec) {
+  if (!spec.starts_with("plugin:")) return {"--solver", spec};
+  plugin::PluginSpec p;
+  std::string error;
+  if (!plugin::parse_plugin_spec(spec.substr(7), p, error)) throw CountFailure{error, kExitUsage};
+  char resolved[PATH_MAX];
+  const std::string file = realpath(p.file.c_str(), resolved) ? std::string(resolved) : p.file;
+  return {"--plugin", file + ":" + p.symbol};
+}
+
+std::string records_text(const FileSample& sample, const char* suffix) {
+  std::string text;
+  for (const SampledRecord& r : sample.records)
+    if (r.invalid.empty()) text += (suffix[0] ? "" : std::to_string(r.line) + " ") + r.puzzle + suffix + "\n";
+  return text;
+}
+
+// What a child under valgrind came to, when it failed: named, with the fix where valgrind's log
+// knows it.
+void check_end(const ChildEnd& end, const std::string& log, const std::string& what) {
+  if (end.status == 0 && end.signal == 0) return;
+  // Ctrl-C or a SIGTERM reaches valgrind too (it shares the process group): the run was stopped, the
+  // solver did nothing wrong.
+  if (interrupt_requested().load() || end.signal == SIGINT || end.signal == SIGTERM || end.signal == SIGHUP) {
+    const int signal = interrupt_signal() ? interrupt_signal() : end.signal ? end.signal : SIGINT;
+    throw CountFailure{"interrupted by signal " + std::to_string(signal) + " while counting; nothing is reported",
+                       kExitInterrupted + signal};
+  }
+  if (const std::string failure = valgrind_failure(log, what); !failure.empty())
+    throw CountFailure{failure, kExitSolverFault};
+  const std::string how = end.signal ? "was ended by signal " + std::to_string(end.signal)
+                                     : "exited with status " + std::to_string(end.status);
+  throw CountFailure{what + " " + how + " under valgrind (its log: " + log + ")", kExitSolverFault};
+}
+
+std::uint64_t total_of(const std::string& out_file) {
+  std::string why;
+  const auto total = callgrind_file_total(out_file, why);
+  if (!total) throw CountFailure{"callgrind's count: " + why, kExitIo};
+  return *total;
+}
+
+MeasuredPass in_program(const Valgrind& valgrind, const CountTarget& target, const FileSample& sample,
+                        Progress& progress) {
+  const std::string out_file = target.temp_dir + "/callgrind.out", log = target.temp_dir + "/valgrind.log";
+  std::vector<std::string> argv = {valgrind.path,
+                                   "--tool=callgrind",
+                                   "--collect-atstart=no",
+                                   std::string("--toggle-collect=") + kRegion,
+                                   "--callgrind-out-file=" + out_file,
+                                   "--log-file=" + log,
+                                   target.count_program};
+  for (std::string& a : program_arguments(split_spec_name(target.spec).spec)) argv.push_back(std::move(a));
+  Answers answers(sample, target.reference);
+  const ChildEnd end = run_child(argv, records_text(sample, ""), target.temp_dir, {}, [&](std::string_view line) {
+    answers.take_program_line(line);
+    progress.update(answers.count(), answers.count());
+  });
+  const bool plugin = split_spec_name(target.spec).spec.starts_with("plugin:");
+  check_end(end, log, plugin ? "the library of " + target.spec : "the counting program for " + target.spec);
+  MeasuredPass pass = answers.pass(!plugin);
+  if (pass.puzzles() > 0) pass.instructions_per_puzzle = static_cast<double>(total_of(out_file)) / answers.count();
+  return pass;
+}
+
+// An exec: program's own instructions, all of them: once given no record (its start-up, S), once
+// given the records (T); per record (T - S) / N. PYTHONHASHSEED=0 so that a Python program's
+// hashing, and with it its count, is the same every run.
+MeasuredPass in_exec(const Valgrind& valgrind, const CountTarget& target, const FileSample& sample,
+                     Progress& progress) {
+  const std::string spec = split_spec_name(target.spec).spec;
+  const std::string command = spec.substr(spec.find(':') + 1);
+  const auto count = [&](const std::string& input, const char* name, auto&& on_line) {
+    const std::string out_file = target.temp_dir + "/" + name + ".out", log = target.temp_dir + "/" + name + ".log";
+    const std::string shell = "exec " + valgrind.path + " --tool=callgrind --callgrind-out-file=" + out_file +
+                              " --log-file=" + log + " " + command;
+    const ChildEnd end = run_child({"/bin/sh", "-c", shell}, input, "", {"PYTHONHASHSEED=0"}, on_line);
+    check_end(end, log, "the program of " + target.spec);
+    return total_of(out_file);
+  };
+  const std::uint64_t startup = count("", "startup", [](std::string_view) {});
+  Answers answers(sample, target.reference);
+  const std::uint64_t total = count(records_text(sample, " 2"), "records", [&](std::string_view line) {
+    answers.take_exec_line(line);
+    progress.update(answers.count(), answers.count());
+  });
+  MeasuredPass pass = answers.pass(false);
+  pass.startup_instructions = static_cast<double>(startup);
+  if (answers.count() > 0)
+    pass.instructions_per_puzzle = (static_cast<double>(total) - static_cast<double>(startup)) / answers.count();
+  return pass;
+}
+
+}  // namespace
+
+MeasuredPass counted_pass(const Valgrind& valgrind, const CountTarget& target, const FileSample& sample,
+                          Progress& progress) {
+  const auto started = std::chrono::steady_clock::now();
+  const std::string spec = split_spec_name(target.spec).spec;
+  const bool exec = spec.starts_with("exec:") || spec.starts_with("exec/");
+  MeasuredPass pass =
+      exec ? in_exec(valgrind, target, sample, progress) : in_program(valgrind, target, sample, progress);
+  pass.solver = target.solver;
+  if (pass.implementation.empty()) pass.implementation = target.solver;
+  pass.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  pass.threads = pass.threads_observed = 1;
+  pass.latency_measured = false;
+  pass.file_records = sample.records.size();
+  return pass;
+}
+
+}  // namespace sudoku_bench

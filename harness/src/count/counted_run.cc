@@ -1,0 +1,167 @@
+#include "count/counted_run.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+
+#include "count/counted_pass.h"
+#include "count/sampled_records.h"
+#include "count/valgrind.h"
+#include "report/context.h"
+#include "report/units.h"
+#include "run/exit_codes.h"
+#include "run/progress.h"
+#include "run/report_outputs.h"
+#include "run/run_plan.h"
+#include "stream/solver_specs.h"
+
+namespace sudoku_bench {
+namespace {
+
+// What counting cannot do, said before anything is counted; "" when fine.
+std::string refusal(const RunCommand& c) {
+  for (const int t : c.threads)
+    if (t != 1)
+      return "--measure instructions counts one thread: a count does not depend on threads (valgrind runs a "
+             "program's threads one at a time); give --threads 1 or leave it out";
+  if (c.shard.count) return "--shard is not available with --measure instructions: --sample N counts a share";
+  if (!c.resume.empty()) return "--resume is not available with --measure instructions";
+  if (!c.per_puzzle_path.empty())
+    return "--per-puzzle is not available with --measure instructions: counts are totals per pass "
+           "(docs/cli.md, \"run --measure instructions\")";
+  for (const std::string& f : c.files)
+    if (read_once(f)) return f + " can be read only once: --measure instructions reads a file from a path";
+  for (const std::string& s : c.solvers)
+    if (split_spec_name(s).spec == "noop") return "noop measures the harness's time: it has no instructions to count";
+  return "";
+}
+
+// sudoku-bench-count, beside this program (SUDOKU_BENCH_COUNT names another).
+std::string count_program() {
+  if (const char* given = std::getenv("SUDOKU_BENCH_COUNT"); given && *given) return given;
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string("sudoku-bench-count") : (self.parent_path() / "sudoku-bench-count").string();
+}
+
+void print_counts(std::FILE* out, const Report& report) {
+  std::fprintf(out, "%-12s %-24s %7s %15s %15s %9s %9s\n", "dataset", "solver", "records", "instr/puzzle", "start-up",
+               "nodes avg", "guess avg");
+  for (const MeasuredPass& p : report.runs) {
+    const std::string startup = p.startup_instructions ? format_count(*p.startup_instructions) : std::string("-");
+    const std::string nodes = p.tree_size_reported ? format_count(p.tree_size.mean) : std::string("-");
+    std::fprintf(out, "%-12s %-24s %7llu %15s %15s %9s %9.2f\n", p.dataset.c_str(), p.implementation.c_str(),
+                 static_cast<unsigned long long>(p.status.records()),
+                 p.instructions_per_puzzle ? format_count(*p.instructions_per_puzzle).c_str() : "-", startup.c_str(),
+                 nodes.c_str(), p.guesses.mean);
+  }
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    const char* base = std::getenv("TMPDIR");
+    std::string pattern = std::string(base && *base ? base : "/tmp") + "/sudoku-bench-count.XXXXXX";
+    if (!mkdtemp(pattern.data())) throw IoError(pattern, "cannot make a temporary directory");
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// The report's head: what ran and what counted it.
+Report report_head(const RunCommand& one, const std::vector<SpecFactory>& solvers, const Valgrind& valgrind) {
+  Report report;
+  report.context = collect_context();
+  report.run_id = new_run_id();
+  report.settings = settings_of(one, {1}, solvers);
+  report.settings.latency = false;
+  report.settings.latency_clock.clear();
+  report.settings.verify = (one.verify.empty() ? std::string("bitmask") : one.verify) + ", every record";
+  report.settings.verify_every = 1;
+  const bool any_exec = std::any_of(one.solvers.begin(), one.solvers.end(),
+                                    [](const std::string& s) { return split_spec_name(s).spec.starts_with("exec"); });
+  report.context.counter = {"valgrind --tool=callgrind", valgrind.version,
+                            any_exec ? "x86-64-v2; exec: the program's own build" : "x86-64-v2"};
+  return report;
+}
+
+// Every file x solver x repetition counted, in the command line's order. Throws IoError and
+// CountFailure.
+void count_all(const RunCommand& command, const std::vector<SpecFactory>& solvers, const Valgrind& valgrind,
+               const sudoku::SolverFactory* reference, Report& report, Progress& progress) {
+  const std::vector<std::string> datasets = dataset_names(command.files);
+  progress.plan({{command.files.size() * solvers.size() * static_cast<std::size_t>(command.repetitions), {}}});
+  for (std::size_t f = 0; f < command.files.size(); ++f) {
+    const FileSample sample = read_sample(command.files[f], command.pass.pipeline.format, command.sample);
+    for (std::size_t s = 0; s < solvers.size(); ++s)
+      for (int rep = 1; rep <= command.repetitions; ++rep) {
+        progress.step(datasets[f] + " " + command.solvers[s] + " counting", 0);
+        progress.reading(sample.records.size());
+        const TempDir temp;
+        const CountTarget target{command.solvers[s], solvers[s].factory->name(), reference, count_program(),
+                                 temp.path()};
+        MeasuredPass pass = counted_pass(valgrind, target, sample, progress);
+        pass.dataset = datasets[f];
+        pass.path = command.files[f];
+        pass.input = input_stamp(command.files[f]);
+        pass.repetition = rep;
+        pass.sequence = static_cast<int>(report.runs.size()) + 1;
+        pass.run_id = report.run_id;
+        report.runs.push_back(std::move(pass));
+      }
+  }
+  progress.finish();
+}
+
+}  // namespace
+
+int counted_run(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out) {
+  const auto fail = [&](const std::string& why, int status) {
+    std::fprintf(err, "sudoku-bench run: %s\n", why.c_str());
+    return status;
+  };
+  if (const std::string why = refusal(command); !why.empty()) return fail(why, kExitUsage);
+  RunCommand one = command;
+  one.threads = {1};
+  one.pass.time_puzzles = false;  // nothing is timed: no clock to calibrate or name
+  std::vector<SpecFactory> solvers;
+  std::unique_ptr<sudoku::SolverFactory> reference;
+  std::vector<std::string> notes;
+  if (const std::string why = validate(one, false, solvers, reference, notes); !why.empty())
+    return fail(why, kExitUsage);
+  std::string why;
+  const std::optional<Valgrind> valgrind = find_valgrind(why);
+  if (!valgrind) return fail(why, kExitIo);
+  const auto recount = reference ? std::move(reference) : reference_for_spec("bitmask", why);
+  Report report = report_head(one, solvers, *valgrind);
+  std::optional<ReportOutputs> outputs;
+  Progress progress(err, command.progress);
+  try {
+    outputs.emplace(command.outputs);
+    count_all(command, solvers, *valgrind, recount.get(), report, progress);
+  } catch (const IoError& e) {
+    progress.finish();
+    return fail(e.what(), kExitIo);
+  } catch (const CountFailure& e) {
+    progress.finish();
+    return fail(e.message, e.status);
+  }
+  print_counts(outputs->writes_stdout() ? err : out, report);
+  const bool written = outputs->write(report, out, err, "run");
+  bool undecided = false;
+  for (const MeasuredPass& r : report.runs) undecided |= r.status.undecided() > 0;
+  if (report_out) *report_out = std::move(report);
+  return !written ? kExitIo : undecided ? kExitUndecided : kExitOk;
+}
+
+}  // namespace sudoku_bench
