@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The harness's rooms include only downwards (README, "Layout"): cli -> run -> cluster, report, stream -> stats;
-cli -> hunt, which includes no other room (it knows solvers only, through the solver library);
+cli -> count (run --measure instructions) -> run and the rooms below it; cli -> hunt, which includes no other room (it knows solvers only, through the solver library);
 run, stream -> plugin (external solvers), which includes no other room;
 report and stream never include each other; the public include directory holds the plugin ABI only."""
 import pathlib
@@ -9,7 +9,8 @@ import re
 import layout_report
 
 ALLOWED = {
-    "cli": {"cli", "run", "cluster", "hunt", "plugin", "report", "stream", "stats"},
+    "cli": {"cli", "count", "run", "cluster", "hunt", "plugin", "report", "stream", "stats"},
+    "count": {"count", "run", "plugin", "report", "stream", "stats"},
     "run": {"run", "cluster", "plugin", "report", "stream", "stats"},
     "hunt": {"hunt"},
     "plugin": {"plugin"},

@@ -1,9 +1,10 @@
 #include "count/counted_pass.h"
 
 #include <chrono>
-#include <csignal>
 #include <climits>
+#include <csignal>
 #include <cstdlib>
+#include <fstream>
 #include <optional>
 #include <sstream>
 
@@ -38,6 +39,20 @@ std::string records_text(const FileSample& sample, const char* suffix) {
   return text;
 }
 
+// The last lines of valgrind's log, which goes with its temporary directory: what it said of the end.
+std::string log_tail(const std::string& log) {
+  std::ifstream in(log);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) {
+    if (const auto mark = line.find("== "); line.starts_with("==") && mark != std::string::npos)
+      line.erase(0, mark + 3);
+    if (!line.empty()) lines.push_back(line);
+  }
+  std::string tail;
+  for (std::size_t i = lines.size() > 3 ? lines.size() - 3 : 0; i < lines.size(); ++i) tail += "; " + lines[i];
+  return tail.empty() ? "" : " (valgrind's log ends: " + tail.substr(2) + ")";
+}
+
 // What a child under valgrind came to, when it failed: named, with the fix where valgrind's log
 // knows it.
 void check_end(const ChildEnd& end, const std::string& log, const std::string& what) {
@@ -53,7 +68,7 @@ void check_end(const ChildEnd& end, const std::string& log, const std::string& w
     throw CountFailure{failure, kExitSolverFault};
   const std::string how = end.signal ? "was ended by signal " + std::to_string(end.signal)
                                      : "exited with status " + std::to_string(end.status);
-  throw CountFailure{what + " " + how + " under valgrind (its log: " + log + ")", kExitSolverFault};
+  throw CountFailure{what + " " + how + " under valgrind" + log_tail(log), kExitSolverFault};
 }
 
 std::uint64_t total_of(const std::string& out_file) {

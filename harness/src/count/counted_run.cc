@@ -40,11 +40,22 @@ std::string refusal(const RunCommand& c) {
 }
 
 // sudoku-bench-count, beside this program (SUDOKU_BENCH_COUNT names another).
+// Absolute: it runs in a temporary directory. Throws IoError when it is not there.
 std::string count_program() {
-  if (const char* given = std::getenv("SUDOKU_BENCH_COUNT"); given && *given) return given;
-  std::error_code ec;
-  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-  return ec ? std::string("sudoku-bench-count") : (self.parent_path() / "sudoku-bench-count").string();
+  std::string path;
+  if (const char* given = std::getenv("SUDOKU_BENCH_COUNT"); given && *given) {
+    path = std::filesystem::absolute(given).string();
+  } else {
+    std::error_code ec;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    path = ec ? std::string("sudoku-bench-count") : (self.parent_path() / "sudoku-bench-count").string();
+  }
+  if (access(path.c_str(), X_OK) != 0)
+    throw IoError(path,
+                  "cannot run it: --measure instructions counts built-in strategies and plugin: libraries "
+                  "in sudoku-bench-count, built beside sudoku-bench (cmake --build build --target "
+                  "sudoku-bench-count; not in sanitizer builds)");
+  return path;
 }
 
 void print_counts(std::FILE* out, const Report& report) {

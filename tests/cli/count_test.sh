@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# run --measure instructions: bitmask, fast, the example plugin and an exec: C program counted on a
+# sample of top95, twice each: the two counts must be equal (valgrind counts, it does not time). A
+# plugin built with AVX-512 code is named with its fix, exit 4, no core file; without valgrind on
+# PATH the Debian package is named, exit 3. Not timed: it passes on a loaded machine.
+# The plugin and the program are their x86-64-v2 builds (gates/CMakeLists.txt): the default
+# -march=native builds hold AVX-512 on an AVX-512 machine, which valgrind cannot run.
+# Usage: count_test.sh SUDOKU_BENCH COUNT_PROGRAM EXAMPLE_PLUGIN EXEC_C_SOLVER DATASETS SANITIZE
+# (COUNT_PROGRAM, EXAMPLE_PLUGIN, EXEC_C_SOLVER: "none" in sanitizer builds)
+set -euo pipefail
+bench=$(realpath "$1") example=$3 exec_c=$4 datasets=$(realpath "$5") sanitize=${6:-}
+[ "$2" = none ] || export SUDOKU_BENCH_COUNT=$(realpath "$2")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+source "$(dirname "$0")/lib.sh"
+top95=$datasets/top95.txt
+
+# No valgrind on PATH: the package is named, before anything is counted. Runs in every build.
+mkdir "$work/empty-path"
+expect_refused "no valgrind" 3 "Debian package valgrind" \
+  env PATH="$work/empty-path" "$bench" run --measure instructions --no-progress --sample 2 "$top95"
+expect_refused "threads" 2 "counts one thread" "$bench" run --measure instructions --threads 2 "$top95"
+expect_refused "sample with time" 2 "sample is for --measure instructions" "$bench" run --sample 5 "$top95"
+
+# valgrind cannot run a sanitized program, and sanitizer builds leave out the counting program.
+if [ -n "$sanitize" ]; then
+  echo "SKIP: the counts themselves: valgrind cannot run a $sanitize-sanitized build (the refusals above passed)"
+  exit 0
+fi
+if ! command -v valgrind >/dev/null; then
+  echo "SKIP: the counts themselves: valgrind is not installed (Debian package valgrind; tools/install-deps)"
+  exit 0
+fi
+
+# Each solver counted twice on 8 records: the two passes must count the same.
+count_twice() {
+  local solver=$1 json=$work/count.json
+  "$bench" run --measure instructions --no-progress --sample 8 --repetitions 2 --solver "$solver" \
+    --json "$json" "$top95" >"$work/count.out" 2>"$work/count.err" || {
+    echo "FAIL: $solver: run exited $?"
+    cat "$work/count.out" "$work/count.err"
+    exit 1
+  }
+  python3 - "$json" "$solver" <<'PY'
+import json, sys
+report = json.load(open(sys.argv[1]))
+runs = report["runs"]
+counts = [r["instructions_per_puzzle"] for r in runs]
+assert report["settings"]["measure"] == "instructions", report["settings"]["measure"]
+assert report["settings"]["sample"] == 8, report["settings"]["sample"]
+assert report["context"]["counter"]["tool"] == "valgrind --tool=callgrind", report["context"]["counter"]
+assert len(runs) == 2 and all(c and c > 0 for c in counts), counts
+assert counts[0] == counts[1], f"{sys.argv[2]}: counts differ: {counts}"
+assert runs[0]["status"]["unique"] == 8, runs[0]["status"]
+print(f"ok: {sys.argv[2]}: {counts[0]:.0f} instructions per puzzle, twice; {runs[0]['implementation']}")
+PY
+}
+count_twice bitmask
+count_twice fast
+count_twice "plugin:$example"
+count_twice "exec:$exec_c"
+grep -q '"startup_instructions": [1-9]' "$work/count.json" || { echo "FAIL: exec: start-up not counted"; exit 1; }
+
+# A plugin whose solve runs an AVX-512 instruction: named, with the fix, exit 4, no core file.
+if grep -qw avx512f /proc/cpuinfo &&
+  printf '%s\n' '#include <immintrin.h>' '#include <stddef.h>' '#include <stdint.h>' \
+    'size_t solve(const char* p, size_t l, uint32_t f, char* s, size_t* g) {' \
+    '  volatile int x = p[0]; __m512i v = _mm512_set1_epi32(x); v = _mm512_add_epi32(v, v);' \
+    '  *g = (size_t)(_mm512_reduce_add_epi32(v) & 1); (void)l; (void)f; (void)s; return 0; }' >"$work/avx.c" &&
+  cc -O1 -mavx512f -shared -fPIC -o "$work/avx512.so" "$work/avx.c" 2>/dev/null; then
+  (cd "$work" && expect_refused "AVX-512 plugin" 4 "avx512.so uses an instruction valgrind cannot run.*-mavx2 or -march=x86-64-v3" \
+    "$bench" run --measure instructions --no-progress --sample 2 --solver "plugin:$work/avx512.so" "$top95")
+  if ls "$work" | grep -Eq '^(core|vgcore)'; then
+    echo "FAIL: a core file was left: $(ls "$work")"
+    exit 1
+  fi
+  echo "ok: an AVX-512 plugin is named with its fix, exit 4, no core file"
+else
+  echo "SKIP: the AVX-512 plugin: this CPU or compiler has no AVX-512F"
+fi
+echo "PASS"
