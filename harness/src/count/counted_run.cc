@@ -99,10 +99,13 @@ Report report_head(const RunCommand& one, const std::vector<SpecFactory>& solver
   report.settings.latency_clock.clear();
   report.settings.verify = (one.verify.empty() ? std::string("bitmask") : one.verify) + ", every record";
   report.settings.verify_every = 1;
-  const bool any_exec = std::any_of(one.solvers.begin(), one.solvers.end(),
-                                    [](const std::string& s) { return split_spec_name(s).spec.starts_with("exec"); });
-  report.context.counter = {"valgrind --tool=callgrind", valgrind.version,
-                            any_exec ? "x86-64-v2; exec: the program's own build" : "x86-64-v2"};
+  const auto is_exec = [](const std::string& s) { return split_spec_name(s).spec.starts_with("exec"); };
+  const auto execs = std::count_if(one.solvers.begin(), one.solvers.end(), is_exec);
+  const std::size_t all = one.solvers.size();
+  const char* isa = execs == 0                               ? "x86-64-v2"
+                    : static_cast<std::size_t>(execs) == all ? "the program's own build"
+                                                             : "x86-64-v2; exec: the program's own build";
+  report.context.counter = {"valgrind --tool=callgrind", valgrind.version, isa};
   return report;
 }
 
