@@ -11,6 +11,7 @@
 #include "count/sampled_records.h"
 #include "count/valgrind.h"
 #include "report/context.h"
+#include "report/report_table.h"
 #include "report/units.h"
 #include "run/exit_codes.h"
 #include "run/progress.h"
@@ -56,19 +57,6 @@ std::string count_program() {
                   "in sudoku-bench-count, built beside sudoku-bench (cmake --build build --target "
                   "sudoku-bench-count; not in sanitizer builds)");
   return path;
-}
-
-void print_counts(std::FILE* out, const Report& report) {
-  std::fprintf(out, "%-12s %-24s %7s %15s %15s %9s %9s\n", "dataset", "solver", "records", "instr/puzzle", "start-up",
-               "nodes avg", "guess avg");
-  for (const MeasuredPass& p : report.runs) {
-    const std::string startup = p.startup_instructions ? format_count(*p.startup_instructions) : std::string("-");
-    const std::string nodes = p.tree_size_reported ? format_count(p.tree_size.mean) : std::string("-");
-    std::fprintf(out, "%-12s %-24s %7llu %15s %15s %9s %9.2f\n", p.dataset.c_str(), p.implementation.c_str(),
-                 static_cast<unsigned long long>(p.status.records()),
-                 p.instructions_per_puzzle ? format_count(*p.instructions_per_puzzle).c_str() : "-", startup.c_str(),
-                 nodes.c_str(), p.guesses.mean);
-  }
 }
 
 class TempDir {
@@ -170,7 +158,7 @@ int counted_run(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
     progress.finish();
     return fail(e.message, e.status);
   }
-  print_counts(outputs->writes_stdout() ? err : out, report);
+  print_table(outputs->writes_stdout() ? err : out, report);
   const bool written = outputs->write(report, out, err, "run");
   bool undecided = false;
   for (const MeasuredPass& r : report.runs) undecided |= r.status.undecided() > 0;
