@@ -5,8 +5,8 @@
 #include "cli/command_state.h"
 #include "report/comparison_formats.h"
 #include "report/comparison_text.h"
-#include "report/report_json.h"
 #include "run/exit_codes.h"
+#include "run/judged_reports.h"
 #include "run/per_puzzle_files.h"
 #include "run/report_files.h"
 #include "stream/input.h"
@@ -15,16 +15,6 @@ namespace sudoku_bench {
 namespace {
 
 constexpr int kExitSlower = 1;  // compare's own meaning of status 1
-
-// The run id both reports' passes share, when one run made both (a report compared with itself); "".
-std::string same_run(const Report& base, const Report& current) {
-  if (base.runs.empty() || base.runs.size() != current.runs.size()) return "";
-  for (std::size_t i = 0; i < base.runs.size(); ++i)
-    if (base.runs[i].run_id.empty() || base.runs[i].run_id != current.runs[i].run_id ||
-        base.runs[i].sequence != current.runs[i].sequence)
-      return "";
-  return base.runs.front().run_id;
-}
 
 // Reads a --per-puzzle file into `side`; false, with the message on `err`, when it cannot be read.
 bool read_side(const std::string& path, PerPuzzleSide& side, std::FILE* err) {
@@ -72,49 +62,6 @@ void drop_disturbed(std::vector<Report>& reports, std::FILE* err) {
     std::fprintf(err, "sudoku-bench compare: --drop-disturbed: left out %zu of %zu passes of %s\n",
                  before - runs.size(), before, i == 0 ? "BASE" : "NEW");
   }
-}
-
-// False when the two reports' contexts differ and the command does not allow it; says so on `err`.
-bool contexts_comparable(const Report& base, const Report& current, const CompareCommand& command, std::FILE* err) {
-  const auto mismatches = context_mismatches(base, current);
-  if (mismatches.empty()) return true;
-  std::fprintf(err, "sudoku-bench compare: %s results from different contexts:\n",
-               command.allow_context_mismatch ? "warning: comparing" : "refusing to compare");
-  for (const std::string& m : mismatches) std::fprintf(err, "  %s\n", m.c_str());
-  if (command.allow_context_mismatch) return true;
-  std::fprintf(err, "Differences there are not the code's. --allow-context-mismatch compares them anyway.\n");
-  return false;
-}
-
-// The options as judged: --gate cpu falls back to wall time where a report's passes have no CPU
-// time, named with the pass, so that a report edited or written before cpu_seconds was recorded
-// never changes the verdict's figure unseen.
-CompareOptions gated(const CompareCommand& command, const Report& base, const Report& current, std::FILE* err) {
-  CompareOptions judged = command.options;
-  // Instruction reports are judged on their counts; their CPU times are valgrind's.
-  if (judged.gate != GateTime::cpu || base.settings.measure == Measure::instructions) return judged;
-  const std::pair<const std::string*, const Report*> sides[] = {{&command.base_path, &base},
-                                                                {&command.current_path, &current}};
-  for (const auto& [path, report] : sides)
-    if (const std::string missing = missing_cpu_time(*report); !missing.empty()) {
-      std::fprintf(err,
-                   "sudoku-bench compare: warning: %s: %s (not recorded: written before cpu_seconds was, or "
-                   "edited): judged on wall time, as --gate wall\n",
-                   path->c_str(), missing.c_str());
-      judged.gate = GateTime::wall;
-    }
-  return judged;
-}
-
-// 1 for a slower pair; with --strict, also for one that may have got slower but the reports' noise
-// leaves in doubt (a CI gate that must not pass what it could not judge). Else 0: "cannot tell" is
-// no regression found, and a gate that failed on every noisy runner would be switched off.
-int status_of(int slower, const Comparison& c, bool strict) {
-  if (slower) return kExitSlower;
-  if (strict)
-    for (const PairComparison& pair : c.pairs)
-      if (pair.verdict() == Verdict::cannot_tell && pair.gated_metric().slowdown > 0) return kExitSlower;
-  return kExitOk;
 }
 
 // --per-puzzle against the options that are for reports.
@@ -184,52 +131,9 @@ int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* er
       status != kExitOk)
     return status;
   if (command.drop_disturbed) drop_disturbed(reports, err);
-  const Report& base = reports[0];
-  const Report& current = reports[1];
-  // No option compares these: their figures are of different things.
-  if (const std::string why = measure_mismatch(base, current); !why.empty()) {
-    std::fprintf(err, "sudoku-bench compare: refusing to compare: %s\n", why.c_str());
-    return kExitUsage;
-  }
-  for (const std::string& w : counter_warnings(base, current))
-    std::fprintf(err, "sudoku-bench compare: warning: %s\n", w.c_str());
-  if (!contexts_comparable(base, current, command, err)) return kExitUsage;
-  if (const std::string same = same_run(base, current); !same.empty())
-    std::fprintf(err,
-                 "sudoku-bench compare: note: BASE and NEW are the same run (run id %s): it is compared with itself, "
-                 "so every change is 0\n",
-                 same.c_str());
-  if (o.paired) {
-    const std::vector<std::string> unequal = unequal_repetitions(base, current);
-    for (const std::string& line : unequal)
-      std::fprintf(err, "sudoku-bench compare: --paired: %s (rounds pair by number: both sides need as many)\n",
-                   line.c_str());
-    if (!unequal.empty()) return kExitUsage;
-  }
-  const CompareOptions judged = gated(command, base, current, err);
-  const Comparison c = compare_reports(base, current, judged);
-  if (!c.paired_solvers.first.empty())
-    std::fprintf(err, "sudoku-bench compare: note: each report measured one solver: BASE's %s against NEW's %s\n",
-                 c.paired_solvers.first.c_str(), c.paired_solvers.second.c_str());
-  for (const std::string& name : c.only_base)
-    std::fprintf(err, "sudoku-bench compare: only in BASE: %s\n", name.c_str());
-  for (const std::string& name : c.only_current)
-    std::fprintf(err, "sudoku-bench compare: only in NEW: %s\n", name.c_str());
-  if (c.pairs.empty()) {
-    std::fprintf(err, "sudoku-bench compare: no (dataset, solver, threads) in common: nothing to compare\n");
-    return kExitUsage;
-  }
-  if (command.format != CompareFormat::text) {
-    const ComparedSide b{command.base_path, base.context.git_commit, base.context.date},
-        n{command.current_path, current.context.git_commit, current.context.date};
-    const std::string text = command.format == CompareFormat::json ? json_text(comparison_json(c, judged, b, n))
-                                                                   : comparison_markdown(c, judged, b, n);
-    std::fputs(text.c_str(), out);
-    // The verdicts are in the document.
-    return status_of(print_comparison_text(c, judged, nullptr, err), c, command.strict);
-  }
-  print_comparison_head(out, base, command.base_path, current, command.current_path, c);
-  return status_of(print_comparison_text(c, judged, out, err), c, command.strict);
+  const JudgedReports judged{command.base_path, command.current_path, o, command.allow_context_mismatch,
+                             command.strict,    command.format};
+  return judge_reports(reports[0], reports[1], judged, out, err);
 }
 
 Subcommand add_compare(CLI::App& app) {
