@@ -2,7 +2,8 @@
 # run --measure instructions: bitmask, fast, the example plugin and an exec: C program counted on a
 # sample of top95, twice each: the two counts must be equal (valgrind counts, it does not time). A
 # plugin built with AVX-512 code is named with its fix, exit 4, no core file; without valgrind on
-# PATH the Debian package is named, exit 3. Not timed: it passes on a loaded machine.
+# PATH the Debian package is named, exit 3. ab --measure instructions judges two counted sides as
+# compare does, and refuses the options of timed rounds. Not timed: it passes on a loaded machine.
 # The plugin and the program are their x86-64-v2 builds (gates/CMakeLists.txt): the default
 # -march=native builds hold AVX-512 on an AVX-512 machine, which valgrind cannot run.
 # Usage: count_test.sh SUDOKU_BENCH COUNT_PROGRAM EXAMPLE_PLUGIN EXEC_C_SOLVER DATASETS SANITIZE
@@ -21,6 +22,11 @@ expect_refused "no valgrind" 3 "Debian package valgrind" \
   env PATH="$work/empty-path" "$bench" run --measure instructions --no-progress --sample 2 "$top95"
 expect_refused "threads" 2 "counts one thread" "$bench" run --measure instructions --threads 2 "$top95"
 expect_refused "sample with time" 2 "sample is for --measure instructions" "$bench" run --sample 5 "$top95"
+expect_refused "ab: rounds with a count" 2 "--rounds is for --measure time" \
+  "$bench" ab --measure instructions --rounds 6 bitmask fast "$top95"
+expect_refused "ab: threads with a count" 2 "counts one thread" \
+  "$bench" ab --measure instructions --threads 2 bitmask fast "$top95"
+expect_refused "ab: sample with time" 2 "sample is for --measure instructions" "$bench" ab --sample 5 bitmask fast "$top95"
 
 # valgrind cannot run a sanitized program, and sanitizer builds leave out the counting program.
 if [ -n "$sanitize" ]; then
@@ -60,6 +66,37 @@ count_twice fast
 count_twice "plugin:$example"
 count_twice "exec:$exec_c"
 grep -q '"startup_instructions": [1-9]' "$work/count.json" || { echo "FAIL: exec: start-up not counted"; exit 1; }
+
+# ab --measure instructions: the example plugin against a byte-identical copy counts the same (exit
+# 0); bitmask against backtrack, which searches far more (easy50: backtrack takes a minute a
+# hard puzzle under valgrind), is SLOWER one way (exit 1), faster the
+# other (exit 0); --reports keeps both counts.
+ab_counted() {
+  local expected=$1 pattern=$2
+  shift 2
+  local status=0
+  "$bench" ab --measure instructions --quiet "$@" >"$work/ab.out" 2>"$work/ab.err" || status=$?
+  if [ "$status" != "$expected" ] || ! grep -Eq "$pattern" "$work/ab.out"; then
+    echo "FAIL: ab --measure instructions $*: exit $status (expected $expected), no '$pattern' on stdout"
+    cat "$work/ab.out" "$work/ab.err"
+    exit 1
+  fi
+  echo "ok: ab --measure instructions $*: exit $status, $(grep -Em1 "$pattern" "$work/ab.out")"
+}
+cp "$example" "$work/copy.so"
+mkdir "$work/reports"
+ab_counted 0 "the same: .*counts equal" --sample 50 --reports "$work/reports" --json "$work/ab.json" \
+  "plugin:$example" "plugin:$work/copy.so" "$top95"
+python3 - "$work/reports" "$work/ab.json" <<'PY'
+import json, sys
+sides = [json.load(open(f"{sys.argv[1]}/{s}.json")) for s in ("base", "new")]
+counts = [s["runs"][0]["instructions_per_puzzle"] for s in sides]
+assert counts[0] == counts[1] and counts[0] > 0, counts
+assert [s["settings"]["sample"] for s in sides] == [50, 50], [s["settings"]["sample"] for s in sides]
+assert json.load(open(sys.argv[2]))["measure"] == "instructions"
+PY
+ab_counted 1 "^SLOWER: " --sample 10 bitmask backtrack "$datasets/easy50.txt"
+ab_counted 0 "^faster: " --sample 10 backtrack bitmask "$datasets/easy50.txt"
 
 # A plugin whose solve runs an AVX-512 instruction: named, with the fix, exit 4, no core file.
 if grep -qw avx512f /proc/cpuinfo &&

@@ -27,6 +27,39 @@ void declare_ab_outputs(Options& o, AbCommand& c) {
       ->type_name("PATH");
 }
 
+// The options that only steer timed rounds, refused with --measure instructions: a count is taken
+// once, on one thread, and judged without a test.
+constexpr const char* kTimeOnly[] = {"--rounds", "--pilot",  "--max-rounds", "--max-seconds", "--shards", "--cpu",
+                                     "--power",  "--detect", "--base-bench", "--new-bench",   "--html"};
+
+int check_ab(State<AbCommand>& state) {
+  const AbCommand& c = state.command;
+  if (c.reports_dir == "-") {
+    std::fprintf(stderr,
+                 "sudoku-bench ab: --reports -: a folder is needed (base.json and new.json go into it), not "
+                 "standard output\n");
+    return kExitUsage;
+  }
+  if (c.measure != Measure::instructions) {
+    if (!c.sample) return kExitOk;
+    std::fprintf(stderr, "sudoku-bench ab: --sample is for --measure instructions (timed rounds read whole files)\n");
+    return kExitUsage;
+  }
+  for (const char* option : kTimeOnly)
+    if (state.options.app().count(option)) {
+      std::fprintf(stderr,
+                   "sudoku-bench ab: %s is for --measure time: --measure instructions counts each side once, "
+                   "without rounds (docs/cli.md, ab)\n",
+                   option);
+      return kExitUsage;
+    }
+  if (c.threads == 1) return kExitOk;
+  std::fprintf(stderr,
+               "sudoku-bench ab: --measure instructions counts one thread: a count does not depend on threads; "
+               "give --threads 1 or leave it out\n");
+  return kExitUsage;
+}
+
 }  // namespace
 
 std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
@@ -37,6 +70,12 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
   cmd->add_option("BASE", c.base, "The reference solver spec (NAME=SPEC names it; default name: base)")->required();
   cmd->add_option("NEW", c.current, "The solver spec to judge (default name: new)")->required();
   cmd->add_option("FILE", c.files, "Puzzle files (.gz allowed), each read once per round and side")->required();
+  o.choice("--measure", c.measure, {{"time", Measure::time}, {"instructions", Measure::instructions}},
+           "What decides: time (rounds in turns, the default), or instructions: valgrind counts each side once "
+           "and compare judges the counts (docs/cli.md, ab)");
+  o.whole("--sample", c.sample, 1, kAnyCount,
+          "With --measure instructions: count N records of each file, every k-th, the first included, the same "
+          "on both sides");
   declare_threads(o, c.threads, "Solver threads of each side (1: pinned to one CPU)");
   o.whole("--shards", c.shards, 1, 10'000, "Turns a round is cut into: BASE and NEW alternate shard by shard");
   o.percent("--detect", c.detect, true,
@@ -63,13 +102,7 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
   o.unset("--quiet", c.progress, "No line per round on stderr");
   o.unset("--no-supervisor", c.supervise,
           "Measure in the process started, without the supervising parent (cli.md, The supervisor): for a debugger");
-  s->check = [](State<AbCommand>& state) {
-    if (state.command.reports_dir != "-") return kExitOk;
-    std::fprintf(stderr,
-                 "sudoku-bench ab: --reports -: a folder is needed (base.json and new.json go into it), not "
-                 "standard output\n");
-    return kExitUsage;
-  };
+  s->check = check_ab;
   return s;
 }
 

@@ -11,6 +11,7 @@
 #include "cli/completions.h"
 #include "cli/help_format.h"
 #include "cli/measuring_commands.h"
+#include "count/ab_counted.h"
 #include "count/counted_run.h"
 #include "run/solve_supervisor.h"
 #include "run/supervisor.h"
@@ -209,7 +210,9 @@ Subcommand add_run(CLI::App& app) {
   });
 }
 Subcommand add_ab(CLI::App& app) {
-  return subcommand(declare_ab(app), [](const AbCommand& c) { return ab_command(c, stdout, stderr); });
+  return subcommand(declare_ab(app), [](const AbCommand& c) {
+    return c.measure == Measure::instructions ? counted_ab(c, stdout, stderr) : ab_command(c, stdout, stderr);
+  });
 }
 std::optional<SolveCommand> parse_solve(std::vector<std::string> args) { return parsed(declare_solve, args); }
 std::optional<RunCommand> parse_run(std::vector<std::string> args) { return parsed(declare_run, args); }

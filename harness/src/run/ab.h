@@ -7,18 +7,23 @@
 // method.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "report/comparison.h"
 #include "report/comparison_formats.h"
+#include "report/report.h"
 
 namespace sudoku_bench {
 
 struct AbCommand {
   std::string base, current;       // solver specs, NAME=SPEC allowed (default names: base, new)
   std::vector<std::string> files;  // puzzle files, measured in turns within each shard
+  // --measure instructions: each side counted once by valgrind (count/ab_counted.h), no rounds.
+  Measure measure = Measure::time;
+  std::uint64_t sample = 0;  // --sample N: N records of each file counted (count/sample.h); 0: all
   int threads = 1;
   int shards = 20;                      // turns per round: BASE and NEW alternate shard by shard
   int pilot = 10;                       // rounds before the sequential rule's first look

@@ -1,0 +1,122 @@
+#include "count/ab_counted.h"
+
+#include <array>
+#include <filesystem>
+#include <memory>
+
+#include "count/counted_run.h"
+#include "report/report_json.h"
+#include "run/exit_codes.h"
+#include "run/judged_reports.h"
+#include "run/report_files.h"
+#include "stream/solver_specs.h"
+
+namespace sudoku_bench {
+namespace {
+
+// The side's spec as ab names it, so that both reports name their solver as the time reports do.
+std::string named_spec(const std::string& given, const char* default_name) {
+  return split_spec_name(given).name.empty() ? std::string(default_name) + "=" + given : given;
+}
+
+RunCommand side_command(const AbCommand& c, const std::string& spec) {
+  RunCommand one;
+  one.files = c.files;
+  one.measure = Measure::instructions;
+  one.sample = c.sample;
+  one.solvers = {spec};
+  one.threads = {1};
+  one.labels = c.labels;
+  one.repetitions = 1;
+  one.progress = c.progress;
+  one.environment_warnings = false;  // nothing about the machine changes a count
+  one.supervise = c.supervise;
+  return one;
+}
+
+// Each file's outcomes must be the same on both sides, and neither may fail judging: else the
+// counts are of different work. One line per problem on `err`; false when there is one.
+bool answers_agree(const Report& base, const Report& current, std::FILE* err) {
+  bool agree = base.runs.size() == current.runs.size();
+  for (std::size_t f = 0; f < base.runs.size() && f < current.runs.size(); ++f) {
+    const Tally &b = base.runs[f].status, &n = current.runs[f].status;
+    const std::string& file = base.runs[f].dataset;
+    for (const auto* t : {&b, &n})
+      if (t->wrong || t->aborted || t->check_failed) {
+        std::fprintf(err, "sudoku-bench ab: answers: %s: %s has %llu wrong, %llu aborted, %llu failed checks\n",
+                     file.c_str(), t == &b ? "BASE" : "NEW", static_cast<unsigned long long>(t->wrong),
+                     static_cast<unsigned long long>(t->aborted), static_cast<unsigned long long>(t->check_failed));
+        agree = false;
+      }
+    const std::array<Outcome, 5> compared = {Outcome::unique, Outcome::multiple, Outcome::solved, Outcome::none,
+                                             Outcome::invalid};
+    for (const Outcome o : compared)
+      if (b[o] != n[o]) {
+        std::fprintf(err, "sudoku-bench ab: answers: %s: %s: %llu in BASE, %llu in NEW\n", file.c_str(),
+                     std::string(info_of(o).name).c_str(), static_cast<unsigned long long>(b[o]),
+                     static_cast<unsigned long long>(n[o]));
+        agree = false;
+      }
+  }
+  return agree;
+}
+
+// --reports DIR: base.json and new.json; false, said on `err`, when one cannot be written.
+bool write_side_reports(const std::string& dir, const std::array<Report, 2>& sides, std::FILE* err) {
+  try {
+    for (int s = 0; s < 2; ++s) write_json_file(dir + (s == 0 ? "/base.json" : "/new.json"), to_json(sides[s]));
+    return true;
+  } catch (const IoError& e) {
+    std::fprintf(err, "sudoku-bench ab: %s\n", e.what());
+    return false;
+  }
+}
+
+bool write_document(const std::string& path, const std::string& text, std::FILE* err) {
+  if (path.empty()) return true;
+  try {
+    write_text_file(path, text);
+    return true;
+  } catch (const IoError& e) {
+    std::fprintf(err, "sudoku-bench ab: %s\n", e.what());
+    return false;
+  }
+}
+
+}  // namespace
+
+int counted_ab(const AbCommand& c, std::FILE* out, std::FILE* err) {
+  if (!c.reports_dir.empty() && !std::filesystem::is_directory(c.reports_dir)) {
+    std::fprintf(err, "sudoku-bench ab: %s: --reports: not a folder\n", c.reports_dir.c_str());
+    return kExitIo;
+  }
+  // counted_run's table of one side is no verdict: it goes with the progress, or nowhere.
+  const std::unique_ptr<std::FILE, int (*)(std::FILE*)> quiet(std::fopen("/dev/null", "w"), std::fclose);
+  std::FILE* table = c.progress ? err : quiet.get();
+  const std::array<std::string, 2> specs = {named_spec(c.base, "base"), named_spec(c.current, "new")};
+  std::array<Report, 2> sides;
+  for (int s = 0; s < 2; ++s)
+    if (const int status = counted_run(side_command(c, specs[s]), table ? table : err, err, &sides[s]);
+        status != kExitOk)
+      return status;
+  const bool agree = answers_agree(sides[0], sides[1], err);
+  if (!c.reports_dir.empty() && !write_side_reports(c.reports_dir, sides, err)) return kExitIo;
+  if (!agree) {
+    std::fprintf(err,
+                 "sudoku-bench ab: NEW's answers differ from BASE's, or fail judging: its count is no verdict "
+                 "(exit %d)\n",
+                 kExitAnswersDiffer);
+    return kExitAnswersDiffer;
+  }
+  std::string json, markdown;
+  JudgedReports judged{specs[0], specs[1], c.options, false, false, c.format, "ab"};
+  judged.options.paired = false;  // one count per side: nothing to pair
+  if (!c.json_path.empty()) judged.json = &json;
+  if (!c.markdown_path.empty()) judged.markdown = &markdown;
+  const int status = judge_reports(sides[0], sides[1], judged, out, err);
+  std::fflush(out);
+  const bool written = write_document(c.json_path, json, err) && write_document(c.markdown_path, markdown, err);
+  return written ? status : kExitIo;
+}
+
+}  // namespace sudoku_bench
