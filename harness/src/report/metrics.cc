@@ -165,12 +165,13 @@ constexpr Metric kMetrics[] = {
      .store = [](MeasuredPass& r, double v) { r.minor_page_faults = v; }},
     // --measure instructions: what valgrind counted inside the solver's calls, per record; the same on
     // every run of the same code and records, so compare and history judge it without a p-value.
-    // A pass in parts has no one count (its parts' means would need their records): none.
+    // A pass in parts (ab's shards, MPI ranks) has no one count: left unmeasured, not set to 0 as
+    // Combine::unknown would (a time comparison then showed a row of 0 instructions).
     {.key = "instructions_per_puzzle",
      .label = "instructions/puzzle",
      .column = "instr/puzzle",
      .better = Better::lower,
-     .combine = Combine::unknown,
+     .combine = Combine::recompute,
      .shown = kInTable | kInCsv | kInCompare | kInHtmlPasses | kStoredInJson,
      .of = [](const MeasuredPass& r) { return r.instructions_per_puzzle; },
      .width = 13,
@@ -182,7 +183,7 @@ constexpr Metric kMetrics[] = {
     {.key = "startup_instructions",
      .label = "start-up instructions",
      .better = Better::lower,
-     .combine = Combine::unknown,
+     .combine = Combine::recompute,
      .shown = kStoredInJson,
      .of = [](const MeasuredPass& r) { return r.startup_instructions; },
      .integral = true,
