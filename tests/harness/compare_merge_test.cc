@@ -340,9 +340,8 @@ TEST(CompareCommandTest, ADisturbedTimeComparisonCannotTell) {
   EXPECT_NE(spread.out.find("less than 2x the larger side's spread"), std::string::npos) << spread.out;
 
   // Paired runs in turns (ab) share their noise: judged as before.
-  EXPECT_EQ(compare(base, disturbed(report_with(kBase), 1.3), false, cpu, sudoku_bench::CompareFormat::text, true)
-                .status,
-            1);
+  EXPECT_EQ(
+      compare(base, disturbed(report_with(kBase), 1.3), false, cpu, sudoku_bench::CompareFormat::text, true).status, 1);
 }
 
 // The run-level warnings are kept in the report and read back; older reports have none.

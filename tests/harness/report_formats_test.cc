@@ -204,8 +204,8 @@ TEST(ReportFormatsTest, AnInstructionReportShowsCountsNotTimes) {
   for (auto& run : r.runs) run.instructions_per_puzzle = 123456;
   const auto rows = markdown_rows(sudoku_bench::to_markdown(r));
   ASSERT_FALSE(rows.empty());
-  EXPECT_EQ(rows[0], (std::vector<std::string>{"dataset", "solver", "threads", "instr/puzzle", "nodes avg",
-                                               "guess avg"}));
+  EXPECT_EQ(rows[0],
+            (std::vector<std::string>{"dataset", "solver", "threads", "instr/puzzle", "nodes avg", "guess avg"}));
   test_util::Capture out;
   sudoku_bench::print_table(out.file(), r);
   EXPECT_NE(out.text().find("instr/puzzle"), std::string::npos) << out.text();

@@ -198,9 +198,9 @@ double spread_of(const std::vector<double>& v) {
 // Why a time change between two separate runs could be the noise they recorded; "" when nothing
 // says so. The rule (docs/cli.md): a disturbed pass on either side, either run begun with its load
 // average at or above its CPUs, or a change below kSpreadsToTell times the larger side's spread.
-std::string noise_doubt(const Report& base, const std::vector<const MeasuredPass*>& base_passes,
-                        const Report& current, const std::vector<const MeasuredPass*>& current_passes,
-                        const MetricComparison& gated, bool& noise_recorded) {
+std::string noise_doubt(const Report& base, const std::vector<const MeasuredPass*>& base_passes, const Report& current,
+                        const std::vector<const MeasuredPass*>& current_passes, const MetricComparison& gated,
+                        bool& noise_recorded) {
   std::vector<std::string> reasons = recorded_noise("BASE", base, base_passes);
   for (std::string& r : recorded_noise("NEW", current, current_passes)) reasons.push_back(std::move(r));
   noise_recorded = !reasons.empty();
@@ -208,9 +208,8 @@ std::string noise_doubt(const Report& base, const std::vector<const MeasuredPass
   // The growth the verdict line states, so that the two figures agree.
   const double change = std::abs(gated.slowdown);
   if (spread > 0 && change < kSpreadsToTell * spread)
-    reasons.push_back("the change (" + percent_1(change) + ") is less than " +
-                      format_fixed("%g", kSpreadsToTell) + "x the larger side's spread of repetitions (" +
-                      percent_1(spread) + ")");
+    reasons.push_back("the change (" + percent_1(change) + ") is less than " + format_fixed("%g", kSpreadsToTell) +
+                      "x the larger side's spread of repetitions (" + percent_1(spread) + ")");
   std::string doubt;
   for (const std::string& r : reasons) doubt += (doubt.empty() ? "" : "; ") + r;
   return doubt;
@@ -324,8 +323,7 @@ Comparison compare_reports(const Report& base, const Report& current, const Comp
   const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
   const SolverPairing pairing = solver_pairing(b, c);
   result.paired_solvers = {pairing.base, pairing.current};
-  result.counted =
-      base.settings.measure == Measure::instructions && current.settings.measure == Measure::instructions;
+  result.counted = base.settings.measure == Measure::instructions && current.settings.measure == Measure::instructions;
   for (const PassGroup<const MeasuredPass>& group : b) {
     const PassKey& key = group.key;
     const PassGroup<const MeasuredPass>* in_current = find_group(c, pairing.in_current(key));

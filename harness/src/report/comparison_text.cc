@@ -133,14 +133,14 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
       ++cannot_tell;
       // Said on `err` too where the document holds the verdicts: a CI log shows why it passed.
       std::FILE* to = out ? out : err;
-      std::fprintf(to,
-                   "%sCANNOT TELL: %s: %+.1f%% %s time per puzzle (%s), but not from these reports: %s.\n  %s\n",
+      std::fprintf(to, "%sCANNOT TELL: %s: %+.1f%% %s time per puzzle (%s), but not from these reports: %s.\n  %s\n",
                    out ? "" : "sudoku-bench compare: ", pair.name().c_str(), 100 * t.slowdown,
                    o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str(), pair.doubt.c_str(),
                    std::string(kWayOut).c_str());
     } else if (out && pair.noise_recorded && pair.can_detect) {
       // Not slower, yet measured where a few percent could not have been seen: say so.
-      std::fprintf(out, "noisy: %s: %+.1f%% %s time per puzzle (%s), within the threshold or noise, from reports "
+      std::fprintf(out,
+                   "noisy: %s: %+.1f%% %s time per puzzle (%s), within the threshold or noise, from reports "
                    "that could hide a change: %s.\n  %s\n",
                    pair.name().c_str(), 100 * t.slowdown, o.gate == GateTime::cpu ? "CPU" : "wall",
                    p_phrase(t.p_value).c_str(), pair.doubt.c_str(), std::string(kWayOut).c_str());

@@ -102,8 +102,8 @@ void counted_changes(HistorySeries& s, double threshold) {
   for (std::size_t i = 1; i < s.points.size(); ++i) {
     const double ratio = s.points[i].value / s.points[i - 1].value;
     if (ratio > 1 + threshold || 1 / ratio > 1 + threshold)
-      s.changes.push_back({s.points[i].report, ratio, std::nullopt, std::nullopt, 1,
-                           ratio > 1 ? Verdict::slower : Verdict::faster});
+      s.changes.push_back(
+          {s.points[i].report, ratio, std::nullopt, std::nullopt, 1, ratio > 1 ? Verdict::slower : Verdict::faster});
   }
 }
 

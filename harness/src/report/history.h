@@ -41,7 +41,7 @@ struct HistoryChange {
   std::size_t report = 0;           // the first report after the change
   double ratio = 1;                 // level after / before of the followed figure
   std::optional<double> low, high;  // its 95% interval
-  double p_value = 1;  // 1 for instruction counts, which are judged without a test
+  double p_value = 1;               // 1 for instruction counts, which are judged without a test
   // slower: time per puzzle grew (throughput fell, CPU time or instructions rose). cannot_tell: a
   // time step whose sides differ in how many of their reports recorded noise (`doubt`: theirs),
   // by kNoiseShareToDoubt or more.

@@ -5,7 +5,6 @@
 #include <cstdio>
 
 #include "report/comparison_formats.h"
-
 #include "report/solver_identity.h"
 #include "report/units.h"
 
@@ -49,8 +48,9 @@ void print_series(const HistorySeries& s, const std::vector<Report>& reports, co
       std::fprintf(out,
                    "  %s at %s: %s %s from the report before (instruction counts, deterministic)\n    changed since "
                    "the report before: %s\n",
-                   c.verdict == Verdict::slower ? "SLOWER" : "faster", name.c_str(), std::string(followed.label).c_str(),
-                   format_fixed("%+.2f%%", 100 * (c.ratio - 1)).c_str(), changed.c_str());
+                   c.verdict == Verdict::slower ? "SLOWER" : "faster", name.c_str(),
+                   std::string(followed.label).c_str(), format_fixed("%+.2f%%", 100 * (c.ratio - 1)).c_str(),
+                   changed.c_str());
       continue;
     }
     const std::string interval = c.low ? " [" + format_change(*c.low) + ", " + format_change(*c.high) + "]"
@@ -58,9 +58,9 @@ void print_series(const HistorySeries& s, const std::vector<Report>& reports, co
     const char* verdict = c.verdict == Verdict::slower        ? "SLOWER"
                           : c.verdict == Verdict::cannot_tell ? "CANNOT TELL"
                                                               : "faster";
-    std::fprintf(out, "  %s at %s: %s %s%s, p = %.3g\n    changed since the report before: %s\n", verdict,
-                 name.c_str(), std::string(followed.label).c_str(), format_change(c.ratio).c_str(), interval.c_str(),
-                 c.p_value, changed.c_str());
+    std::fprintf(out, "  %s at %s: %s %s%s, p = %.3g\n    changed since the report before: %s\n", verdict, name.c_str(),
+                 std::string(followed.label).c_str(), format_change(c.ratio).c_str(), interval.c_str(), c.p_value,
+                 changed.c_str());
     if (c.verdict == Verdict::cannot_tell)
       std::fprintf(out, "    not a verdict: the reports' own noise could make this step: %s.\n    %s\n",
                    c.doubt.c_str(), std::string(kWayOut).c_str());
@@ -89,7 +89,8 @@ void print_power(const HistorySeries& s, const HistoryOptions& o, std::FILE* out
     double most = 0;  // the largest step between neighbours, below the threshold
     for (std::size_t i = 1; i < s.points.size(); ++i)
       most = std::max(most, std::abs(s.points[i].value / s.points[i - 1].value - 1));
-    std::fprintf(out, "  no step above %g%%: neighbours' counts differ by %s at most (instruction counts, deterministic)\n",
+    std::fprintf(out,
+                 "  no step above %g%%: neighbours' counts differ by %s at most (instruction counts, deterministic)\n",
                  100 * o.threshold(true), most == 0 ? "nothing" : format_fixed("%.3f%%", 100 * most).c_str());
     return;
   }

@@ -222,9 +222,9 @@ Json comparison_section(const Comparison& c, const CompareOptions& options, cons
           {"rule", rule_sentence(verdict_rule(c, options) + defaults) + " " + std::string(kReadingOnly)},
           {"table",
            {{"header", comparison_header(c, options)},
-            {"left", c.counted ? std::vector<bool>{true, true, false, true, false, false, false, false, false, true}
-                               : std::vector<bool>{true, true, false, true, false, false, false, false, false, false,
-                                                   true}},
+            {"left", c.counted
+                         ? std::vector<bool>{true, true, false, true, false, false, false, false, false, true}
+                         : std::vector<bool>{true, true, false, true, false, false, false, false, false, false, true}},
             {"rows", rows}}}};
 }
 
