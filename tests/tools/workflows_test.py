@@ -8,7 +8,7 @@ this build and the datasets), `tools/setup` is this build (not run again), the c
 an upload checks that its path exists, `gh pr comment` checks its body file.
 
 Scenarios: counted.yml on a pull request whose head only changed a comment passes; one whose head
-does 3% more work per node fails at the step that counts (exit 1, SLOWER); two pushes build a
+does more work per node (+39.6% instructions) fails at the step that counts (exit 1, SLOWER); two pushes build a
 history that `history` reads. ab-time.yml runs to its verdict (whatever it is: time is not
 asserted). Exit 77 (skipped) where valgrind or the counting program is missing.
 
