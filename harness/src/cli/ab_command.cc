@@ -70,12 +70,11 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
   cmd->add_option("BASE", c.base, "The reference solver spec (NAME=SPEC names it; default name: base)")->required();
   cmd->add_option("NEW", c.current, "The solver spec to judge (default name: new)")->required();
   cmd->add_option("FILE", c.files, "Puzzle files (.gz allowed), each read once per round and side")->required();
-  o.choice("--measure", c.measure, {{"time", Measure::time}, {"instructions", Measure::instructions}},
-           "What decides: time (rounds in turns, the default), or instructions: valgrind counts each side once "
-           "and compare judges the counts (docs/cli.md, ab)");
-  o.whole("--sample", c.sample, 1, kAnyCount,
-          "With --measure instructions: count N records of each file, every k-th, the first included, the same "
-          "on both sides");
+  declare_measure(o, c.measure, c.sample,
+                  "What decides: time (rounds in turns, the default), or instructions: valgrind counts each side "
+                  "once and compare judges the counts (docs/cli.md, ab)",
+                  "With --measure instructions: count N records of each file, every k-th, the first included, "
+                  "the same on both sides");
   declare_threads(o, c.threads, "Solver threads of each side (1: pinned to one CPU)");
   o.whole("--shards", c.shards, 1, 10'000, "Turns a round is cut into: BASE and NEW alternate shard by shard");
   o.percent("--detect", c.detect, true,

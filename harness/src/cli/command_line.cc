@@ -29,6 +29,12 @@ std::string known_solvers(bool with_noop) {
   return with_noop ? names + ", " + kNoopSpec + " (the harness alone)" : names;
 }
 
+void declare_measure(Options& o, Measure& measure, std::uint64_t& sample, const std::string& measure_help,
+                     const std::string& sample_help) {
+  o.choice("--measure", measure, {{"time", Measure::time}, {"instructions", Measure::instructions}}, measure_help);
+  o.whole("--sample", sample, 1, kAnyCount, sample_help);
+}
+
 void declare_labels(Options& o, std::vector<std::string>& labels) {
   // A key given twice would keep one value silently: which one the user meant is not known.
   auto keys = std::make_shared<std::set<std::string>>();

@@ -59,6 +59,10 @@ void declare_judging(Options& o, Judging& judging, Threshold threshold = Thresho
 
 // --label KEY=VALUE, repeatable, as given: what identifies the measurement in the report.
 void declare_labels(Options& o, std::vector<std::string>& labels);
+// --measure time|instructions and --sample N, for run and ab alike; `measure_help` and `sample_help`
+// say what each means for the command.
+void declare_measure(Options& o, Measure& measure, std::uint64_t& sample, const std::string& measure_help,
+                     const std::string& sample_help);
 
 // A command that runs `run` on its options once its line is finished.
 template <class S, class Run>

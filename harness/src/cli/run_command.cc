@@ -33,12 +33,12 @@ void declare_run_plan(Options& o, RunCommand& c) {
            return std::string();
          });
   declare_labels(o, c.labels);
-  o.choice("--measure", c.measure, {{"time", Measure::time}, {"instructions", Measure::instructions}},
-           "What a pass measures: time (the default), or instructions: valgrind counts those executed inside "
-           "the solver's calls, one thread, the same on every run (docs/cli.md, run --measure instructions)");
-  o.whole("--sample", c.sample, 1, kAnyCount,
-          "With --measure instructions: count N records of each file, every k-th, the first included, the same "
-          "records for every solver (default: all)");
+  declare_measure(o, c.measure, c.sample,
+                  "What a pass measures: time (the default), or instructions: valgrind counts those executed "
+                  "inside the solver's calls, one thread, the same on every run (docs/cli.md, run --measure "
+                  "instructions)",
+                  "With --measure instructions: count N records of each file, every k-th, the first included, "
+                  "the same records for every solver (default: all)");
   o.whole("--repetitions", c.repetitions, 1, 1'000'000, "Measured passes per thread count");
   o.real("--warmup-seconds", c.warmup_seconds, 0, 3600, "Unmeasured passes before each thread count");
   o.real("--min-time", c.min_time_seconds, 0, 3600,
