@@ -221,6 +221,35 @@ TEST(ReportFormatsTest, AnInstructionReportShowsCountsNotTimes) {
   EXPECT_EQ(sudoku_bench::to_csv(report()).find("instructions_per_puzzle"), std::string::npos);
 }
 
+// Bencher and Google Benchmark's JSON carry the count, never valgrind's throughput or latency as
+// the solver's.
+TEST(ReportFormatsTest, AnInstructionReportsBmfAndGbenchCarryTheCount) {
+  sudoku_bench::Report r = report();
+  r.settings.measure = sudoku_bench::Measure::instructions;
+  for (auto& run : r.runs) run.instructions_per_puzzle = 123456;
+  const Json bmf = sudoku_bench::to_bmf_json(r);
+  const Json& m = bmf["solve/easy50/bitmask/threads:2"];
+  ASSERT_TRUE(m.contains("instructions")) << m.dump();
+  EXPECT_DOUBLE_EQ(m["instructions"]["value"].get<double>(), 123456);
+  for (const char* timed : {"throughput", "cpu-time", "latency", "latency-p99"})
+    EXPECT_FALSE(m.contains(timed)) << timed << " " << m.dump();
+  EXPECT_FALSE(sudoku_bench::to_bmf_json(report())["solve/easy50/bitmask/threads:2"].contains("instructions"));
+
+  const Json gbench = sudoku_bench::to_gbench_json(r);
+  EXPECT_EQ(gbench["context"]["sudoku_bench_measure"], "instructions");
+  for (const Json& b : gbench["benchmarks"]) {
+    ASSERT_TRUE(b.contains("instructions_per_puzzle")) << b.dump();
+    EXPECT_DOUBLE_EQ(b["instructions_per_puzzle"].get<double>(),
+                     b["run_type"] == "aggregate" && (b["aggregate_name"] == "stddev" || b["aggregate_name"] == "cv")
+                         ? 0.0
+                         : 123456.0)
+        << b.dump();
+    for (const char* timed : {"items_per_second", "latency_p50_ns", "latency_mean_ns"})
+      EXPECT_FALSE(b.contains(timed)) << timed << " " << b.dump();
+  }
+  EXPECT_EQ(sudoku_bench::to_gbench_json(report())["context"]["sudoku_bench_measure"], "time");
+}
+
 TEST(ReportFormatsTest, MarkdownTableReadsBackAsTheReport) {
   const std::string md = sudoku_bench::to_markdown(report());
   const auto& c = report().context;

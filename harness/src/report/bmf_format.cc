@@ -21,7 +21,7 @@ nlohmann::ordered_json to_bmf_json(const Report& report) {
   for (const auto& [name, runs] : runs_by_benchmark(report)) {
     Json measures = Json::object();
     for (const Metric& m : metrics()) {
-      if (!m.in(kInBmf)) continue;
+      if (!m.in(kInBmf, report.settings.measure)) continue;
       std::vector<double> values;
       for (const MeasuredPass* r : runs)
         if (const std::optional<double> v = m.of(*r)) values.push_back(*v);

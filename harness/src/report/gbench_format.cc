@@ -23,10 +23,10 @@ double per_puzzle_ns(double seconds, const MeasuredPass& r) {
 
 // A pass's user counters: the metric table's gbench figures the pass measured, in its order
 // (whole numbers stay integers).
-std::vector<std::pair<std::string, Json>> counters_of(const MeasuredPass& r) {
+std::vector<std::pair<std::string, Json>> counters_of(const MeasuredPass& r, Measure measure) {
   std::vector<std::pair<std::string, Json>> counters;
   for (const Metric& m : metrics()) {
-    if (!m.in(kInGbench)) continue;
+    if (!m.in(kInGbench, measure)) continue;
     if (const std::optional<double> v = m.of(r))
       counters.emplace_back(std::string(m.gbench_name()), m.integral ? Json(static_cast<std::uint64_t>(*v)) : Json(*v));
   }
@@ -64,7 +64,7 @@ constexpr Statistic kStatistics[] = {{"mean", "time", mean_of},
                                      {"stddev", "time", stddev_of},
                                      {"cv", "percentage", cv_of}};
 
-Json gbench_context(const Context& c) {
+Json gbench_context(const Context& c, Measure measure) {
   std::string build_type = c.build_type;
   std::transform(build_type.begin(), build_type.end(), build_type.begin(),
                  [](unsigned char ch) { return std::tolower(ch); });
@@ -74,7 +74,10 @@ Json gbench_context(const Context& c) {
                   {"num_cpus", c.hardware_threads},
                   {"library_build_type", build_type},
                   // Ours, for readers who want more than Google Benchmark records.
-                  {"sudoku_bench_schema", kSchema}};
+                  {"sudoku_bench_schema", kSchema},
+                  // An instruction report's real_time and cpu_time are valgrind's run, not the solver's:
+                  // its figure is the instructions_per_puzzle counter.
+                  {"sudoku_bench_measure", measure_name(measure)}};
   const Json ours = context_json(c);
   for (const auto& [key, value] : ours.items())
     if (!context.contains(key)) context[key] = value;
@@ -88,6 +91,7 @@ struct Instance {
   int family = 0;
   int index = 0;        // per_family_instance_index
   int repetitions = 0;  // of this instance
+  Measure measure = Measure::time;
 };
 
 void add_iterations(const Instance& at, const std::vector<const MeasuredPass*>& runs, Json& benchmarks) {
@@ -104,7 +108,7 @@ void add_iterations(const Instance& at, const std::vector<const MeasuredPass*>& 
               {"real_time", per_puzzle_ns(r->wall_seconds, *r)},
               {"cpu_time", per_puzzle_ns(r->cpu_seconds, *r)},
               {"time_unit", "ns"}};
-    for (const auto& [counter, value] : counters_of(*r)) b[counter] = value;
+    for (const auto& [counter, value] : counters_of(*r, at.measure)) b[counter] = value;
     benchmarks.push_back(std::move(b));
   }
 }
@@ -120,7 +124,7 @@ void add_aggregates(const Instance& at, const std::vector<const MeasuredPass*>& 
     real.push_back(per_puzzle_ns(r->wall_seconds, *r));
     cpu.push_back(per_puzzle_ns(r->cpu_seconds, *r));
     // Not a structured binding: Clang before 16 cannot capture one in a lambda (the fuzz build).
-    for (const auto& entry : counters_of(*r)) {
+    for (const auto& entry : counters_of(*r, at.measure)) {
       const std::string& counter = entry.first;
       auto it = std::find_if(counters.begin(), counters.end(), [&](const auto& c) { return c.first == counter; });
       if (it == counters.end()) it = counters.insert(counters.end(), {counter, {}});
@@ -156,11 +160,11 @@ nlohmann::ordered_json to_gbench_json(const Report& report) {
     // A group is one (dataset, solver, threads): one instance of its family.
     const auto family_key = std::pair{runs.front()->dataset, runs.front()->solver};
     const Instance at{name, families.try_emplace(family_key, static_cast<int>(families.size())).first->second,
-                      instance_count[family_key]++, static_cast<int>(runs.size())};
+                      instance_count[family_key]++, static_cast<int>(runs.size()), report.settings.measure};
     add_iterations(at, runs, benchmarks);
     add_aggregates(at, runs, benchmarks);
   }
-  return Json{{"context", gbench_context(report.context)}, {"benchmarks", benchmarks}};
+  return Json{{"context", gbench_context(report.context, report.settings.measure)}, {"benchmarks", benchmarks}};
 }
 
 }  // namespace sudoku_bench
