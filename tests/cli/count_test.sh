@@ -76,7 +76,7 @@ ab_counted() {
   shift 2
   local status=0
   "$bench" ab --measure instructions --quiet "$@" >"$work/ab.out" 2>"$work/ab.err" || status=$?
-  if [ "$status" != "$expected" ] || ! grep -Eq "$pattern" "$work/ab.out"; then
+  if [ "$status" != "$expected" ] || { [ -n "$pattern" ] && ! grep -Eq "$pattern" "$work/ab.out"; }; then
     echo "FAIL: ab --measure instructions $*: exit $status (expected $expected), no '$pattern' on stdout"
     cat "$work/ab.out" "$work/ab.err"
     exit 1
@@ -95,6 +95,10 @@ assert counts[0] == counts[1] and counts[0] > 0, counts
 assert [s["settings"]["sample"] for s in sides] == [50, 50], [s["settings"]["sample"] for s in sides]
 assert json.load(open(sys.argv[2]))["measure"] == "instructions"
 PY
+# NEW answers wrongly (faulty.sh miscounts: 2 solutions where there is 1): no count verdict, exit 5.
+ab_counted 5 "" --sample 3 "exec:$exec_c" "exec:sh $(dirname "$0")/../exec/faulty.sh miscounts $exec_c" \
+  "$datasets/easy50.txt"
+grep -q "answers differ from BASE's, or fail judging" "$work/ab.err" || { echo "FAIL: exit 5 not said"; exit 1; }
 ab_counted 1 "^SLOWER: " --sample 10 bitmask backtrack "$datasets/easy50.txt"
 ab_counted 0 "^faster: " --sample 10 backtrack bitmask "$datasets/easy50.txt"
 
