@@ -4,6 +4,7 @@
 #include <climits>
 #include <csignal>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -101,20 +102,44 @@ MeasuredPass in_program(const Valgrind& valgrind, const CountTarget& target, con
   return pass;
 }
 
-// An exec: program's own instructions, all of them: once given no record (its start-up, S), once
-// given the records (T); per record (T - S) / N. PYTHONHASHSEED=0 so that a Python program's
-// hashing, and with it its count, is the same every run.
+// Valgrind's files of every process of one count (NAME.out.PID, NAME.log.PID): the counts summed,
+// the logs joined into NAME.log for check_end to read.
+std::uint64_t total_of_processes(const std::string& dir, const std::string& name) {
+  std::uint64_t total = 0;
+  bool any = false;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().filename().string().starts_with(name + ".out.")) {
+      total += total_of(entry.path().string());
+      any = true;
+    }
+  if (!any) throw CountFailure{"callgrind's count: no output file in " + dir, kExitIo};
+  return total;
+}
+
+std::string joined_logs(const std::string& dir, const std::string& name) {
+  const std::string joined = dir + "/" + name + ".log";
+  std::ofstream out(joined);
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().filename().string().starts_with(name + ".log.")) out << std::ifstream(entry.path()).rdbuf();
+  return joined;
+}
+
+// An exec: program's instructions, all of them, and those of every process it starts (a wrapper
+// script's solver, a pipeline's stages): once given no record (its start-up, S), once given the
+// records (T); per record (T - S) / N. PYTHONHASHSEED=0 so that a Python program's hashing, and
+// with it its count, is the same every run.
 MeasuredPass in_exec(const Valgrind& valgrind, const CountTarget& target, const FileSample& sample,
                      Progress& progress) {
   const std::string spec = split_spec_name(target.spec).spec;
   const std::string command = spec.substr(spec.find(':') + 1);
   const auto count = [&](const std::string& input, const char* name, auto&& on_line) {
-    const std::string out_file = target.temp_dir + "/" + name + ".out", log = target.temp_dir + "/" + name + ".log";
-    const std::string shell = "exec " + valgrind.path + " --tool=callgrind --callgrind-out-file=" + out_file +
-                              " --log-file=" + log + " " + command;
+    const std::string prefix = target.temp_dir + "/" + name;
+    const std::string shell = "exec " + valgrind.path +
+                              " --tool=callgrind --trace-children=yes --callgrind-out-file=" + prefix +
+                              ".out.%p --log-file=" + prefix + ".log.%p " + command;
     const ChildEnd end = run_child({"/bin/sh", "-c", shell}, input, "", {"PYTHONHASHSEED=0"}, on_line);
-    check_end(end, log, "the program of " + target.spec);
-    return total_of(out_file);
+    check_end(end, joined_logs(target.temp_dir, name), "the program of " + target.spec);
+    return total_of_processes(target.temp_dir, name);
   };
   const std::uint64_t startup = count("", "startup", [](std::string_view) {});
   Answers answers(sample, target.reference);
