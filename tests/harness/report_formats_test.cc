@@ -183,7 +183,9 @@ double without_commas(std::string text) {
 
 // The markdown says what the printed table warns of, and what its spread column means.
 TEST(ReportFormatsTest, MarkdownCarriesTheTablesWarnings) {
-  sudoku_bench::Report r = report();  // measured here: it may hold warnings of its own
+  // Measured here, the report may hold warnings of its own: a loaded machine's outliers made it "2 of 3".
+  sudoku_bench::Report r = report();
+  for (auto& pass : r.runs) pass.outlier = false;
   r.runs[0].outlier = true;
   const std::string md = sudoku_bench::to_markdown(r);
   EXPECT_NE(md.find(sudoku_bench::kSpreadMeaning), std::string::npos) << md;
