@@ -211,7 +211,7 @@ Report counted_report(double instructions) {
 }
 
 // Counts are judged by their ratio alone: the same code's (equal, or within 0.01%), within the
-// 0.5% default, or SLOWER beyond it; no p, no interval; --max-slowdown overrides the default.
+// 0.25% default, or SLOWER beyond it; no p, no interval; --max-slowdown overrides the default.
 TEST(CompareCommandTest, InstructionCountsAreJudgedDeterministically) {
   const Report base = counted_report(1'000'000);
   const Outcome equal = compare(base, counted_report(1'000'000));
@@ -224,13 +224,13 @@ TEST(CompareCommandTest, InstructionCountsAreJudgedDeterministically) {
   const Outcome within = compare(base, counted_report(1'000'050));
   EXPECT_EQ(within.status, 0);
   EXPECT_NE(within.out.find("+0.005%, within 0.01%"), std::string::npos) << within.out;
-  const Outcome small = compare(base, counted_report(1'004'000));
+  const Outcome small = compare(base, counted_report(1'002'000));
   EXPECT_EQ(small.status, 0);
-  EXPECT_NE(small.out.find("within the 0.5% threshold"), std::string::npos) << small.out;
-  const Outcome slower = compare(base, counted_report(1'006'000));
+  EXPECT_NE(small.out.find("within the 0.25% threshold"), std::string::npos) << small.out;
+  const Outcome slower = compare(base, counted_report(1'005'000));  // a change of 0.5%
   EXPECT_EQ(slower.status, 1);
-  EXPECT_NE(slower.out.find("SLOWER: top95/bitmask/threads=1: +0.600% instructions per puzzle (instruction counts, "
-                            "deterministic: more than 0.5%)"),
+  EXPECT_NE(slower.out.find("SLOWER: top95/bitmask/threads=1: +0.500% instructions per puzzle (instruction counts, "
+                            "deterministic: more than 0.25%)"),
             std::string::npos)
       << slower.out;
   EXPECT_NE(slower.out.find("instr"), std::string::npos);
@@ -248,7 +248,7 @@ TEST(CompareCommandTest, InstructionCountsAreJudgedDeterministically) {
   EXPECT_EQ(doc["schema"], "sudoku-bench-compare/3");
   EXPECT_EQ(doc["measure"], "instructions");
   EXPECT_EQ(doc["verdict_kind"], "deterministic");
-  EXPECT_DOUBLE_EQ(doc["options"]["max_slowdown"].get<double>(), 0.005);
+  EXPECT_DOUBLE_EQ(doc["options"]["max_slowdown"].get<double>(), 0.0025);
   ASSERT_EQ(doc["pairs"][0]["metrics"].size(), 1u);
   EXPECT_EQ(doc["pairs"][0]["metrics"][0]["metric"], "instructions/puzzle");
   EXPECT_TRUE(doc["pairs"][0]["metrics"][0]["p_value"].is_null());

@@ -159,13 +159,13 @@ TEST(HistoryTest, AnInstructionStepIsNamedAtItsReport) {
             std::string::npos)
       << run.out;
   EXPECT_EQ(run.out.find("p = "), std::string::npos) << run.out;
-  // Within the threshold (0.5%): no step; the largest is said.
+  // Within the threshold (0.25%): no step; the largest is said.
   auto small = counted_history();
   for (std::size_t r = 4; r < small.size(); ++r)
     for (MeasuredPass& p : small[r].runs) p.instructions_per_puzzle = 2'004'000;
   const HistoryRun quiet = history(small);
   EXPECT_EQ(quiet.status, 0);
-  EXPECT_NE(quiet.out.find("no step above 0.5%: neighbours' counts differ by 0.200% at most"), std::string::npos)
+  EXPECT_NE(quiet.out.find("no step above 0.25%: neighbours' counts differ by 0.200% at most"), std::string::npos)
       << quiet.out;
 }
 

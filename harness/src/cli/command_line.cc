@@ -67,12 +67,12 @@ void declare_judging(Options& o, Judging& judging, Threshold threshold) {
   if (threshold == Threshold::min_change)
     o.percent("--min-change", judging.max_slowdown, true,
               "The smallest change worth naming, like 3% (the default of compare's and ab's --max-slowdown; "
-              "instruction reports: 0.5%)",
+              "instruction reports: 0.25%)",
               &judging.threshold_given);
   else
     o.percent("--max-slowdown", judging.max_slowdown, false,
               "Allowed growth of time per puzzle, like 5% or 2.5 (one default for compare, ab and history; "
-              "instruction reports: 0.5% of instructions per puzzle)",
+              "instruction reports: 0.25% of instructions per puzzle)",
               &judging.threshold_given);
   o.real("--alpha", judging.alpha, 1e-9, 0.5,
          "Significance level of the test, after correcting for the places a change was looked for (history); the "
