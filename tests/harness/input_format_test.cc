@@ -96,6 +96,10 @@ TEST(InputFormatTest, EachModuleSplitsItsRecordsFields) {
     EXPECT_EQ(module.spans_lines, named.format == InputFormat::grid) << named.name;
     EXPECT_EQ(module.parses_cut_lines, named.format == InputFormat::lines || named.format == InputFormat::automatic)
         << named.name;
+    // The per-record step takes a record whole, without asking fields(), where a module says it
+    // splits none: csv and checks alone split.
+    EXPECT_EQ(module.splits_fields, named.format == InputFormat::csv || named.format == InputFormat::checks)
+        << named.name;
   }
   EXPECT_EQ(record_format(InputFormat::grid).where(kPuzzle.substr(0, 40) + "x" + kPuzzle.substr(41)),
             " (row 5, column 5 of the grid)");

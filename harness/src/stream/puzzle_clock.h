@@ -45,8 +45,9 @@ class PuzzleClock {
   }
 
   // What one read of this clock costs here, in nanoseconds: the median of a few batches of
-  // back-to-back reads, measured once per process and kind of clock. Timing a puzzle takes two
-  // reads, so on easy puzzles this is what timing costs a solver (the report warns past 3%).
+  // back-to-back reads, measured once per process and kind of clock. Timing a puzzle takes one
+  // read (step_chunk), so on easy puzzles this is what timing costs a solver (the report warns
+  // past 3%).
   double read_ns() const;
 
   bool is_tsc() const { return tsc_; }

@@ -44,9 +44,15 @@ class RecordFormat {
   // A line longer than kMaxRecordBytes is judged as a puzzle of its whole length (which no grid
   // has); else it is refused as too long for a record.
   const bool parses_cut_lines;
+  // fields() splits a record into more than its puzzle: else the record is the puzzle, and the
+  // per-record step takes it as it is, without a virtual call.
+  const bool splits_fields;
 
-  RecordFormat(bool numbers_, bool spans_lines_, bool parses_cut_lines_)
-      : numbers(numbers_), spans_lines(spans_lines_), parses_cut_lines(parses_cut_lines_) {}
+  RecordFormat(bool numbers_, bool spans_lines_, bool parses_cut_lines_, bool splits_fields_ = false)
+      : numbers(numbers_),
+        spans_lines(spans_lines_),
+        parses_cut_lines(parses_cut_lines_),
+        splits_fields(splits_fields_) {}
   virtual ~RecordFormat() = default;
 
   // Whether a file whose first content line (not empty, not a # comment) is `line` has this format.
@@ -55,6 +61,7 @@ class RecordFormat {
   virtual bool is_header(std::string_view) const { return false; }
   // Record per content line (empty and # lines skipped, a header too), unless overridden.
   virtual std::unique_ptr<LineAssembler> assembler() const;
+  // The record whole, unless splits_fields (then overridden).
   virtual RecordFields fields(std::string_view record) const { return {record, false, {}, false, {}}; }
   // Where a puzzle that does not parse went wrong, in the layout's own terms (" (row 2, column 5
   // of the grid)"), appended to the parser's message; "" where its column says it.

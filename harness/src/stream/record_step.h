@@ -70,8 +70,12 @@ struct StepResult {
   // The stop flag (StepOptions::solve.stop: SIGINT, SIGTERM) cut a search of this record short:
   // the record has no outcome (`outcome` says nothing), and step_chunk ends its chunk there.
   bool stopped = false;
+  // judge() asked a solver again: a second ask for a solution, or the reference's recount.
+  bool asked_again = false;
 
   bool is_puzzle() const { return outcome != Outcome::invalid; }
+  // Invalid, aborted or wrong: a record a pass keeps as a problem (the enum's last three).
+  bool is_problem() const { return outcome >= Outcome::invalid; }
 };
 
 // "unique", "multiple", "solved", "none", "aborted", "invalid", "wrong": as --per-puzzle prints them (solve
@@ -118,6 +122,7 @@ class RecordStep {
   // Into puzzle_ and the expectations: true for a puzzle this solver takes, else false with `why`
   // (untouched when true: no string is built or moved on the way of a valid record).
   bool parse(const Chunk& chunk, const Record& record, std::string& why);
+  bool parse_in_full(const Chunk& chunk, const Record& record, std::string& why);  // parse's every case
   std::string parse_expectations(std::string_view count, std::string_view solution, bool has_solution);
   // Into `r` in place: a result copied just after it was written stalls the next load of it.
   // Sets written_: whether the solver wrote the solution it reports (asked for one).
@@ -163,15 +168,19 @@ inline constexpr std::size_t kKeepEveryProblem = std::numeric_limits<std::size_t
 
 // Runs every record of `chunk` through `step`: counts outcomes and checks in chunk.tally, keeps
 // the first `keep_problems` problems in chunk.problems (the rest are only counted), and calls
-// `on_record(record, result, elapsed_ns)` for each. With kTimed, elapsed_ns is the time from the
-// end of the previous record's bookkeeping (or the chunk's start) to the end of this one's solve:
-// parsing included, judging the answer and bookkeeping not (two reads of `clock` per record);
-// without it, no clock is read and it is 0. Once the step's stop flag is set the chunk ends early:
-// at a record whose search it stopped (that record has no outcome: nothing is counted or called
-// for it), or before the next record. So the records with an outcome are always a prefix of the
-// chunk's, and chunk.tally.records() < chunk.records.size() tells a chunk cut short.
+// `on_record(record, result, elapsed_ns)` for each. With kTimed, one read of `clock` per record:
+// each record's end stamp is the next one's start, so elapsed_ns is the time from the end of the
+// previous record's solve (or the chunk's start) to the end of this one's: the harness's step
+// for the previous record (judging, counting, recording) and this record's parsing included. A
+// record off the common way (not a puzzle, aborted, wrong, a failed check) or one whose judging
+// asked a solver again (a second ask, a recount) has its clock read again after its bookkeeping,
+// so that no latency includes that work; without kTimed no clock is read and elapsed_ns is 0.
+// Once the step's stop flag is set the chunk ends early: at a record whose search it stopped
+// (that record has no outcome: nothing is counted or called for it), or before the next record.
+// So the records with an outcome are always a prefix of the chunk's, and
+// chunk.tally.records() < chunk.records.size() tells a chunk cut short.
 // A hot path, kept in one piece on purpose (tests/tools/function_length_test.py): the per-record
-// loop, inlined into each pass with its callback, whose two clock reads must be seen together with
+// loop, inlined into each pass with its callback, whose clock reads must be seen together with
 // exactly the work that lies between them.
 template <bool kTimed, typename OnRecord>
 void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::size_t keep_problems,
@@ -213,7 +222,11 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
       ++index;
       if (step.run(chunk, record, solution).stopped) [[unlikely]]
         return;
-      if constexpr (kTimed) elapsed_ns = clock.ns(clock.now() - last) + share_ns;
+      if constexpr (kTimed) {
+        const std::uint64_t now = clock.now();
+        elapsed_ns = clock.ns(now - last) + share_ns;
+        last = now;  // the next record's time starts here, with this one's judging and bookkeeping
+      }
       judged = &step.judge();
       if (judged->stopped) [[unlikely]]
         return;
@@ -242,8 +255,10 @@ void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::siz
       }
     }
     on_record(record, r, elapsed_ns);
-    // The next record's time starts here: judging and bookkeeping are not the solver's.
-    if constexpr (kTimed) last = clock.now();
+    // Off the common way, or a solver asked again: that work is in no record's time.
+    if constexpr (kTimed)
+      if (r.is_problem() || !r.mismatch.empty() || r.asked_again) [[unlikely]]
+        last = clock.now();
   }
 }
 

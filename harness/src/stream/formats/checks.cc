@@ -9,7 +9,9 @@ namespace {
 
 class Checks final : public RecordFormat {
  public:
-  Checks() : RecordFormat(/*numbers=*/false, /*spans_lines=*/false, /*parses_cut_lines=*/false) {}
+  Checks()
+      : RecordFormat(/*numbers=*/false, /*spans_lines=*/false, /*parses_cut_lines=*/false,
+                     /*splits_fields=*/true) {}
 
   bool detects(std::string_view line) const override {
     const auto colon = line.find(':');

@@ -12,7 +12,9 @@ bool is_letter(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')
 
 class Csv final : public RecordFormat {
  public:
-  Csv() : RecordFormat(/*numbers=*/false, /*spans_lines=*/false, /*parses_cut_lines=*/false) {}
+  Csv()
+      : RecordFormat(/*numbers=*/false, /*spans_lines=*/false, /*parses_cut_lines=*/false,
+                     /*splits_fields=*/true) {}
 
   bool detects(std::string_view line) const override { return line.find(',') != std::string_view::npos; }
 
