@@ -121,10 +121,11 @@ TEST(ReportJsonTest, ErrorsNameTheField) {
   j["runs"][0]["minor_page_faults"] = "x";
   EXPECT_EQ(error_of(j), "runs[0].minor_page_faults: \"x\" is not a finite number >= 0");
   j = good;
-  j["schema"] = "sudoku-bench/13";
+  j["schema"] = "sudoku-bench/14";
   EXPECT_EQ(error_of(j),
-            "schema \"sudoku-bench/13\" is not \"sudoku-bench/12\" (nor an earlier one this version reads: "
-            "sudoku-bench/11, sudoku-bench/10, sudoku-bench/9, sudoku-bench/8, sudoku-bench/7, sudoku-bench/6, "
+            "schema \"sudoku-bench/14\" is not \"sudoku-bench/13\" (nor an earlier one this version reads: "
+            "sudoku-bench/12, sudoku-bench/11, sudoku-bench/10, sudoku-bench/9, sudoku-bench/8, sudoku-bench/7, "
+            "sudoku-bench/6, "
             "sudoku-bench/5, "
             "sudoku-bench/4, "
             "sudoku-bench/3, sudoku-bench/2, "

@@ -15,7 +15,7 @@ namespace {
 
 // Parts slower than this over their mean say the work or the machines were uneven.
 constexpr double kImbalanceWarning = 1.1;
-// Timing puzzles costs a clock read each (two before issue 64); past this share of a puzzle's mean
+// Timing puzzles costs a clock read each (two in schema /12 and earlier); past this share of a puzzle's mean
 // latency, timing costs the throughput more than the 3% issue 29 allowed. The reads' share, from
 // back-to-back reads, has come out a little under the loss measured timed against untimed (fast on
 // kaggle, two reads: 8.8% of the mean latency against a 10% loss on Zen 4; on an Intel Xeon two
