@@ -103,3 +103,23 @@ done
 set +e
 "$bench" history --by version "$out/history" 2>&1 | tee "$out/history.txt"
 echo "history exit ${PIPESTATUS[0]}" | tee -a "$out/history.txt"
+
+# 3. Exactly +0.50% (the default threshold is 0.25% since this step): ten reports each of the plugin
+# and the program given 0.500% more instructions a puzzle, compared with the ten base reports.
+build_plugin plugin_plus050.so 344                # +2,068 on 412,514.8: +0.501%
+cc -O3 -DNDEBUG -Wall -Wextra -Werror -march=x86-64-v2 -mtune=generic -DEXTRA_STEPS=28389 \
+  -o "$out/exec_plus050" "$out/src/solver_extra.c"  # +170,336 on 34,067,111.9: +0.500%
+for i in $(seq 10); do
+  count "$out/reports/plugin-plus050-$i.json" "plugin:$out/plugin_plus050.so"
+  count "$out/reports/exec-plus050-$i.json" "exec:$out/exec_plus050"
+done
+for kind in plugin exec; do
+  for i in $(seq 10); do
+    set +e
+    "$bench" compare "$out/reports/$kind-base-$i.json" "$out/reports/$kind-plus050-$i.json" \
+      >"$out/reports/compare-$kind-plus050-$i.txt" 2>&1
+    status=$?
+    set -e
+    echo "$kind plus050 $i exit $status: $(grep -E '^(SLOWER|faster|the same)' "$out/reports/compare-$kind-plus050-$i.txt" | head -1)"
+  done
+done | tee "$out/compare-verdicts-050.txt"
