@@ -221,7 +221,39 @@ for cmd in "--version" "solvers" "solve --solver bitmask $data/easy50.txt" \
   fi
 done
 if grep -q "pmi2" "$work/srun.err"; then echo "FAIL: the refusal offers pmi2:"; cat "$work/srun.err"; exit 1; fi
-grep -q -- "--shard \$((SLURM_PROCID+1))/2" "$work/srun.err" || { echo "FAIL: no shard advice:"; cat "$work/srun.err"; exit 1; }
+# The advice, pasted as it is into two tasks (srun -n 2 runs it in each with its own SLURM_PROCID; the
+# submitting shell expands nothing in it): two shards, two reports, merged the counts of one process.
+advice=$(grep -o "srun -n 2 bash -c '[^']*'" "$work/srun.err") || { echo "FAIL: no shard advice:"; cat "$work/srun.err"; exit 1; }
+pasted=${advice#srun -n 2 bash -c \'}
+pasted=${pasted%\'}
+pasted=${pasted/sudoku-bench run/\"\$bench\" run --threads 1 --repetitions 1 --warmup-seconds 0 --min-time 0 --no-progress}
+pasted=${pasted/FILE.../\"\$data\"/top95.txt}
+(
+  cd "$work"
+  for task in 0 1; do
+    bench=$bench data=$data SLURM_STEP_NUM_TASKS=2 SLURM_NTASKS=2 SLURM_PROCID=$task bash -c "$pasted" >/dev/null ||
+      { echo "FAIL: the pasted advice in task $task: $pasted"; exit 1; }
+  done
+  "$bench" merge --json pasted.json shard-0.json shard-1.json >/dev/null
+  "$bench" run --threads 1 --repetitions 1 --warmup-seconds 0 --min-time 0 --no-progress --json pasted-one.json \
+    "$data/top95.txt" >/dev/null
+  "$python" - <<'PY' || exit 1
+import json, sys
+shards = [json.load(open(f"shard-{t}.json"))["settings"]["shard"] for t in (0, 1)]
+merged, one = (json.load(open(f))["runs"][0] for f in ("pasted.json", "pasted-one.json"))
+if shards != [{"index": 1, "count": 2}, {"index": 2, "count": 2}]: sys.exit(f"FAIL: the tasks measured shards {shards}")
+if merged["status"] != one["status"]: sys.exit(f"FAIL: the shards merged count {merged['status']}, one process {one['status']}")
+PY
+) || exit 1
+# ab and hunt run as one process: refused there too, saying how to start them.
+for cmd in "ab --rounds 2 bitmask fast $data/top95.txt" "hunt --seconds 1 --solver bitmask"; do
+  # shellcheck disable=SC2086
+  expect_refused "${cmd%% *} in an srun step without PMI" 2 "srun --mpi=pmix" srun_task "$bench" $cmd
+done
+grep -q "srun -n 1" "$work/refused.err" || { echo "FAIL: hunt's refusal:"; cat "$work/refused.err"; exit 1; }
+# A 2-rank report resumed by one process: refused, the numbers right.
+expect_refused "a 2-rank report resumed by one process" 2 "2 ranks against 1 process" \
+  "$bench" "${common[@]}" --resume "$work/ranks2.json" --json "$work/resumed.json" "${files[@]}"
 # The default thread counts: the CPUs this process may run on.
 for how in "taskset -c 0" "env SLURM_CPUS_PER_TASK=1"; do
   $how "$bench" run --repetitions 1 --warmup-seconds 0 --min-time 0 --no-progress --json "$work/threads.json" \

@@ -5,7 +5,8 @@
 # counts are one process's; an array of 2 with --shard auto, merged, counts the same; scancel
 # --signal=TERM interrupts every rank, the report written at once (0.2 s); --resume after it
 # measures the rest, the counts then those of an uninterrupted run; srun -n 2 without PMI is refused
-# (exit 2, saying how to launch); the threads default to --cpus-per-task. Skipped (77) where the
+# (exit 2, saying how to launch), its advice pasted into srun -n 2 --mpi=none measures two shards, and
+# ab is refused there; the threads default to --cpus-per-task. Skipped (77) where the
 # packages are not installed (tools/install-deps installs them) or Slurm cannot start, named.
 # Usage: slurm_test.sh SUDOKU_BENCH DATASETS_DIR PYTHON
 set -euo pipefail
@@ -154,6 +155,30 @@ srun -n 2 "$bench" "${common[@]}" "$data/top95.txt" >nopmi.out 2>&1
 status=$?
 set -e
 if [[ $status -eq 0 ]] || ! grep -q "srun --mpi=pmix" nopmi.out; then echo "FAIL: srun without PMI: $status"; cat nopmi.out; exit 1; fi
+# Its advice pasted into srun -n 2 --mpi=none (sudoku-bench and FILE... filled in): two shards, two
+# reports, merged the counts of one process.
+advice=$(grep -o "srun -n 2 bash -c '[^']*'" nopmi.out | head -n 1) || { echo "FAIL: no shard advice:"; cat nopmi.out; exit 1; }
+pasted=${advice#srun -n 2 bash -c \'}
+pasted=${pasted%\'}
+pasted=${pasted/sudoku-bench run/\'$bench\' ${common[*]}}
+pasted=${pasted/FILE.../\'$data/top95.txt\'}
+srun -n 2 --mpi=none bash -c "$pasted" >pasted.out 2>&1 || { echo "FAIL: the advice pasted: $pasted"; cat pasted.out; exit 1; }
+"$bench" merge --json pasted.json shard-0.json shard-1.json >/dev/null
+"$bench" "${common[@]}" --json pasted-one.json "$data/top95.txt" >/dev/null 2>&1
+"$python" - <<'PY'
+import json, sys
+shards = [json.load(open(f"shard-{t}.json"))["settings"]["shard"] for t in (0, 1)]
+merged, one = (json.load(open(f))["runs"][0] for f in ("pasted.json", "pasted-one.json"))
+if shards != [{"index": 1, "count": 2}, {"index": 2, "count": 2}]: sys.exit(f"FAIL: the tasks measured shards {shards}")
+if merged["status"] != one["status"]: sys.exit(f"FAIL: the shards merged count {merged['status']}, one process {one['status']}")
+print("slurm: the refusal's advice, pasted into srun -n 2 --mpi=none, measured shards 1/2 and 2/2")
+PY
+# ab gives one verdict: refused there too (exit 2), naming srun --mpi=pmix.
+set +e
+srun -n 2 --mpi=none "$bench" ab --rounds 2 bitmask fast "$data/top95.txt" >ab.out 2>&1
+status=$?
+set -e
+if [[ $status -ne 2 ]] || ! grep -q "srun --mpi=pmix" ab.out; then echo "FAIL: ab in srun -n 2 without PMI: $status"; cat ab.out; exit 1; fi
 # The default threads: --cpus-per-task (Slurm does not bind here: task/none).
 srun -n 1 --cpus-per-task=1 "$bench" run --repetitions 1 --warmup-seconds 0 --min-time 0 --no-progress \
   --json cpus.json "$data/top95.txt" >/dev/null 2>&1

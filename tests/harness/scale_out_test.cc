@@ -10,6 +10,7 @@
 
 #include "cli/merge_command.h"
 #include "cli/shard_option.h"
+#include "cluster/launcher.h"
 #include "report/pass_parts.h"
 #include "report/report_json.h"
 #include "report/shard_merge.h"
@@ -241,6 +242,60 @@ TEST(ShardOptionTest, ReadsKOfNAndJobArrays) {
   EXPECT_EQ(s->index, 5);
   EXPECT_EQ(s->count, 5);
   unsetenv("JOB_COMPLETION_INDEX");
+}
+
+// srun -n 3 --mpi=none: each task its shard, from its own environment (SLURM_PROCID).
+TEST(ShardOptionTest, TasksOfAnSrunStepWithoutPmiEachTakeTheirOwn) {
+  std::string error;
+  setenv("SLURM_STEP_NUM_TASKS", "3", 1);
+  for (int task = 0; task < 3; ++task) {
+    setenv("SLURM_PROCID", std::to_string(task).c_str(), 1);
+    auto s = sudoku_bench::parse_shard("auto", error);
+    ASSERT_TRUE(s) << error;
+    EXPECT_EQ(s->index, task + 1);
+    EXPECT_EQ(s->count, 3);
+  }
+  EXPECT_FALSE(sudoku_bench::parse_shard("auto/2", error));
+  EXPECT_NE(error.find("3 tasks"), std::string::npos) << error;
+  // Within a job array's task 2 of 4: shards 4 to 6 of 12.
+  setenv("SLURM_ARRAY_TASK_ID", "2", 1);
+  setenv("SLURM_ARRAY_TASK_MIN", "1", 1);
+  setenv("SLURM_ARRAY_TASK_COUNT", "4", 1);
+  setenv("SLURM_PROCID", "0", 1);
+  auto s = sudoku_bench::parse_shard("auto", error);
+  ASSERT_TRUE(s) << error;
+  EXPECT_EQ(s->index, 4);
+  EXPECT_EQ(s->count, 12);
+  for (const char* name : {"SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_MIN", "SLURM_ARRAY_TASK_COUNT"}) unsetenv(name);
+  // Under an MPI launcher the step's tasks are ranks: no shard of their own.
+  setenv("OMPI_COMM_WORLD_SIZE", "3", 1);
+  EXPECT_FALSE(sudoku_bench::parse_shard("auto", error));
+  unsetenv("OMPI_COMM_WORLD_SIZE");
+  // One task alone is no shard either.
+  setenv("SLURM_STEP_NUM_TASKS", "1", 1);
+  EXPECT_FALSE(sudoku_bench::parse_shard("auto", error));
+  unsetenv("SLURM_STEP_NUM_TASKS");
+  unsetenv("SLURM_PROCID");
+}
+
+// The refusals in such a step say what to do instead, as it works when pasted.
+TEST(LauncherTest, TheAdviceInAStepWithoutPmiWorksPasted) {
+  setenv("SLURM_STEP_NUM_TASKS", "2", 1);
+  EXPECT_NE(sudoku_bench::launch_problem().find("one of 2 tasks"), std::string::npos);
+  const std::string run = sudoku_bench::launch_advice("run");
+  EXPECT_NE(run.find("srun --mpi=pmix"), std::string::npos) << run;
+  EXPECT_NE(run.find("srun -n 2 bash -c 'sudoku-bench run --shard auto --json shard-$SLURM_PROCID.json"),
+            std::string::npos)
+      << run;
+  EXPECT_EQ(run.find("$(("), std::string::npos) << run;  // nothing the submitting shell would expand
+  for (const char* command : {"ab", "hunt"}) {
+    const std::string advice = sudoku_bench::launch_advice(command);
+    EXPECT_NE(advice.find("srun -n 1"), std::string::npos) << advice;
+    EXPECT_NE(advice.find("srun --mpi=pmix"), std::string::npos) << advice;
+  }
+  unsetenv("SLURM_STEP_NUM_TASKS");
+  EXPECT_EQ(sudoku_bench::launch_problem(), "");
+  EXPECT_EQ(sudoku_bench::launch_advice("run"), "");
 }
 
 TEST(PassPartsTest, RanksTakeTheSlowestWallTimeAndSayHowUneven) {

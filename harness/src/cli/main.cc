@@ -14,6 +14,7 @@
 #include "cli/command_line.h"
 #include "cli/help_format.h"
 #include "cli/usage_errors.h"
+#include "cluster/launcher.h"
 #include "cluster/world.h"
 #include "plugin/call_guard.h"
 #include "report/build_info.h"
@@ -136,11 +137,15 @@ int main(int argc, char** argv) {
   plugin::set_interrupt_flag(&interrupt_requested());
   for (const Subcommand& s : subcommands) {
     if (!*s.app) continue;
-    // Tasks that no MPI job joins would each measure the whole input: refused only where that is
-    // so (run without --shard, hunt); every other command, and a shard, is one task's own work.
+    // Tasks that no MPI job joins would each measure the whole input, or each give a verdict on the
+    // CPUs they share: refused only where that is so (run without --shard, ab, hunt); every other
+    // command, and a shard, is one task's own work.
     const std::string& name = s.app->get_name();
-    if (!world.problem().empty() && (name == "hunt" || (name == "run" && s.app->get_option("--shard")->count() == 0))) {
-      std::fprintf(stderr, "sudoku-bench %s: %s\n", name.c_str(), world.problem().c_str());
+    if (!world.problem().empty() &&
+        (name == "hunt" || name == "ab" || (name == "run" && s.app->get_option("--shard")->count() == 0))) {
+      const std::string advice = launch_advice(name);
+      std::fprintf(stderr, "sudoku-bench %s: %s%s%s\n", name.c_str(), world.problem().c_str(),
+                   advice.empty() ? "" : ": ", advice.c_str());
       return kExitUsage;
     }
     if (world.size() > 1 && s.app->get_name() != "run") {

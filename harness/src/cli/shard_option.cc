@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cstdlib>
 
+#include "cluster/launcher.h"
+
 namespace sudoku_bench {
 namespace {
 
@@ -29,16 +31,27 @@ std::optional<Settings::Shard> parse_shard(const std::string& text, std::string&
     const auto id = env_number("SLURM_ARRAY_TASK_ID"), min = env_number("SLURM_ARRAY_TASK_MIN"),
                count = env_number("SLURM_ARRAY_TASK_COUNT");
     const auto index = env_number("JOB_COMPLETION_INDEX");
+    // The tasks of one srun step that no MPI job joins (srun -n N --mpi=none): each its own shard,
+    // within the array task's when both.
+    const auto task = env_number("SLURM_PROCID");
+    const int tasks = tasks_without_pmi();
     if (id && min && count) {
       k = *id - *min + 1;
       if (slash == std::string::npos) n = count;
     } else if (index) {
       k = *index + 1;
+    } else if (tasks > 1 && task) {
+      if (n && *n != tasks) {
+        error = "--shard " + text + ": this srun step has " + std::to_string(tasks) + " tasks, each a shard: say auto";
+        return std::nullopt;
+      }
+      k = n = 1;  // of the step's own
     }
     if (!k) {
       error =
           "--shard auto: no job array in the environment (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_MIN and "
-          "SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX)";
+          "SLURM_ARRAY_TASK_COUNT, or JOB_COMPLETION_INDEX), nor tasks of an srun step (SLURM_PROCID and "
+          "SLURM_STEP_NUM_TASKS)";
       return std::nullopt;
     }
     if (!n) {
@@ -46,6 +59,10 @@ std::optional<Settings::Shard> parse_shard(const std::string& text, std::string&
           "--shard auto: the shard count is not in the environment (Kubernetes does not say it): give it, as "
           "--shard auto/N";
       return std::nullopt;
+    }
+    if (tasks > 1 && task && *task >= 0 && *task < tasks && *n >= 1 && *k >= 1 && *k <= *n) {
+      k = (*k - 1) * tasks + *task + 1;
+      n = *n * tasks;
     }
   } else {
     k = number(k_text);

@@ -44,6 +44,11 @@ using Clock = std::chrono::steady_clock;
 // --warmup-seconds, each pass cut there; a measured pass reads it again until --min-time.
 enum StepKind : std::size_t { kWarmUp, kMeasured };
 
+// The processes that measured a report, from its context.ranks (empty for one process).
+std::string processes_text(std::size_t ranks) {
+  return ranks == 0 ? "1 process" : std::to_string(ranks) + (ranks == 1 ? " rank" : " ranks");
+}
+
 // How `file` differs from the file `pass` read: "" when it is the same, or either is not known.
 std::string changed_since(const MeasuredPass& pass, const std::string& file) {
   const std::optional<InputStamp> now = pass.input ? input_stamp(file) : std::nullopt;
@@ -235,8 +240,8 @@ class Run {
       return "comes from another build or machine: " +
              difference_text("context", *field, resumed.context, report_.context);
     if (resumed.context.ranks != report_.context.ranks)
-      return "was measured by other ranks (" + std::to_string(resumed.context.ranks.size()) + " against " +
-             std::to_string(report_.context.ranks.size()) + ", or on other machines)";
+      return "was measured by other ranks (" + processes_text(resumed.context.ranks.size()) + " against " +
+             processes_text(report_.context.ranks.size()) + " here, or on other machines)";
     if (const auto* s = first_difference(settings_fields(), resumed.settings, report_.settings, Agree::merge))
       return "was measured with other settings: " + difference_text("settings", *s, resumed.settings, report_.settings);
     if (resumed.settings.solvers != report_.settings.solvers || resumed.settings.threads != report_.settings.threads ||
