@@ -1,15 +1,20 @@
 // What MPI ranks cost beyond their records (docs/cluster.md, "What a rank costs"): the inputs of the
 // scaling model in results/README.md. Per rank: telling the input apart (sample_fingerprint) and
 // reaching its own chunks of a large file (a 1/1024 shard's pass against a pass over those records
-// alone); at rank 0: a deal (ChunkDispenser) and, per pass, each rank's pass received (a row of
+// alone); a deal's own work (RankDeals, beside its one operation on rank 0's window: measured
+// under MPI by deal_benchmark.cc) and, at rank 0, per pass, each rank's pass received (a row of
 // numbers; before, its JSON text) and the passes combined.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <deque>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "real_pass.h"
 #include "report/part_figures.h"
@@ -89,17 +94,36 @@ void BM_OwnRecordsPass(benchmark::State& state) {
 }
 BENCHMARK(BM_OwnRecordsPass)->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond)->UseRealTime();
 
-// Rank 0 dealing one reading of a file of 256 chunks per rank to `ranks` ranks asking in turn:
-// the time per deal, and how many deals a reading takes (the messages rank 0 answers).
+// Counters in memory: what a deal costs beside its one operation on rank 0's window (measured
+// end to end, under MPI, by bench/deal_benchmark.cc).
+class LocalCounters final : public sudoku_bench::SharedCounters {
+ public:
+  std::int64_t fetch_add(int i, std::int64_t add) override {
+    return std::exchange(c_[static_cast<std::size_t>(i)], c_[static_cast<std::size_t>(i)] + add);
+  }
+  std::int64_t fetch_max(int i, std::int64_t value) override {
+    return std::exchange(c_[static_cast<std::size_t>(i)], std::max(c_[static_cast<std::size_t>(i)], value));
+  }
+  void pause(int) override {}
+
+ private:
+  std::vector<std::int64_t> c_ = std::vector<std::int64_t>(sudoku_bench::kDealCounters, 0);
+};
+
+// One reading of a file of 256 chunks per rank dealt to `ranks` ranks taking deals in turn from
+// counters in memory: the time per deal beside its counter operation, and how many deals a reading
+// takes (each one fetch_add on rank 0's window under MPI).
 void BM_DealReading(benchmark::State& state) {
   const int ranks = static_cast<int>(state.range(0));
   const std::uint64_t chunks = 256 * static_cast<std::uint64_t>(ranks);
   std::uint64_t deals = 0;
   for (auto _ : state) {
-    sudoku_bench::ChunkDispenser dispenser(ranks);
+    LocalCounters counters;
+    std::deque<sudoku_bench::RankDeals> job;
+    for (int r = 0; r < ranks; ++r) job.emplace_back(counters, r, ranks);
     deals = 0;
     for (int r = 0;; r = (r + 1) % ranks, ++deals)
-      if (!dispenser.deal(r, {chunks, true, 0}, 0)) break;
+      if (!job[static_cast<std::size_t>(r)].deal({chunks, true, 0}, 0)) break;
   }
   state.counters["deals"] = static_cast<double>(deals);
   state.counters["per_deal"] = benchmark::Counter(static_cast<double>(deals) * static_cast<double>(state.iterations()),

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -28,8 +29,9 @@ class World {
   // processes in a build without MPI (each would run the whole job alone).
   const std::string& problem() const { return problem_; }
 
-  // Every rank waits for every other (MPI_Barrier).
-  void barrier();
+  // Every rank waits for every other (MPI_Ibarrier, tested and slept on: see world_mpi.cc), running
+  // `meanwhile` (when given) at every wake.
+  void barrier(const std::function<void()>& meanwhile = {});
   // Every rank's text in rank order at rank 0 (MPI_Gatherv); empty on the other ranks.
   std::vector<std::string> gather(const std::string& text);
   // Rank 0's value on every rank (MPI_Bcast).
@@ -44,15 +46,21 @@ class World {
   // MPI_SUM, along a tree: no rank receives more than a few of them); unchanged elsewhere.
   void sum_at_rank0(std::vector<std::uint64_t>& values);
 
-  // A few numbers from one rank to another while a pass runs (run/rank_dealing.h): sent without
-  // waiting for the receiver (so small a message goes eagerly), taken once it has arrived.
-  struct Note {
-    int from = 0;
-    std::array<std::int64_t, 6> values{};
-  };
-  void send(int to, const Note& note);
-  // A note that has arrived from any rank, in the order each rank sent them; false when none has.
-  bool receive(Note& note);
+  // Counters at rank 0 that every rank reads and changes by atomic operations of its own while a
+  // pass runs (run/rank_dealing.h), no rank serving them: an MPI window, passive target
+  // (MPI_Win_lock_all; MPI_Fetch_and_op, each completed by MPI_Win_flush). Every rank opens them
+  // together (`count` counters, each 0) and closes them together. No compare-and-swap: Open MPI
+  // 4.1's osc/rdma crashes in it on shared memory (mca_btl_vader_emu_acswap, CMA single copy).
+  void open_counters(int count);
+  void close_counters();
+  // Adds `add` to counter `i` (MPI_SUM); returns what it held before.
+  std::int64_t fetch_add(int i, std::int64_t add);
+  // Sets counter `i` to the larger of it and `value` (MPI_MAX); returns what it held before.
+  std::int64_t fetch_max(int i, std::int64_t value);
+  // Lets MPI progress what other ranks asked of this one: on shared memory their atomics need
+  // nothing of rank 0; a transport without remote atomics completes them when rank 0 calls into
+  // MPI, so its main thread calls this at every wake.
+  void progress();
 
  private:
   World() = default;  // a world of one
@@ -63,6 +71,10 @@ class World {
   int size_ = 1;
   bool joined_ = false;
   std::string problem_;
+  // The counters: in a world of one, these; under MPI, the window's (world_mpi.cc), whose memory at
+  // rank 0 these hold too.
+  std::vector<std::int64_t> counters_;
+  int window_ = -1;  // under MPI while the counters are open, their MPI_Win (MPI_Win_c2f)
 };
 
 }  // namespace sudoku_bench

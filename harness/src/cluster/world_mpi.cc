@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 #include "cluster/launcher.h"
 #include "cluster/world.h"
@@ -10,20 +11,19 @@
 namespace sudoku_bench {
 namespace {
 
-constexpr int kNoteTag = 7;  // the collectives use none
-
 // Waits for a request without spinning. MPI's blocking calls poll at full speed: a rank done with
 // its share would take a core from the ranks still measuring wherever cores are shared (more ranks
 // and threads than cores, hyperthreads, a VM's vCPUs). So every wait tests and sleeps, 50 us at
 // first and twice as long after each test that found it unfinished, up to 10 ms: a wait of t ends
 // at most max(t, 10 ms) late (about 2 x t while short), and a long one wakes 100 times a second
 // (each wake a few us of CPU: well under 0.5% of a core). The first test comes at once.
-void finish(MPI_Request& request) {
+void finish(MPI_Request& request, const std::function<void()>& meanwhile = {}) {
   constexpr long kFirstNs = 50'000, kMostNs = 10'000'000;
   int done = 0;
   for (long ns = kFirstNs;; ns = std::min(2 * ns, kMostNs)) {
     MPI_Test(&request, &done, MPI_STATUS_IGNORE);
     if (done) return;
+    if (meanwhile) meanwhile();
     const timespec pause{0, ns};
     nanosleep(&pause, nullptr);
   }
@@ -48,11 +48,11 @@ World::~World() {
   gone(this);
 }
 
-void World::barrier() {
+void World::barrier(const std::function<void()>& meanwhile) {
   if (!joined_) return;
   MPI_Request request;
   MPI_Ibarrier(MPI_COMM_WORLD, &request);
-  finish(request);
+  finish(request, meanwhile);
 }
 
 std::vector<std::string> World::gather(const std::string& text) {
@@ -114,21 +114,66 @@ void World::sum_at_rank0(std::vector<std::uint64_t>& values) {
   finish(request);
 }
 
-void World::send(int to, const Note& note) {
-  if (joined_)
-    MPI_Send(note.values.data(), static_cast<int>(note.values.size()), MPI_INT64_T, to, kNoteTag, MPI_COMM_WORLD);
+void World::open_counters(int count) {
+  if (!joined_) {
+    counters_.assign(static_cast<std::size_t>(count), 0);
+    return;
+  }
+  const MPI_Aint bytes = rank_ == 0 ? count * MPI_Aint{sizeof(std::int64_t)} : 0;
+  std::int64_t* base = nullptr;
+  MPI_Win win;
+  MPI_Win_allocate(bytes, sizeof(std::int64_t), MPI_INFO_NULL, MPI_COMM_WORLD, &base, &win);
+  if (rank_ == 0) std::fill(base, base + count, 0);
+  MPI_Win_lock_all(MPI_MODE_NOCHECK, win);
+  MPI_Win_sync(win);  // rank 0's zeros in the window before any rank's first operation
+  window_ = MPI_Win_c2f(win);
+  barrier();
 }
 
-bool World::receive(Note& note) {
-  if (!joined_) return false;
+void World::close_counters() {
+  if (!joined_) {
+    counters_.clear();
+    return;
+  }
+  if (window_ < 0) return;
+  MPI_Win win = MPI_Win_f2c(window_);
+  MPI_Win_unlock_all(win);
+  barrier();  // every rank's operations done: MPI_Win_free then waits for no one (and would spin)
+  MPI_Win_free(&win);
+  window_ = -1;
+}
+
+namespace {
+
+// One operation on counter `i` of the window at rank 0, completed before it returns.
+std::int64_t fetch_and_op(int window, int i, std::int64_t operand, MPI_Op op) {
+  MPI_Win win = MPI_Win_f2c(window);
+  std::int64_t was = 0;
+  MPI_Fetch_and_op(&operand, &was, MPI_INT64_T, 0, i, op, win);
+  MPI_Win_flush(0, win);
+  return was;
+}
+
+}  // namespace
+
+std::int64_t World::fetch_add(int i, std::int64_t add) {
+  if (!joined_)
+    return std::exchange(counters_.at(static_cast<std::size_t>(i)), counters_.at(static_cast<std::size_t>(i)) + add);
+  return fetch_and_op(window_, i, add, MPI_SUM);
+}
+
+std::int64_t World::fetch_max(int i, std::int64_t value) {
+  if (!joined_) {
+    std::int64_t& c = counters_.at(static_cast<std::size_t>(i));
+    return std::exchange(c, std::max(c, value));
+  }
+  return fetch_and_op(window_, i, value, MPI_MAX);
+}
+
+void World::progress() {
+  if (!joined_) return;
   int arrived = 0;
-  MPI_Status status;
-  MPI_Iprobe(MPI_ANY_SOURCE, kNoteTag, MPI_COMM_WORLD, &arrived, &status);
-  if (!arrived) return false;
-  MPI_Recv(note.values.data(), static_cast<int>(note.values.size()), MPI_INT64_T, status.MPI_SOURCE, kNoteTag,
-           MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-  note.from = status.MPI_SOURCE;
-  return true;
+  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, MPI_STATUS_IGNORE);
 }
 
 }  // namespace sudoku_bench

@@ -1,4 +1,7 @@
 // The world of a build without MPI: this process alone.
+#include <algorithm>
+#include <utility>
+
 #include "cluster/launcher.h"
 #include "cluster/world.h"
 
@@ -16,7 +19,7 @@ World::World(int&, char**&) {
 
 World::~World() { gone(this); }
 
-void World::barrier() {}
+void World::barrier(const std::function<void()>&) {}
 
 std::vector<std::string> World::gather(const std::string& text) { return {text}; }
 
@@ -28,8 +31,19 @@ std::uint64_t World::or_everywhere(std::uint64_t bits) { return bits; }
 
 void World::sum_at_rank0(std::vector<std::uint64_t>&) {}
 
-void World::send(int, const Note&) {}
+void World::open_counters(int count) { counters_.assign(static_cast<std::size_t>(count), 0); }
 
-bool World::receive(Note&) { return false; }
+void World::close_counters() { counters_.clear(); }
+
+std::int64_t World::fetch_add(int i, std::int64_t add) {
+  return std::exchange(counters_.at(static_cast<std::size_t>(i)), counters_.at(static_cast<std::size_t>(i)) + add);
+}
+
+std::int64_t World::fetch_max(int i, std::int64_t value) {
+  std::int64_t& c = counters_.at(static_cast<std::size_t>(i));
+  return std::exchange(c, std::max(c, value));
+}
+
+void World::progress() {}
 
 }  // namespace sudoku_bench

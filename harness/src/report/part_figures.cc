@@ -59,9 +59,10 @@ std::vector<double> part_figures(const MeasuredPass& p) {
                        s->stddev});
   v.insert(v.end(), {p.wall_seconds, static_cast<double>(p.complete), static_cast<double>(p.pipeline.measured),
                      p.pipeline.reader, p.pipeline.sink, p.pipeline.worker});
-  v.insert(v.end(), {static_cast<double>(p.noise.measured), maybe(p.noise.steal),
-                     static_cast<double>(p.noise.involuntary_switches), maybe(p.noise.migrations),
-                     maybe(p.noise.waiting), maybe(p.program_cpu_seconds), maybe(p.dealing_cpu_seconds)});
+  v.insert(v.end(),
+           {static_cast<double>(p.noise.measured), maybe(p.noise.steal),
+            static_cast<double>(p.noise.involuntary_switches), maybe(p.noise.migrations), maybe(p.noise.waiting),
+            maybe(p.program_cpu_seconds), maybe(p.dealing_cpu_seconds), maybe(p.waiting_cpu_seconds)});
   for (const Metric& m : metrics())
     if (m.store)  // a rank dealt no chunk of the first reading read none of it, whatever its records
       v.push_back(m.key == "file_records" ? static_cast<double>(p.file_records) : m.of(p).value_or(kUnknown));
@@ -102,6 +103,7 @@ MeasuredPass part_of(const MeasuredPass& like, const std::vector<double>& figure
   p.noise.waiting = row.maybe<double>();
   p.program_cpu_seconds = row.maybe<double>();
   p.dealing_cpu_seconds = row.maybe<double>();
+  p.waiting_cpu_seconds = row.maybe<double>();
   for (const Metric& m : metrics())
     if (m.store) {
       const double x = row.next();

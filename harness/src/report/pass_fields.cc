@@ -209,7 +209,8 @@ Json parts_json(const MeasuredPass& r) {
                      {"wall_seconds", p.wall_seconds},
                      {"puzzles_per_second", p.puzzles_per_second()},
                      {"cpu_seconds", optional_json(p.cpu_seconds)},
-                     {"dealing_cpu_seconds", optional_json(p.dealing_cpu_seconds)}});
+                     {"dealing_cpu_seconds", optional_json(p.dealing_cpu_seconds)},
+                     {"waiting_cpu_seconds", optional_json(p.waiting_cpu_seconds)}});
   return parts;
 }
 
@@ -318,9 +319,11 @@ const FieldRow<MeasuredPass> kRows[] = {
                                                         f[i]["puzzles"].count(),
                                                         f[i]["wall_seconds"].seconds(),
                                                         {},
+                                                        {},
                                                         {}});
-         for (auto [key, into] : {std::pair{"cpu_seconds", &part.cpu_seconds},
-                                  std::pair{"dealing_cpu_seconds", &part.dealing_cpu_seconds}})
+         for (auto [key, into] :
+              {std::pair{"cpu_seconds", &part.cpu_seconds}, std::pair{"dealing_cpu_seconds", &part.dealing_cpu_seconds},
+               std::pair{"waiting_cpu_seconds", &part.waiting_cpu_seconds}})
            if (f[i].has(key) && !f[i][key].null()) *into = f[i][key].seconds();
        }
      }},

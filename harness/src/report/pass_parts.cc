@@ -42,6 +42,7 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
   out.parts.clear();
   out.program_cpu_seconds.reset();
   out.dealing_cpu_seconds.reset();
+  out.waiting_cpu_seconds.reset();
   const MeasuredPass* slowest = &parts.front();
   double throughput = 0, walls = 0;
   for (std::size_t i = 0; i < parts.size(); ++i) {
@@ -67,7 +68,7 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
     throughput += p.puzzles_per_second();
     out.parts.push_back({numbers[i], hosts[i], p.puzzles(), p.wall_seconds,
                          timing == Timing::ranks ? std::optional<double>(p.cpu_seconds) : std::nullopt,
-                         p.dealing_cpu_seconds});
+                         p.dealing_cpu_seconds, p.waiting_cpu_seconds});
     out.pipeline.measured = out.pipeline.measured && p.pipeline.measured;
     out.pipeline.reader += p.pipeline.reader;
     out.pipeline.sink += p.pipeline.sink;

@@ -77,7 +77,7 @@ bool RankPasses::all_fine(const std::string& error) {
 bool RankPasses::measure_together(const std::function<MeasuredPass(ChunkDealer*)>& measure_share,
                                   const std::atomic<bool>& interrupted, MeasuredPass& pass) {
   world_.barrier();
-  double dealing_cpu_seconds = 0;
+  double dealing_cpu_seconds = 0, waiting_cpu_seconds = 0;
   const std::string error = measure_dealt(
       world_,
       [&](ChunkDealer& dealer) {
@@ -90,8 +90,9 @@ bool RankPasses::measure_together(const std::function<MeasuredPass(ChunkDealer*)
         }
         return std::string();
       },
-      dealing_cpu_seconds);
+      dealing_cpu_seconds, waiting_cpu_seconds);
   pass.dealing_cpu_seconds = dealing_cpu_seconds;
+  pass.waiting_cpu_seconds = waiting_cpu_seconds;
   return finish_pass(error, interrupted.load(), pass);
 }
 

@@ -74,8 +74,10 @@ struct PassPart {
   double wall_seconds = 0;
   // A rank's CPU, every thread's (its solver's programs included), and of that what its main thread
   // spent passing deals between ranks and waiting for them: what a rank costs beside solving. None
-  // for shards, and in reports before schema /10.
-  std::optional<double> cpu_seconds, dealing_cpu_seconds;
+  // for shards, and in reports before schema /10. And beside them, the rank's whole process's CPU
+  // from the end of its own measuring to the end of every rank's (waiting for the others, after
+  // cpu_seconds): none for shards and in reports before it (added within schema /12).
+  std::optional<double> cpu_seconds, dealing_cpu_seconds, waiting_cpu_seconds;
   double puzzles_per_second() const { return wall_seconds > 0 ? static_cast<double>(puzzles) / wall_seconds : 0; }
 };
 
@@ -122,8 +124,9 @@ struct MeasuredPass {
   // cpu_seconds includes; none when the solver ran no program (cpu_seconds is the process's alone),
   // and in reports before schema /10, which counted the process alone whatever the solver.
   std::optional<double> program_cpu_seconds;
-  // Measured by MPI ranks, before they are combined: this rank's PassPart::dealing_cpu_seconds.
-  std::optional<double> dealing_cpu_seconds;
+  // Measured by MPI ranks, before they are combined: this rank's PassPart::dealing_cpu_seconds and
+  // waiting_cpu_seconds.
+  std::optional<double> dealing_cpu_seconds, waiting_cpu_seconds;
   // The process's peak resident memory when the pass ended (getrusage's ru_maxrss): the most the
   // harness and the solvers so far needed at once. 0 where not measured (passes in parts).
   std::uint64_t peak_rss_bytes = 0;

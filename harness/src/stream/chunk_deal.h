@@ -1,6 +1,6 @@
 // Which chunks of an input a pipeline reads, asked for as it goes: a shard's fixed share of every
-// reading (one process, run --shard), or what MPI rank 0 hands out as the ranks free up
-// (run/rank_dealing.h). The dealer also decides whether the input is read again (--min-time), so
+// reading (one process, run --shard), or what MPI ranks take from counters they share as they free
+// up (run/rank_dealing.h). The dealer also decides whether the input is read again (--min-time), so
 // that every process of a job reads it the same number of times.
 #pragma once
 
@@ -59,36 +59,83 @@ class ShardDealer final : public ChunkDealer {
   std::optional<std::uint32_t> loop_;  // the last reading dealt
 };
 
-// What MPI rank 0 hands out to the ranks of a job as they ask (run/rank_dealing.h), knowing
-// nothing of MPI. A jumpable input: ranges of the chunks of a reading in input order, each
-// about 1/(2 x ranks) of what is left (guided self-scheduling: large deals first, single chunks at
-// the end, so that a rank slowed down takes less and the ranks end together). Another input:
-// whole readings, each rank keeping every ranks-th chunk (it reads the whole input anyway).
-// Another reading of the input starts, for every rank alike, while less than min_seconds have
-// passed; once stopped, it deals nothing more.
-class ChunkDispenser {
+// A few counters every process of a job shares, each operation atomic (cluster/world.h: one-sided
+// MPI atomics on a window at rank 0, which serves none of them).
+class SharedCounters {
  public:
-  explicit ChunkDispenser(int ranks) : ranks_(ranks), loops_of_rank_(static_cast<std::size_t>(ranks), -1) {}
-  std::optional<Deal> deal(int rank, const DealRequest& request, double elapsed_seconds);
-  void stop() { stopped_ = true; }
-  bool stopped() const { return stopped_; }
+  virtual ~SharedCounters() = default;
+  // Adds `add` to counter `i`; returns what it held before (add 0: reads it).
+  virtual std::int64_t fetch_add(int i, std::int64_t add) = 0;
+  // Sets counter `i` to the larger of it and `value`; returns what it held before.
+  virtual std::int64_t fetch_max(int i, std::int64_t value) = 0;
+  // Called while waiting for another rank's decision (a reading's), the `tries`-th time: sleeps a
+  // little (RankDeals never waits for more than another rank's next few operations).
+  virtual void pause(int tries) = 0;
+};
+
+// The shared counters a job deals from, each 0 at the start of a pass.
+enum DealCounter : int {
+  kTicketCounter,  // the deals taken, over every reading; + kStoppedTickets once stopped
+  kAskedCounter,   // the latest reading any rank needed (the first to raise it decides whether it takes place)
+  kYesCounter,     // the latest reading decided to take place (decided in order: all before it did too)
+  kNoCounter,      // kNever - the first reading decided not to take place; 0 while none
+  kChunksCounter,  // the largest of (1 + the chunks of a reading) the ranks saw: they must all agree
+  kSignalCounter,  // the signal of an interrupt on any rank (run/rank_dealing.h); 0 none
+  kDealCounters,
+};
+inline constexpr std::int64_t kStoppedTickets = std::int64_t{1} << 48;
+inline constexpr std::int64_t kNever = std::int64_t{1} << 40;
+
+// One rank's deals (rank `rank` of `ranks`), taken from counters every rank shares, so that no rank
+// hands them out. A jumpable input: ranges of the chunks of a reading in input order, by ticket:
+// a rank takes the next ticket (one fetch_add), and ticket t is deal t mod T of reading t / T, each
+// reading cut alike into T deals of about 1/(2 x ranks) of what is left of it (guided
+// self-scheduling: large deals first, single chunks at the end, so that a rank slowed down takes
+// less and the ranks end together). Another input: whole readings, each rank keeping every
+// ranks-th chunk (it reads the whole input anyway). Another reading takes place, for every rank
+// alike, while less than min_seconds had passed on the rank that first needed it, which decides
+// it once, after the reading before was decided; once stopped, no rank is dealt anything more.
+class RankDeals {
+ public:
+  RankDeals(SharedCounters& counters, int rank, int ranks) : counters_(counters), rank_(rank), ranks_(ranks) {}
+  // `elapsed_seconds`: since this rank's pass began.
+  std::optional<Deal> deal(const DealRequest& request, double elapsed_seconds);
+  // No more deals for any rank (a rank failed, or was interrupted).
+  void stop();
   // "" unless ranks asked with different chunk counts (one could jump through the input, another
   // not: a file mapped on one node, read through zlib on another), which would deal records twice
-  // or never: the dealing then stops.
+  // or never: this rank then stops the dealing.
   const std::string& problem() const { return problem_; }
+  // The counter operations this rank made (each a round trip to rank 0's window under MPI).
+  std::uint64_t operations() const { return operations_; }
+
+  // The first chunk of each deal of one reading of `chunks` chunks, and `chunks` last.
+  static std::vector<std::uint64_t> guided_bounds(std::uint64_t chunks, int ranks);
 
  private:
-  // Whether reading `loop` (>= 1) takes place: decided once, when first asked, for every rank.
+  // Whether reading `loop` (>= 1) takes place: decided once, by the first rank to need it, for every
+  // rank; another rank that needs it meanwhile waits for the decision.
   bool reads_again(std::uint32_t loop, const DealRequest& request, double elapsed_seconds);
+  // The decision on reading `loop` once made: 1 it takes place, 0 not, -1 not decided yet.
+  int decided(std::uint32_t loop);
+  std::int64_t add(int i, std::int64_t n) {
+    ++operations_;
+    return counters_.fetch_add(i, n);
+  }
+  std::int64_t max(int i, std::int64_t n) {
+    ++operations_;
+    return counters_.fetch_max(i, n);
+  }
 
-  int ranks_;
+  SharedCounters& counters_;
+  int rank_, ranks_;
   bool stopped_ = false;
-  std::uint32_t loop_ = 0;                   // ranges: the reading being dealt
-  std::uint64_t next_ = 0;                   // ranges: its next chunk
-  std::vector<std::int64_t> loops_of_rank_;  // whole readings: the last dealt to each rank, -1 none
-  std::vector<bool> again_;                  // again_[L]: reading L + 1 takes place (decided)
-  std::optional<std::uint64_t> chunks_;      // the chunks of a reading, as the first request said
+  std::optional<std::uint64_t> chunks_;  // as this rank's first request said
+  std::vector<std::uint64_t> bounds_;    // ranges: guided_bounds of a reading
+  std::int64_t loop_ = -1;               // whole readings: the last dealt to this rank
+  std::uint32_t yes_ = 0;                // the latest reading known to take place
   std::string problem_;
+  std::uint64_t operations_ = 0;
 };
 
 }  // namespace sudoku_bench
