@@ -33,6 +33,17 @@ for n in 1 2 3 4; do
 done
 
 "$bench" merge --json "$work/sweep.json" "$work/one.json" "$work/ranks2.json" "$work/ranks3.json"
+# The counters served by rank 0 (as across machines without one-sided atomics): the same counts.
+SUDOKU_BENCH_ONE_SIDED=0 "$mpiexec" -x SUDOKU_BENCH_ONE_SIDED -n 3 "$bench" "${common[@]}" --json "$work/served.json" \
+  "${files[@]}" >/dev/null
+"$python" - "$work" <<'PY'
+import json, sys
+one, served = (json.load(open(f"{sys.argv[1]}/{n}.json"))["runs"] for n in ("one", "served"))
+for a, b in zip(one, served):
+    if a["status"] != b["status"] or a["tree_size"]["buckets"] != b["tree_size"]["buckets"] or b["ranks"] != 3:
+        print(f"FAIL: counters served by rank 0, {a['dataset']}: {b['status']} against {a['status']}"); sys.exit(1)
+print("mpi: counters served by rank 0 (SUDOKU_BENCH_ONE_SIDED=0): one process's counts")
+PY
 
 "$python" - "$work" <<'PY'
 import json, sys

@@ -1,6 +1,8 @@
 // The processes of one run: the ranks of an MPI job when the program was started by an MPI
 // launcher (mpirun, srun) and built with MPI, else this process alone. Knows nothing of reports:
-// it moves text and waits. Only the main thread calls it (MPI_THREAD_FUNNELED), never a TBB worker.
+// it moves text and waits. Only the main thread calls it, never a TBB worker, except for the
+// counters (fetch_add, fetch_max, progress), which one thread at a time may call from any thread
+// where any_thread() (MPI_THREAD_SERIALIZED provided), so that a rank's reader takes its deals itself.
 #pragma once
 
 #include <array>
@@ -24,6 +26,8 @@ class World {
   static World& current();
 
   int rank() const { return rank_; }
+  // Whether the counters may be used from any thread, one at a time (MPI_THREAD_SERIALIZED).
+  bool any_thread() const { return any_thread_; }
   int size() const { return size_; }
   // What stands in the way of running, "" when nothing: started by a launcher of several
   // processes in a build without MPI (each would run the whole job alone).
@@ -59,7 +63,9 @@ class World {
   std::int64_t fetch_max(int i, std::int64_t value);
   // Lets MPI progress what other ranks asked of this one: on shared memory their atomics need
   // nothing of rank 0; a transport without remote atomics completes them when rank 0 calls into
-  // MPI, so its main thread calls this at every wake.
+  // MPI, and where the counters are no window (across machines without SUDOKU_BENCH_ONE_SIDED=1)
+  // rank 0 serves the operations asked of it here. Its main thread calls this at every wake.
+  bool one_sided() const { return one_sided_; }
   void progress();
 
  private:
@@ -70,11 +76,16 @@ class World {
   int rank_ = 0;
   int size_ = 1;
   bool joined_ = false;
+  bool any_thread_ = true;
   std::string problem_;
   // The counters: in a world of one, these; under MPI, the window's (world_mpi.cc), whose memory at
   // rank 0 these hold too.
   std::vector<std::int64_t> counters_;
   int window_ = -1;  // under MPI while the counters are open, their MPI_Win (MPI_Win_c2f)
+  // Whether the counters are a window (one machine, or SUDOKU_BENCH_ONE_SIDED=1); else rank 0
+  // holds them in counters_ and serves every other rank's operations when it calls progress().
+  bool one_sided_ = true;
+  std::int64_t served(int i, int op, std::int64_t operand);
 };
 
 }  // namespace sudoku_bench

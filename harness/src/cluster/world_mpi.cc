@@ -2,7 +2,10 @@
 #include <time.h>
 
 #include <algorithm>
+#include <array>
+#include <cstdlib>
 #include <numeric>
+#include <string>
 #include <utility>
 
 #include "cluster/launcher.h"
@@ -37,10 +40,26 @@ World::World(int& argc, char**& argv) {
   if (!problem_.empty()) return;
   if (!started_by_mpi_launcher()) return;
   int provided = 0;
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_SERIALIZED, &provided);
   joined_ = true;
+  any_thread_ = provided >= MPI_THREAD_SERIALIZED;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
   MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  // One-sided counters where every rank shares rank 0's memory (one machine: Open MPI's osc/sm, or
+  // osc/rdma over vader), or where asked for (SUDOKU_BENCH_ONE_SIDED=1: a network with remote
+  // atomics; =0 never: the ranks of one machine then deal as across machines). Across machines over TCP, Open MPI 4.1
+  // makes no window (osc/pt2pt wants MPI_THREAD_MULTIPLE: MPI_Win_allocate fails, "invalid window"), so there rank 0
+  // serves them.
+  MPI_Comm node;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int on_node = 0;
+  MPI_Comm_size(node, &on_node);
+  MPI_Comm_free(&node);
+  const char* forced = std::getenv("SUDOKU_BENCH_ONE_SIDED");
+  int one_sided =
+      (on_node == size_ || (forced && std::string(forced) == "1")) && !(forced && std::string(forced) == "0");
+  MPI_Allreduce(MPI_IN_PLACE, &one_sided, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  one_sided_ = one_sided != 0;
 }
 
 World::~World() {
@@ -115,10 +134,12 @@ void World::sum_at_rank0(std::vector<std::uint64_t>& values) {
 }
 
 void World::open_counters(int count) {
-  if (!joined_) {
-    counters_.assign(static_cast<std::size_t>(count), 0);
+  if (!joined_ || !one_sided_) {
+    counters_.assign(static_cast<std::size_t>(count), 0);  // rank 0's, served (progress)
+    barrier();
     return;
   }
+  barrier();  // every rank here: MPI_Win_allocate then waits for no one (and would spin)
   const MPI_Aint bytes = rank_ == 0 ? count * MPI_Aint{sizeof(std::int64_t)} : 0;
   std::int64_t* base = nullptr;
   MPI_Win win;
@@ -131,7 +152,8 @@ void World::open_counters(int count) {
 }
 
 void World::close_counters() {
-  if (!joined_) {
+  if (!joined_ || !one_sided_) {
+    if (joined_) barrier([&] { progress(); });  // rank 0 serves until every rank is done
     counters_.clear();
     return;
   }
@@ -156,24 +178,52 @@ std::int64_t fetch_and_op(int window, int i, std::int64_t operand, MPI_Op op) {
 
 }  // namespace
 
+namespace {
+
+constexpr int kCounterTag = 7, kCounterAnswerTag = 8;  // the collectives use none
+
+// A counter operation on this rank's own counters: 0 sum, 1 max.
+std::int64_t apply(std::vector<std::int64_t>& counters, int i, int op, std::int64_t operand) {
+  std::int64_t& c = counters.at(static_cast<std::size_t>(i));
+  return std::exchange(c, op == 0 ? c + operand : std::max(c, operand));
+}
+
+}  // namespace
+
+std::int64_t World::served(int i, int op, std::int64_t operand) {
+  if (!joined_ || rank_ == 0) return apply(counters_, i, op, operand);
+  // Asked of rank 0, which answers when it next looks (progress): at most 10 ms later.
+  std::array<std::int64_t, 3> ask{i, op, operand};
+  MPI_Send(ask.data(), 3, MPI_INT64_T, 0, kCounterTag, MPI_COMM_WORLD);
+  std::int64_t was = 0;
+  MPI_Request request;
+  MPI_Irecv(&was, 1, MPI_INT64_T, 0, kCounterAnswerTag, MPI_COMM_WORLD, &request);
+  finish(request);
+  return was;
+}
+
 std::int64_t World::fetch_add(int i, std::int64_t add) {
-  if (!joined_)
-    return std::exchange(counters_.at(static_cast<std::size_t>(i)), counters_.at(static_cast<std::size_t>(i)) + add);
+  if (!joined_ || !one_sided_) return served(i, 0, add);
   return fetch_and_op(window_, i, add, MPI_SUM);
 }
 
 std::int64_t World::fetch_max(int i, std::int64_t value) {
-  if (!joined_) {
-    std::int64_t& c = counters_.at(static_cast<std::size_t>(i));
-    return std::exchange(c, std::max(c, value));
-  }
+  if (!joined_ || !one_sided_) return served(i, 1, value);
   return fetch_and_op(window_, i, value, MPI_MAX);
 }
 
 void World::progress() {
   if (!joined_) return;
   int arrived = 0;
-  MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, MPI_STATUS_IGNORE);
+  MPI_Status status;
+  MPI_Iprobe(MPI_ANY_SOURCE, kCounterTag, MPI_COMM_WORLD, &arrived, &status);
+  if (one_sided_ || rank_ != 0) return;
+  for (; arrived; MPI_Iprobe(MPI_ANY_SOURCE, kCounterTag, MPI_COMM_WORLD, &arrived, &status)) {
+    std::array<std::int64_t, 3> ask{};
+    MPI_Recv(ask.data(), 3, MPI_INT64_T, status.MPI_SOURCE, kCounterTag, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    std::int64_t was = apply(counters_, static_cast<int>(ask[0]), static_cast<int>(ask[1]), ask[2]);
+    MPI_Send(&was, 1, MPI_INT64_T, status.MPI_SOURCE, kCounterAnswerTag, MPI_COMM_WORLD);
+  }
 }
 
 }  // namespace sudoku_bench

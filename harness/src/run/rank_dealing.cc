@@ -7,6 +7,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <thread>
@@ -22,7 +23,12 @@ namespace {
 // A jumpable input's next deal is asked for as soon as one is taken, so that it is there when needed.
 class Mailbox final : public ChunkDealer {
  public:
+  // Where MPI may be called from any thread (World::any_thread), the reader takes its deals itself:
+  // no handoff to the main thread, whose two wakes cost more than the deal.
+  explicit Mailbox(std::function<std::optional<Deal>(const DealRequest&)> direct) : direct_(std::move(direct)) {}
+
   std::optional<Deal> next(const DealRequest& request) override {
+    if (direct_) return direct_(request);
     std::unique_lock lock(mutex_);
     if (deals_.empty() && !ended_ && !asked_) want(request);
     ready_.wait(lock, [&] { return !deals_.empty() || ended_; });
@@ -77,6 +83,7 @@ class Mailbox final : public ChunkDealer {
     local_.notify_one();
   }
 
+  std::function<std::optional<Deal>(const DealRequest&)> direct_;
   std::condition_variable local_;  // the main thread's wait
   std::optional<DealRequest> wanted_;
   bool asked_ = false;  // a request is out, unanswered
@@ -88,42 +95,63 @@ class Mailbox final : public ChunkDealer {
 class WorldCounters final : public SharedCounters {
  public:
   explicit WorldCounters(World& world) : world_(world) {}
-  std::int64_t fetch_add(int i, std::int64_t add) override { return world_.fetch_add(i, add); }
-  std::int64_t fetch_max(int i, std::int64_t value) override { return world_.fetch_max(i, value); }
+  std::int64_t fetch_add(int i, std::int64_t add) override {
+    std::lock_guard lock(mpi_);
+    return world_.fetch_add(i, add);
+  }
+  std::int64_t fetch_max(int i, std::int64_t value) override {
+    std::lock_guard lock(mpi_);
+    return world_.fetch_max(i, value);
+  }
+  void progress() {
+    std::lock_guard lock(mpi_);
+    world_.progress();
+  }
   // 50 us, twice as long each try, up to 10 ms, MPI progressed meanwhile.
   void pause(int tries) override {
-    world_.progress();
+    progress();
     const timespec pause{0, std::min(50'000L << std::min(tries - 1, 8), 10'000'000L)};
     nanosleep(&pause, nullptr);
   }
 
  private:
   World& world_;
+  std::mutex mpi_;  // one thread at a time in MPI (MPI_THREAD_SERIALIZED)
 };
 
 // How long the main thread sleeps between looks at the shared counters while this rank measures:
-// 50 us after a deal, twice as long after each look that found nothing to do, up to 10 ms. Its
-// reader's want of a deal, or the end of its measuring, wakes it at once (Mailbox::wake), so that
-// no deal waits for a look; the looks are for an interrupt on another rank (kSignalCounter, seen
-// within 10 ms) and, over a transport without remote atomics, for the other ranks' deals, which
-// rank 0 completes when it calls into MPI (World::progress). A wake costs 8-18 us of CPU under a
+// 50 us after a deal it handed over, twice as long after each look that found nothing to do, up to
+// 10 ms. Where it hands deals (MPI_THREAD_FUNNELED only), its reader's want of a deal, or the end
+// of its measuring, wakes it at once (Mailbox::wake), so that no deal waits for a look; the looks are for an interrupt
+// on another rank (kSignalCounter, seen within 10 ms) and, over a transport without remote atomics, for the other
+// ranks' deals, which rank 0 completes when it calls into MPI (World::progress). A wake costs 8-18 us of CPU under a
 // hypervisor (Intel Xeon f6 m207 KVM guest): 100 a second is ~0.1% of a core.
+// Where rank 0 serves the counters (across machines without one-sided atomics: World::one_sided),
+// its looks are 1 ms apart at most, each deal of another rank waiting for one.
 class Pause {
  public:
+  explicit Pause(long most_ns) : most_ns_(most_ns) {}
   void busy() { ns_ = kFirstNs; }
   void idle(Mailbox& mailbox) {
     mailbox.wait(std::chrono::nanoseconds(ns_));
-    ns_ = std::min(ns_ * 2, kMostNs);
+    ns_ = std::min(ns_ * 2, most_ns_);
   }
 
  private:
-  static constexpr long kFirstNs = 50'000, kMostNs = 10'000'000;
+  static constexpr long kFirstNs = 50'000;
+  long most_ns_;
   long ns_ = kFirstNs;
 };
 
 class Dealing {
  public:
-  explicit Dealing(World& world) : world_(world), counters_(world), deals_(counters_, world.rank(), world.size()) {}
+  explicit Dealing(World& world)
+      : world_(world),
+        counters_(world),
+        deals_(counters_, world.rank(), world.size()),
+        mailbox_(world.any_thread() ? std::function<std::optional<Deal>(const DealRequest&)>(
+                                          [this](const DealRequest& request) { return take(request); })
+                                    : nullptr) {}
 
   // The pass on its own thread, deals taken for it by this (the main) thread; returns once this
   // rank's measuring is over, its error (or "").
@@ -135,34 +163,45 @@ class Dealing {
       measured.store(true, std::memory_order_release);
       mailbox_.wake();
     });
-    Pause pause;
+    Pause pause(!world_.one_sided() && world_.rank() == 0 ? 1'000'000 : 10'000'000);
     for (;;) {
       const bool done = measured.load(std::memory_order_acquire);
       bool busy = false;
       if (const std::optional<DealRequest> wanted = mailbox_.take_wanted()) {
-        mailbox_.answer(deals_.deal(*wanted, elapsed()));
+        mailbox_.answer(take(*wanted));
         busy = true;
       }
       busy |= pass_interrupts();
       if (done) break;
-      world_.progress();
+      counters_.progress();
       if (busy)
         pause.busy();
       else
         pause.idle(mailbox_);
     }
     pass.join();
-    if (!error.empty()) deals_.stop();  // the pass is lost: the others end with the deals they hold
+    if (!error.empty()) stop();  // the pass is lost: the others end with the deals they hold
     return error.empty() ? deals_.problem() : error;
   }
 
   // Until every rank's measuring is over, asleep (World::barrier), passing interrupts still; the
   // other ranks' deals need this rank's calls into MPI over a transport without remote atomics.
   void wait_for_every_rank() {
-    world_.barrier([&] { pass_interrupts(); });
+    world_.barrier([&] {
+      counters_.progress();
+      pass_interrupts();
+    });
   }
 
  private:
+  std::optional<Deal> take(const DealRequest& request) {
+    std::lock_guard lock(deals_mutex_);
+    return deals_.deal(request, elapsed());
+  }
+  void stop() {
+    std::lock_guard lock(deals_mutex_);
+    deals_.stop();
+  }
   double elapsed() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - began_).count(); }
 
   // An interrupt here told to every rank (the first signal kept, and the dealing stopped), or one
@@ -171,7 +210,7 @@ class Dealing {
     if (interrupt_passed_) return false;
     if (interrupt_requested().load(std::memory_order_relaxed)) {
       counters_.fetch_max(kSignalCounter, std::max(interrupt_signal(), 1));
-      deals_.stop();
+      stop();
       return interrupt_passed_ = true;
     }
     if (const std::int64_t signal = counters_.fetch_add(kSignalCounter, 0); signal > 0) {
@@ -183,6 +222,7 @@ class Dealing {
 
   World& world_;
   WorldCounters counters_;
+  std::mutex deals_mutex_;  // deals_ between the reader (taking deals) and the main thread (stopping them)
   RankDeals deals_;
   std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
   Mailbox mailbox_;
