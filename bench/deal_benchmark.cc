@@ -11,9 +11,9 @@
 //   thread waits (World::barrier: it sleeps, up to 10 ms, and calls into MPI at every wake): what a
 //   deal costs where the transport needs rank 0 to complete it (no remote atomics: TCP).
 // - BM_DealPass: a measured pass of nothing but deals: every rank's reader takes deals from the
-//   real dealing (run/rank_dealing.h, measure_dealt: the reader's want, the main thread woken, the
-//   ticket taken, the deal handed back) until none is left, over 4096 chunks a rank; time per deal
-//   as each rank saw it, the window made and freed once a pass.
+//   real dealing (run/rank_dealing.h, measure_dealt: the reader takes its ticket itself, or hands
+//   the want to the main thread where MPI allows no other) until none is left, over 4096 chunks a
+//   rank; time per deal as each rank saw it, the window made and freed once a pass.
 // Counters: rank0_us, mean_us, max_us: the time per operation (or deal) at rank 0, averaged over
 // the ranks, at the slowest rank; ranks.
 #include <benchmark/benchmark.h>
@@ -95,10 +95,12 @@ void BM_DealPass(benchmark::State& state) {
         dealing, waiting);
     if (!error.empty()) state.SkipWithError(error.c_str());
   }
-  state.counters["deals_per_pass"] = benchmark::Counter(static_cast<double>(deals) / static_cast<double>(state.iterations()));
+  state.counters["deals_per_pass"] =
+      benchmark::Counter(static_cast<double>(deals) / static_cast<double>(state.iterations()));
   report(state, deals > 0 ? 1e6 * seconds / static_cast<double>(deals) : 0);
-  if (world.rank() == 0) state.counters["reading_deals"] = static_cast<double>(
-      sudoku_bench::RankDeals::guided_bounds(chunks, world.size()).size() - 1);
+  if (world.rank() == 0)
+    state.counters["reading_deals"] =
+        static_cast<double>(sudoku_bench::RankDeals::guided_bounds(chunks, world.size()).size() - 1);
 }
 BENCHMARK(BM_DealPass)->Iterations(20)->UseRealTime()->Unit(benchmark::kMillisecond);
 

@@ -27,9 +27,9 @@ work of the single-chunk deals at the end of each reading (and D c against a rea
 Measured here (deal_benchmark/*.json: bench/deal_benchmark at 2, 4, 8 and 16 ranks oversubscribed
 on this 2-vCPU machine, with Open MPI's defaults (shared memory: osc/rdma over vader) and with
 OMPI_MCA_btl=self,tcp OMPI_MCA_pml=ob1 (the window then in shared memory still: osc/sm)):
-  L   = BM_DealPass's time per deal as each rank saw it (the reader's want, the main thread woken,
-        MPI_Fetch_and_op + MPI_Win_flush, the deal handed back), plus a round trip between nodes
-        (2 alpha, assumed); taken at 2 ranks (one a vCPU) and, to show its reach, at 16
+  L   = BM_DealPass's time per deal as each rank's reader saw it (MPI_Fetch_and_op +
+        MPI_Win_flush, taken by the reader itself), plus a round trip between nodes (2 alpha,
+        assumed); taken at 2 ranks (one a vCPU) and, to show its reach, at 16
   c   = BM_FetchAdd's time per operation at each rank, over the ranks operating on the counter at
         once (an upper bound of the counter's own time per operation)
 Also measured (cluster_benchmark.json, fast_big250_*.json): fingerprint, pass_fixed, row, combine, t.
