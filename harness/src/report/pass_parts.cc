@@ -22,12 +22,8 @@ void combine_stored_figures(const std::vector<MeasuredPass>& parts, MeasuredPass
   }
 }
 
-}  // namespace
-
-MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::vector<std::string>& hosts,
-                           const std::vector<int>& numbers, Timing timing) {
-  if (parts.empty() || hosts.size() != parts.size() || numbers.size() != parts.size())
-    throw std::invalid_argument("combine_parts: parts, hosts and numbers differ in number");
+// The first part's names and settings, with every figure the parts add up emptied.
+MeasuredPass combination_of(const std::vector<MeasuredPass>& parts, Timing timing) {
   MeasuredPass out = parts.front();
   out.status = {};
   out.latency_ns = out.tree_size = out.guesses = Summary{};
@@ -43,6 +39,16 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
   out.program_cpu_seconds.reset();
   out.dealing_cpu_seconds.reset();
   out.waiting_cpu_seconds.reset();
+  return out;
+}
+
+}  // namespace
+
+MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::vector<std::string>& hosts,
+                           const std::vector<int>& numbers, Timing timing) {
+  if (parts.empty() || hosts.size() != parts.size() || numbers.size() != parts.size())
+    throw std::invalid_argument("combine_parts: parts, hosts and numbers differ in number");
+  MeasuredPass out = combination_of(parts, timing);
   const MeasuredPass* slowest = &parts.front();
   double throughput = 0, walls = 0;
   for (std::size_t i = 0; i < parts.size(); ++i) {
