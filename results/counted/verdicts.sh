@@ -67,18 +67,16 @@ for i in $(seq 10); do
     count "$out/reports/$kind-copy-$i.json" "$kind:$copy"
   done
 done
+judge() {  # KIND NEW I: compare base I against NEW I, one line: its exit status and verdict
+  local text=$out/reports/compare-$1-$2-$3.txt status=0 verdict
+  "$bench" compare "$out/reports/$1-base-$3.json" "$out/reports/$1-$2-$3.json" >"$text" 2>&1 || status=$?
+  verdict=$(grep -E '^(SLOWER|faster|the same|within|FASTER)' "$text" | head -1 || true)
+  [ -n "$verdict" ] || verdict=$(grep -E 'instructions/puzzle' "$text" | tail -1 || true)
+  echo "$1 $2 $3 exit $status: $verdict"
+}
 for kind in plugin exec; do
   for new in plus05 copy; do
-    for i in $(seq 10); do
-      set +e
-      "$bench" compare "$out/reports/$kind-base-$i.json" "$out/reports/$kind-$new-$i.json" \
-        >"$out/reports/compare-$kind-$new-$i.txt" 2>&1
-      status=$?
-      set -e
-      verdict=$(grep -E '^(SLOWER|faster|the same|within|FASTER)' "$out/reports/compare-$kind-$new-$i.txt" | head -1 || true)
-      [ -n "$verdict" ] || verdict=$(grep -E 'instructions/puzzle' "$out/reports/compare-$kind-$new-$i.txt" | tail -1)
-      echo "$kind $new $i exit $status: $verdict"
-    done
+    for i in $(seq 10); do judge $kind $new $i; done
   done
 done | tee "$out/compare-verdicts.txt"
 echo "SLOWER per 10: $(grep -c 'plugin plus05 .* exit 1: SLOWER' "$out/compare-verdicts.txt") plugin +0.5%," \
@@ -114,12 +112,5 @@ for i in $(seq 10); do
   count "$out/reports/exec-plus050-$i.json" "exec:$out/exec_plus050"
 done
 for kind in plugin exec; do
-  for i in $(seq 10); do
-    set +e
-    "$bench" compare "$out/reports/$kind-base-$i.json" "$out/reports/$kind-plus050-$i.json" \
-      >"$out/reports/compare-$kind-plus050-$i.txt" 2>&1
-    status=$?
-    set -e
-    echo "$kind plus050 $i exit $status: $(grep -E '^(SLOWER|faster|the same)' "$out/reports/compare-$kind-plus050-$i.txt" | head -1)"
-  done
+  for i in $(seq 10); do judge $kind plus050 $i; done
 done | tee "$out/compare-verdicts-050.txt"
