@@ -2,7 +2,8 @@
 """The harness's rooms include only downwards (README, "Layout"): cli -> run -> cluster, report, stream -> stats;
 cli -> count (run --measure instructions) -> run and the rooms below it; cli -> hunt, which includes no other room (it knows solvers only, through the solver library);
 run, stream -> plugin (external solvers), which includes no other room;
-report and stream never include each other; the public include directory holds the plugin ABI only."""
+report and stream never include each other; every room may include sys (the ground floor), which includes no
+other room; the public include directory holds the plugin ABI only."""
 import pathlib
 import re
 
@@ -19,6 +20,10 @@ ALLOWED = {
     "stream": {"stream", "stats", "plugin"},
     "stats": {"stats"},
 }
+# The ground floor: chores (CPU sets, ...) that any room may use, and that uses no room.
+for _room in ALLOWED:
+    ALLOWED[_room].add("sys")
+ALLOWED["sys"] = {"sys"}
 
 
 def main(root: pathlib.Path) -> int:

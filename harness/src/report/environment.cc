@@ -1,7 +1,5 @@
 #include "report/environment.h"
 
-#include <sched.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
@@ -10,6 +8,8 @@
 #include <locale>
 #include <sstream>
 #include <stdexcept>
+
+#include "sys/cpu_set.h"
 
 namespace sudoku_bench {
 namespace {
@@ -137,24 +137,9 @@ Environment read_environment(const std::string& root) {
 
 Environment collect_environment() {
   Environment e = read_environment("");
-  // A set big enough for the machine: glibc's cpu_set_t holds 1024 CPUs, larger machines need more.
-  for (int size = 1024; size <= (1 << 20); size *= 2) {
-    cpu_set_t* set = CPU_ALLOC(size);
-    if (set == nullptr) break;
-    const std::size_t bytes = CPU_ALLOC_SIZE(size);
-    CPU_ZERO_S(bytes, set);
-    if (sched_getaffinity(0, bytes, set) == 0) {
-      std::vector<int> cpus;
-      for (int i = 0; i < size; ++i)
-        if (CPU_ISSET_S(i, bytes, set)) cpus.push_back(i);
-      CPU_FREE(set);
-      e.affinity_count = static_cast<int>(cpus.size());
-      e.affinity = cpu_list_text(std::move(cpus));
-      break;
-    }
-    const int error = errno;
-    CPU_FREE(set);
-    if (error != EINVAL) break;
+  if (std::vector<int> cpus = sys::allowed_cpus(); !cpus.empty()) {
+    e.affinity_count = static_cast<int>(cpus.size());
+    e.affinity = cpu_list_text(std::move(cpus));
   }
   return e;
 }

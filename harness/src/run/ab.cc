@@ -1,7 +1,6 @@
 #include "run/ab.h"
 
 #include <fcntl.h>
-#include <sched.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -47,6 +46,7 @@
 #include "stream/per_puzzle_rows.h"
 #include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
+#include "sys/cpu_set.h"
 
 extern char** environ;
 
@@ -238,24 +238,19 @@ class Ab {
         std::fprintf(err_, "sudoku-bench ab: note: %d threads: not pinned to one CPU\n", c_.threads);
       return kExitOk;
     }
-    cpu_set_t mask;
-    CPU_ZERO(&mask);
     int cpu = -1;
     if (!c_.cpu.empty()) {
       cpu = std::atoi(c_.cpu.c_str());
-    } else if (sched_getaffinity(0, sizeof mask, &mask) == 0) {
-      for (int i = 0; i < CPU_SETSIZE; ++i)
-        if (CPU_ISSET(i, &mask)) cpu = i;
+    } else if (const std::vector<int> allowed = sys::allowed_cpus(); !allowed.empty()) {
+      cpu = allowed.back();
     }
     if (cpu < 0) return kExitOk;
-    if (cpu >= CPU_SETSIZE) {
-      std::fprintf(err_, "sudoku-bench ab: --cpu %d: no such CPU\n", cpu);
-      return kExitUsage;
-    }
-    CPU_ZERO(&mask);
-    CPU_SET(cpu, &mask);
-    if (sched_setaffinity(0, sizeof mask, &mask) != 0) {
-      std::fprintf(err_, "sudoku-bench ab: cannot pin to CPU %d: %s\n", cpu, std::strerror(errno));
+    if (const int error = sys::pin_to_cpu(cpu); error != 0) {
+      if (!c_.cpu.empty() && error == EINVAL) {
+        std::fprintf(err_, "sudoku-bench ab: --cpu %d: no such CPU\n", cpu);
+        return kExitUsage;
+      }
+      std::fprintf(err_, "sudoku-bench ab: cannot pin to CPU %d: %s\n", cpu, std::strerror(error));
       return c_.cpu.empty() ? kExitIo : kExitUsage;
     }
     cpu_ = cpu;

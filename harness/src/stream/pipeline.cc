@@ -1,6 +1,5 @@
 #include "stream/pipeline.h"
 
-#include <sched.h>
 #include <tbb/concurrent_queue.h>
 #include <tbb/global_control.h>
 #include <tbb/parallel_pipeline.h>
@@ -18,6 +17,7 @@
 
 #include "stream/chunk_deal.h"
 #include "stream/chunk_reader.h"
+#include "sys/cpu_set.h"
 
 #if defined(__SANITIZE_THREAD__)
 #include <sanitizer/tsan_interface.h>
@@ -61,7 +61,7 @@ const char started = 0, reader_stage = 0, sink_stage = 0, finished = 0;
 
 int usable_cpus() {
   int cpus = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  if (cpu_set_t set; sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) cpus = CPU_COUNT(&set);
+  if (const std::size_t allowed = sys::allowed_cpus().size(); allowed > 0) cpus = static_cast<int>(allowed);
   // Slurm gives a task this many CPUs; where it does not bind the task to them, the mask is wider.
   if (const char* v = std::getenv("SLURM_CPUS_PER_TASK")) {
     char* end = nullptr;
