@@ -378,6 +378,37 @@ TEST(CompareCommandTest, ExitStatuses) {
             sudoku_bench::kExitUsage);  // nothing in common
 }
 
+// The text leads with the verdict; latency rows that repeat the row before are one; a row that only
+// informs is not judged, and a figure the metric table does not test (page faults) shows no p.
+TEST(CompareCommandTest, TheVerdictLeadsAndTheRowsOnlyInform) {
+  const auto with_tail = [](Report r) {
+    for (auto& run : r.runs) {
+      for (std::size_t i = 7; i < run.latency_ns.percentiles.size(); ++i)
+        run.latency_ns.percentiles[i] = run.latency_ns.percentiles[6];  // p99 to p100: one slowest puzzle
+      run.minor_page_faults = 100 + run.repetition;
+    }
+    return r;
+  };
+  const Outcome slower = compare(with_tail(report_with(kBase)), with_tail(report_with(scaled(kBase, 0.9))));
+  EXPECT_EQ(slower.status, 1);
+  EXPECT_EQ(slower.out.rfind("NEW is 11.1% slower than BASE (puzzles/s +", 0), 0u) << slower.out;
+  EXPECT_NE(slower.out.find(": SLOWER\n\nBASE "), std::string::npos) << slower.out;
+  EXPECT_NE(slower.out.find(" latency p99..p100 "), std::string::npos) << slower.out;
+  EXPECT_EQ(slower.out.find(" latency p99.9 "), std::string::npos) << slower.out;
+  EXPECT_EQ(slower.out.find("(slower)"), std::string::npos) << slower.out;
+  // The markdown's row: its p cell (the 10th) empty, and no verdict.
+  const Outcome md = compare(with_tail(report_with(kBase)), with_tail(report_with(scaled(kBase, 0.9))), false,
+                             sudoku_bench::GateTime::wall, sudoku_bench::CompareFormat::markdown);
+  const std::size_t faults = md.out.find("| minor page faults |");
+  ASSERT_NE(faults, std::string::npos) << md.out;
+  const std::string row = md.out.substr(faults, md.out.find('\n', faults) - faults);
+  EXPECT_EQ(row.substr(row.size() - 7), "|  |  |") << row;
+  // The JSON keeps a metric each, folded or not.
+  const Outcome json = compare(with_tail(report_with(kBase)), with_tail(report_with(scaled(kBase, 0.9))), false,
+                               sudoku_bench::GateTime::wall, sudoku_bench::CompareFormat::json);
+  EXPECT_EQ(nlohmann::ordered_json::parse(json.out)["pairs"][0]["metrics"].size(), 12u) << json.out;
+}
+
 // --format json and markdown say what the text says, with the same exit status; notes stay on stderr.
 TEST(CompareCommandTest, JsonAndMarkdownCarryTheVerdicts) {
   using sudoku_bench::CompareFormat;

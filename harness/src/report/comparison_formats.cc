@@ -55,6 +55,19 @@ std::string cell(const std::string& text) { return markdown_cell(text); }
 
 std::string figure(const MetricComparison& m, double v) { return metric_text(*m.of, v); }
 
+// A latency percentile whose repetitions are the ones of the percentile before it: on a file of
+// fewer than 100 puzzles p99, p99.9, p99.99 and p100 are all its slowest puzzle.
+bool repeats(const MetricComparison& before, const MetricComparison& m) {
+  const auto percentile = [](const MetricComparison& x) { return x.of->key.starts_with("latency_p"); };
+  return percentile(before) && percentile(m) && before.base == m.base && before.current == m.current;
+}
+
+// "latency p99" and "latency p100" make "latency p99..p100"; a third after them, the last replaced.
+std::string folded_label(const std::string& row, const std::string& next) {
+  const std::string first = row.substr(0, row.find(".."));
+  return first + ".." + next.substr(next.rfind(' ') + 1);
+}
+
 }  // namespace
 
 std::string_view verdict_word(Verdict v) {
@@ -71,10 +84,18 @@ std::string_view verdict_word(Verdict v) {
   return "same";
 }
 
-std::string verdict_cell(Verdict v, bool gated) {
-  if (v == Verdict::same) return "";
-  if (v == Verdict::cannot_tell) return "cannot tell";
-  return gated ? (v == Verdict::slower ? "SLOWER" : "faster") : "(" + std::string(verdict_word(v)) + ")";
+std::string verdict_cell(Verdict v) {
+  switch (v) {
+    case Verdict::slower:
+      return "SLOWER";
+    case Verdict::faster:
+      return "faster";
+    case Verdict::cannot_tell:
+      return "cannot tell";
+    case Verdict::same:
+      break;
+  }
+  return "";
 }
 
 std::string p_text(double p) { return p < 0.0001 ? std::string("<0.0001") : format_fixed("%.4f", p); }
@@ -98,22 +119,26 @@ std::vector<ComparisonRow> comparison_rows(const Comparison& c) {
   for (const PairComparison& pair : c.pairs)
     for (std::size_t i = 0; i < pair.metrics.size(); ++i) {
       const MetricComparison& m = pair.metrics[i];
-      rows.push_back({&pair, &m, i == 0, i == pair.gated,
-                      std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()), figure(m, m.base_median),
-                      figure(m, m.current_median),
-                      m.ratio > 0 ? format_fixed(m.counted ? "%.5f" : "%.3f", m.ratio) : "-", change_text(m),
-                      m.counted ? "" : p_text(m.p_value), verdict_cell(m.verdict, i == pair.gated)});
+      if (i > 0 && repeats(pair.metrics[i - 1], m) && !rows.back().gated) {
+        rows.back().label = folded_label(rows.back().label, m.metric);
+        continue;
+      }
+      const bool gated = i == pair.gated;
+      rows.push_back(
+          {&pair, &m, i == 0, gated, m.metric, std::to_string(m.base.size()) + "/" + std::to_string(m.current.size()),
+           figure(m, m.base_median), figure(m, m.current_median),
+           m.ratio > 0 ? format_fixed(m.counted ? "%.5f" : "%.3f", m.ratio) : "-", change_text(m),
+           m.counted || !(gated || m.of->tested) ? "" : p_text(m.p_value), gated ? verdict_cell(m.verdict) : ""});
     }
   return rows;
 }
 
 std::vector<std::string> cells_of(const ComparisonRow& r) {
   if (r.metric->counted)
-    return {r.pair->dataset, r.pair->solver, r.pair->workers(), r.metric->metric, r.reps,
-            r.base,          r.current,      r.ratio,           r.change,         r.verdict};
-  return {r.pair->dataset, r.pair->solver, r.pair->workers(), r.metric->metric, r.reps,
-          r.base,          r.current,      r.ratio,           r.change,         r.p,
-          r.verdict};
+    return {r.pair->dataset, r.pair->solver, r.pair->workers(), r.label,  r.reps,
+            r.base,          r.current,      r.ratio,           r.change, r.verdict};
+  return {r.pair->dataset, r.pair->solver, r.pair->workers(), r.label, r.reps,   r.base,
+          r.current,       r.ratio,        r.change,          r.p,     r.verdict};
 }
 
 std::string verdict_rule(const Comparison& c, const CompareOptions& o) {

@@ -39,10 +39,10 @@ inline constexpr std::string_view kWayOut =
 std::string change_text(const MetricComparison& m);
 
 // The verdict vocabulary, in one place: a verdict as a word for machines ("slower", "faster",
-// "same"), and as a table shows it: "SLOWER" or "faster" on the row that decides, in lower case
-// and brackets on a row that only informs ("(slower)"), nothing for the same.
+// "same"), and as a table shows it on the row that decides: "SLOWER", "faster", "cannot tell",
+// nothing for the same. A row that only informs shows none: it is not judged.
 std::string_view verdict_word(Verdict v);
-std::string verdict_cell(Verdict v, bool gated);
+std::string verdict_cell(Verdict v);
 // A p value as every table writes it: "0.0123", "<0.0001".
 std::string p_text(double p);
 // The whole comparison in one line, which ab prints first: "new is 2.6% slower than base (CPU/puzzle
@@ -51,13 +51,16 @@ std::string p_text(double p);
 std::string verdict_line(const Comparison& c, const std::string& base, const std::string& current);
 
 // The comparison as a table, one model that text, markdown and HTML render: a row per pair and
-// metric, its figures written out by the metric's unit.
+// metric, its figures written out by the metric's unit. Percentiles whose repetitions are the same
+// as the row before's (p99 to p100 on 95 puzzles: one puzzle each) make one row, "latency
+// p99..p100"; p only on the metrics the metric table tests (Metric::tested); the verdict only on
+// the row that decides.
 struct ComparisonRow {
   const PairComparison* pair = nullptr;
   const MetricComparison* metric = nullptr;
   bool first = false;  // the pair's first row
   bool gated = false;  // the row whose verdict counts
-  std::string reps, base, current, ratio, change, p, verdict;
+  std::string label, reps, base, current, ratio, change, p, verdict;
 };
 // The columns' headers, in the order the rows' cells come (ComparisonRow::cells).
 std::vector<std::string> comparison_header(const Comparison& c, const CompareOptions& o);
@@ -66,8 +69,9 @@ std::vector<bool> comparison_left(const Comparison& c);
 std::vector<ComparisonRow> comparison_rows(const Comparison& c);
 // dataset, solver, threads, metric, reps, base, new, new/base, change, p, verdict; no p for counts.
 std::vector<std::string> cells_of(const ComparisonRow& row);
-// What the rows in brackets are, after verdict_rule.
-inline constexpr std::string_view kReadingOnly = "Rows in brackets are for reading only.";
+// What the rows without a verdict are, after verdict_rule.
+inline constexpr std::string_view kReadingOnly =
+    "The other rows are for reading only: not judged, and a p only where the figure is tested.";
 
 // Which report each side is.
 struct ComparedSide {

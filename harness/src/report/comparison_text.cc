@@ -80,7 +80,8 @@ void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions&
   std::fputs(text_table(rows, comparison_left(c)).c_str(), out);
   std::fputs(legend_lines(legend).c_str(), out);
   // Counts have one row a pair: nothing else to read.
-  std::fprintf(out, "\n%s%s\n", verdict_rule(c, o).c_str(), c.counted ? "" : " Other rows are for reading only.");
+  const std::string reading = c.counted ? std::string() : " " + std::string(kReadingOnly);
+  std::fprintf(out, "\n%s%s\n", verdict_rule(c, o).c_str(), reading.c_str());
 }
 
 // A line per slower pair and a summary on `out` (none when it is null), a note per pair too few

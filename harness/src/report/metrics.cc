@@ -35,6 +35,7 @@ constexpr Metric latency_row(std::string_view key, std::string_view label, std::
           .integral = true,
           .width = 9,
           .bmf = bmf,
+          .tested = true,
           .only = Measure::time};
 }
 
@@ -68,6 +69,7 @@ constexpr Metric kMetrics[] = {
      .of = [](const MeasuredPass& r) { return Figure(r.puzzles_per_second()); },
      .gbench = "items_per_second",
      .bmf = "throughput",
+     .tested = true,
      .only = Measure::time},
     // The process's CPU time, every thread's, and its exec: programs', over the puzzles: what other programs on the
     // machine change least. Unknown in reports written before cpu_seconds.
@@ -84,6 +86,7 @@ constexpr Metric kMetrics[] = {
          },
      .width = 10,
      .bmf = "cpu-time",
+     .tested = true,
      .only = Measure::time},
     latency_row<percentile_index("1")>("latency_p1_ns", "latency p1"),
     latency_row<percentile_index("10")>("latency_p10_ns", "latency p10"),

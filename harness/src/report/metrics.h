@@ -67,6 +67,10 @@ struct Metric {
   const char* table_format = "%g";
   std::string_view gbench = {};  // Google Benchmark's own name for it, where it has one
   std::string_view bmf = {};
+  // Compared with a test: the tables of a comparison (compare, ab, the pages) give its p. A figure
+  // whose repetitions move for reasons of their own (page faults: the allocator's, the kernel's) is
+  // shown there for reading, with no p to take for a verdict.
+  bool tested = false;
   // A figure kept in the pass itself, which combine_parts sets (Combine::sum, max, unknown).
   void (*store)(MeasuredPass&, double) = nullptr;
 

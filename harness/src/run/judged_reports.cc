@@ -1,5 +1,6 @@
 #include "run/judged_reports.h"
 
+#include "report/comparison_formats.h"
 #include "report/comparison_text.h"
 #include "report/report_json.h"
 #include "run/exit_codes.h"
@@ -112,6 +113,8 @@ int judge_reports(const Report& base, const Report& current, const JudgedReports
     // The verdicts are in the document.
     return status_of(print_comparison_text(c, judged, nullptr, err), c, j.strict);
   }
+  // The answer first, as ab gives it; the table it rests on after.
+  std::fprintf(out, "%s\n\n", verdict_line(c, "BASE", "NEW").c_str());
   print_comparison_head(out, base, j.base_path, current, j.current_path, c);
   return status_of(print_comparison_text(c, judged, out, err), c, j.strict);
 }
