@@ -20,6 +20,7 @@
 #include "report/gbench_format.h"
 #include "report/html_format.h"
 #include "report/markdown_format.h"
+#include "report/relative_speed.h"
 #include "report/report_json.h"
 #include "report/report_table.h"
 #include "report/units.h"
@@ -41,6 +42,37 @@ const sudoku_bench::Report& report() {
     return std::move(r.report);
   }();
   return r;
+}
+
+// Each solver against the first, per dataset, its thread counts on one line; the spread in
+// quadrature, none where a side ran once.
+TEST(RelativeSpeedTest, EachSolverAgainstTheFirst) {
+  sudoku_bench::Report report;
+  const auto add = [&](const std::string& solver, int threads, std::vector<double> rates) {
+    int repetition = 0;
+    for (const double pps : rates) {
+      sudoku_bench::MeasuredPass pass;
+      pass.dataset = "top95";
+      pass.solver = solver;
+      pass.threads = pass.threads_observed = threads;
+      pass.repetition = ++repetition;
+      pass.status.unique = 1000;
+      pass.wall_seconds = 1000 / pps;
+      report.runs.push_back(pass);
+    }
+  };
+  add("bitmask", 1, {900, 1000, 1100});
+  add("bitmask", 2, {2000});
+  add("fast", 1, {2700, 3000, 3300});
+  add("fast", 2, {10000});
+  add("slow", 1, {500, 500});
+  EXPECT_EQ(
+      sudoku_bench::relative_speed_lines(report),
+      (std::vector<std::string>{"top95: fast ran 3.00 ± 0.42 times as fast as bitmask at 1 thread, 5.00 at 2 threads",
+                                "top95: slow ran 0.50 ± 0.05 times as fast as bitmask at 1 thread"}));
+  report.runs.resize(4);  // bitmask alone: nothing to say
+  report.runs.erase(report.runs.begin() + 1, report.runs.end());
+  EXPECT_TRUE(sudoku_bench::relative_speed_lines(report).empty());
 }
 
 TEST(ReportFormatsTest, NamesAndParsing) {
