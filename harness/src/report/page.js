@@ -25,6 +25,12 @@
   if (data.interrupted) warnings.push('Interrupted: the report holds the passes measured before the interrupt.');
   if (data.table) for (const row of data.table.rows) for (const w of row.warnings) warnings.push(`${row.cells[0]} ${row.cells[1]} threads ${row.cells[2]}: ${w}`);
   if (warnings.length) { const ul = el('ul', undefined, 'warnings'); for (const w of warnings) ul.appendChild(el('li', w)); main.appendChild(el('h2', 'Warnings')); main.appendChild(ul); }
+  // What the command's text says, line for line (history's findings).
+  if (data.findings && data.findings.length) {
+    const ul = el('ul', undefined, 'findings'); for (const f of data.findings) ul.appendChild(el('li', f));
+    main.appendChild(el('h2', 'Findings')); main.appendChild(ul);
+    if (data.findings_note) main.appendChild(el('p', data.findings_note, 'note'));
+  }
   const table = (spec, cls) => {
     const t = el('table', undefined, cls); const h = t.createTHead().insertRow();
     spec.header.forEach((x, i) => { const th = el('th', x); if (spec.left && !spec.left[i]) th.className = 'num'; h.appendChild(th); });
@@ -37,7 +43,8 @@
     main.appendChild(table(data.table, 'results'));
     if (data.spread) main.appendChild(el('p', data.spread, 'note'));
   }
-  for (const section of data.sections || []) {
+  // A table with no row is no section: nothing to show under its heading.
+  for (const section of (data.sections || []).filter(x => x.table.rows.length)) {
     main.appendChild(el('h2', section.heading));
     main.appendChild(table(section.table, 'results'));
     if (section.note) main.appendChild(el('p', section.note, 'note'));
@@ -50,8 +57,8 @@
     main.appendChild(table(cmp.table, 'comparison'));
     main.appendChild(el('p', cmp.rule, 'note'));
   }
-  main.appendChild(el('h2', 'Charts'));
-  const grid = el('div', undefined, 'charts'); main.appendChild(grid);
+  const grid = el('div', undefined, 'charts');
+  if (data.charts.some(spec => spec.series.some(s => s.points.length > 1))) { main.appendChild(el('h2', 'Charts')); main.appendChild(grid); }
   const palette = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
   const canvases = [];
   const notDrawn = [];
@@ -66,11 +73,15 @@
       if (!(s.group in colours)) colours[s.group] = palette[colour++ % palette.length];
       // Each series its own point style, so that lines that coincide stay visible.
       const pointStyle = ['circle', 'rect', 'triangle', 'rectRot', 'crossRot', 'star'][datasetsDrawn++ % 6];
+      // A series of marks (line: false): points apart, large, as history's code changes.
+      if (s.line === false) return { label: s.label, data: s.points.map(p => ({ x: p[0], y: p[1] })), showLine: false, borderColor: colours[s.group], backgroundColor: colours[s.group], pointStyle: 'triangle', pointRadius: 8 };
       return { label: s.label, data: s.points.map(p => ({ x: p[0], y: p[1] })), showLine: true, borderColor: colours[s.group], backgroundColor: colours[s.group], borderDash: s.dashed ? [6, 4] : [], pointStyle, pointRadius: s.dashed ? 0 : 4, borderWidth: s.dashed ? 1 : 2 };
     });
     const scale = (a) => {
       const o = { type: a.log ? 'logarithmic' : 'linear', title: { display: true, text: a.label } };
       if (a.from_zero) { o.beginAtZero = true; o.suggestedMax = 1; }
+      // The least range the axis shows ([low, high]): a flat series is not drawn as a cliff.
+      if (a.suggested) { o.suggestedMin = a.suggested[0]; o.suggestedMax = a.suggested[1]; }
       if (a.ticks) { const labels = new Map(a.ticks.map(t => [t[0], t[1]])); o.afterBuildTicks = ax => { ax.ticks = a.ticks.map(t => ({ value: t[0] })); }; o.ticks = { callback: v => labels.has(v) ? labels.get(v) : '' }; }
       return o;
     };
