@@ -75,6 +75,33 @@ TEST(RelativeSpeedTest, EachSolverAgainstTheFirst) {
   EXPECT_TRUE(sudoku_bench::relative_speed_lines(report).empty());
 }
 
+// Disturbed passes are named; compare --drop-disturbed is advised only where it would leave some.
+TEST(RowWarningsTest, NoAdviceThatCannotApply) {
+  sudoku_bench::Report report;
+  for (int repetition = 1; repetition <= 2; ++repetition) {
+    sudoku_bench::MeasuredPass pass;
+    pass.dataset = "top95";
+    pass.solver = "bitmask";
+    pass.threads = pass.threads_observed = 1;
+    pass.repetition = repetition;
+    pass.status.unique = 1000;
+    pass.wall_seconds = 1;
+    pass.noise.waiting = 0.5;
+    report.runs.push_back(pass);
+  }
+  const auto disturbed_line = [](const sudoku_bench::Report& r, bool advise = true) {
+    for (const std::string& w : sudoku_bench::row_warnings(sudoku_bench::table_of(r).rows.at(0), advise))
+      if (w.find("disturbed") != std::string::npos) return w;
+    return std::string();
+  };
+  EXPECT_EQ(disturbed_line(report), "2 of 2 passes were disturbed (waited for a CPU 50% of the time)");
+  report.runs[1].noise.waiting = 0;
+  EXPECT_EQ(
+      disturbed_line(report),
+      "1 of 2 passes were disturbed (waited for a CPU 50% of the time); compare --drop-disturbed leaves them out");
+  EXPECT_EQ(disturbed_line(report, false), "1 of 2 passes were disturbed (waited for a CPU 50% of the time)");
+}
+
 TEST(ReportFormatsTest, NamesAndParsing) {
   EXPECT_EQ(sudoku_bench::benchmark_name(report().runs[0]), "solve/top95/bitmask/threads:1");
   EXPECT_EQ(sudoku_bench::report_format_named("gbench"), sudoku_bench::ReportFormat::gbench);

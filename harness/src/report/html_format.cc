@@ -173,9 +173,10 @@ Json tail_chart(const Report& report) {
                axis("µs, or nodes", true), lines);
 }
 
-Json table_json(const Table& table) {
+Json table_json(const Table& table, bool advise_dropping) {
   Json rows = Json::array();
-  for (const Table::Row& row : table.rows) rows.push_back({{"cells", row.cells}, {"warnings", row_warnings(row)}});
+  for (const Table::Row& row : table.rows)
+    rows.push_back({{"cells", row.cells}, {"warnings", row_warnings(row, advise_dropping)}});
   return {{"header", table.header}, {"left", table.left}, {"rows", rows}};
 }
 
@@ -228,6 +229,41 @@ Json comparison_section(const Comparison& c, const CompareOptions& options, cons
             {"rows", rows}}}};
 }
 
+// ab's rounds, a line per pair: each round's ratio of NEW's time per puzzle to BASE's, on the
+// figure the verdict is of, with the change's estimate and interval and the threshold dashed.
+Json rounds_chart(const Comparison& c, const CompareOptions& o) {
+  Json lines = Json::array(), ticks = Json::array();
+  std::size_t rounds = 0;
+  std::string figure = "time per puzzle";
+  for (const PairComparison& pair : c.pairs) {
+    const MetricComparison& m = pair.gated_metric();
+    if (m.counted || m.base.size() != m.current.size() || m.base.size() < 2) continue;
+    figure = m.metric;
+    const std::string name = c.pairs.size() > 1 ? pair.dataset + " / threads " + pair.workers() + ": " : "";
+    Json points = Json::array();
+    for (std::size_t i = 0; i < m.base.size(); ++i) {
+      const double ratio = m.higher_is_better ? m.base[i] / m.current[i] : m.current[i] / m.base[i];
+      if (std::isfinite(ratio) && ratio > 0) points.push_back({i + 1, ratio});
+    }
+    rounds = std::max(rounds, m.base.size());
+    const auto across = [&](double y) { return Json::array({{1, y}, {m.base.size(), y}}); };
+    lines.push_back(series(name + "each round", name, points));
+    if (m.change)
+      lines.push_back(series(name + "the change's estimate", name + "estimate", across(1 + m.change->estimate), true));
+    if (m.change && m.change->low && m.change->high) {
+      const std::string interval = name + format_fixed("%g", 100 * (1 - o.alpha)) + "% interval";
+      lines.push_back(series(interval + ", low", name + "interval", across(1 + *m.change->low), true));
+      lines.push_back(series(interval + ", high", name + "interval", across(1 + *m.change->high), true));
+    }
+  }
+  if (rounds)
+    lines.push_back(series("SLOWER above " + format_change(1 + o.max_slowdown), "threshold",
+                           Json::array({{1, 1 + o.max_slowdown}, {rounds, 1 + o.max_slowdown}}), true));
+  for (std::size_t r = 1; r <= rounds; ++r) ticks.push_back({r, std::to_string(r)});
+  return chart("rounds", "Each round: new / base, as time per puzzle (" + figure + ", the verdict's figure)",
+               axis("round", false, ticks), axis("new / base, time per puzzle", false), lines);
+}
+
 // `report` against `base` at compare's defaults.
 Json comparison_json(const Report& base, const Report& report) {
   const CompareOptions options;
@@ -237,8 +273,8 @@ Json comparison_json(const Report& base, const Report& report) {
                             verdict_line(c, "the base", "this report"));
 }
 
-// What the page shows, made from the report.
-Json page_data(const Report& report, const Report* base) {
+// What the page shows, made from the report; `rounds`: ab's, paired by number.
+Json page_data(const Report& report, const Report* base, bool rounds = false) {
   const Table table = table_of(report);
   Json charts = scaling_charts(report);
   charts.push_back(latency_chart(table));
@@ -255,7 +291,7 @@ Json page_data(const Report& report, const Report* base) {
           {"warnings", report.warnings},
           // A table of counts has no spread column to explain.
           {"spread", report.settings.measure == Measure::time ? Json(kSpreadMeaning) : Json(nullptr)},
-          {"table", table_json(table)},
+          {"table", table_json(table, !rounds)},
           {"passes", passes_json(report)},
           {"charts", charts},
           {"comparison", base ? comparison_json(*base, report) : Json(nullptr)}};
@@ -310,8 +346,11 @@ std::string to_html(const Report& report, const Report* base) { return html_page
 
 std::string to_html(const Report& report, const Comparison& comparison, const CompareOptions& options,
                     const std::string& base, const std::string& verdict) {
-  Json data = page_data(report, nullptr);
+  Json data = page_data(report, nullptr, true);
   data["comparison"] = comparison_section(comparison, options, base, {}, "", verdict);
+  // What the verdict rests on first among the charts; the table's spread said for what it is here.
+  data["charts"].insert(data["charts"].begin(), rounds_chart(comparison, options));
+  if (report.settings.measure == Measure::time) data["spread"] = kRoundsSpread;
   return html_page(data);
 }
 

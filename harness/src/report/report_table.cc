@@ -49,7 +49,7 @@ void print_harness_limits(std::FILE* out, const Report& report) {
 }
 
 // The passes of a group that the machine disturbed, and those whose throughput stands apart.
-void add_noise_warnings(const std::vector<const MeasuredPass*>& runs, std::vector<std::string>& warnings) {
+void add_noise_warnings(const std::vector<const MeasuredPass*>& runs, bool advise, std::vector<std::string>& warnings) {
   std::size_t disturbed = 0, outliers = 0;
   const MeasuredPass* worst = nullptr;  // the most disturbed: its reason is quoted
   std::string outlier_reason;
@@ -69,9 +69,10 @@ void add_noise_warnings(const std::vector<const MeasuredPass*>& runs, std::vecto
   if (outliers)
     warnings.push_back(of(outliers) + " passes were outliers (" +
                        (outlier_reason.empty() ? "no noise measured explains them" : outlier_reason) + ")");
+  // Leaving out every pass leaves nothing to compare: no advice then.
   if (disturbed)
-    warnings.push_back(of(disturbed) + " passes were disturbed (" + worst->disturbed() +
-                       "); compare --drop-disturbed leaves them out");
+    warnings.push_back(of(disturbed) + " passes were disturbed (" + worst->disturbed() + ")" +
+                       (advise && disturbed < runs.size() ? "; compare --drop-disturbed leaves them out" : ""));
 }
 
 }  // namespace
@@ -190,7 +191,7 @@ std::vector<ShortenedName> shorten_names(Table& table, const Report& report) {
   return legend;
 }
 
-std::vector<std::string> row_warnings(const Table::Row& row) {
+std::vector<std::string> row_warnings(const Table::Row& row, bool advise_dropping) {
   std::vector<std::string> warnings;
   const MeasuredPass& mid = *row.median_pass;
   if (const auto f = pipeline_figures(mid); f && f->input_bound)
@@ -216,7 +217,7 @@ std::vector<std::string> row_warnings(const Table::Row& row) {
     warnings.push_back("solutions not checked: " + mid.solver + " writes none (" +
                        format_count(static_cast<double>(unwritten)) + " records); counts judged by the recount");
   // Counted passes (run --measure instructions) are the same however disturbed the machine was.
-  if (!mid.instructions_per_puzzle) add_noise_warnings(row.passes, warnings);
+  if (!mid.instructions_per_puzzle) add_noise_warnings(row.passes, advise_dropping, warnings);
   return warnings;
 }
 

@@ -20,6 +20,12 @@ void print_table(std::FILE* out, const Report& report);
 inline constexpr std::string_view kSpreadMeaning =
     "spread: the range of the repetitions' throughputs (fastest minus slowest) as a share of their median.";
 
+// ab's page says it of its rounds, which pairing takes the machine's drift out of.
+inline constexpr std::string_view kRoundsSpread =
+    "spread: the range of the rounds' throughputs (fastest minus slowest) as a share of their median: how far "
+    "the machine's speed moved between rounds. The verdict is not taken on it but on each round's ratio of new "
+    "to base (the chart of rounds), which takes out what both sides of a round shared.";
+
 // The cells of that table, as print_table prints them, for its other forms (markdown_format.h):
 // dataset, solver, threads (ranks x threads "2x4" when a pass ran in parts), puzzles/s, spread,
 // speedup, eff, then the median repetition's figures that the metric table (metrics.h) puts in
@@ -47,7 +53,8 @@ std::vector<ShortenedName> shorten_names(Table& table, const Report& report);
 
 // What makes a row's figures doubtful, a sentence each, as print_table prints them after the row
 // ("input-bound: …", "imbalance: …", solutions left unchecked, outliers and disturbed passes among
-// its repetitions).
-std::vector<std::string> row_warnings(const Table::Row& row);
+// its repetitions). Disturbed passes come with `compare --drop-disturbed` as the way out where some
+// passes were not disturbed and `advise_dropping` (not on ab's page: its rounds pair by number).
+std::vector<std::string> row_warnings(const Table::Row& row, bool advise_dropping = true);
 
 }  // namespace sudoku_bench
