@@ -268,9 +268,9 @@ Json rounds_chart(const Comparison& c, const CompareOptions& o) {
 Json comparison_json(const Report& base, const Report& report) {
   const CompareOptions options;
   const Comparison c = compare_reports(base, report, options);
-  return comparison_section(c, options, base.context.git_commit.substr(0, 12) + " (" + base.context.date + ")",
-                            context_mismatches(base, report), " (compare's defaults)",
-                            verdict_line(c, "the base", "this report"));
+  return comparison_section(
+      c, options, "the base " + base.context.git_commit.substr(0, 12) + " (" + base.context.date + ")",
+      context_mismatches(base, report), " (compare's defaults)", verdict_line(c, "the base", "this report"));
 }
 
 // What the page shows, made from the report; `rounds`: ab's, paired by number.

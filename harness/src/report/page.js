@@ -51,7 +51,8 @@
   }
   if (data.comparison) {
     const cmp = data.comparison;
-    main.appendChild(el('h2', 'Against the base ' + cmp.base));
+    // "the base 39aa3675ec8f (date)" for a report's base; ab's names its side: "Against old (BASE)".
+    main.appendChild(el('h2', 'Against ' + cmp.base));
     const notes = cmp.mismatches.map(m => 'not comparable as it is: ' + m).concat(cmp.only);
     if (notes.length) { const ul = el('ul', undefined, 'warnings'); for (const n of notes) ul.appendChild(el('li', n)); main.appendChild(ul); }
     main.appendChild(table(cmp.table, 'comparison'));
