@@ -64,7 +64,8 @@ def main(bench, out_dir):
             page = os.path.join(out_dir, f"report_{name}.html")
             subprocess.run([bench, "run", "--warmup-seconds", "0", "--min-time", "0", "--no-progress", "--html", page,
                             *args], check=True, capture_output=True)
-            state = body_state(browse(browser, page, os.path.join(tmp, name), "--window-size=1280,2400", "--dump-dom"))
+            dom = browse(browser, page, os.path.join(tmp, name), "--window-size=1280,2400", "--dump-dom")
+            state = body_state(dom)
             charts = int(state.get("charts", "-1"))
             print(f"{name}: status {state.get('status')!r}, {state.get('drawn')} of {charts} charts drawn")
             # One thread and no latencies leaves no chart of two points: it is named, not drawn.
@@ -77,6 +78,9 @@ def main(bench, out_dir):
                 failures += 1
             if name == "full" and charts < 6:
                 print(f"{page}: {charts} charts, expected 6", file=sys.stderr)
+                failures += 1
+            if name == "full" and "top95: fast ran " not in dom:
+                print(f"{page}: no line of fast against bitmask, as run's text ends", file=sys.stderr)
                 failures += 1
             browse(browser, page, os.path.join(tmp, name + "-shot"), "--hide-scrollbars", "--window-size=1280,2400",
                    "--screenshot=" + os.path.join(out_dir, f"report_{name}.png"))

@@ -11,6 +11,7 @@
 #include "report/context_fields.h"
 #include "report/html_page.h"
 #include "report/metrics.h"
+#include "report/relative_speed.h"
 #include "report/report_table.h"
 #include "report/settings_fields.h"
 #include "report/units.h"
@@ -289,6 +290,8 @@ Json page_data(const Report& report, const Report* base, bool rounds = false) {
           {"interrupted", report.interrupted},
           // page.js lists them first under Warnings, as run printed them.
           {"warnings", report.warnings},
+          // Each solver against the first, as run's text ends; not on ab's page, whose verdict is the paired one.
+          {"findings", rounds ? Json::array() : Json(relative_speed_lines(report))},
           // A table of counts has no spread column to explain.
           {"spread", report.settings.measure == Measure::time ? Json(kSpreadMeaning) : Json(nullptr)},
           {"table", table_json(table, !rounds)},
