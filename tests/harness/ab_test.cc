@@ -113,6 +113,29 @@ TEST(SolverSpecTest, TheFilesOfASpecAreItsCode) {
   EXPECT_TRUE(identity_changes({id}, {id}, "x").empty());
 }
 
+// A plugin that is not reentrant runs as private instances: its two versions under one name pair
+// as a reentrant one's do, not refused as "different contexts" for their paths.
+TEST(SolverNamesTest, CompareOfOneNameAtTwoPathsPairsPrivateInstances) {
+  TempDir dir;
+  std::vector<std::string> paths;
+  for (const char* version : {"v1", "v2"}) {
+    const std::string copy = dir.copy(SUDOKU_BENCH_TDOKU_LIKE_PLUGIN, std::string(version) + "/libx.so");
+    auto command = test_util::run_command_for({kTop95}, {1}, 3, {"mine=plugin:" + copy + ":tdoku_like@private"});
+    const auto outcome = test_util::run(command);
+    ASSERT_EQ(outcome.status, 0) << outcome.err;
+    EXPECT_EQ(outcome.report.runs.at(0).implementation, "mine (a private instance per thread)");
+    paths.push_back(dir.path() + "/" + version + ".json");
+    write_json_file(paths.back(), to_json(outcome.report));
+  }
+  CompareCommand compare;
+  compare.base_path = paths[0];
+  compare.current_path = paths[1];
+  Capture out, err;
+  const int status = compare_command(compare, out.file(), err.file());
+  EXPECT_TRUE(status == 0 || status == 1) << err.text();
+  EXPECT_EQ(err.text().find("different contexts"), std::string::npos) << err.text();
+}
+
 // Two versions of one plugin at different paths, run apart under the names old and new: the
 // report names them, records their code and the labels, and compare pairs them.
 TEST(SolverNamesTest, CompareOfOldAndNewAtDifferentPathsPairsThem) {

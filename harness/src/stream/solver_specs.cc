@@ -31,9 +31,13 @@ class NamedFactory final : public sudoku::SolverFactory {
       : name_(std::move(name)), inner_(std::move(inner)) {}
   std::string name() const override { return name_; }
   // A strategy that picks its code by the CPU says which ("fast:avx512"); any other is its name.
+  // A note on how the spec's own code runs ("plugin:v1/libx.so (a private instance per thread)")
+  // goes under the name, as the spec does: the same name at another path is the same solver to
+  // compare, whether or not the plugin is reentrant.
   std::string implementation() const override {
-    const std::string picked = inner_->implementation();
-    return picked == inner_->name() ? name_ : picked;
+    const std::string picked = inner_->implementation(), spec = inner_->name();
+    if (picked == spec) return name_;
+    return picked.starts_with(spec + " (") ? name_ + picked.substr(spec.size()) : picked;
   }
   bool supports(int box) const override { return inner_->supports(box); }
   std::unique_ptr<sudoku::Solver> make() const override { return inner_->make(); }
