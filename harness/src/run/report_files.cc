@@ -1,5 +1,7 @@
 #include "run/report_files.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <new>
 #include <set>
@@ -34,6 +36,23 @@ Json parse_report(const std::vector<char>& text) {
   return Json::parse(text, once);
 }
 
+// The parser's sentence without its tag ("[json.exception.parse_error.101] "): the user reads what
+// is wrong, not the library's error number.
+std::string untagged(const std::string& what) {
+  const std::size_t tag_end = what.rfind("] ", what.find(' '));
+  return what.starts_with("[json.exception.") && tag_end != std::string::npos ? what.substr(tag_end + 2) : what;
+}
+
+// Why `text` is no report: a page (an HTML report, given where its JSON goes) is named as one.
+std::string not_a_report(const std::vector<char>& text, const nlohmann::ordered_json::exception& e) {
+  const auto first =
+      std::find_if(text.begin(), text.end(), [](char c) { return !std::isspace(static_cast<unsigned char>(c)); });
+  if (first != text.end() && *first == '<') return "an HTML page, not a report: give the JSON that run --json wrote";
+  if (dynamic_cast<const nlohmann::ordered_json::parse_error*>(&e))
+    return "not a report, not JSON: " + untagged(e.what());
+  return "not a report: " + untagged(e.what());
+}
+
 }  // namespace
 
 Report read_json_file(const std::string& path) {
@@ -42,7 +61,7 @@ Report read_json_file(const std::string& path) {
   try {
     return from_json(parse_report(text));
   } catch (const nlohmann::ordered_json::exception& e) {
-    throw ReportFormatError(path + ": not JSON: " + e.what());
+    throw ReportFormatError(path + ": " + not_a_report(text, e));
   } catch (const ReportFormatError& e) {
     throw ReportFormatError(path + ": " + e.what());
   }
