@@ -1,6 +1,13 @@
+#include <unistd.h>
+
+#include <filesystem>
+
 #include "cli/command_state.h"
 #include "cli/measuring_commands.h"
+#include "cli/named_inputs.h"
+#include "cli/usage_errors.h"
 #include "run/ab.h"
+#include "stream/solver_specs.h"
 
 namespace sudoku_bench {
 namespace {
@@ -60,6 +67,24 @@ int check_ab(State<AbCommand>& state) {
   return kExitUsage;
 }
 
+// BASE and NEW are solvers, the files come last: a puzzle file in a solver's place (`ab FILE BASE
+// NEW`) is named with the order ab takes; then what every command checks.
+int check_ab_named(State<AbCommand>& state) {
+  const AbCommand& c = state.command;
+  for (const auto& [role, given] : {std::pair{"BASE", &c.base}, std::pair{"NEW", &c.current}}) {
+    std::error_code ec;
+    if (!spec_problem(*given).empty() && std::filesystem::is_regular_file(*given, ec) &&
+        access(given->c_str(), X_OK) != 0 && !given->ends_with(".so")) {
+      std::fprintf(stderr,
+                   "sudoku-bench ab: '%s' is a file, given where %s, a solver, goes: the solvers come first, the "
+                   "files last: %s\n  e.g. sudoku-bench ab bitmask fast %s\n",
+                   given->c_str(), role, usage_line(state.options.app()).c_str(), given->c_str());
+      return kExitUsage;
+    }
+  }
+  return check_named_inputs("ab", {{"BASE", c.base}, {"NEW", c.current}}, c.files, stderr);
+}
+
 }  // namespace
 
 std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
@@ -102,6 +127,7 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
   o.unset("--no-supervisor", c.supervise,
           "Measure in the process started, without the supervising parent (cli.md, The supervisor): for a debugger");
   s->check = check_ab;
+  s->check_named = check_ab_named;
   return s;
 }
 

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "cli/command_state.h"
+#include "cli/named_inputs.h"
 #include "plugin/conformance.h"
 #include "plugin/plugin_solver.h"
 #include "run/exit_codes.h"
@@ -27,6 +28,11 @@ std::shared_ptr<State<CheckPluginCommand>> declare_check_plugin(CLI::App& app) {
       ->required();
   const auto rule_limit = [&c](double seconds) {
     c.rule_limit = std::chrono::milliseconds(static_cast<std::int64_t>(seconds * 1000));
+  };
+  // A plugin is judged by loading it, rule by rule; an exec: program that is not there, at once.
+  s->check_named = [](State<CheckPluginCommand>& state) {
+    const std::string& spec = state.command.plugin;
+    return is_exec(spec) ? check_named_inputs("check-plugin", {{"", spec}}, {}, stderr) : kExitOk;
   };
   o.real_to("--rule-seconds", std::chrono::duration<double>(c.rule_limit).count(), 0.1, 600,
             "A rule that takes longer is reported as a hang", rule_limit);

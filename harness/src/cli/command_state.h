@@ -35,6 +35,9 @@ struct State {
   Options options;
   Extra extra;
   std::function<int(State&)> check = [](State&) { return kExitOk; };
+  // What the line names outside itself (solver specs, input files), checked before the command runs
+  // and before any solver is loaded (cli/named_inputs.h); not by parsed(), which reads a line alone.
+  std::function<int(State&)> check_named = [](State&) { return kExitOk; };
 
   int finish() { return options.apply(stderr) ? check(*this) : kExitUsage; }
 };
@@ -69,7 +72,8 @@ template <class S, class Run>
 Subcommand subcommand(std::shared_ptr<S> s, Run run) {
   finish_help(s->options.app());
   return {&s->options.app(), [s, run] {
-            const int status = s->finish();
+            int status = s->finish();
+            if (status == kExitOk) status = s->check_named(*s);
             return status != kExitOk ? status : run(s->command);
           }};
 }

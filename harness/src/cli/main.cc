@@ -13,6 +13,7 @@
 
 #include "cli/command_line.h"
 #include "cli/help_format.h"
+#include "cli/named_inputs.h"
 #include "cli/usage_errors.h"
 #include "cluster/launcher.h"
 #include "cluster/world.h"
@@ -93,6 +94,7 @@ std::optional<int> parse_line(CLI::App& app, const std::vector<sudoku_bench::Sub
   using namespace sudoku_bench;
   const std::vector<std::string> args(argv + 1, argv + argc);
   if (const int status = refuse_empty_assignments(app, args, stderr); status != kExitOk) return status;
+  if (const int status = refuse_split_exec(app, args, stderr); status != kExitOk) return status;
   try {
     app.parse(argc, argv);
     return std::nullopt;

@@ -5,6 +5,7 @@
 
 #include "cli/command_state.h"
 #include "cli/measuring_commands.h"
+#include "cli/named_inputs.h"
 #include "cli/record_options.h"
 #include "cli/shard_option.h"
 #include "cli/thread_list.h"
@@ -107,6 +108,11 @@ std::shared_ptr<State<RunCommand, RunOutputs>> declare_run(CLI::App& app) {
   RunCommand& c = s->command;
   Options& o = s->options;
   s->check = check_run;
+  s->check_named = [](State<RunCommand, RunOutputs>& state) {
+    std::vector<GivenSpec> specs;
+    for (const std::string& spec : state.command.solvers) specs.push_back({"", spec});
+    return check_named_inputs("run", specs, state.command.files, stderr);
+  };
   std::vector<std::pair<std::string, ReportFormat>> formats;
   std::vector<std::string> described;
   for (const ReportFormatName& f : kReportFormats) {

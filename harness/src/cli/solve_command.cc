@@ -1,5 +1,6 @@
 #include "cli/command_state.h"
 #include "cli/measuring_commands.h"
+#include "cli/named_inputs.h"
 #include "cli/record_options.h"
 #include "run/solve.h"
 #include "run/solve_supervisor.h"
@@ -12,6 +13,9 @@ std::shared_ptr<State<SolveCommand>> declare_solve(CLI::App& app) {
   Options& o = s->options;
   s->check = [](State<SolveCommand>& state) {
     return verify_options_agree(state.options, stderr) ? kExitOk : kExitUsage;
+  };
+  s->check_named = [](State<SolveCommand>& state) {
+    return check_named_inputs("solve", {{"", state.command.solver}}, {state.command.input}, stderr);
   };
   declare_threads(o, c.pipeline.threads, "Worker threads");
   o.app().add_option("--solver", c.solver, "Strategy: " + known_solvers(false))->capture_default_str();

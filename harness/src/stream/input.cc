@@ -115,6 +115,16 @@ bool read_once(const std::string& path) {
                          !S_ISDIR(st.st_mode) && !S_ISBLK(st.st_mode));
 }
 
+std::string unreadable_input(const std::string& path) {
+  if (read_once(path)) return "";
+  const int fd = openat(start_directory(), path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return cannot_open(errno);
+  struct stat st {};
+  const bool directory = fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
+  close(fd);
+  return directory ? "is a directory" : "";
+}
+
 InputFile::InputFile(const std::string& path, bool map)
     : name_(path == "-" ? "<stdin>" : path), path_(path), is_stdin_(path == "-") {
   if (is_stdin_ && stdin_closed) throw IoError(name_, "cannot read: standard input is closed");

@@ -57,6 +57,12 @@ bool standard_input_closed();
 // terminal, a socket. Looks, never opens (a FIFO's open waits for its writer).
 bool read_once(const std::string& path);
 
+// Why `path` cannot be read as an input, found without reading it ("cannot open: No such file or
+// directory", "is a directory"), as InputFile would say it; "" when it opens, and for what is read
+// once (standard input, a pipe, a FIFO: opening a FIFO would wait for its writer), which is left to
+// the reading.
+std::string unreadable_input(const std::string& path);
+
 class InputFile {
  public:
   // Throws IoError when the file is missing, unreadable or a directory. A plain (not gzip) regular

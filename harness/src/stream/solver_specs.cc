@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
+#include <iterator>
 #include <memory>
 #include <sstream>
 #include <string_view>
@@ -82,6 +84,53 @@ std::string program_on_path(const std::string& word) {
   return "";
 }
 
+// The programs on PATH, in PATH's order: what a misspelt program may have meant.
+std::vector<std::string> programs_on_path() {
+  std::vector<std::string> names;
+  const char* path = std::getenv("PATH");
+  std::istringstream dirs(path ? path : "/usr/bin:/bin");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(dir.empty() ? "." : dir, ec))
+      names.push_back(entry.path().filename().string());
+  }
+  return names;
+}
+
+// The words a shell runs itself: a command starting with one has no program to look for.
+constexpr std::string_view kShellWords[] = {
+    ".",       ":",        "[",        "!",      "alias",   "bg",    "break", "case",   "cd",
+    "command", "continue", "do",       "echo",   "eval",    "exec",  "exit",  "export", "false",
+    "fg",      "for",      "getopts",  "hash",   "if",      "jobs",  "kill",  "local",  "printf",
+    "pwd",     "read",     "readonly", "return", "set",     "shift", "test",  "times",  "trap",
+    "true",    "type",     "ulimit",   "umask",  "unalias", "unset", "until", "wait",   "while"};
+
+// Why an exec: command's program cannot start, where that shows before starting it: a path that is
+// no file, a name not on PATH. "" otherwise, and for a command the shell reads in its own way (a
+// list, a compound command, a builtin, quotes or expansions).
+std::string missing_program(std::string_view spec) {
+  const std::string command(spec.substr(spec.find(':') + 1));
+  if (command.find_first_of(";&|\n(){}`<>") != std::string::npos) return "";
+  std::istringstream words(command);
+  std::string program;
+  while (words >> program && program.find('=') != std::string::npos) {
+  }  // VAR=value before the program
+  if (program.empty() || program.find('=') != std::string::npos ||
+      program.find_first_of("'\"\\$*?[~") != std::string::npos ||
+      std::find(std::begin(kShellWords), std::end(kShellWords), program) != std::end(kShellWords))
+    return "";
+  const std::string given(spec);
+  if (program.find('/') != std::string::npos) {
+    if (!is_file(program)) return given + ": the program " + program + " is not there (no such file)";
+    if (access(program.c_str(), X_OK) != 0)
+      return given + ": the program " + program + " is not executable: chmod +x " + program +
+             ", or name its interpreter (exec:python3 " + program + ")";
+    return "";
+  }
+  if (!program_on_path(program).empty()) return "";
+  return given + ": no program '" + program + "' on PATH" + did_you_mean(program, programs_on_path());
+}
+
 constexpr SpecKind kSpecKinds[] = {
     {kNoopSpec, "", kNoopSummary},
     {plugin::kPluginPrefix, "plugin:PATH.so[:SYMBOL][@MODE]",
@@ -133,22 +182,28 @@ std::string unknown_solver(std::string_view spec) {
          "shared library)\n  exec:COMMAND  (a program in any language)\n(sudoku-bench solvers says more)";
 }
 
+// What spec_problem sees in an unnamed spec.
+std::string unnamed_spec_problem(std::string_view spec) {
+  if (spec == kNoopSpec || spec.starts_with(plugin::kPluginPrefix)) return "";
+  if (is_exec_spec(spec)) return missing_program(spec);
+  return names_a_solver(spec) ? "" : unknown_solver(spec);
+}
+
 // A built-in strategy, noop, a plugin or an exec program, as named.
 std::unique_ptr<sudoku::SolverFactory> make_factory(std::string_view spec, std::string& error, std::string* note) {
   if (spec == kNoopSpec) return make_noop_factory();
+  if (error = unnamed_spec_problem(spec); !error.empty()) return nullptr;
   if (is_exec_spec(spec)) return plugin::make_exec_factory(std::string(spec.substr(kExecPrefix.size())), error);
   if (spec.starts_with(plugin::kPluginPrefix))
     return plugin::load_plugin(std::string(spec.substr(plugin::kPluginPrefix.size())), error, note);
-  if (!names_a_solver(spec)) {
-    error = unknown_solver(spec);
-    return nullptr;
-  }
   return sudoku::make_solver_factory(spec, error);
 }
 
 }  // namespace
 
 std::span<const SpecKind> spec_kinds() { return kSpecKinds; }
+
+std::string spec_problem(std::string_view given) { return unnamed_spec_problem(split_spec_name(given).spec); }
 
 NamedSpec split_spec_name(std::string_view given) {
   const std::size_t eq = given.find('=');

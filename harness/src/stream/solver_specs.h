@@ -26,6 +26,11 @@ NamedSpec split_spec_name(std::string_view given);
 // script). None for a built-in strategy or noop; a file that does not exist is left out.
 std::vector<std::string> files_of_spec(std::string_view spec);
 
+// What is wrong with a spec that can be seen without loading or starting it: a name that is no
+// solver; an exec: command whose program is not there ("did you mean" the nearest on PATH). "" when
+// none is seen (a plugin is judged by loading it). factory_for_spec refuses these too.
+std::string spec_problem(std::string_view given);
+
 // Null, with `error` set, when the spec names no built-in strategy or the plugin cannot be loaded.
 // A named spec (NAME=SPEC) makes the factory of SPEC, called NAME.
 // A plugin is "plugin:PATH[:SYMBOL][@shared|@private|@auto]" (plugin/plugin_solver.h); `note`,
