@@ -131,6 +131,9 @@ expect_at_once 2 "the solvers come first, the files last: sudoku-bench ab [OPTIO
 printf '<!DOCTYPE html>\n<html></html>\n' >"$work/page.html"
 expect_at_once 3 "page.html: an HTML page, not a report: give the JSON that run --json wrote" -- \
   "$bench" compare "$work/page.html" "$work/page.html"
+# 23: a thread count out of range, in the sentence of every whole-number option (docs/cli.md).
+expect_at_once 2 "--threads: '0' is not a whole number from 1 to 1024" -- "$bench" run --threads 0 "$puzzles"
+expect_at_once 2 "--threads: '0' is not a whole number from 1 to 1024" -- "$bench" ab --threads 0 fast bitmask "$puzzles"
 
 if ((failures > 0)); then
   echo "$failures mistake(s) not answered with their fix"

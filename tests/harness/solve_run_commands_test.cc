@@ -277,10 +277,14 @@ TEST(ThreadListTest, ListsRangesAndErrors) {
   EXPECT_EQ(sudoku_bench::parse_thread_list("1,2,4", error), (std::vector<int>{1, 2, 4}));
   EXPECT_EQ(sudoku_bench::parse_thread_list("1:4", error), (std::vector<int>{1, 2, 3, 4}));
   EXPECT_EQ(sudoku_bench::parse_thread_list("8,1:3,2", error), (std::vector<int>{8, 1, 2, 3}));
-  for (const char* bad : {"", "0", "1,,2", "4:2", "a", "1:", "2000", "-1", "1.5"}) {
+  for (const char* bad : {"", "0", "1,,2", "a", "1:", "2000", "-1", "1.5"}) {
     EXPECT_TRUE(sudoku_bench::parse_thread_list(bad, error).empty()) << bad;
-    EXPECT_NE(error.find("bad thread count"), std::string::npos);
+    EXPECT_NE(error.find("is not a whole number from 1 to 1024"), std::string::npos) << error;
   }
+  EXPECT_TRUE(sudoku_bench::parse_thread_list("4:2", error).empty());
+  EXPECT_EQ(error, "'4:2' is no range: its first count is above its last");
+  EXPECT_TRUE(sudoku_bench::parse_thread_list("1,0", error).empty());
+  EXPECT_EQ(error, "'0' is not a whole number from 1 to 1024 (in '1,0', a list like 1,2,4 or 1:16)");
 }
 
 TEST(SolverListTest, CommasInsideOptionsStayWithTheirSolver) {

@@ -29,8 +29,9 @@ bool looks_like_script(const std::string& word) {
   std::ifstream in(word, std::ios::binary);
   char head[4] = {};
   in.read(head, sizeof head);
-  return in.gcount() >= 2 && (std::string_view(head, 2) == "#!" || std::string_view(head, 4) == "\x7f"
-                                                                                                "ELF");
+  return in.gcount() >= 2 && (std::string_view(head, 2) == "#!" || std::string_view(head, 4) ==
+                                                                       "\x7f"
+                                                                       "ELF");
 }
 
 // An option `command` does not take, nor is a slip for one: the exec: program's.

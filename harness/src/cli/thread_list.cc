@@ -17,9 +17,18 @@ bool parse_count(std::string_view s, int& out) {
 
 std::vector<int> parse_thread_list(std::string_view text, std::string& error) {
   std::vector<int> counts;
+  // The sentence every whole-number option says (docs/cli.md, Numeric options), of the piece at
+  // fault; a piece of a list names the list, and how one is written.
   const auto fail = [&](std::string_view item) {
-    error = "bad thread count '" + std::string(item) + "' in '" + std::string(text) +
-            "' (expected counts in 1..1024 like 1,2,4 or 1:16)";
+    int count = 0;
+    const std::size_t colon = item.find(':');
+    const std::string_view bad = colon == std::string_view::npos              ? item
+                                 : !parse_count(item.substr(0, colon), count) ? item.substr(0, colon)
+                                                                              : item.substr(colon + 1);
+    error = parse_count(bad, count)
+                ? "'" + std::string(item) + "' is no range: its first count is above its last"
+                : "'" + std::string(bad) + "' is not a whole number from 1 to " + std::to_string(kMaxThreads);
+    if (item != text) error += " (in '" + std::string(text) + "', a list like 1,2,4 or 1:16)";
     return std::vector<int>{};
   };
   std::size_t pos = 0;
