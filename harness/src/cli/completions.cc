@@ -54,11 +54,48 @@ std::string summary(const std::string& help) {
   return out;
 }
 
+// What a command's arguments (not its options' values) complete to: a choice's names (completions
+// SHELL), solver specs and files (ab's BASE and NEW), nothing (a command without arguments), or
+// files.
+std::string bash_arguments(const CLI::App& command, const std::vector<std::string>& solvers) {
+  const auto positionals = command.get_options([](const CLI::Option* o) { return o->get_positional(); });
+  if (positionals.empty()) return "COMPREPLY=()";
+  if (const std::vector<std::string> names = choices_in(positionals.front()->get_type_name()); !names.empty())
+    return "COMPREPLY=($(compgen -W '" + joined(names) + "' -- \"$cur\"))";
+  if (positionals.front()->get_name() == "BASE") return "_sudoku_bench_spec '" + joined(solvers) + "' files";
+  return "COMPREPLY=($(compgen -f -- \"$cur\"))";
+}
+
+// The shell functions before the commands': a solver spec completes to the solver names, after
+// plugin: to files, after exec: to programs. Bash splits a word at ':' (COMP_WORDBREAKS), so the
+// word as typed is taken from the line, and only what follows its last ':' is replaced.
+constexpr const char* kBashSpec =
+    "_sudoku_bench_spec() {\n"
+    "  local typed=${COMP_LINE:0:${COMP_POINT:-0}} word=$cur head= kind\n"
+    "  [[ -n $typed && $typed != *[[:space:]] ]] && word=${typed##*[[:space:]]}\n"
+    "  [[ -n $typed && $typed == *[[:space:]] ]] && word=\n"
+    "  word=${word#*=}  # NAME=SPEC\n"
+    "  case $word in\n"
+    "    plugin:*) kind=-f head=plugin: ;;\n"
+    "    exec:*) kind=-c head=exec: ;;\n"
+    "    *)\n"
+    "      COMPREPLY=($(compgen -W \"$1\" -- \"$cur\"))\n"
+    "      [[ -n $2 ]] && COMPREPLY+=($(compgen -f -- \"$cur\"))\n"
+    "      [[ ${#COMPREPLY[@]} == 1 && ${COMPREPLY[0]} == *: ]] && compopt -o nospace 2>/dev/null\n"
+    "      return ;;\n"
+    "  esac\n"
+    "  [[ $cur == *:* ]] || head=  # the word was split at its ':'\n"
+    "  local found\n"
+    "  mapfile -t found < <(compgen $kind -- \"${word#*:}\")\n"
+    "  COMPREPLY=(\"${found[@]/#/$head}\")\n"
+    "}\n";
+
 std::string bash(const CLI::App& app, const std::vector<std::string>& solvers) {
   std::vector<std::string> names{"--help", "--version"};
   for (const CLI::App* c : commands_of(app)) names.push_back(c->get_name());
   std::string out =
-      "# bash completion for sudoku-bench, written by `sudoku-bench completions bash` from its options\n"
+      "# bash completion for sudoku-bench, written by `sudoku-bench completions bash` from its options\n" +
+      std::string(kBashSpec) +
       "_sudoku_bench() {\n"
       "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]} command= i\n"
       "  for ((i = 1; i < COMP_CWORD; i++)); do\n"
@@ -70,6 +107,9 @@ std::string bash(const CLI::App& app, const std::vector<std::string>& solvers) {
       "' -- \"$cur\"))\n"
       "    return\n"
       "  fi\n"
+      "  # A spec split at its ':' (--solver plugin : PATH): the option before it.\n"
+      "  [[ $cur == : ]] && { cur=; prev=${COMP_WORDS[COMP_CWORD-2]}; }\n"
+      "  [[ $prev == : ]] && prev=${COMP_WORDS[COMP_CWORD-3]}\n"
       "  case $command in\n";
   for (const CLI::App* c : commands_of(app)) {
     std::vector<std::string> opts;
@@ -83,14 +123,25 @@ std::string bash(const CLI::App& app, const std::vector<std::string>& solvers) {
       if (v.kind == Value::none) values += ":";
       if (v.kind == Value::file) values += "COMPREPLY=($(compgen -f -- \"$cur\"))";
       if (v.kind == Value::folder) values += "COMPREPLY=($(compgen -d -- \"$cur\"))";
-      if (v.kind == Value::choice) values += "COMPREPLY=($(compgen -W '" + joined(v.words) + "' -- \"$cur\"))";
+      if (v.kind == Value::choice && name == "--solver") values += "_sudoku_bench_spec '" + joined(v.words) + "'";
+      if (v.kind == Value::choice && name != "--solver")
+        values += "COMPREPLY=($(compgen -W '" + joined(v.words) + "' -- \"$cur\"))";
       values += "; return ;;\n";
     }
     out += "    " + c->get_name() + ")\n      case $prev in\n" + values + "      esac\n" +
-           "      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '" + joined(opts) +
-           "' -- \"$cur\")); else COMPREPLY=($(compgen -f -- \"$cur\")); fi ;;\n";
+           "      if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W '" + joined(opts) + "' -- \"$cur\")); else " +
+           bash_arguments(*c, solvers) + "; fi ;;\n";
   }
   return out + "  esac\n}\ncomplete -o filenames -o bashdefault -F _sudoku_bench sudoku-bench\n";
+}
+
+// zsh's spec of a command's arguments: a choice's names, none, or files.
+std::string zsh_arguments(const CLI::App& command) {
+  const auto positionals = command.get_options([](const CLI::Option* o) { return o->get_positional(); });
+  if (positionals.empty()) return "";
+  if (const std::vector<std::string> names = choices_in(positionals.front()->get_type_name()); !names.empty())
+    return "'1:" + positionals.front()->get_name() + ":(" + joined(names) + ")'";
+  return "'*:file:_files'";
 }
 
 std::string zsh(const CLI::App& app, const std::vector<std::string>& solvers) {
@@ -121,7 +172,7 @@ std::string zsh(const CLI::App& app, const std::vector<std::string>& solvers) {
       if (v.kind == Value::none) out += ":value: ";
       out += "' \\\n";
     }
-    out += "      '*:file:_files' ;;\n";
+    out += "      " + zsh_arguments(*c) + " ;;\n";
   }
   return out + "  esac\n}\n_sudoku_bench \"$@\"\n";
 }
@@ -134,6 +185,14 @@ std::string fish(const CLI::App& app, const std::vector<std::string>& solvers) {
   for (const CLI::App* c : commands_of(app))
     out += "complete -c sudoku-bench -f -n __fish_use_subcommand -a " + c->get_name() + " -d '" +
            summary(c->get_description()) + "'\n";
+  for (const CLI::App* c : commands_of(app)) {
+    const auto positionals = c->get_options([](const CLI::Option* o) { return o->get_positional(); });
+    const std::vector<std::string> names =
+        positionals.empty() ? std::vector<std::string>{} : choices_in(positionals.front()->get_type_name());
+    if (positionals.empty() || !names.empty())  // no files: nothing, or a choice's names
+      out += "complete -c sudoku-bench -n '__fish_seen_subcommand_from " + c->get_name() + "' -f" +
+             (names.empty() ? std::string() : " -a '" + joined(names) + "'") + "\n";
+  }
   for (const CLI::App* c : commands_of(app))
     for (const CLI::Option* o : options_of(*c)) {
       const Value v = value_of(*o, solvers);

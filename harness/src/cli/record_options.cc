@@ -47,11 +47,9 @@ void declare_record_options(Options& options, StepOptions& step, PipelineConfig&
                   });
   options.whole("--seed", step.seed, 0, kAnyCount,
                 "Solve each puzzle under a random symmetry picked by (S, puzzle) (0: as given)");
-  options.text("--input-format", name_of(pipeline.format), input_format_names(true), [&pipeline](const std::string& t) {
-    const auto f = input_format_named(t);
-    if (f) pipeline.format = *f;
-    return f ? std::string() : Options::refusal("--input-format", t, input_format_names(false));
-  });
+  std::vector<std::pair<std::string, InputFormat>> formats;
+  for (const InputFormatName& f : kInputFormats) formats.emplace_back(f.name, f.format);
+  options.choice("--input-format", pipeline.format, formats, input_format_names(true));
   options
       .valued_flag("--verify{bitmask}",
                    "Recount each puzzle with a reference strategy (--verify=REF; default bitmask) outside the "
