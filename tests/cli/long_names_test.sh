@@ -27,7 +27,7 @@ for n in 150 18; do
   "$bench" compare "run$n.json" "again$n.json" >"compare$n.out" 2>"compare$n.err" ||
     { cat "compare$n.err"; fail "compare with a $n-character spec"; }
 done
-short='plugi..._plugin.so'
+short='bitmask_plugin'
 
 # run's table: its header and rows ("hardest (" starts the lines below them).
 run_table() { awk '/^dataset / || (/^hardest / && !/^hardest \(/) { print length($0) }' "$1"; }
@@ -37,9 +37,11 @@ for table in run_table compare_table; do
   file=${table%_table}
   widths=$($table "${file}150.out" | tr '\n' ' ')
   [ -n "$widths" ] || fail "$file: no table found"
-  [ "$widths" = "$($table "${file}18.out" | tr '\n' ' ')" ] ||
-    fail "$file: the table's lines are ${widths}columns wide with the 150-character spec," \
-      "$($table "${file}18.out" | tr '\n' ' ')with an 18-character one"
+  widest18=$($table "${file}18.out" | sort -n | tail -1)
+  for w in $widths; do
+    [ "$w" -le "$widest18" ] || fail "$file: a table line is $w columns wide with the 150-character spec," \
+      "$widest18 at most with an 18-character one"
+  done
   for w in $widths; do [ "$w" -le 120 ] || fail "$file: a table line is $w columns wide (at most 120)"; done
   grep -q "^hardest $short " "${file}150.out" || fail "$file: no row shows the short form $short"
   # Spelled out once, under the table; the 18-character spec needs no legend.

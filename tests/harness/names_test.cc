@@ -19,10 +19,21 @@ TEST(NamesTest, ALongNameKeepsItsStartAndItsLongerEnd) {
   const std::string spec = "plugin:/tmp/" + std::string(120, 'd') + "/libbitmask_plugin.so:Symbol";
   const std::string s = short_name(spec);
   EXPECT_EQ(text_columns(s), sudoku_bench::kNameColumns) << s;
-  EXPECT_EQ(s, "plugi....so:Symbol") << s;
+  EXPECT_EQ(s, "bitma...gin:Symbol") << s;
   EXPECT_EQ(short_name("abcdefghij", 7), "a...hij");
   EXPECT_EQ(short_name("abcdefghij", 3), "abc");  // no room for the dots
   EXPECT_EQ(short_name("abcdefghij", 0), "");
+}
+
+// A spec long for its folders shows its files' names (issue 65: "plugi..._plugin.so" said nothing).
+TEST(NamesTest, ASpecLongForItsFoldersShowsItsFileNames) {
+  EXPECT_EQ(short_name("plugin:/work/main/build/harness/plugin_example/bitmask_plugin.so"), "bitmask_plugin.so");
+  EXPECT_EQ(short_name("plugin:/tmp/" + std::string(100, 'd') + "/libbitmask_plugin.so"), "bitmask_plugin");
+  EXPECT_EQ(short_name("plugin:/tmp/v1/libx.so:solve"), "libx.so:solve");
+  EXPECT_EQ(short_name("plugin:/tmp/v1/libx.so"), "plugin:libx.so");
+  EXPECT_EQ(short_name("exec:python3 /home/me/src/solver.py"), "python3 solver.py");
+  EXPECT_EQ(short_name("exec:/usr/bin/python3 x.py"), "exec:python3 x.py");
+  EXPECT_EQ(short_name("run: a long label 2/5 of the passes", 30), "run: a lo... 2/5 of the passes");
 }
 
 TEST(NamesTest, ColumnsAreCodePointsAndCutsFallBetweenThem) {

@@ -16,9 +16,11 @@ inline constexpr std::size_t kNameColumns = 18;
 // rare in names and paths).
 std::size_t text_columns(std::string_view text);
 
-// `name` in at most `columns` columns: whole where it fits, else its start and its end around
-// "...", cut between code points. The end gets two thirds: a plugin's library and symbol, a
-// solver's options and a progress line's threads and repetition are there.
+// `name` in at most `columns` columns: whole where it fits; else with its paths as their file
+// names ("plugin:/a/b/libx.so" as "plugin:libx.so"), a readable name where the folders made it
+// long; else that without the spec's kind (a plugin's library without "lib" and ".so"), its start
+// and its end around "...", cut between code points. The end gets two thirds: a plugin's library and symbol, a solver's
+// options and a progress line's threads and repetition are there.
 std::string short_name(std::string_view name, std::size_t columns = kNameColumns);
 
 // A name a table shows shortened, for the legend under it: the table keeps a row narrow, the
