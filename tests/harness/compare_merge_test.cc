@@ -439,8 +439,10 @@ TEST(CompareCommandTest, JsonAndMarkdownCarryTheVerdicts) {
   EXPECT_EQ(md.out.rfind("**sudoku-bench compare**", 0), 0u) << md.out;
   EXPECT_NE(md.out.find("| top95 | bitmask | 1 | puzzles/s |"), std::string::npos) << md.out;
   EXPECT_NE(md.out.find("**SLOWER**"), std::string::npos) << md.out;
-  EXPECT_NE(md.out.find("| +11.1% (+"), std::string::npos) << md.out;  // the change and its interval
-  EXPECT_EQ(md.out.find("SLOWER: "), std::string::npos);               // the text's verdict lines are not in it
+  EXPECT_NE(md.out.find("| +11.1% (+"), std::string::npos) << md.out;         // the change and its interval
+  EXPECT_EQ(md.out.find("SLOWER: "), std::string::npos);                      // the text's verdict lines are not in it
+  EXPECT_NE(md.out.find(": 1 pair, 1 slower"), std::string::npos) << md.out;  // one pair, as one
+  EXPECT_EQ(md.out.find("p = <"), std::string::npos) << md.out;
 }
 
 // Runs made in turns on a machine whose speed drifts by +-10% from round to round: every round's

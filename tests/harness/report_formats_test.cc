@@ -102,6 +102,13 @@ TEST(RowWarningsTest, NoAdviceThatCannotApply) {
   EXPECT_EQ(disturbed_line(report, false), "1 of 2 passes were disturbed (waited for a CPU 50% of the time)");
 }
 
+TEST(UnitsTest, ACountTakesItsNounsNumber) {
+  EXPECT_EQ(sudoku_bench::counted(1, "report"), "1 report");
+  EXPECT_EQ(sudoku_bench::counted(0, "report"), "0 reports");
+  EXPECT_EQ(sudoku_bench::counted(2, "pass", "passes"), "2 passes");
+  EXPECT_EQ(sudoku_bench::counted(1, "pass", "passes"), "1 pass");
+}
+
 TEST(ReportFormatsTest, NamesAndParsing) {
   EXPECT_EQ(sudoku_bench::benchmark_name(report().runs[0]), "solve/top95/bitmask/threads:1");
   EXPECT_EQ(sudoku_bench::report_format_named("gbench"), sudoku_bench::ReportFormat::gbench);

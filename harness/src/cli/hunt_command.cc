@@ -253,10 +253,10 @@ class HuntSupervisor {
     }
     try {
       const nlohmann::ordered_json finds = from_binary(latest_);
-      std::fprintf(err_,
-                   "sudoku-bench hunt: the hunting process %s; the %zu puzzles found in the %llu evaluations before "
-                   "are written\n",
-                   cause.c_str(), finds["found"].get<std::size_t>(), finds["evaluations"].get<unsigned long long>());
+      std::fprintf(err_, "sudoku-bench hunt: the hunting process %s; the %s found in the %s before %s written\n",
+                   cause.c_str(), counted(finds["found"].get<std::size_t>(), "puzzle").c_str(),
+                   counted(finds["evaluations"].get<std::size_t>(), "evaluation").c_str(),
+                   finds["found"].get<std::size_t>() == 1 ? "is" : "are");
       std::optional<OutputFile> opened;
       if (!command_.out_path.empty()) opened.emplace(command_.out_path, "--out");
       write_checks(opened, finds["checks"].get<std::string>(), out_);

@@ -226,7 +226,8 @@ std::string rule_solution_at_2(const Ask& ask, const std::vector<Case>& cases) {
 std::string rule_guesses(const Ask& ask, const std::vector<Case>& cases) {
   std::size_t guesses = 0;
   for (const Case& c : cases) guesses += ask(c.puzzle, 2).guesses;
-  if (guesses > 0) return verdict(Verdict::pass, std::to_string(guesses) + " guesses over the set");
+  if (guesses > 0)
+    return verdict(Verdict::pass, std::to_string(guesses) + (guesses == 1 ? " guess" : " guesses") + " over the set");
   return verdict(Verdict::note, "reports no guesses: the guess columns of its reports will be 0");
 }
 

@@ -150,13 +150,16 @@ void ExecProcess::exchange(const std::string& text, const std::vector<std::strin
     if (ready == 0) {
       named_if_ended(puzzle);
       if (sent == text.size() && starvation_->starved(to_))
-        throw fault("waits for input while " + std::to_string(puzzles.size() - lines.size()) +
-                        " answers are due, having read every line it was given: its answers still in its output "
-                        "buffer (" +
-                        kFlushHint +
-                        "), or a program that reads ahead before it answers, or two "
-                        "processes sharing its standard input, each holding part of a line?",
-                    puzzle);
+        throw fault(
+            "waits for input while " +
+                (puzzles.size() - lines.size() == 1 ? std::string("1 answer is")
+                                                    : std::to_string(puzzles.size() - lines.size()) + " answers are") +
+                " due, having read every line it was given: its answers still in its output "
+                "buffer (" +
+                kFlushHint +
+                "), or a program that reads ahead before it answers, or two "
+                "processes sharing its standard input, each holding part of a line?",
+            puzzle);
     } else {
       starvation_->reset();
     }

@@ -192,7 +192,9 @@ std::string verdict_line(const Comparison& c, const std::string& base, const std
                      (change >= 0 ? " slower than " : " faster than ") + base + " (" + m.metric;
   if (m.change && m.change->low && m.change->high)
     line += " " + format_change(1 + *m.change->low) + " to " + format_change(1 + *m.change->high);
-  line += m.counted ? "), instruction counts, deterministic: " : "), p = " + p_text(m.p_value) + ": ";
+  line += m.counted            ? "), instruction counts, deterministic: "
+          : m.p_value < 0.0001 ? "), p < 0.0001: "
+                               : "), p = " + p_text(m.p_value) + ": ";
   if (m.verdict == Verdict::cannot_tell)
     line += "cannot tell (" + shown->doubt + ")";
   else if (!shown->can_detect)
@@ -200,8 +202,8 @@ std::string verdict_line(const Comparison& c, const std::string& base, const std
   else
     line += m.verdict == Verdict::slower ? "SLOWER" : m.verdict == Verdict::faster ? "faster" : "not slower";
   if (c.pairs.size() > 1)
-    line += " (" + shown->dataset + "; " + std::to_string(slower) + " of " + std::to_string(c.pairs.size()) +
-            " pairs slower)";
+    line +=
+        " (" + shown->dataset + "; " + std::to_string(slower) + " of " + counted(c.pairs.size(), "pair") + " slower)";
   return line;
 }
 
@@ -263,8 +265,8 @@ std::string comparison_markdown(const Comparison& c, const CompareOptions& o, co
           ? "**sudoku-bench compare**: BASE `" + base.git_commit + "` (" + cell(base.date) + ") vs NEW `" +
                 current.git_commit + "` (" + cell(current.date) + ")"
           : "**sudoku-bench ab**: BASE `" + cell(base.solver) + "` vs NEW `" + cell(current.solver) + "`";
-  std::string out = sides + ": " + std::to_string(c.pairs.size()) + " pairs, " + std::to_string(n.slower) +
-                    " slower, " + std::to_string(n.faster) + " faster" +
+  std::string out = sides + ": " + counted(c.pairs.size(), "pair") + ", " + std::to_string(n.slower) + " slower, " +
+                    std::to_string(n.faster) + " faster" +
                     (n.cannot_tell ? ", " + std::to_string(n.cannot_tell) + " cannot tell" : std::string()) + "\n\n";
   for (const std::string& h : comparison_header(c, o)) out += "| " + h + " ";
   out += c.counted ? "|\n| --- | --- | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |\n"

@@ -199,8 +199,7 @@ std::string history_html(const std::vector<Report>& reports, const std::vector<s
                           {"left", {true, true, true, true, true, false, false, false}},
                           {"rows", rows}}},
                         {"note", rule_text(series, options)}});
-  const Json data = {{"title", "sudoku-bench history: " + std::to_string(reports.size()) +
-                                   (reports.size() == 1 ? " report" : " reports")},
+  const Json data = {{"title", "sudoku-bench history: " + counted(reports.size(), "report")},
                      {"warnings", warnings},
                      {"findings", findings_json(series, reports, names, options)},
                      {"findings_note", rows.empty() ? rule_text(series, options) : ""},

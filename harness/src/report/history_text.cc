@@ -48,11 +48,10 @@ std::string what_changed(const Report& before, const Report& after, const std::s
 void series_lines(const HistorySeries& s, const std::vector<Report>& reports, const std::vector<std::string>& names,
                   const HistoryOptions& o, std::vector<std::string>& out) {
   const Metric& followed = followed_metric(s, o);
-  out.push_back(printed("%s/%s%s/threads=%d: %zu reports, newest %s %s, %zu change%s\n", s.key.dataset.c_str(),
-                        s.key.solver.c_str(), s.key.ranks > 1 ? ("/ranks=" + std::to_string(s.key.ranks)).c_str() : "",
-                        s.key.threads, s.points.size(), std::string(followed.label).c_str(),
-                        metric_text(followed, s.points.back().value).c_str(), s.changes.size(),
-                        s.changes.size() == 1 ? "" : "s"));
+  out.push_back(printed("%s/%s%s/threads=%d: %s, newest %s %s, %s\n", s.key.dataset.c_str(), s.key.solver.c_str(),
+                        s.key.ranks > 1 ? ("/ranks=" + std::to_string(s.key.ranks)).c_str() : "", s.key.threads,
+                        counted(s.points.size(), "report").c_str(), std::string(followed.label).c_str(),
+                        metric_text(followed, s.points.back().value).c_str(), counted(s.changes.size(), "change").c_str()));
   for (const HistoryChange& c : s.changes) {
     std::size_t at = 0;
     while (s.points[at].report != c.report) ++at;
@@ -117,9 +116,9 @@ void power_lines(const HistorySeries& s, const HistoryOptions& o, std::vector<st
                           n == 1 ? "" : "s", more.c_str()));
   else if (p.clearest_p >= o.alpha)
     out.push_back(
-        printed("  no change can be named in %zu reports at p < %g: the clearest step gives p = %.3g (%s, or a "
+        printed("  no change can be named in %s at p < %g: the clearest step gives p = %.3g (%s, or a "
                 "larger --alpha)\n",
-                n, o.alpha, p.clearest_p, more.c_str()));
+                counted(n, "report").c_str(), o.alpha, p.clearest_p, more.c_str()));
   else if (p.detectable)
     out.push_back(
         printed("  no change found; these %zu reports find a step of %s or more (8 in 10 simulated series with this "

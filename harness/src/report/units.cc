@@ -21,6 +21,13 @@ std::string format_duration_ns(double ns) {
   return buf;
 }
 
+std::string counted(std::size_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " +
+         (n == 1         ? std::string(one)
+          : many.empty() ? std::string(one) + "s"
+                         : std::string(many));
+}
+
 std::string join(const std::vector<std::string>& words, std::string_view separator) {
   std::string out;
   for (const std::string& w : words) {

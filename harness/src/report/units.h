@@ -19,5 +19,7 @@ std::string format_fixed(const char* printf_format, double value);
 std::string format_change(double ratio);
 // 0.05 as "5%", as percentages are written.
 std::string percent_text(double fraction);
+// "1 report", "2 reports": a count and its noun, plural unless it is 1 (`many`: an irregular plural).
+std::string counted(std::size_t n, std::string_view one, std::string_view many = "");
 
 }  // namespace sudoku_bench

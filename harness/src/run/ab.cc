@@ -162,9 +162,9 @@ class Ab {
   // no verdict.
   int end_without_verdict(const std::string& cause, int status) {
     std::fprintf(err_,
-                 "sudoku-bench ab: %s after %zu rounds: no verdict; the rounds measured are written, marked "
+                 "sudoku-bench ab: %s after %s: no verdict; the rounds measured are written, marked "
                  "\"interrupted\": true\n",
-                 cause.c_str(), rounds_done_);
+                 cause.c_str(), counted(rounds_done_, "round").c_str());
     const int written = write_outputs(cause);
     return written == kExitIo ? kExitIo : status;
   }
@@ -928,9 +928,9 @@ class AbSupervisor {
                                                     " (the measuring process " + watch_.cause() + where + ")"
                                               : "the measuring process " + watch_.cause() + where;
     std::fprintf(err_,
-                 "sudoku-bench ab: %s; no verdict: the %zu rounds measured before are written, marked "
+                 "sudoku-bench ab: %s; no verdict: the %s measured before %s written, marked "
                  "\"interrupted\": true\n",
-                 cause.c_str(), ab_.rounds_done());
+                 cause.c_str(), counted(ab_.rounds_done(), "round").c_str(), ab_.rounds_done() == 1 ? "is" : "are");
     return ab_.write_for_child(cause, watch_.signal() ? kExitInterrupted + watch_.signal() : kExitSolverFault);
   }
 

@@ -22,6 +22,7 @@
 #include "report/report_table.h"
 #include "report/settings_fields.h"
 #include "report/solver_identity.h"
+#include "report/units.h"
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
 #include "run/pass_link.h"
@@ -196,7 +197,7 @@ class Run {
         "sudoku-bench run: interrupted by signal %d before anything was measured (%s); the report says "
         "so: %s, \"interrupted\": true\n",
         signal, fault.what(),
-        resumed_ ? ("the " + std::to_string(report_.runs.size()) + " passes of --resume kept").c_str() : "no pass");
+        resumed_ ? ("the " + counted(report_.runs.size(), "pass", "passes") + " of --resume kept").c_str() : "no pass");
     if (link_) {
       link_->head(report_);
       for (std::size_t i = 0; i < report_.runs.size(); ++i) link_->pass(i, report_.runs[i]);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "plugin/call_guard.h"
+#include "report/units.h"
 #include "run/exit_codes.h"
 #include "run/pass_link.h"
 #include "run/supervision.h"
@@ -63,9 +64,9 @@ class SolveSupervisor {
     }
     if (watch_.clean()) return watch_.exit_status();  // its messages said by the child
     std::fprintf(err_,
-                 "sudoku-bench solve: the solving process %s; the %llu lines written before are kept: the first "
+                 "sudoku-bench solve: the solving process %s; the %s written before %s kept: the first "
                  "records have theirs, in order, up to the chunk in progress%s\n",
-                 watch_.cause().c_str(), static_cast<unsigned long long>(lines_),
+                 watch_.cause().c_str(), counted(lines_, "line").c_str(), lines_ == 1 ? "is" : "are",
                  pending_.empty() ? "" : ", a line cut short dropped");
     return watch_.signal() ? kExitInterrupted + watch_.signal() : watch_.fault_status();
   }

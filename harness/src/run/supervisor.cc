@@ -11,6 +11,7 @@
 #include "report/pass_fields.h"
 #include "report/report_json.h"
 #include "report/report_table.h"
+#include "report/units.h"
 #include "run/exit_codes.h"
 #include "run/pass_link.h"
 #include "run/report_outputs.h"
@@ -116,9 +117,9 @@ class Supervisor {
 
   void say_abnormal_end(std::size_t passes) {
     const std::string where = ended_ ? "after measuring" : label_.empty() ? "while starting" : "during " + label_;
-    std::fprintf(err_,
-                 "sudoku-bench run: the measuring process %s, %s; the %zu passes measured before are reported%s\n",
-                 watch_.cause().c_str(), where.c_str(), passes,
+    std::fprintf(err_, "sudoku-bench run: the measuring process %s, %s; the %s measured before %s reported%s\n",
+                 watch_.cause().c_str(), where.c_str(), counted(passes, "pass", "passes").c_str(),
+                 passes == 1 ? "is" : "are",
                  interrupted() && !command_.outputs.empty() ? " (marked \"interrupted\": true)" : "");
   }
 
