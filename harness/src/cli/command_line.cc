@@ -164,6 +164,13 @@ constexpr struct {
      "source <(sudoku-bench completions bash)"},
 };
 
+// A name and its summary, wrapped to the terminal's width under the summary's first column.
+void print_solver(std::string_view name, std::string_view summary) {
+  constexpr std::size_t kColumn = 11;
+  std::printf("%-10s %s\n", std::string(name).c_str(),
+              wrap(std::string(summary), help_width(), kColumn, kColumn).substr(kColumn).c_str());
+}
+
 }  // namespace
 
 CLI::App* add_command(CLI::App& app, std::string_view name) {
@@ -182,10 +189,8 @@ Subcommand add_solvers(CLI::App& app) {
   CLI::App* cmd = add_command(app, "solvers");
   finish_help(*cmd);
   return {cmd, [] {
-            for (const auto& s : sudoku::strategy_list())
-              std::printf("%-10s %s\n", std::string(s.name).c_str(), std::string(s.summary).c_str());
-            for (const SpecKind& k : spec_kinds())
-              std::printf("%-10s %s\n", std::string(k.name).c_str(), std::string(k.summary).c_str());
+            for (const auto& s : sudoku::strategy_list()) print_solver(s.name, s.summary);
+            for (const SpecKind& k : spec_kinds()) print_solver(k.name, k.summary);
             return kExitOk;
           }};
 }

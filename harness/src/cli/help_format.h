@@ -8,14 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "report/paragraph.h"  // help_width, wrap
+
 namespace sudoku_bench {
-
-// The width help is wrapped to: COLUMNS when set to a number, else the terminal's, else 80.
-std::size_t help_width();
-
-// `text` wrapped to `width` columns, every line after the first indented by `indent` spaces (the
-// first by `first`); a single line break in `text` is a space, a blank line starts a paragraph.
-std::string wrap(const std::string& text, std::size_t width, std::size_t first, std::size_t indent);
 
 std::shared_ptr<CLI::Formatter> wrapping_formatter();
 

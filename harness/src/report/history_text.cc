@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "report/comparison_formats.h"
+#include "report/paragraph.h"
 #include "report/solver_identity.h"
 #include "report/units.h"
 
@@ -112,8 +113,8 @@ void power_lines(const HistorySeries& s, const HistoryOptions& o, std::vector<st
                            : p.more_reports    ? std::to_string(p.more_reports) + " more reports"
                                                : "many more reports";
   if (n < 6)
-    out.push_back(printed("  no change can be named in %zu report%s: a change needs 3 on each side (%s)\n", n,
-                          n == 1 ? "" : "s", more.c_str()));
+    out.push_back(printed("  no change can be named in %s: a change needs 3 on each side (%s)\n",
+                          counted(n, "report").c_str(), more.c_str()));
   else if (p.clearest_p >= o.alpha)
     out.push_back(
         printed("  no change can be named in %s at p < %g: the clearest step gives p = %.3g (%s, or a "
@@ -127,6 +128,20 @@ void power_lines(const HistorySeries& s, const HistoryOptions& o, std::vector<st
   else
     out.push_back(printed("  no change found; these %zu reports are too noisy (%.1f%%) to find a step below 100%%\n", n,
                           100 * p.noise));
+}
+
+// A line of the findings, wrapped to the terminal's width (COLUMNS), its continuation indented
+// two more than its own indent.
+void print_wrapped(std::FILE* out, const std::string& line) {
+  const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
+  std::string text = line.substr(indent);
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  std::fprintf(out, "%s\n", wrap(text, help_width(), indent, indent + 2).c_str());
+}
+
+// The paragraph under the series, wrapped to the terminal's width (COLUMNS).
+void print_footer(std::FILE* out, const std::string& text) {
+  std::fprintf(out, "\n%s\n", wrap(text, help_width(), 0, 0).c_str());
 }
 
 }  // namespace
@@ -145,27 +160,27 @@ std::vector<std::string> series_findings(const HistorySeries& s, const std::vect
 bool print_history_text(const std::vector<HistorySeries>& series, const std::vector<Report>& reports,
                         const std::vector<std::string>& names, const HistoryOptions& o, std::FILE* out) {
   bool slower = false, counted = false;
+  const std::string order = o.by.empty() ? "date" : "label " + o.by;
   for (const HistorySeries& s : series) {
     counted |= s.counted;
-    for (const std::string& line : series_findings(s, reports, names, o)) std::fputs(line.c_str(), out);
+    for (const std::string& line : series_findings(s, reports, names, o)) print_wrapped(out, line);
     slower |= s.slower_now();
   }
   if (counted) {
-    std::fprintf(out,
-                 "\nInstruction counts, deterministic: each report counts once per series, at the median %s of its "
-                 "repetitions,\nin the order of its %s. A change is named at every report whose count differs from "
-                 "the one before\nby more than %g%% (counts of one code repeat within 0.01%%): no test, no p-value.\n",
-                 std::string(metric(kCountedMetricKey).label).c_str(),
-                 o.by.empty() ? "date" : ("label " + o.by).c_str(), 100 * o.threshold(true));
+    print_footer(out, "Instruction counts, deterministic: each report counts once per series, at the median " +
+                          std::string(metric(kCountedMetricKey).label) + " of its repetitions, in the order of its " +
+                          order + ". A change is named at every report whose count differs from the one before by " +
+                          "more than " + format_fixed("%g", 100 * o.threshold(true)) +
+                          "% (counts of one code repeat within 0.01%): no test, no p-value.");
     return slower;
   }
-  std::fprintf(out,
-               "\nEach report counts once per series, at the median %s of its repetitions, in the order of its %s. A "
-               "change is named\nwhere the reports before and after differ by %.1f%% or more with p < %g (a "
-               "permutation test of the\nlargest separation, which accounts for the places tried; 3 reports a side "
-               "at least).\n",
-               std::string(gate_metric(o.gate).label).c_str(), o.by.empty() ? "date" : ("label " + o.by).c_str(),
-               100 * o.max_slowdown, o.alpha);
+  print_footer(out, "Each report counts once per series, at the median " + std::string(gate_metric(o.gate).label) +
+                        " of its repetitions, in the order of its " + order +
+                        ". A change is named where the reports before and after differ by " +
+                        format_fixed("%.1f", 100 * o.max_slowdown) + "% or more with p < " +
+                        format_fixed("%g", o.alpha) +
+                        " (a permutation test of the largest separation, which accounts for the places tried; 3 "
+                        "reports a side at least).");
   return slower;
 }
 
