@@ -101,6 +101,9 @@ expect_at_once 2 "quote the whole command: 'exec:python3 $script'" -- "$bench" a
 expect_at_once 2 "quote the whole command: 'exec:python3 $script'" -- "$bench" check-plugin exec:python3 "$script"
 expect_at_once 2 "quote the whole command: --solver 'exec:python3 -u $script'" -- \
   "$bench" run --solver exec:python3 -u "$script" "$puzzles"
+# ...but two quoted exec: specs are two solvers, the second no piece of the first.
+expect_at_once 3 "missing.txt: cannot open" -- \
+  "$bench" ab "exec:python3 $script" "exec:python3 $work/src/other.py" "$work/missing.txt"
 # 19: an input that is not there, named before a plugin is loaded (its constructor leaves a mark).
 printf '#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n
 __attribute__((constructor)) static void loaded(void) {

@@ -34,6 +34,13 @@ bool looks_like_script(const std::string& word) {
                                                                        "ELF");
 }
 
+// A word the shell may have split from an exec: command: one word (a quoted one with blanks was
+// quoted on purpose), not a spec of its own (ab's NEW after BASE).
+bool split_piece(const std::string& word) {
+  return word.find_first_of(" \t") == std::string::npos && !is_exec_spec(word) &&
+         !split_spec_name(word).spec.starts_with("plugin:");
+}
+
 // An option `command` does not take, nor is a slip for one: the exec: program's.
 bool foreign_option(const CLI::App& command, const std::string& word) {
   if (word.size() < 2 || word[0] != '-' || word == "--") return false;
@@ -87,7 +94,9 @@ int refuse_split_exec(CLI::App& app, const std::vector<std::string>& args, std::
     if (!is_exec_spec(spec)) continue;
     std::string command_text = spec;
     std::size_t next = i + 1;
-    for (; next < args.size() && (looks_like_script(args[next]) || foreign_option(*command, args[next])); ++next)
+    for (; next < args.size() && split_piece(args[next]) &&
+           (looks_like_script(args[next]) || foreign_option(*command, args[next]));
+         ++next)
       command_text += " " + args[next];
     if (next == i + 1) continue;
     std::string before = joined ? args[i].substr(0, eq + 1) : std::string();
