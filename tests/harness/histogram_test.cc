@@ -112,6 +112,24 @@ TEST(HistogramTest, MergeEqualsRecordingEverythingInOne) {
   expect_accurate(values, merged);
 }
 
+TEST(HistogramTest, RecordAllEqualsRecordingEachValue) {
+  std::mt19937_64 rng(11);
+  std::lognormal_distribution<double> lognormal(6.0, 3.0);
+  std::vector<std::uint64_t> values{0, 1, 2047, 2048, UINT64_MAX};
+  for (int i = 0; i < 10'000; ++i) values.push_back(static_cast<std::uint64_t>(lognormal(rng)));
+  Histogram one_by_one, batched;
+  for (const std::uint64_t v : values) one_by_one.record(v);
+  // In uneven batches, as a pass's chunks hand them over.
+  for (std::size_t at = 0, n = 1; at < values.size(); at += n, n = n * 3 % 257 + 1)
+    batched.record_all(values.data() + at, std::min(n, values.size() - at));
+  EXPECT_EQ(batched.buckets(), one_by_one.buckets());
+  EXPECT_EQ(batched.count(), one_by_one.count());
+  EXPECT_EQ(batched.min(), one_by_one.min());
+  EXPECT_EQ(batched.max(), one_by_one.max());
+  EXPECT_EQ(batched.mean(), one_by_one.mean());
+  EXPECT_EQ(batched.stddev(), one_by_one.stddev());
+}
+
 TEST(HistogramTest, SummaryUsesTheReportedPercentiles) {
   Histogram h;
   for (std::uint64_t v = 1; v <= 10'000; ++v) h.record(v);

@@ -23,6 +23,29 @@ Range range_of_slot(std::size_t slot) {
 
 }  // namespace
 
+void Histogram::record_all(const std::uint64_t* values, std::size_t n) {
+  std::uint64_t low = min_, high = max_;
+  unsigned __int128 sum = sum_, sum_squares = sum_squares_;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint64_t value = values[i];
+    const int bucket = bucket_of(value);
+    const std::size_t slot = (static_cast<std::size_t>(bucket) << kSubBucketBits) + (value >> bucket);
+    std::unique_ptr<std::uint64_t[]>& block = blocks_[slot >> kSubBucketBits];
+    if (!block) [[unlikely]]
+      block = std::make_unique<std::uint64_t[]>(kBlockSlots);
+    ++block[slot & (kBlockSlots - 1)];
+    low = std::min(low, value);
+    high = std::max(high, value);
+    sum += value;
+    sum_squares += static_cast<unsigned __int128>(value) * value;
+  }
+  count_ += n;
+  min_ = low;
+  max_ = high;
+  sum_ = sum;
+  sum_squares_ = sum_squares;
+}
+
 void Histogram::merge(const Histogram& other) {
   for (std::size_t b = 0; b < kBlocks; ++b) {
     if (!other.blocks_[b]) continue;

@@ -45,7 +45,8 @@ struct PassConfig {
 // The pass measured, named by its solver and thread count; the caller names its dataset, path and
 // repetition. Latency is the time from the end of the previous record's solve (or the start of the
 // chunk) to the end of this one's: one clock read a record (step_chunk), so the harness's step for
-// the previous record (judging, counting, recording) and this one's parsing are in it. cpu_seconds counts the
+// the previous record (judging, counting, keeping its figures) and this one's parsing are in it; the
+// histograms take a chunk's figures after its last record, in no latency. cpu_seconds counts the
 // whole process (every thread, the reader's too) and the exec: programs' (program_cpu_seconds).
 MeasuredPass measure_pass(InputFile& input, const sudoku::SolverFactory& factory, const PassConfig& config);
 
