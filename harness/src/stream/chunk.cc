@@ -6,6 +6,7 @@
 
 #include "plugin/call_guard.h"
 #include "stream/input.h"
+#include "stream/newline_finder.h"
 
 namespace sudoku_bench {
 
@@ -57,12 +58,13 @@ void split_records(Chunk& chunk) {
     pos = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text) + 1 : chunk.bytes;
   }
   std::uint64_t line = 0;
+  NewlineFinder newlines(text, readable);
   while (pos < chunk.bytes) {
     const char* start = text + pos;
-    const void* nl = std::memchr(start, '\n', readable - pos);
-    std::size_t length = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - start) : readable - pos;
+    const std::size_t end = newlines.next(pos);
+    std::size_t length = end - pos;
     const std::size_t offset = pos;
-    pos += nl ? length + 1 : length;
+    pos = end < readable ? end + 1 : end;
     ++line;
     std::uint64_t full_length = chunk.long_line;  // the reader measured a line longer than the block
     if (full_length == 0) {
