@@ -6,6 +6,10 @@
 #include <cstdio>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace sudoku {
 namespace {
 
@@ -133,12 +137,40 @@ unsigned char classify_into(const char* record, std::uint8_t* out) {
   return bad;
 }
 
+#if defined(__SSE2__)
+// Sides up to 9 (digits and blanks alone) 16 bytes at a time, the check a bit mask per block: the
+// vectorised loop above reduces its `bad` bytes across the vector for every block, which made
+// the parse 16.6 ns of noop's 85 ns a record on kaggle_first20k (perf, Intel Xeon f6 m207).
+template <int kBox>
+unsigned classify16(const char* record, std::uint8_t* out) {
+  const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(record));
+  const __m128i digit = _mm_sub_epi8(c, _mm_set1_epi8('0'));
+  const __m128i is_digit = _mm_cmpeq_epi8(_mm_min_epu8(digit, _mm_set1_epi8(9)), digit);
+  const __m128i is_blank = _mm_cmpeq_epi8(c, _mm_set1_epi8('.'));
+  const __m128i v = _mm_and_si128(digit, is_digit);
+  const __m128i too_big = _mm_cmpgt_epi8(v, _mm_set1_epi8(static_cast<char>(kBox * kBox)));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(out), v);
+  const __m128i good = _mm_andnot_si128(too_big, _mm_or_si128(is_digit, is_blank));
+  return static_cast<unsigned>(_mm_movemask_epi8(good)) ^ 0xFFFFu;
+}
+#endif
+
 template <int kBox>
 bool parse_fast(const char* record, Grid& out) {
   constexpr std::size_t kCells = static_cast<std::size_t>(kBox * kBox * kBox * kBox);
   std::uint8_t* const cells = out.cells.data();
   unsigned char bad = 0;
   std::size_t i = 0;
+#if defined(__SSE2__)
+  if constexpr (kBox * kBox <= 9) {
+    unsigned bad_bits = 0;
+    for (; i + 16 <= kCells; i += 16) bad_bits |= classify16<kBox>(record + i, cells + i);
+    for (; i < kCells; ++i) bad |= classify_into<kBox, 1>(record + i, cells + i);
+    if (bad_bits || bad) return false;
+    out.box = kBox;
+    return true;
+  }
+#endif
   for (; i + 64 <= kCells; i += 64) bad |= classify_into<kBox, 64>(record + i, cells + i);
   if constexpr (kCells % 64 >= 32) {
     bad |= classify_into<kBox, 32>(record + i, cells + i);
