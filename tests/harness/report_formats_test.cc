@@ -264,6 +264,27 @@ TEST(ReportFormatsTest, MarkdownCarriesTheTablesWarnings) {
   EXPECT_NE(out.text().find("  warning: 1 of "), std::string::npos) << out.text();
 }
 
+// The harness's share a record (serial and parallel, how far it keeps up) is in every form of a
+// time report, as the printed table says it.
+TEST(ReportFormatsTest, EveryFormCarriesTheHarnessShare) {
+  const std::vector<std::string> limits = sudoku_bench::harness_limits(report());
+  ASSERT_FALSE(limits.empty());
+  EXPECT_NE(limits[0].find(" per record; ceiling "), std::string::npos) << limits[0];
+  test_util::Capture out;
+  sudoku_bench::print_table(out.file(), report());
+  EXPECT_NE(out.text().find(limits[0] + "\n"), std::string::npos) << out.text();
+  const std::string md = sudoku_bench::to_markdown(report());
+  EXPECT_NE(md.find("\nThe harness's share:\n\n- " + sudoku_bench::markdown_cell(limits[0]) + "\n"), std::string::npos)
+      << md;
+  if (sudoku_bench::html_report_available()) {
+    const std::string page = sudoku_bench::to_html(report());
+    EXPECT_NE(page.find("\"harness\":[\""), std::string::npos);
+  }
+  sudoku_bench::Report counted = report();
+  counted.settings.measure = sudoku_bench::Measure::instructions;
+  EXPECT_TRUE(sudoku_bench::harness_limits(counted).empty());
+}
+
 // An instruction report's tables show its counts, and none of the time figures valgrind made
 // meaningless (throughput and its scaling, CPU time, latency).
 TEST(ReportFormatsTest, AnInstructionReportShowsCountsNotTimes) {

@@ -295,6 +295,8 @@ Json page_data(const Report& report, const Report* base, bool rounds = false) {
           // A table of counts has no spread column to explain.
           {"spread", report.settings.measure == Measure::time ? Json(kSpreadMeaning) : Json(nullptr)},
           {"table", table_json(table, !rounds)},
+          // How far the harness keeps up with each solver: its share, per record (report_table.h).
+          {"harness", harness_limits(report)},
           {"passes", passes_json(report)},
           {"charts", charts},
           {"comparison", base ? comparison_json(*base, report) : Json(nullptr)}};

@@ -52,6 +52,10 @@ std::string to_markdown(const Report& report) {
   }
   // A table of counts has no spread column to explain.
   if (report.settings.measure == Measure::time) out += "\n" + std::string(kSpreadMeaning) + "\n";
+  if (const std::vector<std::string> limits = harness_limits(report); !limits.empty()) {
+    out += "\nThe harness's share:\n\n";
+    for (const std::string& line : limits) out += "- " + cell(line) + "\n";
+  }
   if (!legend.empty()) {
     out += "\nNames shortened in the table:\n\n";
     for (const ShortenedName& n : legend) out += "- " + n.column + " " + code(n.shown) + " is " + code(n.full) + "\n";

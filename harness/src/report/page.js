@@ -42,6 +42,7 @@
     main.appendChild(el('h2', 'Results'));
     main.appendChild(table(data.table, 'results'));
     if (data.spread) main.appendChild(el('p', data.spread, 'note'));
+    for (const line of data.harness || []) main.appendChild(el('p', line, 'note'));
   }
   // A table with no row is no section: nothing to show under its heading.
   for (const section of (data.sections || []).filter(x => x.table.rows.length)) {

@@ -23,9 +23,12 @@ constexpr double kImbalanceWarning = 1.1;
 // reads were 7% of the time a puzzle took, the loss 11%; results/README.md).
 constexpr double kTimingCostWarning = 0.03;
 
-// Per dataset and solver, from its passes at the most threads: how far the harness keeps up
-// with this solver (Amdahl, from the measured serial and parallel costs per record).
-void print_harness_limits(std::FILE* out, const Report& report) {
+}  // namespace
+
+std::vector<std::string> harness_limits(const Report& report) {
+  std::vector<std::string> lines;
+  // Under valgrind the harness's own stages are slowed with the solver: no ceiling to speak of.
+  if (report.settings.measure != Measure::time) return lines;
   std::map<std::pair<std::string, std::string>, const MeasuredPass*> widest;
   for (const MeasuredPass& r : report.runs) {
     if (!r.complete || !pipeline_figures(r)) continue;
@@ -40,13 +43,15 @@ void print_harness_limits(std::FILE* out, const Report& report) {
     const std::string keeps = *f.keeps_up_to_threads >= 1
                                   ? "keeps up to ~" + format_count(std::floor(*f.keeps_up_to_threads)) + " threads"
                                   : "is the limit even at 1 thread";
-    std::fprintf(out, "%s (%s): harness %s (serial %s, parallel %s per record; ceiling %s puzzles/s)\n",
-                 short_name(key.first).c_str(), short_name(key.second).c_str(), keeps.c_str(),
-                 format_duration_ns(1e9 * std::max(r->pipeline.reader, r->pipeline.sink) / records).c_str(),
-                 format_duration_ns(1e9 * r->pipeline.worker / records).c_str(),
-                 format_count(*f.ceiling_puzzles_per_second).c_str());
+    lines.push_back(short_name(key.first) + " (" + short_name(key.second) + "): harness " + keeps + " (serial " +
+                    format_duration_ns(1e9 * std::max(r->pipeline.reader, r->pipeline.sink) / records) + ", parallel " +
+                    format_duration_ns(1e9 * r->pipeline.worker / records) + " per record; ceiling " +
+                    format_count(*f.ceiling_puzzles_per_second) + " puzzles/s)");
   }
+  return lines;
 }
+
+namespace {
 
 // The passes of a group that the machine disturbed, and those whose throughput stands apart.
 void add_noise_warnings(const std::vector<const MeasuredPass*>& runs, bool advise, std::vector<std::string>& warnings) {
@@ -276,8 +281,7 @@ void print_table(std::FILE* out, const Report& report) {
                  short_name(r.solver).c_str(), n(t.records()).c_str(), readings.c_str(), found.c_str(),
                  n(t.none).c_str(), n(t.aborted).c_str(), n(t.invalid).c_str(), wrong.c_str(), checks.c_str());
   }
-  // Under valgrind the harness's own stages are slowed with the solver: no ceiling to speak of.
-  if (report.settings.measure == Measure::time) print_harness_limits(out, report);
+  for (const std::string& line : harness_limits(report)) std::fprintf(out, "%s\n", line.c_str());
   // The answer to "which is faster, by how much" last, where the eye lands.
   for (const std::string& line : relative_speed_lines(report)) std::fprintf(out, "%s\n", line.c_str());
 }

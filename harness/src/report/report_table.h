@@ -57,4 +57,9 @@ std::vector<ShortenedName> shorten_names(Table& table, const Report& report);
 // passes were not disturbed and `advise_dropping` (not on ab's page: its rounds pair by number).
 std::vector<std::string> row_warnings(const Table::Row& row, bool advise_dropping = true);
 
+// Per dataset and solver, from its passes at the most threads: how far the harness keeps up with
+// this solver (Amdahl, from the measured serial and parallel costs per record), a line each, as
+// every form of a time report shows it; none for a count report (valgrind slows the harness too).
+std::vector<std::string> harness_limits(const Report& report);
+
 }  // namespace sudoku_bench
