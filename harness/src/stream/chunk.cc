@@ -6,7 +6,7 @@
 
 #include "plugin/call_guard.h"
 #include "stream/input.h"
-#include "stream/newline_finder.h"
+#include "stream/line_end.h"
 
 namespace sudoku_bench {
 
@@ -58,10 +58,9 @@ void split_records(Chunk& chunk) {
     pos = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - text) + 1 : chunk.bytes;
   }
   std::uint64_t line = 0;
-  NewlineFinder newlines(text, readable);
   while (pos < chunk.bytes) {
     const char* start = text + pos;
-    const std::size_t end = newlines.next(pos);
+    const std::size_t end = line_end(text, pos, readable);
     std::size_t length = end - pos;
     const std::size_t offset = pos;
     pos = end < readable ? end + 1 : end;
