@@ -24,20 +24,36 @@ Range range_of_slot(std::size_t slot) {
 }  // namespace
 
 void Histogram::record_all(const std::uint64_t* values, std::size_t n) {
+  // Values below 2^28 (0.27 s in ns) are summed, and squared, in 64 bits, 256 at most before the
+  // sums fold into the 128-bit ones: 256 squares below 2^56 cannot overflow. A 128-bit multiply
+  // and add per value was 17% of record_all's samples (perf, Intel Xeon f6 m207).
+  constexpr std::uint64_t kSmall = std::uint64_t{1} << 28;
+  constexpr std::size_t kFold = 256;
   std::uint64_t low = min_, high = max_;
   unsigned __int128 sum = sum_, sum_squares = sum_squares_;
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::uint64_t value = values[i];
-    const int bucket = bucket_of(value);
-    const std::size_t slot = (static_cast<std::size_t>(bucket) << kSubBucketBits) + (value >> bucket);
-    std::unique_ptr<std::uint64_t[]>& block = blocks_[slot >> kSubBucketBits];
-    if (!block) [[unlikely]]
-      block = std::make_unique<std::uint64_t[]>(kBlockSlots);
-    ++block[slot & (kBlockSlots - 1)];
-    low = std::min(low, value);
-    high = std::max(high, value);
-    sum += value;
-    sum_squares += static_cast<unsigned __int128>(value) * value;
+  for (std::size_t start = 0; start < n; start += kFold) {
+    const std::size_t end = std::min(n, start + kFold);
+    std::uint64_t small_sum = 0, small_squares = 0;
+    for (std::size_t i = start; i < end; ++i) {
+      const std::uint64_t value = values[i];
+      const int bucket = bucket_of(value);
+      const std::size_t slot = (static_cast<std::size_t>(bucket) << kSubBucketBits) + (value >> bucket);
+      std::unique_ptr<std::uint64_t[]>& block = blocks_[slot >> kSubBucketBits];
+      if (!block) [[unlikely]]
+        block = std::make_unique<std::uint64_t[]>(kBlockSlots);
+      ++block[slot & (kBlockSlots - 1)];
+      low = std::min(low, value);
+      high = std::max(high, value);
+      if (value < kSmall) [[likely]] {
+        small_sum += value;
+        small_squares += value * value;
+      } else {
+        sum += value;
+        sum_squares += static_cast<unsigned __int128>(value) * value;
+      }
+    }
+    sum += small_sum;
+    sum_squares += small_squares;
   }
   count_ += n;
   min_ = low;
