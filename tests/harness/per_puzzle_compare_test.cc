@@ -111,6 +111,10 @@ TEST(PerPuzzleCompareTest, ASolverAgainstItselfIsNoDifferent) {
   EXPECT_NE(r.out.find("1.000 [1.000, 1.000] 1.0000"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find(" SLOWER\n"), std::string::npos);
   EXPECT_EQ(r.out.find("Most slowed"), std::string::npos);
+  EXPECT_TRUE(
+      r.out.starts_with("NEW is 0.0% slower than BASE (per-puzzle time +0.0% to +0.0%), p = 1.0000: not "
+                        "slower (easy fast 1 thread; 0 of 2 groups slower)\n\nBASE "))
+      << r.out;
   // The invalid rows are left out, and said to be.
   EXPECT_NE(r.err.find("hard fast 1 thread: rows left out (not timed, or not solved: aborted, wrong, invalid): "
                        "1 of BASE, 1 of NEW"),
@@ -147,6 +151,12 @@ TEST(PerPuzzleCompareTest, ADelayedBuildIsSignificantlySlower) {
   EXPECT_EQ(r.status, 1) << r.out << r.err;
   EXPECT_NE(r.out.find("    100.0%       0.0%"), std::string::npos) << r.out;  // new is never faster
   EXPECT_NE(r.out.find("<0.0001 SLOWER"), std::string::npos) << r.out;
+  // The answer first, as compare of reports and ab give it: the group slowed most (both datasets
+  // hold the same latencies: the first), and how many are.
+  EXPECT_TRUE(r.out.starts_with("NEW is ")) << r.out;
+  const std::string first = r.out.substr(0, r.out.find('\n'));
+  EXPECT_NE(first.find(" slower than BASE (per-puzzle time +"), std::string::npos) << first;
+  EXPECT_TRUE(first.ends_with(": SLOWER (easy fast 1 thread; 2 of 2 groups slower)")) << first;
   // The most slowed are the fastest puzzles, where 2 us weighs most; named by file and line.
   EXPECT_NE(r.out.find("Most slowed in hard fast 1 thread"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  datasets/hard.txt:"), std::string::npos);

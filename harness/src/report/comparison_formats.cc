@@ -171,40 +171,52 @@ std::string change_text(const MetricComparison& m) {
   return text;
 }
 
-std::string verdict_line(const Comparison& c, const std::string& base, const std::string& current) {
-  if (c.pairs.empty()) return "no verdict: " + current + " and " + base + " measured nothing in common";
-  const auto estimate = [](const PairComparison& p) {
-    const MetricComparison& m = p.gated_metric();
-    return m.change ? m.change->estimate : m.slowdown;
-  };
-  const PairComparison* shown = &c.pairs.front();
+std::string verdict_line(const std::vector<JudgedItem>& items, const std::string& base, const std::string& current,
+                         const std::string& noun) {
+  if (items.empty()) return "no verdict: " + current + " and " + base + " measured nothing in common";
+  const JudgedItem* shown = &items.front();
   std::size_t slower = 0;
-  for (const PairComparison& p : c.pairs) {
-    slower += p.verdict() == Verdict::slower;
-    const bool worse = p.verdict() == Verdict::slower
-                           ? shown->verdict() != Verdict::slower || estimate(p) > estimate(*shown)
-                           : shown->verdict() != Verdict::slower && std::abs(estimate(p)) > std::abs(estimate(*shown));
-    if (worse) shown = &p;
+  for (const JudgedItem& item : items) {
+    slower += item.verdict == Verdict::slower;
+    const bool worse = item.verdict == Verdict::slower
+                           ? shown->verdict != Verdict::slower || item.change > shown->change
+                           : shown->verdict != Verdict::slower && std::abs(item.change) > std::abs(shown->change);
+    if (worse) shown = &item;
   }
-  const MetricComparison& m = shown->gated_metric();
-  const double change = estimate(*shown);
-  std::string line = current + " is " + format_fixed("%.1f%%", 100 * std::abs(change)) +
-                     (change >= 0 ? " slower than " : " faster than ") + base + " (" + m.metric;
-  if (m.change && m.change->low && m.change->high)
-    line += " " + format_change(1 + *m.change->low) + " to " + format_change(1 + *m.change->high);
-  line += m.counted            ? "), instruction counts, deterministic: "
-          : m.p_value < 0.0001 ? "), p < 0.0001: "
-                               : "), p = " + p_text(m.p_value) + ": ";
-  if (m.verdict == Verdict::cannot_tell)
+  std::string line = current + " is " + format_fixed("%.1f%%", 100 * std::abs(shown->change)) +
+                     (shown->change >= 0 ? " slower than " : " faster than ") + base + " (" + shown->figure;
+  if (shown->low && shown->high)
+    line += " " + format_change(1 + *shown->low) + " to " + format_change(1 + *shown->high);
+  line += shown->counted ? "), instruction counts, deterministic: " : "), p = " + p_text(shown->p_value) + ": ";
+  if (shown->verdict == Verdict::cannot_tell)
     line += "cannot tell (" + shown->doubt + ")";
   else if (!shown->can_detect)
     line += "no verdict (too few rounds for p < alpha)";
   else
-    line += m.verdict == Verdict::slower ? "SLOWER" : m.verdict == Verdict::faster ? "faster" : "not slower";
-  if (c.pairs.size() > 1)
-    line +=
-        " (" + shown->dataset + "; " + std::to_string(slower) + " of " + counted(c.pairs.size(), "pair") + " slower)";
+    line += shown->verdict == Verdict::slower ? "SLOWER" : shown->verdict == Verdict::faster ? "faster" : "not slower";
+  if (items.size() > 1)
+    line += " (" + shown->where + "; " + std::to_string(slower) + " of " + std::to_string(items.size()) + " " + noun +
+            " slower)";
   return line;
+}
+
+std::string verdict_line(const Comparison& c, const std::string& base, const std::string& current) {
+  std::vector<JudgedItem> items;
+  for (const PairComparison& p : c.pairs) {
+    const MetricComparison& m = p.gated_metric();
+    JudgedItem item;
+    item.where = p.dataset;
+    item.figure = m.metric;
+    item.change = m.change ? m.change->estimate : m.slowdown;
+    if (m.change && m.change->low && m.change->high) item.low = m.change->low, item.high = m.change->high;
+    item.p_value = m.p_value;
+    item.counted = m.counted;
+    item.verdict = m.verdict;
+    item.can_detect = p.can_detect;
+    item.doubt = p.doubt;
+    items.push_back(std::move(item));
+  }
+  return verdict_line(items, base, current, "pairs");
 }
 
 std::optional<CompareFormat> compare_format_named(std::string_view name) {

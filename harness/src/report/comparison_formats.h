@@ -45,10 +45,25 @@ std::string_view verdict_word(Verdict v);
 std::string verdict_cell(Verdict v);
 // A p value as every table writes it: "0.0123", "<0.0001".
 std::string p_text(double p);
-// The whole comparison in one line, which ab prints first: "new is 2.6% slower than base (CPU/puzzle
-// +1.4% to +4.2%), p = 0.0010: SLOWER", of the first slower pair, else the one that changed most;
-// "(1 of 3 pairs slower)" after it when there are several.
+// The whole comparison in one line, which compare, compare --per-puzzle and ab print first: "new is
+// 2.6% slower than base (CPU/puzzle +1.4% to +4.2%), p = 0.0010: SLOWER", of the first slower pair,
+// else the one that changed most; "(top95; 1 of 3 pairs slower)" after it when there are several.
 std::string verdict_line(const Comparison& c, const std::string& base, const std::string& current);
+// What that line reads of one judged pair (or per-puzzle group), whichever model judged it.
+struct JudgedItem {
+  std::string where;                // what names it among several: "top95", "top95 fast 1 thread"
+  std::string figure;               // the figure judged: "CPU/puzzle"
+  double change = 0;                // growth of time per puzzle, a fraction
+  std::optional<double> low, high;  // its interval, where the repetitions allow one
+  double p_value = 1;
+  bool counted = false;  // instruction counts: no test
+  Verdict verdict = Verdict::same;
+  bool can_detect = true;
+  std::string doubt;  // why it cannot tell
+};
+// The line of any model's items; `noun` counts them: "pairs", "groups".
+std::string verdict_line(const std::vector<JudgedItem>& items, const std::string& base, const std::string& current,
+                         const std::string& noun);
 
 // The comparison as a table, one model that text, markdown and HTML render: a row per pair and
 // metric, its figures written out by the metric's unit. Percentiles whose repetitions are the same

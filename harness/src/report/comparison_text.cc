@@ -47,6 +47,23 @@ int print_group_table(std::FILE* out, const std::vector<const GroupComparison*>&
   return slower;
 }
 
+// The groups as the verdict line reads them: judged on the median of the per-puzzle ratios.
+std::vector<JudgedItem> judged_items(const std::vector<const GroupComparison*>& compared) {
+  std::vector<JudgedItem> items;
+  for (const GroupComparison* c : compared) {
+    JudgedItem item;
+    item.where = c->group.name();
+    item.figure = "per-puzzle time";
+    item.change = c->ratio.median - 1;
+    item.low = c->ratio.low - 1;
+    item.high = c->ratio.high - 1;
+    item.p_value = c->test.p_value;
+    item.verdict = c->verdict;
+    items.push_back(std::move(item));
+  }
+  return items;
+}
+
 void print_most_slowed(std::FILE* out, const std::vector<const GroupComparison*>& compared) {
   for (const GroupComparison* c : compared) {
     if (c->most_slowed.empty() || c->most_slowed.front().current_ns <= c->most_slowed.front().base_ns) continue;
@@ -234,6 +251,8 @@ void print_comparison_head(std::FILE* out, const Report& base, const std::string
 
 int print_per_puzzle_text(std::FILE* out, const std::string& base_path, const std::string& current_path,
                           const std::vector<const GroupComparison*>& compared, const PerPuzzleOptions& options) {
+  // The answer first, as compare of reports and ab give it; the table it rests on after.
+  std::fprintf(out, "%s\n\n", verdict_line(judged_items(compared), "BASE", "NEW", "groups").c_str());
   std::fprintf(out, "BASE %s\nNEW  %s\n\n", base_path.c_str(), current_path.c_str());
   const int slower = print_group_table(out, compared);
   print_most_slowed(out, compared);

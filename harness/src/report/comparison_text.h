@@ -26,7 +26,8 @@ int print_comparison_text(const Comparison& c, const CompareOptions& o, std::FIL
 void note_unpaired(const PerPuzzleComparison& comparison, std::FILE* err);
 // The groups with puzzles paired in both files; says on `err` what each group left out.
 std::vector<const GroupComparison*> compared_groups(const PerPuzzleComparison& comparison, std::FILE* err);
-// The per-puzzle table, the puzzles most slowed and the rule; returns how many groups are slower.
+// The verdict line, the per-puzzle table, the puzzles most slowed and the rule; returns how many
+// groups are slower.
 int print_per_puzzle_text(std::FILE* out, const std::string& base_path, const std::string& current_path,
                           const std::vector<const GroupComparison*>& compared, const PerPuzzleOptions& options);
 
