@@ -75,6 +75,36 @@ TEST(RelativeSpeedTest, EachSolverAgainstTheFirst) {
   EXPECT_TRUE(sudoku_bench::relative_speed_lines(report).empty());
 }
 
+// Speedup and efficiency against 1 thread can only read 1.00 where every row ran on one (ab's
+// rounds, a run at --threads 1): the table, its markdown and its page leave them out there.
+TEST(ReportTableTest, ScalingColumnsOnlyWhereARowRanOnSeveral) {
+  sudoku_bench::Report report;
+  for (const int threads : {1, 1, 2}) {
+    sudoku_bench::MeasuredPass pass;
+    pass.dataset = "top95";
+    pass.solver = "bitmask";
+    pass.threads = pass.threads_observed = threads;
+    pass.repetition = static_cast<int>(report.runs.size()) + 1;
+    pass.status.unique = 1000;
+    pass.wall_seconds = 1;
+    report.runs.push_back(pass);
+  }
+  const auto has = [](const sudoku_bench::Table& t, const char* column) {
+    return std::find(t.header.begin(), t.header.end(), column) != t.header.end();
+  };
+  const sudoku_bench::Table scaled = sudoku_bench::table_of(report);
+  EXPECT_TRUE(has(scaled, "speedup") && has(scaled, "eff"));
+  report.runs.pop_back();
+  const sudoku_bench::Table one = sudoku_bench::table_of(report);
+  EXPECT_FALSE(has(one, "speedup") || has(one, "eff"));
+  ASSERT_EQ(one.rows.size(), 1u);
+  EXPECT_EQ(one.rows[0].cells.size(), one.header.size());
+  EXPECT_EQ(sudoku_bench::to_markdown(report).find("speedup"), std::string::npos);
+  if (sudoku_bench::html_report_available()) {
+    EXPECT_EQ(sudoku_bench::to_html(report).find("\"speedup\""), std::string::npos);
+  }
+}
+
 // Disturbed passes are named; compare --drop-disturbed is advised only where it would leave some.
 TEST(RowWarningsTest, NoAdviceThatCannotApply) {
   sudoku_bench::Report report;

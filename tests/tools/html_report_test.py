@@ -79,6 +79,9 @@ def main(bench, out_dir):
             if name == "full" and charts < 6:
                 print(f"{page}: {charts} charts, expected 6", file=sys.stderr)
                 failures += 1
+            if name == "full" and '"speedup"' not in dom:
+                print(f"{page}: no speedup column at 1 and 2 threads", file=sys.stderr)
+                failures += 1
             if name == "full" and "top95: fast ran " not in dom:
                 print(f"{page}: no line of fast against bitmask, as run's text ends", file=sys.stderr)
                 failures += 1
@@ -160,6 +163,11 @@ def check_ab_page(bench, browser, out_dir, tmp):
     if "drop-disturbed" in dom:
         print(f"{page}: advises --drop-disturbed, which ab's rounds cannot take", file=sys.stderr)
         failures += 1
+    # One thread a round: speedup and efficiency against 1 thread could only read 1.00.
+    for text in ['"speedup"', '"eff"']:
+        if text in dom:
+            print(f"{page}: a {text} column, which reads 1.00 at one thread", file=sys.stderr)
+            failures += 1
     browse(browser, page, os.path.join(tmp, "ab-shot"), "--hide-scrollbars", "--window-size=1200,2000",
            "--screenshot=" + os.path.join(out_dir, "ab.png"))
     return failures

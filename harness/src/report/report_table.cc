@@ -102,7 +102,8 @@ struct GroupColumn {
   std::string_view (*name)(const MeasuredPass&);
   int width;
   std::string (*cell)(const RowFigures&);
-  bool timed = false;  // of throughput: left out of an instruction report's table
+  bool timed = false;    // of throughput: left out of an instruction report's table
+  bool scaling = false;  // against 1 thread: left out where every row ran on one, as ab's rounds do
 };
 
 constexpr GroupColumn kGroupColumns[] = {
@@ -122,17 +123,19 @@ constexpr GroupColumn kGroupColumns[] = {
      },
      true},
     {"speedup", "speedup", nullptr, 7,
-     [](const RowFigures& f) { return f.row.speedup ? format_fixed("%.2f", *f.row.speedup) : std::string("-"); }, true},
+     [](const RowFigures& f) { return f.row.speedup ? format_fixed("%.2f", *f.row.speedup) : std::string("-"); }, true,
+     true},
     {"eff", "eff", nullptr, 5,
      [](const RowFigures& f) { return f.row.efficiency ? format_fixed("%.2f", *f.row.efficiency) : std::string("-"); },
-     true},
+     true, true},
 };
 
-// The group's columns for a report of `measure`: a counting run's throughput is valgrind's.
-std::vector<const GroupColumn*> group_columns(Measure measure) {
+// The group's columns for a report of `measure`: a counting run's throughput is valgrind's; scaling
+// only where a row ran on more than one worker, since at one it can only read 1.00.
+std::vector<const GroupColumn*> group_columns(Measure measure, bool scaled) {
   std::vector<const GroupColumn*> shown;
   for (const GroupColumn& c : kGroupColumns)
-    if (measure == Measure::time || !c.timed) shown.push_back(&c);
+    if ((measure == Measure::time || !c.timed) && (scaled || !c.scaling)) shown.push_back(&c);
   return shown;
 }
 
@@ -151,9 +154,12 @@ std::vector<const Metric*> table_metrics(Measure measure) {
 Table table_of(const Report& report) {
   const std::vector<PassGroup<const MeasuredPass>> groups = complete_groups(report.runs);
   const std::vector<const Metric*> figures = table_metrics(report.settings.measure);
-  const std::vector<const GroupColumn*> columns = group_columns(report.settings.measure);
-  bool in_parts = false;
-  for (const MeasuredPass& r : report.runs) in_parts |= r.ranks > 1;
+  bool in_parts = false, scaled = false;
+  for (const MeasuredPass& r : report.runs) {
+    in_parts |= r.ranks > 1;
+    scaled |= r.complete && r.ranks * r.threads > 1;
+  }
+  const std::vector<const GroupColumn*> columns = group_columns(report.settings.measure, scaled);
   Table table;
   table.group_columns = columns.size();
   for (const GroupColumn* c : columns) {

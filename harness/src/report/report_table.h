@@ -28,7 +28,8 @@ inline constexpr std::string_view kRoundsSpread =
 
 // The cells of that table, as print_table prints them, for its other forms (markdown_format.h):
 // dataset, solver, threads (ranks x threads "2x4" when a pass ran in parts), puzzles/s, spread,
-// speedup, eff, then the median repetition's figures that the metric table (metrics.h) puts in
+// speedup and eff (where a row ran on more than one worker: else they could only read 1.00, as on
+// ab's page), then the median repetition's figures that the metric table (metrics.h) puts in
 // the table; "-" where a figure is not known.
 struct Table {
   struct Row {
