@@ -307,6 +307,14 @@ TEST(CompareCommandTest, ADisturbedTimeComparisonCannotTell) {
   EXPECT_NE(noisy.out.find("9 of 9 passes of NEW were disturbed (waited for a CPU"), std::string::npos) << noisy.out;
   EXPECT_NE(noisy.out.find("`sudoku-bench ab` measures both in turns"), std::string::npos) << noisy.out;
   EXPECT_NE(noisy.out.find("0 slower, 0 faster, 1 cannot tell"), std::string::npos) << noisy.out;
+  // The verdict line names the first reason and counts the others, said in full on the pair's line;
+  // the way out once.
+  const std::string first = noisy.out.substr(0, noisy.out.find('\n'));
+  EXPECT_TRUE(first.starts_with("NEW is 30.0% slower than BASE (CPU/puzzle")) << first;
+  EXPECT_NE(first.find(": cannot tell ("), std::string::npos) << first;
+  EXPECT_NE(first.find(" more reason"), std::string::npos) << first;
+  EXPECT_LT(first.size(), 200u) << first;
+  EXPECT_EQ(noisy.out.find("measures both in turns"), noisy.out.rfind("measures both in turns")) << noisy.out;
   // No change at all, but from disturbed passes: said to be noisy, not judged quiet.
   const Outcome same = compare(base, disturbed(report_with(kBase), 1), false, cpu);
   EXPECT_EQ(same.status, 0);

@@ -68,6 +68,16 @@ std::string folded_label(const std::string& row, const std::string& next) {
   return first + ".." + next.substr(next.rfind(' ') + 1);
 }
 
+// A doubt's first reason, and how many follow: the verdict line stays a line, the reasons are said
+// in full on the pair's own line ("CANNOT TELL: ...").
+std::string first_reason(const std::string& doubt) {
+  const std::size_t end = doubt.find("; ");
+  if (end == std::string::npos) return doubt;
+  std::size_t more = 0;
+  for (std::size_t at = end; at != std::string::npos; at = doubt.find("; ", at + 2)) ++more;
+  return doubt.substr(0, end) + "; " + std::to_string(more) + (more == 1 ? " more reason" : " more reasons");
+}
+
 }  // namespace
 
 std::string_view verdict_word(Verdict v) {
@@ -189,7 +199,7 @@ std::string verdict_line(const std::vector<JudgedItem>& items, const std::string
     line += " " + format_change(1 + *shown->low) + " to " + format_change(1 + *shown->high);
   line += shown->counted ? "), instruction counts, deterministic: " : "), p = " + p_text(shown->p_value) + ": ";
   if (shown->verdict == Verdict::cannot_tell)
-    line += "cannot tell (" + shown->doubt + ")";
+    line += "cannot tell (" + first_reason(shown->doubt) + ")";
   else if (!shown->can_detect)
     line += "no verdict (too few rounds for p < alpha)";
   else

@@ -138,6 +138,7 @@ int print_counted_verdicts(const Comparison& c, const CompareOptions& o, std::FI
 int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out, std::FILE* err) {
   if (c.counted) return print_counted_verdicts(c, o, out);
   int slower = 0, faster = 0, blind = 0, cannot_tell = 0;
+  std::FILE* way_out = nullptr;  // where a doubted pair was said: the way out follows once, after the last
   for (const PairComparison& pair : c.pairs) {
     const MetricComparison& t = pair.gated_metric();
     if (pair.verdict() == Verdict::slower) {
@@ -150,18 +151,18 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
     } else if (pair.verdict() == Verdict::cannot_tell) {
       ++cannot_tell;
       // Said on `err` too where the document holds the verdicts: a CI log shows why it passed.
-      std::FILE* to = out ? out : err;
-      std::fprintf(to, "%sCANNOT TELL: %s: %+.1f%% %s time per puzzle (%s), but not from these reports: %s.\n  %s\n",
+      way_out = out ? out : err;
+      std::fprintf(way_out, "%sCANNOT TELL: %s: %+.1f%% %s time per puzzle (%s), but not from these reports: %s.\n",
                    out ? "" : "sudoku-bench compare: ", pair.name().c_str(), 100 * t.slowdown,
-                   o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str(), pair.doubt.c_str(),
-                   std::string(kWayOut).c_str());
+                   o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str(), pair.doubt.c_str());
     } else if (out && pair.noise_recorded && pair.can_detect) {
       // Not slower, yet measured where a few percent could not have been seen: say so.
+      way_out = out;
       std::fprintf(out,
                    "noisy: %s: %+.1f%% %s time per puzzle (%s), within the threshold or noise, from reports "
-                   "that could hide a change: %s.\n  %s\n",
+                   "that could hide a change: %s.\n",
                    pair.name().c_str(), 100 * t.slowdown, o.gate == GateTime::cpu ? "CPU" : "wall",
-                   p_phrase(t.p_value).c_str(), pair.doubt.c_str(), std::string(kWayOut).c_str());
+                   p_phrase(t.p_value).c_str(), pair.doubt.c_str());
     }
     if (!pair.can_detect) {
       ++blind;
@@ -172,6 +173,8 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
                    smallest_reachable_p(t.base.size(), t.current.size(), o.paired));
     }
   }
+  // Once, not after every doubted pair: it is the same for each.
+  if (way_out) std::fprintf(way_out, "  %s\n", std::string(kWayOut).c_str());
   if (!out) return slower;
   const std::string told = cannot_tell ? ", " + std::to_string(cannot_tell) + " cannot tell" : std::string();
   std::fprintf(out, "%zu pair%s compared: %d slower, %d faster%s, %zu within the threshold or noise%s\n",
