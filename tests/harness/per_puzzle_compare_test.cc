@@ -156,7 +156,7 @@ TEST(PerPuzzleCompareTest, ADelayedBuildIsSignificantlySlower) {
   EXPECT_TRUE(r.out.starts_with("NEW is ")) << r.out;
   const std::string first = r.out.substr(0, r.out.find('\n'));
   EXPECT_NE(first.find(" slower than BASE (per-puzzle time +"), std::string::npos) << first;
-  EXPECT_TRUE(first.ends_with(": SLOWER (easy fast 1 thread; 2 of 2 groups slower)")) << first;
+  EXPECT_TRUE(first.ends_with("), p < 0.0001: SLOWER (easy fast 1 thread; 2 of 2 groups slower)")) << first;
   // The most slowed are the fastest puzzles, where 2 us weighs most; named by file and line.
   EXPECT_NE(r.out.find("Most slowed in hard fast 1 thread"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  datasets/hard.txt:"), std::string::npos);

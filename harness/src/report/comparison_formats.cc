@@ -110,6 +110,8 @@ std::string verdict_cell(Verdict v) {
 
 std::string p_text(double p) { return p < 0.0001 ? std::string("<0.0001") : format_fixed("%.4f", p); }
 
+std::string p_phrase(double p) { return p < 0.0001 ? "p < 0.0001" : "p = " + p_text(p); }
+
 std::vector<std::string> comparison_header(const Comparison& c, const CompareOptions& o) {
   if (c.counted)
     return {"dataset", "solver", "threads", "metric", "reps", "base", "new", "new/base", "count change", "verdict"};
@@ -197,7 +199,7 @@ std::string verdict_line(const std::vector<JudgedItem>& items, const std::string
                      (shown->change >= 0 ? " slower than " : " faster than ") + base + " (" + shown->figure;
   if (shown->low && shown->high)
     line += " " + format_change(1 + *shown->low) + " to " + format_change(1 + *shown->high);
-  line += shown->counted ? "), instruction counts, deterministic: " : "), p = " + p_text(shown->p_value) + ": ";
+  line += shown->counted ? "), instruction counts, deterministic: " : "), " + p_phrase(shown->p_value) + ": ";
   if (shown->verdict == Verdict::cannot_tell)
     line += "cannot tell (" + first_reason(shown->doubt) + ")";
   else if (!shown->can_detect)

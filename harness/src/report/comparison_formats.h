@@ -45,6 +45,8 @@ std::string_view verdict_word(Verdict v);
 std::string verdict_cell(Verdict v);
 // A p value as every table writes it: "0.0123", "<0.0001".
 std::string p_text(double p);
+// And as a sentence says it: "p = 0.0123", "p < 0.0001".
+std::string p_phrase(double p);
 // The whole comparison in one line, which compare, compare --per-puzzle and ab print first: "new is
 // 2.6% slower than base (CPU/puzzle +1.4% to +4.2%), p = 0.0010: SLOWER", of the first slower pair,
 // else the one that changed most; "(top95; 1 of 3 pairs slower)" after it when there are several.

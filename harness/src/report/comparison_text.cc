@@ -13,8 +13,6 @@
 namespace sudoku_bench {
 namespace {
 
-std::string p_phrase(double p) { return p < 0.0001 ? "p < 0.0001" : "p = " + p_text(p); }
-
 std::string percent(std::size_t part, std::size_t whole) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "%.1f%%",
