@@ -173,11 +173,11 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
   }
   // Once, not after every doubted pair: it is the same for each.
   if (way_out) std::fprintf(way_out, "  %s\n", std::string(kWayOut).c_str());
-  if (!out) return slower;
+  // One pair's count would repeat the verdict line above the table (ab's, compare's of one file).
+  if (!out || c.pairs.size() < 2) return slower;
   const std::string told = cannot_tell ? ", " + std::to_string(cannot_tell) + " cannot tell" : std::string();
-  std::fprintf(out, "%zu pair%s compared: %d slower, %d faster%s, %zu within the threshold or noise%s\n",
-               c.pairs.size(), c.pairs.size() == 1 ? "" : "s", slower, faster, told.c_str(),
-               c.pairs.size() - static_cast<std::size_t>(slower + faster + cannot_tell),
+  std::fprintf(out, "%zu pairs compared: %d slower, %d faster%s, %zu within the threshold or noise%s\n", c.pairs.size(),
+               slower, faster, told.c_str(), c.pairs.size() - static_cast<std::size_t>(slower + faster + cannot_tell),
                blind ? " (some could not be judged: too few repetitions)" : "");
   return slower;
 }
