@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -160,6 +161,12 @@ TEST(PerPuzzleCompareTest, ADelayedBuildIsSignificantlySlower) {
   // The most slowed are the fastest puzzles, where 2 us weighs most; named by file and line.
   EXPECT_NE(r.out.find("Most slowed in hard fast 1 thread"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("  datasets/hard.txt:"), std::string::npos);
+  // In columns: every such line of a group as long as the others, the ratios one under another.
+  std::set<std::size_t> widths;
+  for (std::size_t at = r.out.find("\n  datasets/hard.txt:"); at != std::string::npos;
+       at = r.out.find("\n  datasets/hard.txt:", at + 1))
+    widths.insert(r.out.find('\n', at + 1) - at);
+  EXPECT_EQ(widths.size(), 1u) << r.out;
   // The other way round, the new build is faster: not slower.
   EXPECT_EQ(compare(rows(2000), rows(0)).status, sudoku_bench::kExitOk);
 }

@@ -66,12 +66,14 @@ void print_most_slowed(std::FILE* out, const std::vector<const GroupComparison*>
   for (const GroupComparison* c : compared) {
     if (c->most_slowed.empty() || c->most_slowed.front().current_ns <= c->most_slowed.front().base_ns) continue;
     std::fprintf(out, "\nMost slowed in %s (median time of each puzzle's repetitions):\n", c->group.name().c_str());
+    // In columns (text_table), so that the eye runs down the ratios; each line still FILE:LINE first.
+    std::vector<std::vector<std::string>> rows;
     for (const SlowedPuzzle& p : c->most_slowed) {
       if (p.current_ns <= p.base_ns) break;
-      std::fprintf(out, "  %s:%llu  base %s  new %s  %.2fx\n", c->group.file.c_str(),
-                   static_cast<unsigned long long>(p.line), format_duration_ns(p.base_ns).c_str(),
-                   format_duration_ns(p.current_ns).c_str(), p.current_ns / p.base_ns);
+      rows.push_back({"  " + c->group.file + ":" + std::to_string(p.line), " base", format_duration_ns(p.base_ns),
+                      " new", format_duration_ns(p.current_ns), format_fixed(" %.2fx", p.current_ns / p.base_ns)});
     }
+    std::fputs(text_table(rows, {true, true, false, true, false, false}).c_str(), out);
   }
 }
 
