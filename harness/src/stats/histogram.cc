@@ -36,12 +36,7 @@ void Histogram::record_all(const std::uint64_t* values, std::size_t n) {
     std::uint64_t small_sum = 0, small_squares = 0;
     for (std::size_t i = start; i < end; ++i) {
       const std::uint64_t value = values[i];
-      const int bucket = bucket_of(value);
-      const std::size_t slot = (static_cast<std::size_t>(bucket) << kSubBucketBits) + (value >> bucket);
-      std::unique_ptr<std::uint64_t[]>& block = blocks_[slot >> kSubBucketBits];
-      if (!block) [[unlikely]]
-        block = std::make_unique<std::uint64_t[]>(kBlockSlots);
-      ++block[slot & (kBlockSlots - 1)];
+      count_in_bucket(value);
       low = std::min(low, value);
       high = std::max(high, value);
       if (value < kSmall) [[likely]] {

@@ -24,12 +24,7 @@ class Histogram {
   Histogram& operator=(Histogram&&) noexcept = default;
 
   void record(std::uint64_t value) {
-    const int bucket = bucket_of(value);
-    const std::size_t slot = (static_cast<std::size_t>(bucket) << kSubBucketBits) + (value >> bucket);
-    std::unique_ptr<std::uint64_t[]>& block = blocks_[slot >> kSubBucketBits];
-    if (!block) [[unlikely]]
-      block = std::make_unique<std::uint64_t[]>(kBlockSlots);
-    ++block[slot & (kBlockSlots - 1)];
+    count_in_bucket(value);
     ++count_;
     if (value < min_) min_ = value;
     if (value > max_) max_ = value;
@@ -78,6 +73,16 @@ class Histogram {
     // Values below 2^(kSubBucketBits+1) go to bucket 0, which is exact.
     const int msb = 63 - __builtin_clzll(value | 1);
     return msb > kSubBucketBits ? msb - kSubBucketBits : 0;
+  }
+
+  // One more in the value's slot; its block made on first use.
+  void count_in_bucket(std::uint64_t value) {
+    const int bucket = bucket_of(value);
+    const std::size_t slot = (static_cast<std::size_t>(bucket) << kSubBucketBits) + (value >> bucket);
+    std::unique_ptr<std::uint64_t[]>& block = blocks_[slot >> kSubBucketBits];
+    if (!block) [[unlikely]]
+      block = std::make_unique<std::uint64_t[]>(kBlockSlots);
+    ++block[slot & (kBlockSlots - 1)];
   }
 
   std::array<std::unique_ptr<std::uint64_t[]>, kBlocks> blocks_;
