@@ -52,7 +52,8 @@ void series_lines(const HistorySeries& s, const std::vector<Report>& reports, co
   out.push_back(printed("%s/%s%s/threads=%d: %s, newest %s %s, %s\n", s.key.dataset.c_str(), s.key.solver.c_str(),
                         s.key.ranks > 1 ? ("/ranks=" + std::to_string(s.key.ranks)).c_str() : "", s.key.threads,
                         counted(s.points.size(), "report").c_str(), std::string(followed.label).c_str(),
-                        metric_text(followed, s.points.back().value).c_str(), counted(s.changes.size(), "change").c_str()));
+                        metric_text(followed, s.points.back().value).c_str(),
+                        counted(s.changes.size(), "change").c_str()));
   for (const HistoryChange& c : s.changes) {
     std::size_t at = 0;
     while (s.points[at].report != c.report) ++at;
