@@ -131,13 +131,20 @@ void power_lines(const HistorySeries& s, const HistoryOptions& o, std::vector<st
                           100 * p.noise));
 }
 
-// A line of the findings, wrapped to the terminal's width (COLUMNS), its continuation indented
-// two more than its own indent.
-void print_wrapped(std::FILE* out, const std::string& line) {
-  const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
-  std::string text = line.substr(indent);
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  std::fprintf(out, "%s\n", wrap(text, help_width(), indent, indent + 2).c_str());
+// The findings' lines, each wrapped to the terminal's width (COLUMNS) where longer, its
+// continuation indented two more than its own indent.
+void print_wrapped(std::FILE* out, const std::string& lines) {
+  std::size_t at = 0;
+  while (at < lines.size()) {
+    const std::size_t end = std::min(lines.find('\n', at), lines.size());
+    const std::string line = lines.substr(at, end - at);
+    at = end + 1;
+    const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
+    if (line.size() <= help_width())
+      std::fprintf(out, "%s\n", line.c_str());
+    else
+      std::fprintf(out, "%s\n", wrap(line.substr(indent), help_width(), indent, indent + 2).c_str());
+  }
 }
 
 // The paragraph under the series, wrapped to the terminal's width (COLUMNS).
