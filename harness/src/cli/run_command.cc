@@ -9,6 +9,7 @@
 #include "cli/record_options.h"
 #include "cli/shard_option.h"
 #include "cli/thread_list.h"
+#include "cluster/world.h"
 #include "report/units.h"
 #include "run/run.h"
 #include "run/solver_spec_list.h"
@@ -109,6 +110,10 @@ std::shared_ptr<State<RunCommand, RunOutputs>> declare_run(CLI::App& app) {
   Options& o = s->options;
   s->check = check_run;
   s->check_named = [](State<RunCommand, RunOutputs>& state) {
+    // Among MPI ranks each rank may be given other files (mpirun's MPMD form): a rank that stopped
+    // here alone would leave the others waiting for it. The run itself names a rank's unreadable
+    // input, on every rank together.
+    if (World::current().size() > 1) return kExitOk;
     std::vector<GivenSpec> specs;
     for (const std::string& spec : state.command.solvers) specs.push_back({"", spec});
     return check_named_inputs("run", specs, state.command.files, stderr);
