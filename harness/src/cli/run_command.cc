@@ -102,6 +102,17 @@ int check_run(State<RunCommand, RunOutputs>& s) {
   return verify_options_agree(s.options, stderr) ? kExitOk : kExitUsage;
 }
 
+// What the line names, checked before any solver is loaded (cli/named_inputs.h). Among MPI ranks
+// each rank may be given other files (mpirun's MPMD form): a rank that stopped here alone would
+// leave the others waiting for it, so there the run itself names a rank's unreadable input, on
+// every rank together.
+int check_run_named(State<RunCommand, RunOutputs>& state) {
+  if (World::current().size() > 1) return kExitOk;
+  std::vector<GivenSpec> specs;
+  for (const std::string& spec : state.command.solvers) specs.push_back({"", spec});
+  return check_named_inputs("run", specs, state.command.files, stderr);
+}
+
 }  // namespace
 
 std::shared_ptr<State<RunCommand, RunOutputs>> declare_run(CLI::App& app) {
@@ -109,15 +120,7 @@ std::shared_ptr<State<RunCommand, RunOutputs>> declare_run(CLI::App& app) {
   RunCommand& c = s->command;
   Options& o = s->options;
   s->check = check_run;
-  s->check_named = [](State<RunCommand, RunOutputs>& state) {
-    // Among MPI ranks each rank may be given other files (mpirun's MPMD form): a rank that stopped
-    // here alone would leave the others waiting for it. The run itself names a rank's unreadable
-    // input, on every rank together.
-    if (World::current().size() > 1) return kExitOk;
-    std::vector<GivenSpec> specs;
-    for (const std::string& spec : state.command.solvers) specs.push_back({"", spec});
-    return check_named_inputs("run", specs, state.command.files, stderr);
-  };
+  s->check_named = check_run_named;
   std::vector<std::pair<std::string, ReportFormat>> formats;
   std::vector<std::string> described;
   for (const ReportFormatName& f : kReportFormats) {
