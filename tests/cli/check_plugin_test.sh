@@ -65,7 +65,7 @@ expect 1 "exec:$faulty exits" "^FAIL  starts +fails: .*\(it exited with status 3
 seconds=0.3
 # Whichever comes first: the rule's time, or the sight of a program waiting for input it has read.
 expect 1 "exec:$faulty waits" \
-  "^FAIL  starts +(hangs: no answer on puzzle [1-9.]{81} at limit 2|fails: waits for input while 1 answers are due)"
+  "^FAIL  starts +(hangs: no answer on puzzle [1-9.]{81} at limit 2|fails: waits for input while 1 answer is due)"
 seconds=2
 expect 1 "exec/0:$exec_c" "^FAIL  starts +.*exec/N:COMMAND" "is not usable"
 seconds=20  # Python takes a second for what C takes milliseconds for: no hang
