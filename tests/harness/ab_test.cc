@@ -113,6 +113,20 @@ TEST(SolverSpecTest, TheFilesOfASpecAreItsCode) {
   EXPECT_TRUE(identity_changes({id}, {id}, "x").empty());
 }
 
+// compare BASE NEW as the command runs: its exit status and what it wrote on each stream.
+struct Compared {
+  int status;
+  std::string out, err;
+};
+Compared compared(const std::string& base, const std::string& current) {
+  CompareCommand compare;
+  compare.base_path = base;
+  compare.current_path = current;
+  Capture out, err;
+  const int status = compare_command(compare, out.file(), err.file());
+  return {status, out.text(), err.text()};
+}
+
 // A plugin that is not reentrant runs as private instances: its two versions under one name pair
 // as a reentrant one's do, not refused as "different contexts" for their paths.
 TEST(SolverNamesTest, CompareOfOneNameAtTwoPathsPairsPrivateInstances) {
@@ -127,13 +141,9 @@ TEST(SolverNamesTest, CompareOfOneNameAtTwoPathsPairsPrivateInstances) {
     paths.push_back(dir.path() + "/" + version + ".json");
     write_json_file(paths.back(), to_json(outcome.report));
   }
-  CompareCommand compare;
-  compare.base_path = paths[0];
-  compare.current_path = paths[1];
-  Capture out, err;
-  const int status = compare_command(compare, out.file(), err.file());
-  EXPECT_TRUE(status == 0 || status == 1) << err.text();
-  EXPECT_EQ(err.text().find("different contexts"), std::string::npos) << err.text();
+  const Compared c = compared(paths[0], paths[1]);
+  EXPECT_TRUE(c.status == 0 || c.status == 1) << c.err;
+  EXPECT_EQ(c.err.find("different contexts"), std::string::npos) << c.err;
 }
 
 // Two versions of one plugin at different paths, run apart under the names old and new: the
@@ -158,22 +168,17 @@ TEST(SolverNamesTest, CompareOfOldAndNewAtDifferentPathsPairsThem) {
     write_json_file(paths.back(), to_json(r));
     EXPECT_EQ(read_json_file(paths.back()).settings.identities, r.settings.identities);  // written and read alike
   }
-  CompareCommand compare;
-  compare.base_path = paths[0];
-  compare.current_path = paths[1];
-  Capture out, err;
-  const int status = compare_command(compare, out.file(), err.file());
-  EXPECT_TRUE(status == 0 || status == 1) << err.text();
-  EXPECT_NE(out.text().find("old vs new"), std::string::npos) << out.text();
-  EXPECT_NE(err.text().find("each report measured one solver: BASE's old against NEW's new"), std::string::npos);
+  const Compared c = compared(paths[0], paths[1]);
+  EXPECT_TRUE(c.status == 0 || c.status == 1) << c.err;
+  EXPECT_NE(c.out.find("old vs new"), std::string::npos) << c.out;
+  EXPECT_NE(c.err.find("each report measured one solver: BASE's old against NEW's new"), std::string::npos);
   // Each side's code, whole: two builds of one plugin are told apart by their SHA-256.
   const std::string sha = read_json_file(paths[0]).settings.identities[0].files.at(0).sha256;
   ASSERT_EQ(sha.size(), 64u);
-  EXPECT_NE(out.text().find("old in BASE: plugin:" + v1 + " (libx.so sha256 " + sha + ")"), std::string::npos)
-      << out.text();
-  EXPECT_NE(out.text().find("new in NEW:  plugin:" + v2 + " (libx.so sha256 " + sha + ") (the same code)"),
+  EXPECT_NE(c.out.find("old in BASE: plugin:" + v1 + " (libx.so sha256 " + sha + ")"), std::string::npos) << c.out;
+  EXPECT_NE(c.out.find("new in NEW:  plugin:" + v2 + " (libx.so sha256 " + sha + ") (the same code)"),
             std::string::npos)
-      << out.text();
+      << c.out;
   // history follows a solver by name: v2 measured as "old" too is one series with v1, its code's
   // change shown.
   Report renamed = read_json_file(paths[1]);
@@ -189,10 +194,9 @@ TEST(SolverNamesTest, CompareOfOldAndNewAtDifferentPathsPairsThem) {
   EXPECT_NE(history_out.text().find("its code changed at"), std::string::npos) << history_out.text();
   EXPECT_NE(history_out.text().find("v2/libx.so"), std::string::npos) << history_out.text();
   // A report compared with itself is said to be.
-  compare.current_path = paths[0];
-  Capture same_out, same_err;
-  EXPECT_EQ(compare_command(compare, same_out.file(), same_err.file()), 0) << same_err.text();
-  EXPECT_NE(same_err.text().find("BASE and NEW are the same run"), std::string::npos) << same_err.text();
+  const Compared same = compared(paths[0], paths[0]);
+  EXPECT_EQ(same.status, 0) << same.err;
+  EXPECT_NE(same.err.find("BASE and NEW are the same run"), std::string::npos) << same.err;
 
   // One name for two codes is refused by merge: its passes would not be one solver's.
   Report first = read_json_file(paths[0]), second = read_json_file(paths[1]);
