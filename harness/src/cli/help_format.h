@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "report/paragraph.h"  // help_width, wrap
+#include "sys/terminal.h"  // help_width, wrap
 
 namespace sudoku_bench {
 

@@ -6,9 +6,9 @@
 #include <cstdio>
 
 #include "report/comparison_formats.h"
-#include "report/paragraph.h"
 #include "report/solver_identity.h"
 #include "report/units.h"
+#include "sys/terminal.h"
 
 namespace sudoku_bench {
 namespace {
@@ -131,20 +131,10 @@ void power_lines(const HistorySeries& s, const HistoryOptions& o, std::vector<st
                           100 * p.noise));
 }
 
-// The findings' lines, each wrapped to the terminal's width (COLUMNS) where longer, its
-// continuation indented two more than its own indent.
+// The findings' lines, each wrapped to the terminal's width (COLUMNS, else 80) where longer.
 void print_wrapped(std::FILE* out, const std::string& lines) {
-  std::size_t at = 0;
-  while (at < lines.size()) {
-    const std::size_t end = std::min(lines.find('\n', at), lines.size());
-    const std::string line = lines.substr(at, end - at);
-    at = end + 1;
-    const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
-    if (line.size() <= help_width())
-      std::fprintf(out, "%s\n", line.c_str());
-    else
-      std::fprintf(out, "%s\n", wrap(line.substr(indent), help_width(), indent, indent + 2).c_str());
-  }
+  const std::string text = fit_lines(lines, help_width());
+  std::fprintf(out, "%s%s", text.c_str(), text.ends_with('\n') ? "" : "\n");
 }
 
 // The paragraph under the series, wrapped to the terminal's width (COLUMNS).

@@ -1,8 +1,9 @@
-#include "report/paragraph.h"
+#include "sys/terminal.h"
 
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace sudoku_bench {
@@ -10,17 +11,52 @@ namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\n'; }
 
-}  // namespace
-
-std::size_t help_width() {
+std::optional<std::size_t> columns_variable() {
   if (const char* columns = std::getenv("COLUMNS")) {
     char* end = nullptr;
     const long n = std::strtol(columns, &end, 10);
     if (end != columns && *end == '\0' && n >= 40 && n <= 1000) return static_cast<std::size_t>(n);
   }
+  return std::nullopt;
+}
+
+std::optional<std::size_t> terminal_columns(int fd) {
   winsize size{};
-  if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col >= 40) return size.ws_col;
-  return 80;
+  if (isatty(fd) && ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col >= 40) return size.ws_col;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::size_t help_width() {
+  if (const auto n = columns_variable()) return *n;
+  return terminal_columns(STDOUT_FILENO).value_or(80);
+}
+
+std::optional<std::size_t> output_width(std::FILE* stream) {
+  if (const auto n = columns_variable()) return n;
+  return stream ? terminal_columns(fileno(stream)) : std::nullopt;
+}
+
+std::string fit_lines(const std::string& lines, std::optional<std::size_t> width) {
+  if (!width) return lines;
+  std::string out;
+  std::size_t at = 0;
+  while (at < lines.size()) {
+    const std::size_t newline = lines.find('\n', at);
+    const std::size_t end = std::min(newline, lines.size());
+    const std::string line = lines.substr(at, end - at);
+    at = end + 1;
+    const std::size_t indent = std::min(line.find_first_not_of(' '), line.size());
+    out += line.size() <= *width ? line : wrap(line.substr(indent), *width, indent, indent + 2);
+    if (newline != std::string::npos) out += '\n';
+  }
+  return out;
+}
+
+void print_fitted(std::FILE* stream, const std::string& lines) {
+  const std::string text = fit_lines(lines, output_width(stream));
+  std::fwrite(text.data(), 1, text.size(), stream);
 }
 
 std::string wrap(const std::string& text, std::size_t width, std::size_t first, std::size_t indent) {
