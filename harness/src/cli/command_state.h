@@ -17,12 +17,11 @@
 
 #include "cli/command_line.h"
 #include "cli/options.h"
+#include "cli/thread_list.h"
 #include "report/verdict.h"
 #include "run/exit_codes.h"
 
 namespace sudoku_bench {
-
-inline constexpr int kMaxThreads = 1024;
 
 // Each command's state while its line is parsed: the command's own struct, which owns every
 // default, and its options, declared once into it; `extra`, what the line holds besides (run's

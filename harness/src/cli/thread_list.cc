@@ -6,8 +6,6 @@
 namespace sudoku_bench {
 namespace {
 
-constexpr int kMaxThreads = 1024;
-
 bool parse_count(std::string_view s, int& out) {
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
   return ec == std::errc() && end == s.data() + s.size() && out >= 1 && out <= kMaxThreads;

@@ -1,4 +1,4 @@
-// The --threads list of `run`.
+// Thread counts as the command line gives them: the most any command takes, and `run`'s --threads list.
 #pragma once
 
 #include <string>
@@ -7,8 +7,11 @@
 
 namespace sudoku_bench {
 
+// The most threads --threads takes, in every command.
+inline constexpr int kMaxThreads = 1024;
+
 // "1,2,4", "1:16" (inclusive) or a mix like "1,2,4:8"; duplicates dropped, order kept.
-// Returns an empty list and sets `error` when the text is not such a list of counts in 1..1024.
+// Returns an empty list and sets `error` when the text is not such a list of counts in 1..kMaxThreads.
 std::vector<int> parse_thread_list(std::string_view text, std::string& error);
 
 }  // namespace sudoku_bench
