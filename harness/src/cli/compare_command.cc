@@ -9,7 +9,7 @@
 #include "run/judged_reports.h"
 #include "run/per_puzzle_files.h"
 #include "run/report_files.h"
-#include "stream/input.h"
+#include "sys/io_error.h"
 
 namespace sudoku_bench {
 namespace {

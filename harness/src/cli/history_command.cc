@@ -12,7 +12,7 @@
 #include "run/exit_codes.h"
 #include "run/report_files.h"
 #include "run/report_outputs.h"
-#include "stream/input.h"
+#include "sys/io_error.h"
 
 namespace sudoku_bench {
 namespace {

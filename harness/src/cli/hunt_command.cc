@@ -16,13 +16,13 @@
 #include "run/pass_link.h"
 #include "run/progress.h"
 #include "run/supervision.h"
-#include "stream/input.h"
 #include "stream/output_file.h"
 #include "stream/pipeline.h"
 #include "stream/solver_specs.h"
 #include "sudoku/grid.h"
 #include "sudoku/parse.h"
 #include "sudoku/random_puzzle.h"
+#include "sys/io_error.h"
 
 namespace sudoku_bench {
 namespace {

@@ -17,8 +17,8 @@
 #include "report/units.h"
 #include "run/exit_codes.h"
 #include "run/report_files.h"
-#include "stream/input.h"
 #include "stream/output_file.h"
+#include "sys/io_error.h"
 
 namespace sudoku_bench {
 namespace {

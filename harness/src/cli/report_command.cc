@@ -6,7 +6,7 @@
 #include "cli/command_state.h"
 #include "run/exit_codes.h"
 #include "run/report_files.h"
-#include "stream/input.h"
+#include "sys/io_error.h"
 
 namespace sudoku_bench {
 namespace {

@@ -15,7 +15,7 @@
 #include <sstream>
 #include <thread>
 
-#include "stream/input.h"
+#include "sys/io_error.h"
 
 extern char** environ;
 

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-#include "stream/input.h"
+#include "sys/io_error.h"
 
 namespace sudoku_bench {
 namespace {

@@ -12,8 +12,8 @@
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
 #include "run/report_bytes.h"
-#include "stream/input.h"
 #include "stream/output_file.h"
+#include "sys/io_error.h"
 
 namespace sudoku_bench {
 

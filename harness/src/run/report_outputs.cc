@@ -1,7 +1,7 @@
 #include "run/report_outputs.h"
 
 #include "report/html_format.h"
-#include "stream/input.h"
+#include "sys/io_error.h"
 
 namespace sudoku_bench {
 namespace {
