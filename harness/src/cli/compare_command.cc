@@ -14,8 +14,6 @@
 namespace sudoku_bench {
 namespace {
 
-constexpr int kExitSlower = 1;  // compare's own meaning of status 1
-
 // Reads a --per-puzzle file into `side`; false, with the message on `err`, when it cannot be read.
 bool read_side(const std::string& path, PerPuzzleSide& side, std::FILE* err) {
   try {

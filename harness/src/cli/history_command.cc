@@ -17,8 +17,6 @@
 namespace sudoku_bench {
 namespace {
 
-constexpr int kExitSlowerNow = 1;
-
 // The reports named: files as given, folders' *.json files in name order. `missing` receives the
 // first path that names nothing.
 std::vector<std::string> report_files(const std::vector<std::string>& paths, std::string& missing) {
@@ -135,7 +133,7 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
   const bool slower = print_history_text(series, reports, names, command.options, out);
   if (page && !page->write_text(history_html(reports, names, series, command.options), out, err, "history"))
     return kExitIo;
-  return slower ? kExitSlowerNow : kExitOk;
+  return slower ? kExitSlower : kExitOk;
 }
 
 Subcommand add_history(CLI::App& app) {

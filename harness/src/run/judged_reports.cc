@@ -8,8 +8,6 @@
 namespace sudoku_bench {
 namespace {
 
-constexpr int kExitSlower = 1;  // compare's own meaning of status 1
-
 // The run id both reports' passes share, when one run made both (a report compared with itself); "".
 std::string same_run(const Report& base, const Report& current) {
   if (base.runs.empty() || base.runs.size() != current.runs.size()) return "";
