@@ -8,6 +8,7 @@
 #include "cli/usage_errors.h"
 #include "run/ab.h"
 #include "stream/solver_specs.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -42,28 +43,29 @@ constexpr const char* kTimeOnly[] = {"--rounds", "--pilot",  "--max-rounds", "--
 int check_ab(State<AbCommand>& state) {
   const AbCommand& c = state.command;
   if (c.reports_dir == "-") {
-    std::fprintf(stderr,
-                 "sudoku-bench ab: --reports -: a folder is needed (base.json and new.json go into it), not "
-                 "standard output\n");
+    Messages(stderr, "ab")
+        .error("--reports -: a folder is needed (base.json and new.json go into it), not standard output");
     return kExitUsage;
   }
   if (c.measure != Measure::instructions) {
     if (!c.sample) return kExitOk;
-    std::fprintf(stderr, "sudoku-bench ab: --sample is for --measure instructions (timed rounds read whole files)\n");
+    Messages(stderr, "ab").error("--sample is for --measure instructions (timed rounds read whole files)");
     return kExitUsage;
   }
   for (const char* option : kTimeOnly)
     if (state.options.app().count(option)) {
-      std::fprintf(stderr,
-                   "sudoku-bench ab: %s is for --measure time: --measure instructions counts each side once, "
-                   "without rounds (docs/cli.md, ab)\n",
-                   option);
+      Messages(stderr, "ab")
+          .errorf(
+              "%s is for --measure time: --measure instructions counts each side once, without rounds (docs/cli.md, "
+              "ab)",
+              option);
       return kExitUsage;
     }
   if (c.threads == 1) return kExitOk;
-  std::fprintf(stderr,
-               "sudoku-bench ab: --measure instructions counts one thread: a count does not depend on threads; "
-               "give --threads 1 or leave it out\n");
+  Messages(stderr, "ab")
+      .error(
+          "--measure instructions counts one thread: a count does not depend on threads; give --threads 1 or leave it "
+          "out");
   return kExitUsage;
 }
 
@@ -75,10 +77,11 @@ int check_ab_named(State<AbCommand>& state) {
     std::error_code ec;
     if (!spec_problem(*given).empty() && std::filesystem::is_regular_file(*given, ec) &&
         access(given->c_str(), X_OK) != 0 && !given->ends_with(".so")) {
-      std::fprintf(stderr,
-                   "sudoku-bench ab: '%s' is a file, given where %s, a solver, goes: the solvers come first, the "
-                   "files last: %s\n  e.g. sudoku-bench ab bitmask fast %s\n",
-                   given->c_str(), role, usage_line(state.options.app()).c_str(), given->c_str());
+      Messages(stderr, "ab")
+          .errorf(
+              "'%s' is a file, given where %s, a solver, goes: the solvers come first, the "
+              "files last: %s\n  e.g. sudoku-bench ab bitmask fast %s",
+              given->c_str(), role, usage_line(state.options.app()).c_str(), given->c_str());
       return kExitUsage;
     }
   }

@@ -9,6 +9,7 @@
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
 #include "stream/solver_specs.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -71,7 +72,7 @@ int check_plugin_command(const CheckPluginCommand& command, std::FILE* out) {
                                  ? "before any rule was checked"
                                  : "after " + std::to_string(results.size()) + " rule" +
                                        (results.size() == 1 ? "" : "s") + "; the lines above say what they found";
-    std::fprintf(stderr, "sudoku-bench check-plugin: interrupted by signal %d %s\n", interrupt_signal(), said.c_str());
+    Messages(stderr, "check-plugin").errorf("interrupted by signal %d %s", interrupt_signal(), said.c_str());
     return kExitInterrupted + interrupt_signal();
   }
   std::size_t notes = 0;

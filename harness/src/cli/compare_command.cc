@@ -10,6 +10,7 @@
 #include "run/per_puzzle_files.h"
 #include "run/report_files.h"
 #include "sys/io_error.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -20,7 +21,7 @@ bool read_side(const std::string& path, PerPuzzleSide& side, std::FILE* err) {
     side = read_per_puzzle_file(path);
     return true;
   } catch (const IoError& e) {
-    std::fprintf(err, "sudoku-bench compare: %s\n", e.what());
+    Messages(err, "compare").error(e.what());
     return false;
   }
 }
@@ -30,8 +31,9 @@ int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std:
   if (!read_side(command.base_path, base, err) || !read_side(command.current_path, current, err)) return kExitIo;
   for (const auto* side : {&base, &current})
     if (side->empty())
-      std::fprintf(err, "sudoku-bench compare: %s has a header and no row: nothing to compare\n",
-                   (side == &base ? command.base_path : command.current_path).c_str());
+      Messages(err, "compare")
+          .errorf("%s has a header and no row: nothing to compare",
+                  (side == &base ? command.base_path : command.current_path).c_str());
   if (base.empty() || current.empty()) return kExitUsage;
   PerPuzzleOptions options;
   options.alpha = command.options.alpha;
@@ -41,11 +43,11 @@ int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std:
   note_unpaired(comparison, err);
   const std::vector<const GroupComparison*> compared = compared_groups(comparison, err);
   if (comparison.groups.empty()) {
-    std::fprintf(err, "sudoku-bench compare: no (dataset, solver, threads, file) in both files: nothing to compare\n");
+    Messages(err, "compare").error("no (dataset, solver, threads, file) in both files: nothing to compare");
     return kExitUsage;
   }
   if (compared.empty()) {
-    std::fprintf(err, "sudoku-bench compare: no puzzle timed and solved in both files: nothing to compare\n");
+    Messages(err, "compare").error("no puzzle timed and solved in both files: nothing to compare");
     return kExitUsage;
   }
   return print_per_puzzle_text(out, command.base_path, command.current_path, compared, options) ? kExitSlower : kExitOk;
@@ -57,8 +59,9 @@ void drop_disturbed(std::vector<Report>& reports, std::FILE* err) {
     std::vector<MeasuredPass>& runs = reports[i].runs;
     const std::size_t before = runs.size();
     std::erase_if(runs, [](const MeasuredPass& r) { return !r.disturbed().empty(); });
-    std::fprintf(err, "sudoku-bench compare: --drop-disturbed: left out %zu of %zu passes of %s\n",
-                 before - runs.size(), before, i == 0 ? "BASE" : "NEW");
+    Messages(err, "compare")
+        .errorf("--drop-disturbed: left out %zu of %zu passes of %s", before - runs.size(), before,
+                i == 0 ? "BASE" : "NEW");
   }
 }
 
@@ -66,12 +69,12 @@ void drop_disturbed(std::vector<Report>& reports, std::FILE* err) {
 int check_compare(State<CompareCommand>& s) {
   const CompareCommand& c = s.command;
   if (c.per_puzzle && c.options.paired) {
-    std::fprintf(stderr, "sudoku-bench compare: --paired is for reports; --per-puzzle pairs puzzles already\n");
+    Messages(stderr, "compare").error("--paired is for reports; --per-puzzle pairs puzzles already");
     return kExitUsage;
   }
   if (c.per_puzzle && c.format != CompareFormat::text) {
-    std::fprintf(stderr, "sudoku-bench compare: --format %s is for reports; --per-puzzle prints text\n",
-                 std::string(name_of(c.format)).c_str());
+    Messages(stderr, "compare")
+        .errorf("--format %s is for reports; --per-puzzle prints text", std::string(name_of(c.format)).c_str());
     return kExitUsage;
   }
   return kExitOk;
@@ -120,7 +123,7 @@ std::shared_ptr<State<CompareCommand>> declare_compare(CLI::App& app) {
 int compare_command(const CompareCommand& command, std::FILE* out, std::FILE* err) {
   const CompareOptions& o = command.options;
   if (!(o.max_slowdown >= 0) || !(o.alpha > 0 && o.alpha < 1)) {
-    std::fprintf(err, "sudoku-bench compare: --max-slowdown must be >= 0 and --alpha between 0 and 1\n");
+    Messages(err, "compare").error("--max-slowdown must be >= 0 and --alpha between 0 and 1");
     return kExitUsage;
   }
   if (command.per_puzzle) return compare_per_puzzle_files(command, out, err);

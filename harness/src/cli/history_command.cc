@@ -13,6 +13,7 @@
 #include "run/report_files.h"
 #include "run/report_outputs.h"
 #include "sys/io_error.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -67,8 +68,9 @@ int counted_once(const std::vector<std::string>& files, std::vector<Report>& rep
   std::vector<Report> kept;
   for (std::size_t r = 0; r < reports.size(); ++r) {
     if (repeats[r]) {
-      std::fprintf(err, "sudoku-bench history: note: %s holds the passes of %s (the same run ids): counted once\n",
-                   files[r].c_str(), files[*repeats[r]].c_str());
+      Messages(err, "history")
+          .notef("%s holds the passes of %s (the same run ids): counted once", files[r].c_str(),
+                 files[*repeats[r]].c_str());
       continue;
     }
     kept.push_back(std::move(reports[r]));
@@ -76,8 +78,8 @@ int counted_once(const std::vector<std::string>& files, std::vector<Report>& rep
   }
   reports = std::move(kept);
   if (reports.size() >= 2) return kExitOk;
-  std::fprintf(err, "sudoku-bench history: %zu distinct report%s: a history needs 2 or more\n", reports.size(),
-               reports.size() == 1 ? "" : "s");
+  Messages(err, "history")
+      .errorf("%zu distinct report%s: a history needs 2 or more", reports.size(), reports.size() == 1 ? "" : "s");
   return kExitUsage;
 }
 
@@ -87,14 +89,13 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
   std::string missing;
   const std::vector<std::string> files = report_files(command.paths, missing);
   if (!missing.empty()) {
-    std::fprintf(err, "sudoku-bench history: %s: cannot open: no such file or folder\n", missing.c_str());
+    Messages(err, "history").errorf("%s: cannot open: no such file or folder", missing.c_str());
     return kExitIo;
   }
   if (files.size() < 2) {
-    std::fprintf(err,
-                 "sudoku-bench history: %zu report%s in %s: a history needs 2 or more (files, or folders of *.json "
-                 "and *.json.gz)\n",
-                 files.size(), files.size() == 1 ? "" : "s", join(command.paths, " ").c_str());
+    Messages(err, "history")
+        .errorf("%zu report%s in %s: a history needs 2 or more (files, or folders of *.json and *.json.gz)",
+                files.size(), files.size() == 1 ? "" : "s", join(command.paths, " ").c_str());
     return kExitUsage;
   }
   // The page is checked before anything is read: its folder must exist, and it must not be a report.
@@ -102,12 +103,12 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
   try {
     if (!command.html_path.empty()) page.emplace(std::vector<ReportOutput>{{ReportFormat::html, command.html_path}});
   } catch (const IoError& e) {
-    std::fprintf(err, "sudoku-bench history: %s\n", e.what());
+    Messages(err, "history").error(e.what());
     return kExitIo;
   }
   if (page)
     if (const std::string conflict = output_conflicts(page->files(), files); !conflict.empty()) {
-      std::fprintf(err, "sudoku-bench history: %s\n", conflict.c_str());
+      Messages(err, "history").error(conflict);
       return kExitUsage;
     }
   std::vector<Report> reports;
@@ -115,18 +116,17 @@ int history_command(const HistoryCommand& command, std::FILE* out, std::FILE* er
   std::vector<std::string> names;
   if (const int status = counted_once(files, reports, names, err); status != kExitOk) return status;
   if (const std::string why = history_mismatch(reports, names); !why.empty()) {
-    std::fprintf(err, "sudoku-bench history: refusing: %s\n", why.c_str());
+    Messages(err, "history").errorf("refusing: %s", why.c_str());
     return kExitUsage;
   }
   for (std::size_t r = 1; r < reports.size(); ++r)
     for (const std::string& w : counter_warnings(reports[r - 1], reports[r]))
-      std::fprintf(err, "sudoku-bench history: warning: %s against %s: %s\n", names[r - 1].c_str(), names[r].c_str(),
-                   w.c_str());
+      Messages(err, "history").warningf("%s against %s: %s", names[r - 1].c_str(), names[r].c_str(), w.c_str());
   std::vector<std::size_t> order;
   try {
     order = history_order(reports, names, command.options);
   } catch (const std::invalid_argument& e) {
-    std::fprintf(err, "sudoku-bench history: --by: %s\n", e.what());
+    Messages(err, "history").errorf("--by: %s", e.what());
     return kExitUsage;
   }
   const std::vector<HistorySeries> series = history_of(reports, order, command.options);

@@ -23,6 +23,7 @@
 #include "sudoku/parse.h"
 #include "sudoku/random_puzzle.h"
 #include "sys/io_error.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -204,16 +205,16 @@ int hunt_in(const HuntCommand& command, std::FILE* out, std::FILE* err, PassLink
     if (link) link->progress({{"written", true}});  // the supervisor's finds are no longer needed
     std::fputs(hunt_summary(result, options, context).c_str(), err);
     if (context.interrupted && interrupt_self_sent()) {  // no user asked to stop
-      std::fprintf(err, "sudoku-bench hunt: %s; the puzzles found before are written\n", self_sent_cause().c_str());
+      Messages(err, "hunt").errorf("%s; the puzzles found before are written", self_sent_cause().c_str());
       return kExitSolverFault;
     }
     if (context.interrupted) return kExitInterrupted + interrupt_signal();
     return kExitOk;
   } catch (const UsageError& e) {
-    std::fprintf(err, "sudoku-bench hunt: %s\n", e.what());
+    Messages(err, "hunt").error(e.what());
     return kExitUsage;
   } catch (const FileError& e) {
-    std::fprintf(err, "sudoku-bench hunt: %s\n", e.what());
+    Messages(err, "hunt").error(e.what());
     return kExitIo;
   }
 }
@@ -234,8 +235,9 @@ class HuntSupervisor {
           if (type == LinkFrame::progress) take_finds(std::move(text));
         },
         [this](int signal) {
-          std::fprintf(err_, "sudoku-bench hunt: the hunting process was stopped by %s; continuing it\n",
-                       plugin::signal_description(signal).c_str());
+          Messages(err_, "hunt")
+              .errorf("the hunting process was stopped by %s; continuing it",
+                      plugin::signal_description(signal).c_str());
         });
   }
 
@@ -248,21 +250,22 @@ class HuntSupervisor {
     const int status = watch_.signal() && !fault ? kExitInterrupted + watch_.signal() : kExitSolverFault;
     const std::string cause = fault ? "stopped at the solver's fault above" : watch_.cause();
     if (latest_.empty()) {
-      std::fprintf(err_, "sudoku-bench hunt: the hunting process %s before it found anything\n", cause.c_str());
+      Messages(err_, "hunt").errorf("the hunting process %s before it found anything", cause.c_str());
       return status;
     }
     try {
       const nlohmann::ordered_json finds = from_binary(latest_);
-      std::fprintf(err_, "sudoku-bench hunt: the hunting process %s; the %s found in the %s before %s written\n",
-                   cause.c_str(), counted(finds["found"].get<std::size_t>(), "puzzle").c_str(),
-                   counted(finds["evaluations"].get<std::size_t>(), "evaluation").c_str(),
-                   finds["found"].get<std::size_t>() == 1 ? "is" : "are");
+      Messages(err_, "hunt")
+          .errorf("the hunting process %s; the %s found in the %s before %s written", cause.c_str(),
+                  counted(finds["found"].get<std::size_t>(), "puzzle").c_str(),
+                  counted(finds["evaluations"].get<std::size_t>(), "evaluation").c_str(),
+                  finds["found"].get<std::size_t>() == 1 ? "is" : "are");
       std::optional<OutputFile> opened;
       if (!command_.out_path.empty()) opened.emplace(command_.out_path, "--out");
       write_checks(opened, finds["checks"].get<std::string>(), out_);
       return status;
     } catch (const std::exception& e) {  // IoError, FileError, or finds that cannot be read
-      std::fprintf(err_, "sudoku-bench hunt: %s\n", e.what());
+      Messages(err_, "hunt").error(e.what());
       return kExitIo;
     }
   }

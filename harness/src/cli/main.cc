@@ -23,6 +23,7 @@
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
 #include "stream/input.h"
+#include "sys/message.h"
 
 namespace {
 
@@ -81,9 +82,8 @@ int finish_output(int status, const std::string& command) {
   const bool flushed = std::fflush(stdout) == 0;
   const int error = errno;
   if ((flushed && !std::ferror(stdout)) || status == sudoku_bench::kExitIo) return status;
-  std::fprintf(stderr, "sudoku-bench%s: standard output: cannot write: %s\n",
-               command.empty() ? "" : (" " + command).c_str(),
-               flushed ? "an earlier write failed" : std::strerror(error));
+  sudoku_bench::Messages(stderr, command)
+      .errorf("standard output: cannot write: %s", flushed ? "an earlier write failed" : std::strerror(error));
   return status == sudoku_bench::kExitOk || status == sudoku_bench::kExitUndecided ? sudoku_bench::kExitIo : status;
 }
 
@@ -146,21 +146,20 @@ int main(int argc, char** argv) {
     if (!world.problem().empty() &&
         (name == "hunt" || name == "ab" || (name == "run" && s.app->get_option("--shard")->count() == 0))) {
       const std::string advice = launch_advice(name);
-      std::fprintf(stderr, "sudoku-bench %s: %s%s%s\n", name.c_str(), world.problem().c_str(),
-                   advice.empty() ? "" : ": ", advice.c_str());
+      Messages(stderr, name).errorf("%s%s%s", world.problem().c_str(), advice.empty() ? "" : ": ", advice.c_str());
       return kExitUsage;
     }
     if (world.size() > 1 && s.app->get_name() != "run") {
       if (world.rank() == 0)
-        std::fprintf(stderr, "sudoku-bench %s: only run is spread over MPI ranks; start %s without mpirun\n",
-                     s.app->get_name().c_str(), s.app->get_name().c_str());
+        Messages(stderr, s.app->get_name())
+            .errorf("only run is spread over MPI ranks; start %s without mpirun", s.app->get_name().c_str());
       return kExitUsage;
     }
     try {
       return finish_output(s.run(), s.app->get_name());
     } catch (const plugin::SolverFault& f) {
       // The commands name a solver's fault with its record; one that escapes them is named here.
-      std::fprintf(stderr, "sudoku-bench %s: %s\n", s.app->get_name().c_str(), f.what());
+      Messages(stderr, s.app->get_name()).error(f.what());
       return f.interrupted() ? kExitInterrupted + interrupt_signal() : kExitSolverFault;
     }
   }

@@ -19,6 +19,7 @@
 #include "run/report_files.h"
 #include "stream/output_file.h"
 #include "sys/io_error.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -120,11 +121,11 @@ int merge_command(const MergeCommand& command, std::FILE* err) {
   try {
     out.emplace(command.json_path, "--json");
   } catch (const IoError& e) {
-    std::fprintf(err, "sudoku-bench merge: %s\n", e.what());
+    Messages(err, "merge").error(e.what());
     return kExitIo;
   }
   if (const std::string conflict = output_conflicts({&*out}, command.inputs); !conflict.empty()) {
-    std::fprintf(err, "sudoku-bench merge: %s\n", conflict.c_str());
+    Messages(err, "merge").error(conflict);
     return kExitUsage;
   }
   std::vector<Report> inputs;
@@ -135,27 +136,28 @@ int merge_command(const MergeCommand& command, std::FILE* err) {
     if (std::any_of(inputs[i].runs.begin(), inputs[i].runs.end(),
                     [](const MeasuredPass& p) { return p.run_id.empty(); }) &&
         warned.insert(command.inputs[i]).second)
-      std::fprintf(err,
-                   "sudoku-bench merge: warning: %s has passes without a run_id (written before "
-                   "sudoku-bench/6): a pass given twice is caught only when its figures are identical\n",
-                   command.inputs[i].c_str());
+      Messages(err, "merge")
+          .warningf(
+              "%s has passes without a run_id (written before sudoku-bench/6): a pass given twice is caught only when "
+              "its figures are identical",
+              command.inputs[i].c_str());
   Report merged;
   const std::string problem =
       any_shard(inputs) ? merge_shards(inputs, command.inputs, merged) : merge_reports(inputs, command.inputs, merged);
   if (!problem.empty()) {
-    std::fprintf(err, "sudoku-bench merge: %s\n", problem.c_str());
+    Messages(err, "merge").error(problem);
     return kExitUsage;
   }
   if (any_shard(inputs))
     if (const std::string uneven = unequal_readings(inputs, command.inputs); !uneven.empty())
-      std::fprintf(err, "sudoku-bench merge: warning: %s\n", uneven.c_str());
+      Messages(err, "merge").warning(uneven);
   // More repetitions per group, or parts combined anew: which stand apart is judged again.
   mark_outliers(merged.runs);
   try {
     out->write(json_text(to_json(merged)));
     out->commit();
   } catch (const IoError& e) {
-    std::fprintf(err, "sudoku-bench merge: %s\n", e.what());
+    Messages(err, "merge").error(e.what());
     return kExitIo;
   }
   return kExitOk;

@@ -10,6 +10,7 @@
 #include "stream/did_you_mean.h"
 #include "stream/input.h"
 #include "stream/solver_specs.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -66,13 +67,12 @@ int check_named_inputs(std::string_view command, const std::vector<GivenSpec>& s
   const std::string cmd(command);
   for (const GivenSpec& s : specs)
     if (const std::string why = spec_problem(s.spec); !why.empty()) {
-      std::fprintf(err, "sudoku-bench %s: %s%s%s\n", cmd.c_str(), std::string(s.role).c_str(),
-                   s.role.empty() ? "" : ": ", why.c_str());
+      Messages(err, cmd).errorf("%s%s%s", std::string(s.role).c_str(), s.role.empty() ? "" : ": ", why.c_str());
       return kExitUsage;
     }
   for (const std::string& file : files)
     if (const std::string why = unreadable_input(file); !why.empty()) {
-      std::fprintf(err, "sudoku-bench %s: %s: %s\n", cmd.c_str(), file.c_str(), why.c_str());
+      Messages(err, cmd).errorf("%s: %s", file.c_str(), why.c_str());
       return kExitIo;
     }
   return kExitOk;
@@ -105,10 +105,11 @@ int refuse_split_exec(CLI::App& app, const std::vector<std::string>& args, std::
       before = args[i - 1] + " ";
     std::string own = args[i + 1];
     for (std::size_t w = i + 2; w < next; ++w) own += " " + args[w];
-    std::fprintf(err,
-                 "sudoku-bench %s: '%s' looks like part of the exec: command, which the shell split at its "
-                 "spaces: quote the whole command: %s%s\n",
-                 command->get_name().c_str(), own.c_str(), before.c_str(), shell_quoted(command_text).c_str());
+    Messages(err, command->get_name())
+        .errorf(
+            "'%s' looks like part of the exec: command, which the shell split at its spaces: quote the whole command: "
+            "%s%s",
+            own.c_str(), before.c_str(), shell_quoted(command_text).c_str());
     return kExitUsage;
   }
   return kExitOk;

@@ -6,6 +6,7 @@
 #include <system_error>
 
 #include "report/units.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -115,15 +116,15 @@ bool Options::apply(std::FILE* err) const {
     if (type != "PATH" && type != "DIR") continue;
     for (const std::string& given : o->results())
       if (given.empty()) {
-        std::fprintf(err, "sudoku-bench %s: %s: an empty value names no %s\n", app_.get_name().c_str(),
-                     o->get_name().c_str(), type == "DIR" ? "folder" : "file");
+        Messages(err, app_.get_name())
+            .errorf("%s: an empty value names no %s", o->get_name().c_str(), type == "DIR" ? "folder" : "file");
         return false;
       }
   }
   for (const auto& e : entries_) {
     if (e->option->count() == 0) continue;
     if (const std::string why = e->convert(e->text); !why.empty()) {
-      std::fprintf(err, "sudoku-bench %s: %s\n", app_.get_name().c_str(), why.c_str());
+      Messages(err, app_.get_name()).error(why);
       return false;
     }
   }

@@ -7,6 +7,7 @@
 
 #include "run/run.h"
 #include "stream/input_format.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -72,8 +73,7 @@ void declare_record_options(Options& options, StepOptions& step, PipelineConfig&
 bool verify_options_agree(const Options& options, std::FILE* err) {
   if (options.app().get_option("--verify")->count() == 0 || options.app().get_option("--no-verify")->count() == 0)
     return true;
-  std::fprintf(err, "sudoku-bench %s: --verify and --no-verify contradict each other\n",
-               options.app().get_name().c_str());
+  Messages(err, options.app().get_name()).error("--verify and --no-verify contradict each other");
   return false;
 }
 

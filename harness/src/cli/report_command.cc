@@ -7,6 +7,7 @@
 #include "run/exit_codes.h"
 #include "run/report_files.h"
 #include "sys/io_error.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -31,19 +32,18 @@ std::shared_ptr<State<ReportCommand, ReportOutputOptions>> declare_report(CLI::A
 
 int report_command(const ReportCommand& command, std::FILE* out, std::FILE* err) {
   if (command.outputs.empty()) {
-    std::fprintf(err,
-                 "sudoku-bench report: no output: give --json, --gbench, --bmf, --markdown, --csv or --html PATH\n");
+    Messages(err, "report").error("no output: give --json, --gbench, --bmf, --markdown, --csv or --html PATH");
     return kExitUsage;
   }
   if (std::count_if(command.outputs.begin(), command.outputs.end(),
                     [](const ReportOutput& o) { return o.path == "-"; }) > 1) {
-    std::fprintf(err, "sudoku-bench report: only one output can be standard output (-)\n");
+    Messages(err, "report").error("only one output can be standard output (-)");
     return kExitUsage;
   }
   if (!command.base_path.empty() &&
       std::none_of(command.outputs.begin(), command.outputs.end(),
                    [](const ReportOutput& o) { return o.format == ReportFormat::html; })) {
-    std::fprintf(err, "sudoku-bench report: --base is for the HTML page: give --html PATH\n");
+    Messages(err, "report").error("--base is for the HTML page: give --html PATH");
     return kExitUsage;
   }
   // The outputs are checked before anything is read: their folders must exist, and none may be the input.
@@ -51,13 +51,13 @@ int report_command(const ReportCommand& command, std::FILE* out, std::FILE* err)
   try {
     outputs.emplace(command.outputs);
   } catch (const IoError& e) {
-    std::fprintf(err, "sudoku-bench report: %s\n", e.what());
+    Messages(err, "report").error(e.what());
     return kExitIo;
   }
   std::vector<std::string> inputs = {command.input};
   if (!command.base_path.empty()) inputs.push_back(command.base_path);
   if (const std::string conflict = output_conflicts(outputs->files(), inputs); !conflict.empty()) {
-    std::fprintf(err, "sudoku-bench report: %s\n", conflict.c_str());
+    Messages(err, "report").error(conflict);
     return kExitUsage;
   }
   std::vector<Report> reports;

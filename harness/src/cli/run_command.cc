@@ -14,6 +14,7 @@
 #include "run/run.h"
 #include "run/solver_spec_list.h"
 #include "run/supervisor.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -74,14 +75,13 @@ int check_run(State<RunCommand, RunOutputs>& s) {
   RunCommand& c = s.command;
   const ReportOutput& json = s.extra.json;
   if (json.format != ReportFormat::json && json.path.empty()) {
-    std::fprintf(stderr, "sudoku-bench run: --format %s needs --json PATH\n", name_of(json.format).data());
+    Messages(stderr, "run").errorf("--format %s needs --json PATH", name_of(json.format).data());
     return kExitUsage;
   }
   if (c.per_puzzle_path == "-") {
     // The rows are written as passes are measured, by a process whose standard output is stderr.
-    std::fprintf(stderr,
-                 "sudoku-bench run: --per-puzzle -: the rows cannot go to standard output (it holds the table or "
-                 "--json -): give a file\n");
+    Messages(stderr, "run")
+        .error("--per-puzzle -: the rows cannot go to standard output (it holds the table or --json -): give a file");
     return kExitUsage;
   }
   if (!json.path.empty()) c.outputs.push_back(json);
@@ -90,11 +90,11 @@ int check_run(State<RunCommand, RunOutputs>& s) {
   // count every puzzle once, as one process does (its readings are whole).
   if (c.shard.count && s.options.app().count("--min-time") == 0) c.min_time_seconds = 0;
   if (std::count_if(c.outputs.begin(), c.outputs.end(), [](const ReportOutput& o) { return o.path == "-"; }) > 1) {
-    std::fprintf(stderr, "sudoku-bench run: only one report can go to standard output (-)\n");
+    Messages(stderr, "run").error("only one report can go to standard output (-)");
     return kExitUsage;
   }
   if (c.sample && c.measure != Measure::instructions) {
-    std::fprintf(stderr, "sudoku-bench run: --sample is for --measure instructions (a timed pass reads whole files)\n");
+    Messages(stderr, "run").error("--sample is for --measure instructions (a timed pass reads whole files)");
     return kExitUsage;
   }
   // A count is the same every time: one pass each unless more are asked for.

@@ -8,6 +8,7 @@
 #include "cli/help_format.h"
 #include "run/exit_codes.h"
 #include "stream/did_you_mean.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -132,10 +133,9 @@ int refuse_empty_assignments(CLI::App& app, const std::vector<std::string>& args
     std::size_t at = 0;
     const CLI::App* command = command_given(app, args, at);
     const std::string name = a.substr(0, a.size() - 1);
-    std::fprintf(err,
-                 "sudoku-bench%s: %s: nothing after the '=' (the next argument is never taken for it): give %sVALUE or "
-                 "%s VALUE\n",
-                 command ? (" " + command->get_name()).c_str() : "", a.c_str(), a.c_str(), name.c_str());
+    Messages(err, command ? command->get_name() : "")
+        .errorf("%s: nothing after the '=' (the next argument is never taken for it): give %sVALUE or %s VALUE",
+                a.c_str(), a.c_str(), name.c_str());
     return kExitUsage;
   }
   return kExitOk;
@@ -162,7 +162,7 @@ int explain_usage_error(CLI::App& app, const CLI::ParseError& e, const std::vect
     said = validation(what);
   else
     said = what + "; " + command->get_name() + " --help says more";
-  std::fprintf(err, "sudoku-bench%s: %s\n", command ? (" " + command->get_name()).c_str() : "", said.c_str());
+  Messages(err, command ? command->get_name() : "").error(said);
   return kExitUsage;
 }
 

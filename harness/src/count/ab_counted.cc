@@ -10,6 +10,7 @@
 #include "run/judged_reports.h"
 #include "run/report_files.h"
 #include "stream/solver_specs.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -43,18 +44,19 @@ bool answers_agree(const Report& base, const Report& current, std::FILE* err) {
     const std::string& file = base.runs[f].dataset;
     for (const auto* t : {&b, &n})
       if (t->wrong || t->aborted || t->check_failed) {
-        std::fprintf(err, "sudoku-bench ab: answers: %s: %s has %llu wrong, %llu aborted, %llu failed checks\n",
-                     file.c_str(), t == &b ? "BASE" : "NEW", static_cast<unsigned long long>(t->wrong),
-                     static_cast<unsigned long long>(t->aborted), static_cast<unsigned long long>(t->check_failed));
+        Messages(err, "ab").errorf("answers: %s: %s has %llu wrong, %llu aborted, %llu failed checks", file.c_str(),
+                                   t == &b ? "BASE" : "NEW", static_cast<unsigned long long>(t->wrong),
+                                   static_cast<unsigned long long>(t->aborted),
+                                   static_cast<unsigned long long>(t->check_failed));
         agree = false;
       }
     const std::array<Outcome, 5> compared = {Outcome::unique, Outcome::multiple, Outcome::solved, Outcome::none,
                                              Outcome::invalid};
     for (const Outcome o : compared)
       if (b[o] != n[o]) {
-        std::fprintf(err, "sudoku-bench ab: answers: %s: %s: %llu in BASE, %llu in NEW\n", file.c_str(),
-                     std::string(info_of(o).name).c_str(), static_cast<unsigned long long>(b[o]),
-                     static_cast<unsigned long long>(n[o]));
+        Messages(err, "ab").errorf("answers: %s: %s: %llu in BASE, %llu in NEW", file.c_str(),
+                                   std::string(info_of(o).name).c_str(), static_cast<unsigned long long>(b[o]),
+                                   static_cast<unsigned long long>(n[o]));
         agree = false;
       }
   }
@@ -67,7 +69,7 @@ bool write_side_reports(const std::string& dir, const std::array<Report, 2>& sid
     for (int s = 0; s < 2; ++s) write_json_file(dir + (s == 0 ? "/base.json" : "/new.json"), to_json(sides[s]));
     return true;
   } catch (const IoError& e) {
-    std::fprintf(err, "sudoku-bench ab: %s\n", e.what());
+    Messages(err, "ab").error(e.what());
     return false;
   }
 }
@@ -78,7 +80,7 @@ bool write_document(const std::string& path, const std::string& text, std::FILE*
     write_text_file(path, text);
     return true;
   } catch (const IoError& e) {
-    std::fprintf(err, "sudoku-bench ab: %s\n", e.what());
+    Messages(err, "ab").error(e.what());
     return false;
   }
 }
@@ -87,7 +89,7 @@ bool write_document(const std::string& path, const std::string& text, std::FILE*
 
 int counted_ab(const AbCommand& c, std::FILE* out, std::FILE* err) {
   if (!c.reports_dir.empty() && !std::filesystem::is_directory(c.reports_dir)) {
-    std::fprintf(err, "sudoku-bench ab: %s: --reports: not a folder\n", c.reports_dir.c_str());
+    Messages(err, "ab").errorf("%s: --reports: not a folder", c.reports_dir.c_str());
     return kExitIo;
   }
   // counted_run's table of one side is no verdict: it goes with the progress, or nowhere.
@@ -104,10 +106,8 @@ int counted_ab(const AbCommand& c, std::FILE* out, std::FILE* err) {
   const bool agree = answers_agree(sides[0], sides[1], err);
   if (!c.reports_dir.empty() && !write_side_reports(c.reports_dir, sides, err)) return kExitIo;
   if (!agree) {
-    std::fprintf(err,
-                 "sudoku-bench ab: NEW's answers differ from BASE's, or fail judging: its count is no verdict "
-                 "(exit %d)\n",
-                 kExitAnswersDiffer);
+    Messages(err, "ab").errorf("NEW's answers differ from BASE's, or fail judging: its count is no verdict (exit %d)",
+                               kExitAnswersDiffer);
     return kExitAnswersDiffer;
   }
   std::string json, markdown;

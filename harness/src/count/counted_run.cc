@@ -18,6 +18,7 @@
 #include "run/report_outputs.h"
 #include "run/run_plan.h"
 #include "stream/solver_specs.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -129,7 +130,7 @@ void count_all(const RunCommand& command, const std::vector<SpecFactory>& solver
 
 int counted_run(const RunCommand& command, std::FILE* out, std::FILE* err, Report* report_out) {
   const auto fail = [&](const std::string& why, int status) {
-    std::fprintf(err, "sudoku-bench run: %s\n", why.c_str());
+    Messages(err, "run").error(why);
     return status;
   };
   if (const std::string why = refusal(command); !why.empty()) return fail(why, kExitUsage);

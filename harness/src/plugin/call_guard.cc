@@ -15,6 +15,7 @@
 
 #include "plugin/quoted_output.h"
 #include "plugin/signal_chain.h"
+#include "sys/message.h"
 
 namespace sudoku_bench::plugin {
 namespace {
@@ -153,9 +154,9 @@ void watch() {
       const char* puzzle = t->slot.puzzle.load(std::memory_order_relaxed);
       if (t->stuck >= t->next_report && t->next_report.count() > 0 && solver && puzzle) {
         const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(t->stuck).count();
-        std::fprintf(stderr, "sudoku-bench: %s has been solving %s for %lld s%s\n", solver->c_str(), puzzle,
-                     static_cast<long long>(seconds),
-                     stopping ? "; stopping it" : " (SIGINT or SIGTERM stops it and writes what was measured)");
+        Messages(stderr, "")
+            .errorf("%s has been solving %s for %lld s%s", solver->c_str(), puzzle, static_cast<long long>(seconds),
+                    stopping ? "; stopping it" : " (SIGINT or SIGTERM stops it and writes what was measured)");
         t->next_report *= 2;
       }
     }

@@ -18,6 +18,7 @@
 #include <string_view>
 
 #include "plugin/child_groups.h"
+#include "sys/message.h"
 
 extern char** environ;
 
@@ -224,10 +225,10 @@ void ExecProcess::watch(std::chrono::steady_clock::time_point start, std::chrono
     throw SolverFault(name_, "was stopped: the run was interrupted while it was solving " + puzzle, 0, true);
   const auto waited = std::chrono::steady_clock::now() - start;
   if (waited < report) return;
-  std::fprintf(stderr, "sudoku-bench: %s has been solving %s for %lld s (SIGINT or SIGTERM stops it)%s%s\n",
-               name_.c_str(), puzzle.c_str(),
-               static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(waited).count()),
-               answered_ ? "" : "; no answer line has come from it yet: ", answered_ ? "" : kFlushHint);
+  Messages(stderr, "")
+      .errorf("%s has been solving %s for %lld s (SIGINT or SIGTERM stops it)%s%s", name_.c_str(), puzzle.c_str(),
+              static_cast<long long>(std::chrono::duration_cast<std::chrono::seconds>(waited).count()),
+              answered_ ? "" : "; no answer line has come from it yet: ", answered_ ? "" : kFlushHint);
   while (report <= waited) report *= 2;
 }
 

@@ -9,6 +9,8 @@
 #include "report/solver_identity.h"
 #include "report/text_table.h"
 #include "report/units.h"
+#include "sys/message.h"
+#include "sys/terminal.h"
 
 namespace sudoku_bench {
 namespace {
@@ -152,9 +154,13 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
       ++cannot_tell;
       // Said on `err` too where the document holds the verdicts: a CI log shows why it passed.
       way_out = out ? out : err;
-      std::fprintf(way_out, "%sCANNOT TELL: %s: %+.1f%% %s time per puzzle (%s), but not from these reports: %s.\n",
-                   out ? "" : "sudoku-bench compare: ", pair.name().c_str(), 100 * t.slowdown,
-                   o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str(), pair.doubt.c_str());
+      const std::string said = "CANNOT TELL: " + pair.name() + ": " + format_fixed("%+.1f%%", 100 * t.slowdown) +
+                               (o.gate == GateTime::cpu ? " CPU" : " wall") + " time per puzzle (" +
+                               p_phrase(t.p_value) + "), but not from these reports: " + pair.doubt + ".";
+      if (out)
+        std::fprintf(out, "%s\n", said.c_str());
+      else
+        Messages(err, "compare").error(said);
     } else if (out && pair.noise_recorded && pair.can_detect) {
       // Not slower, yet measured where a few percent could not have been seen: say so.
       way_out = out;
@@ -166,15 +172,17 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
     }
     if (!pair.can_detect) {
       ++blind;
-      std::fprintf(err,
-                   "sudoku-bench compare: note: %s: %zu vs %zu repetitions cannot reach p < %g (smallest p %.3g); "
-                   "measure more\n",
-                   pair.name().c_str(), t.base.size(), t.current.size(), o.alpha,
-                   smallest_reachable_p(t.base.size(), t.current.size(), o.paired));
+      Messages(err, "compare")
+          .notef("%s: %zu vs %zu repetitions cannot reach p < %g (smallest p %.3g); measure more", pair.name().c_str(),
+                 t.base.size(), t.current.size(), o.alpha,
+                 smallest_reachable_p(t.base.size(), t.current.size(), o.paired));
     }
   }
   // Once, not after every doubted pair: it is the same for each.
-  if (way_out) std::fprintf(way_out, "  %s\n", std::string(kWayOut).c_str());
+  if (way_out == err)
+    print_fitted(err, "  " + std::string(kWayOut) + "\n");  // under the message, within its width
+  else if (way_out)
+    std::fprintf(way_out, "  %s\n", std::string(kWayOut).c_str());
   // One pair's count would repeat the verdict line above the table (ab's, compare's of one file).
   if (!out || c.pairs.size() < 2) return slower;
   const std::string told = cannot_tell ? ", " + std::to_string(cannot_tell) + " cannot tell" : std::string();
@@ -206,16 +214,16 @@ std::vector<std::string> solver_lines(const Report& base, const Report& current,
 // Says on `err` which groups of either file found no partner, and why when it is only the path.
 void note_unpaired(const PerPuzzleComparison& comparison, std::FILE* err) {
   for (const PuzzleGroup& g : comparison.only_base)
-    std::fprintf(err, "sudoku-bench compare: only in BASE: %s (%s)\n", g.name().c_str(), g.file.c_str());
+    Messages(err, "compare").errorf("only in BASE: %s (%s)", g.name().c_str(), g.file.c_str());
   for (const PuzzleGroup& g : comparison.only_current)
-    std::fprintf(err, "sudoku-bench compare: only in NEW: %s (%s)\n", g.name().c_str(), g.file.c_str());
+    Messages(err, "compare").errorf("only in NEW: %s (%s)", g.name().c_str(), g.file.c_str());
   // The same dataset read under another path pairs nothing: say why.
   for (const PuzzleGroup& a : comparison.only_base)
     for (const PuzzleGroup& b : comparison.only_current)
       if (a.dataset == b.dataset && a.solver == b.solver && a.threads == b.threads)
-        std::fprintf(err,
-                     "sudoku-bench compare: %s: BASE's rows name %s, NEW's %s: rows pair only within one file path\n",
-                     a.name().c_str(), a.file.c_str(), b.file.c_str());
+        Messages(err, "compare")
+            .errorf("%s: BASE's rows name %s, NEW's %s: rows pair only within one file path", a.name().c_str(),
+                    a.file.c_str(), b.file.c_str());
 }
 
 // The groups with puzzles paired in both files; says on `err` what each group left out.
@@ -223,24 +231,25 @@ std::vector<const GroupComparison*> compared_groups(const PerPuzzleComparison& c
   std::vector<const GroupComparison*> compared;
   for (const GroupComparison& c : comparison.groups) {
     if (c.skipped_base || c.skipped_current)
-      std::fprintf(err,
-                   "sudoku-bench compare: %s: rows left out (not timed, or not solved: aborted, wrong, invalid): "
-                   "%llu of BASE, %llu of NEW\n",
-                   c.group.name().c_str(), static_cast<unsigned long long>(c.skipped_base),
-                   static_cast<unsigned long long>(c.skipped_current));
+      Messages(err, "compare")
+          .errorf("%s: rows left out (not timed, or not solved: aborted, wrong, invalid): %llu of BASE, %llu of NEW",
+                  c.group.name().c_str(), static_cast<unsigned long long>(c.skipped_base),
+                  static_cast<unsigned long long>(c.skipped_current));
     if (c.limits_differ)
-      std::fprintf(err,
-                   "sudoku-bench compare: warning: %s: one file timed first solutions (run --limit 1: outcome "
-                   "solved), the other counts to 2 or more: the times measure different work\n",
-                   c.group.name().c_str());
+      Messages(err, "compare")
+          .warningf(
+              "%s: one file timed first solutions (run --limit 1: outcome solved), the other counts to 2 or more: the "
+              "times measure different work",
+              c.group.name().c_str());
     if (c.pairs == 0)
-      std::fprintf(err, "sudoku-bench compare: %s: no puzzle timed and solved in both files: not compared\n",
-                   c.group.name().c_str());
+      Messages(err, "compare")
+          .errorf("%s: no puzzle timed and solved in both files: not compared", c.group.name().c_str());
     else
       compared.push_back(&c);
     if (c.pairs && (c.only_base || c.only_current))
-      std::fprintf(err, "sudoku-bench compare: %s: %zu puzzles only in BASE, %zu only in NEW (not compared)\n",
-                   c.group.name().c_str(), c.only_base, c.only_current);
+      Messages(err, "compare")
+          .errorf("%s: %zu puzzles only in BASE, %zu only in NEW (not compared)", c.group.name().c_str(), c.only_base,
+                  c.only_current);
   }
   return compared;
 }

@@ -47,6 +47,7 @@
 #include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
 #include "sys/cpu_set.h"
+#include "sys/message.h"
 
 extern char** environ;
 
@@ -88,13 +89,13 @@ class Ab {
     try {
       measure_all();
     } catch (const plugin::SolverFault& f) {
-      std::fprintf(err_, "sudoku-bench ab: %s\n", f.what());
+      Messages(err_, "ab").error(f.what());
       if (!f.interrupted()) fault = f.what();
     } catch (const IoError& e) {
-      std::fprintf(err_, "sudoku-bench ab: %s\n", e.what());
+      Messages(err_, "ab").error(e.what());
       return kExitIo;
     } catch (const std::runtime_error& e) {  // another build's run failed
-      std::fprintf(err_, "sudoku-bench ab: %s\n", e.what());
+      Messages(err_, "ab").error(e.what());
       return kExitIo;
     }
     if (fault.empty() && interrupt_requested() && interrupt_self_sent()) fault = self_sent_cause();
@@ -161,10 +162,9 @@ class Ab {
   // A fault or an interrupt: every output written, the rounds before kept, marked interrupted, and
   // no verdict.
   int end_without_verdict(const std::string& cause, int status) {
-    std::fprintf(err_,
-                 "sudoku-bench ab: %s after %s: no verdict; the rounds measured are written, marked "
-                 "\"interrupted\": true\n",
-                 cause.c_str(), counted(rounds_done_, "round").c_str());
+    Messages(err_, "ab")
+        .errorf("%s after %s: no verdict; the rounds measured are written, marked \"interrupted\": true", cause.c_str(),
+                counted(rounds_done_, "round").c_str());
     const int written = write_outputs(cause);
     return written == kExitIo ? kExitIo : status;
   }
@@ -173,7 +173,7 @@ class Ab {
 
   int check() {
     const auto refuse = [&](const std::string& why) {
-      std::fprintf(err_, "sudoku-bench ab: %s\n", why.c_str());
+      Messages(err_, "ab").error(why);
       return kExitUsage;
     };
     if (c_.files.empty()) return refuse("no input files");
@@ -193,7 +193,7 @@ class Ab {
         std::string error, &note = notes[s];
         side.factory = factory_for_spec(named.spec, error, &note);
         if (!side.factory) return refuse(std::string(kSideWord[s]) + ": " + error);
-        if (!note.empty()) std::fprintf(err_, "sudoku-bench ab: note: %s\n", note.c_str());
+        if (!note.empty()) Messages(err_, "ab").note(note);
         if (const std::string recount = side.factory->recounted_by(); !recount.empty())
           if (!(side.recount = reference_for_spec(recount, error))) return refuse(error);
       } else if (access(side.bench.c_str(), X_OK) != 0) {
@@ -224,9 +224,8 @@ class Ab {
       if (given.ends_with("@auto")) given.resize(given.size() - 5);
       other.factory = factory_for_spec(given + "@private", error, nullptr);
       if (!other.factory) return std::string(kSideWord[1 - s]) + ": " + error;
-      std::fprintf(err_,
-                   "sudoku-bench ab: note: %s gets private instances too, so that both sides are measured alike\n",
-                   kSideWord[1 - s]);
+      Messages(err_, "ab")
+          .notef("%s gets private instances too, so that both sides are measured alike", kSideWord[1 - s]);
     }
     return "";
   }
@@ -235,7 +234,7 @@ class Ab {
   int pin() {
     if (c_.cpu == "none" || c_.threads > 1) {
       if (c_.threads > 1 && c_.cpu != "none")
-        std::fprintf(err_, "sudoku-bench ab: note: %d threads: not pinned to one CPU\n", c_.threads);
+        Messages(err_, "ab").notef("%d threads: not pinned to one CPU", c_.threads);
       return kExitOk;
     }
     int cpu = -1;
@@ -247,10 +246,10 @@ class Ab {
     if (cpu < 0) return kExitOk;
     if (const int error = sys::pin_to_cpu(cpu); error != 0) {
       if (!c_.cpu.empty() && error == EINVAL) {
-        std::fprintf(err_, "sudoku-bench ab: --cpu %d: no such CPU\n", cpu);
+        Messages(err_, "ab").errorf("--cpu %d: no such CPU", cpu);
         return kExitUsage;
       }
-      std::fprintf(err_, "sudoku-bench ab: cannot pin to CPU %d: %s\n", cpu, std::strerror(error));
+      Messages(err_, "ab").errorf("cannot pin to CPU %d: %s", cpu, std::strerror(error));
       return c_.cpu.empty() ? kExitIo : kExitUsage;
     }
     cpu_ = cpu;
@@ -263,7 +262,7 @@ class Ab {
       if (!c_.markdown_path.empty()) markdown_out_ = std::make_unique<OutputFile>(c_.markdown_path, "--markdown");
       if (!c_.html_path.empty()) {
         if (!html_report_available()) {
-          std::fprintf(err_, "sudoku-bench ab: --html: this build has no Chart.js (libjs-chart.js)\n");
+          Messages(err_, "ab").error("--html: this build has no Chart.js (libjs-chart.js)");
           return kExitUsage;
         }
         html_out_ = std::make_unique<OutputFile>(c_.html_path, "--html");
@@ -275,14 +274,14 @@ class Ab {
               std::make_unique<OutputFile>(c_.reports_dir + "/" + (s == 0 ? "base" : "new") + ".json", "--reports");
       }
     } catch (const IoError& e) {
-      std::fprintf(err_, "sudoku-bench ab: %s\n", e.what());
+      Messages(err_, "ab").error(e.what());
       return kExitIo;
     }
     std::vector<const OutputFile*> files;
     for (const auto* o : {&json_out_, &markdown_out_, &html_out_, &side_out_[0], &side_out_[1]})
       if (*o) files.push_back(o->get());
     if (const std::string conflict = output_conflicts(files, c_.files); !conflict.empty()) {
-      std::fprintf(err_, "sudoku-bench ab: %s\n", conflict.c_str());
+      Messages(err_, "ab").error(conflict);
       return kExitUsage;
     }
     return kExitOk;
@@ -529,12 +528,13 @@ class Ab {
       ++rounds_done_;
       round_seconds_ += elapsed() - round_start;
       if (c_.progress)
-        std::fprintf(
-            err_, "ab: round %d/%d%s: %s %s, %s %s %s per puzzle (%s)%s\n", round, until,
-            look.empty() ? "" : (" (" + look + ")").c_str(), sides_[0].name.c_str(),
-            format_duration_ns(b * 1e9).c_str(), sides_[1].name.c_str(), format_duration_ns(n * 1e9).c_str(),
-            c_.options.gate == GateTime::cpu ? "CPU" : "wall", b > 0 ? format_change(n / b).c_str() : "-",
-            round < until ? ("; " + time_left(until) + (look.empty() ? " left" : " to the look")).c_str() : "");
+        Messages(err_, "ab")
+            .progressf(
+                "round %d/%d%s: %s %s, %s %s %s per puzzle (%s)%s", round, until,
+                look.empty() ? "" : (" (" + look + ")").c_str(), sides_[0].name.c_str(),
+                format_duration_ns(b * 1e9).c_str(), sides_[1].name.c_str(), format_duration_ns(n * 1e9).c_str(),
+                c_.options.gate == GateTime::cpu ? "CPU" : "wall", b > 0 ? format_change(n / b).c_str() : "-",
+                round < until ? ("; " + time_left(until) + (look.empty() ? " left" : " to the look")).c_str() : "");
     }
   }
 
@@ -602,9 +602,10 @@ class Ab {
       }
     } cleanup{scratch_};
     if (c_.progress)
-      std::fprintf(err_, "ab: %s against %s in turns%s, %d shard%s a round: %s\n", sides_[1].name.c_str(),
-                   sides_[0].name.c_str(), cpu_ >= 0 ? (" on CPU " + std::to_string(cpu_)).c_str() : "", c_.shards,
-                   c_.shards == 1 ? "" : "s", join(datasets_, " ").c_str());
+      Messages(err_, "ab")
+          .progressf("%s against %s in turns%s, %d shard%s a round: %s", sides_[1].name.c_str(), sides_[0].name.c_str(),
+                     cpu_ >= 0 ? (" on CPU " + std::to_string(cpu_)).c_str() : "", c_.shards, c_.shards == 1 ? "" : "s",
+                     join(datasets_, " ").c_str());
     send_head();
     // One unmeasured turn each: libraries loaded, caches and branch predictors met.
     start_ = std::chrono::steady_clock::now();
@@ -629,9 +630,9 @@ class Ab {
       std::string at;
       for (std::size_t k = 0; k < count; ++k)
         at += (k == 0 ? "" : k + 1 == count ? " and " : ", ") + std::to_string(design.looks[k].rounds);
-      std::fprintf(err_,
-                   "ab: looks at %s rounds: it stops at the first where NEW's change is clearly above or below %s\n",
-                   at.c_str(), percent_text(c_.options.max_slowdown).c_str());
+      Messages(err_, "ab")
+          .progressf("looks at %s rounds: it stops at the first where NEW's change is clearly above or below %s",
+                     at.c_str(), percent_text(c_.options.max_slowdown).c_str());
     }
     for (std::size_t k = 0; k < count; ++k) {
       const SequentialLook& look = design.looks[k];
@@ -678,22 +679,25 @@ class Ab {
                                     ? SequentialCall::not_slower
                                     : SequentialCall::go_on;
     if (c_.progress && !look.last)
-      std::fprintf(err_, "ab: look %zu/%zu at %d rounds: %s; %s\n", k + 1, count, look.rounds, said.c_str(),
-                   call == SequentialCall::go_on
-                       ? ("next look at " + std::to_string(next) + " rounds, " + time_left(next) + " more").c_str()
-                       : "stopping");
+      Messages(err_, "ab")
+          .progressf("look %zu/%zu at %d rounds: %s; %s", k + 1, count, look.rounds, said.c_str(),
+                     call == SequentialCall::go_on
+                         ? ("next look at " + std::to_string(next) + " rounds, " + time_left(next) + " more").c_str()
+                         : "stopping");
     return call;
   }
 
   // What --max-seconds left out, and what the rounds measured can say.
   void say_budget() const {
     const double round = round_estimate();
-    std::fprintf(err_, "ab: --max-seconds %g: %zu of %d rounds fit (a round takes about %s)%s\n", c_.max_seconds,
-                 rounds_done_, planned_, format_duration_ns(round * 1e9).c_str(),
-                 rounds_done_ < 6 ? "" : "; the verdict is on the rounds measured, and may miss a smaller slowdown");
+    Messages(err_, "ab")
+        .progressf("--max-seconds %g: %zu of %d rounds fit (a round takes about %s)%s", c_.max_seconds, rounds_done_,
+                   planned_, format_duration_ns(round * 1e9).c_str(),
+                   rounds_done_ < 6 ? "" : "; the verdict is on the rounds measured, and may miss a smaller slowdown");
     if (rounds_done_ < 6)
-      std::fprintf(err_, "ab: a verdict needs 6 rounds or more: give --max-seconds %.0f or more, or a smaller file\n",
-                   std::ceil(warmup_seconds_ + 6 * round) + 1);
+      Messages(err_, "ab")
+          .progressf("a verdict needs 6 rounds or more: give --max-seconds %.0f or more, or a smaller file",
+                     std::ceil(warmup_seconds_ + 6 * round) + 1);
   }
 
   // A side's report: its rounds as repetitions, its identity, the labels.
@@ -788,13 +792,13 @@ class Ab {
       file->commit();
       return true;
     } catch (const IoError& e) {
-      std::fprintf(err_, "sudoku-bench ab: %s\n", e.what());
+      Messages(err_, "ab").error(e.what());
       return false;
     }
   }
 
   void say_answer_problems() const {
-    for (const std::string& p : answer_problems_) std::fprintf(err_, "sudoku-bench ab: answers: %s\n", p.c_str());
+    for (const std::string& p : answer_problems_) Messages(err_, "ab").errorf("answers: %s", p.c_str());
   }
 
   // The verdict in one line, first: when the rounds were cut short (`cut` says why) or the answers
@@ -858,10 +862,9 @@ class Ab {
     if (interrupted || c_.format != CompareFormat::text) say_answer_problems();
     if (interrupted) return written ? kExitOk : kExitIo;
     if (!answer_problems_.empty()) {
-      std::fprintf(err_,
-                   "sudoku-bench ab: NEW's answers differ from BASE's, or fail judging: its speed is no verdict "
-                   "(exit %d)\n",
-                   kExitAnswersDiffer);
+      Messages(err_, "ab")
+          .errorf("NEW's answers differ from BASE's, or fail judging: its speed is no verdict (exit %d)",
+                  kExitAnswersDiffer);
       return kExitAnswersDiffer;
     }
     if (!written) return kExitIo;
@@ -909,9 +912,10 @@ class AbSupervisor {
   void watch() {
     watch_.watch([this](LinkFrame type, std::string& text) { take(type, text); },
                  [this](int signal) {
-                   std::fprintf(err_, "sudoku-bench ab: the measuring process was stopped by %s%s; continuing it\n",
-                                plugin::signal_description(signal).c_str(),
-                                label_.empty() ? "" : (" during " + label_).c_str());
+                   Messages(err_, "ab")
+                       .errorf("the measuring process was stopped by %s%s; continuing it",
+                               plugin::signal_description(signal).c_str(),
+                               label_.empty() ? "" : (" during " + label_).c_str());
                  });
   }
 
@@ -919,18 +923,16 @@ class AbSupervisor {
     std::fflush(out_);
     if (watch_.clean()) return watch_.exit_status();  // it wrote every output, and said what it had to
     if (!head_) {
-      std::fprintf(err_, "sudoku-bench ab: the measuring process %s before it measured anything\n",
-                   watch_.cause().c_str());
+      Messages(err_, "ab").errorf("the measuring process %s before it measured anything", watch_.cause().c_str());
       return watch_.signal() ? kExitInterrupted + watch_.signal() : kExitSolverFault;
     }
     const std::string where = label_.empty() ? "" : ", during " + label_;
     const std::string cause = watch_.signal() ? "interrupted by signal " + std::to_string(watch_.signal()) +
                                                     " (the measuring process " + watch_.cause() + where + ")"
                                               : "the measuring process " + watch_.cause() + where;
-    std::fprintf(err_,
-                 "sudoku-bench ab: %s; no verdict: the %s measured before %s written, marked "
-                 "\"interrupted\": true\n",
-                 cause.c_str(), counted(ab_.rounds_done(), "round").c_str(), ab_.rounds_done() == 1 ? "is" : "are");
+    Messages(err_, "ab")
+        .errorf("%s; no verdict: the %s measured before %s written, marked \"interrupted\": true", cause.c_str(),
+                counted(ab_.rounds_done(), "round").c_str(), ab_.rounds_done() == 1 ? "is" : "are");
     return ab_.write_for_child(cause, watch_.signal() ? kExitInterrupted + watch_.signal() : kExitSolverFault);
   }
 
@@ -944,8 +946,7 @@ class AbSupervisor {
       if (json.contains("head")) head_ = true;
       ab_.take_round(json);
     } catch (const std::exception& e) {  // a round that cannot be read costs that round alone
-      std::fprintf(err_, "sudoku-bench ab: a round the measuring process sent cannot be read (%s): left out\n",
-                   e.what());
+      Messages(err_, "ab").errorf("a round the measuring process sent cannot be read (%s): left out", e.what());
     }
   }
 

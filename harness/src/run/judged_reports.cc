@@ -4,6 +4,7 @@
 #include "report/comparison_text.h"
 #include "report/report_json.h"
 #include "run/exit_codes.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -22,12 +23,14 @@ std::string same_run(const Report& base, const Report& current) {
 bool contexts_comparable(const Report& base, const Report& current, const JudgedReports& j, std::FILE* err) {
   const auto mismatches = context_mismatches(base, current);
   if (mismatches.empty()) return true;
-  std::fprintf(err, "sudoku-bench %s: %s results from different contexts:\n", j.command,
-               j.allow_context_mismatch ? "warning: comparing" : "refusing to compare");
-  for (const std::string& m : mismatches) std::fprintf(err, "  %s\n", m.c_str());
-  if (j.allow_context_mismatch) return true;
-  std::fprintf(err, "Differences there are not the code's. --allow-context-mismatch compares them anyway.\n");
-  return false;
+  // One message, its lines together: the differences under the line that says what they are.
+  std::string text = j.allow_context_mismatch ? "comparing" : "refusing to compare";
+  text += " results from different contexts:";
+  for (const std::string& m : mismatches) text += "\n  " + m;
+  if (!j.allow_context_mismatch)
+    text += "\nDifferences there are not the code's. --allow-context-mismatch compares them anyway.";
+  Messages(err, j.command).say(j.allow_context_mismatch ? MessageKind::warning : MessageKind::error, text);
+  return j.allow_context_mismatch;
 }
 
 // The options as judged: --gate cpu falls back to wall time where a report's passes have no CPU
@@ -40,10 +43,10 @@ CompareOptions gated(const JudgedReports& j, const Report& base, const Report& c
   const std::pair<const std::string*, const Report*> sides[] = {{&j.base_path, &base}, {&j.current_path, &current}};
   for (const auto& [path, report] : sides)
     if (const std::string missing = missing_cpu_time(*report); !missing.empty()) {
-      std::fprintf(err,
-                   "sudoku-bench %s: warning: %s: %s (not recorded: written before cpu_seconds was, or "
-                   "edited): judged on wall time, as --gate wall\n",
-                   j.command, path->c_str(), missing.c_str());
+      Messages(err, j.command)
+          .warningf(
+              "%s: %s (not recorded: written before cpu_seconds was, or edited): judged on wall time, as --gate wall",
+              path->c_str(), missing.c_str());
       judged.gate = GateTime::wall;
     }
   return judged;
@@ -63,14 +66,13 @@ int status_of(int slower, const Comparison& c, bool strict) {
 // The notes compare_reports leaves to its caller; false when no pair is left to judge.
 bool say_pairing(const Comparison& c, const char* command, std::FILE* err) {
   if (!c.paired_solvers.first.empty())
-    std::fprintf(err, "sudoku-bench %s: note: each report measured one solver: BASE's %s against NEW's %s\n", command,
-                 c.paired_solvers.first.c_str(), c.paired_solvers.second.c_str());
-  for (const std::string& name : c.only_base)
-    std::fprintf(err, "sudoku-bench %s: only in BASE: %s\n", command, name.c_str());
-  for (const std::string& name : c.only_current)
-    std::fprintf(err, "sudoku-bench %s: only in NEW: %s\n", command, name.c_str());
+    Messages(err, command)
+        .notef("each report measured one solver: BASE's %s against NEW's %s", c.paired_solvers.first.c_str(),
+               c.paired_solvers.second.c_str());
+  for (const std::string& name : c.only_base) Messages(err, command).errorf("only in BASE: %s", name.c_str());
+  for (const std::string& name : c.only_current) Messages(err, command).errorf("only in NEW: %s", name.c_str());
   if (!c.pairs.empty()) return true;
-  std::fprintf(err, "sudoku-bench %s: no (dataset, solver, threads) in common: nothing to compare\n", command);
+  Messages(err, command).error("no (dataset, solver, threads) in common: nothing to compare");
   return false;
 }
 
@@ -79,22 +81,19 @@ bool say_pairing(const Comparison& c, const char* command, std::FILE* err) {
 int judge_reports(const Report& base, const Report& current, const JudgedReports& j, std::FILE* out, std::FILE* err) {
   // No option compares these: their figures are of different things.
   if (const std::string why = measure_mismatch(base, current); !why.empty()) {
-    std::fprintf(err, "sudoku-bench %s: refusing to compare: %s\n", j.command, why.c_str());
+    Messages(err, j.command).errorf("refusing to compare: %s", why.c_str());
     return kExitUsage;
   }
-  for (const std::string& w : counter_warnings(base, current))
-    std::fprintf(err, "sudoku-bench %s: warning: %s\n", j.command, w.c_str());
+  for (const std::string& w : counter_warnings(base, current)) Messages(err, j.command).warning(w);
   if (!contexts_comparable(base, current, j, err)) return kExitUsage;
   if (const std::string same = same_run(base, current); !same.empty())
-    std::fprintf(err,
-                 "sudoku-bench %s: note: BASE and NEW are the same run (run id %s): it is compared with itself, "
-                 "so every change is 0\n",
-                 j.command, same.c_str());
+    Messages(err, j.command)
+        .notef("BASE and NEW are the same run (run id %s): it is compared with itself, so every change is 0",
+               same.c_str());
   if (j.options.paired) {
     const std::vector<std::string> unequal = unequal_repetitions(base, current);
     for (const std::string& line : unequal)
-      std::fprintf(err, "sudoku-bench %s: --paired: %s (rounds pair by number: both sides need as many)\n", j.command,
-                   line.c_str());
+      Messages(err, j.command).errorf("--paired: %s (rounds pair by number: both sides need as many)", line.c_str());
     if (!unequal.empty()) return kExitUsage;
   }
   const CompareOptions judged = gated(j, base, current, err);

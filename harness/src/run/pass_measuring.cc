@@ -3,6 +3,7 @@
 #include "cluster/world.h"
 #include "run/exit_codes.h"
 #include "run/rank_passes.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -24,7 +25,7 @@ class OneProcess final : public PassMeasuring {
     try {
       note_identities(files, identities);
     } catch (const IoError& e) {
-      std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+      Messages(err_, "run").error(e.what());
       return kExitIo;
     }
     return kExitOk;

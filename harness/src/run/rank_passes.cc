@@ -13,6 +13,7 @@
 #include "run/exit_codes.h"
 #include "run/rank_dealing.h"
 #include "stream/input.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -65,8 +66,8 @@ bool RankPasses::all_fine(const std::string& error) {
   const std::vector<std::string> errors = world_.gather(error);
   for (std::size_t r = 0; r < errors.size(); ++r) {
     if (errors[r].empty()) continue;
-    std::fprintf(err_, "sudoku-bench run: rank %zu (%s): %s\n", r, r < hosts_.size() ? hosts_[r].c_str() : "?",
-                 errors[r].c_str());
+    Messages(err_, "run")
+        .errorf("rank %zu (%s): %s", r, r < hosts_.size() ? hosts_[r].c_str() : "?", errors[r].c_str());
     fine = 0;
   }
   fine = world_.broadcast(fine);
@@ -113,8 +114,8 @@ bool RankPasses::finish_pass(const std::string& error, bool interrupted, Measure
   if (leader()) {
     for (std::size_t r = 0; r < errors.size(); ++r)
       if (!errors[r].empty()) {
-        std::fprintf(err_, "sudoku-bench run: rank %zu (%s): %s\n", r, r < hosts_.size() ? hosts_[r].c_str() : "?",
-                     errors[r].c_str());
+        Messages(err_, "run")
+            .errorf("rank %zu (%s): %s", r, r < hosts_.size() ? hosts_[r].c_str() : "?", errors[r].c_str());
         decision = 2;
       }
     if (decision < 2) {
@@ -132,7 +133,7 @@ bool RankPasses::finish_pass(const std::string& error, bool interrupted, Measure
           *distributions(pass)[d] = with_buckets(*distributions(pass)[d], summed[d]);
       } catch (const std::invalid_argument& e) {
         // Ranks started with different command lines (mpirun's MPMD form) measured different passes.
-        std::fprintf(err_, "sudoku-bench run: the ranks measured different passes: %s\n", e.what());
+        Messages(err_, "run").errorf("the ranks measured different passes: %s", e.what());
         decision = 2;
       }
     }

@@ -14,6 +14,7 @@
 #include "run/report_bytes.h"
 #include "stream/output_file.h"
 #include "sys/io_error.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 
@@ -83,16 +84,17 @@ int read_reports(const std::vector<std::string>& paths, std::vector<Report>& rep
     for (const std::string& path : paths) reports.push_back(read_json_file(path));
     return kExitOk;
   } catch (const IoError& e) {
-    std::fprintf(err, "sudoku-bench %s: %s\n", command, e.what());
+    Messages(err, command).error(e.what());
   } catch (const ReportFormatError& e) {
-    std::fprintf(err, "sudoku-bench %s: %s\n", command, e.what());
+    Messages(err, command).error(e.what());
   } catch (const std::bad_alloc&) {
     // A report near the size limit under a memory limit (ulimit -v): said, not an abort.
-    std::fprintf(err, "sudoku-bench %s: %s: not enough memory to read it\n", command,
-                 (paths[reports.size()] == "-" ? "<stdin>" : paths[reports.size()]).c_str());
+    Messages(err, command)
+        .errorf("%s: not enough memory to read it",
+                (paths[reports.size()] == "-" ? "<stdin>" : paths[reports.size()]).c_str());
   } catch (const ReadStopped& e) {
     const int signal = interrupt_signal();
-    std::fprintf(err, "sudoku-bench %s: interrupted by signal %d while reading %s\n", command, signal, e.what());
+    Messages(err, command).errorf("interrupted by signal %d while reading %s", signal, e.what());
     return kExitInterrupted + signal;
   }
   return kExitIo;

@@ -2,6 +2,7 @@
 
 #include "report/html_format.h"
 #include "sys/io_error.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -79,7 +80,7 @@ bool ReportOutputs::write_each(const std::function<std::string(ReportFormat)>& m
         std::fwrite(text.data(), 1, text.size(), out);
       }
     } catch (const std::exception& e) {  // IoError, or a writer's own: the other outputs are still written
-      std::fprintf(err, "sudoku-bench %s: %s\n", command, e.what());
+      Messages(err, command).error(e.what());
       written = false;
     }
   }

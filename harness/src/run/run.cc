@@ -35,6 +35,7 @@
 #include "stream/output_file.h"
 #include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -85,11 +86,11 @@ class Run {
     }
     if (!problem.empty()) {
       // Every rank was given the same command line: rank 0 speaks for them.
-      if (measuring_->leader()) std::fprintf(err_, "sudoku-bench run: %s\n", problem.c_str());
+      if (measuring_->leader()) Messages(err_, "run").error(problem);
       return kExitUsage;
     }
     if (measuring_->leader())
-      for (const std::string& note : notes) std::fprintf(err_, "sudoku-bench run: note: %s\n", note.c_str());
+      for (const std::string& note : notes) Messages(err_, "run").note(note);
     thread_counts_ = command_.threads;
     if (thread_counts_.empty()) {
       for (int t = 1; t <= thread_count(0); ++t) thread_counts_.push_back(t);
@@ -120,7 +121,7 @@ class Run {
     try {
       // What about this machine skews what follows (governor, load, too few CPUs), once it will run.
       if (measuring_->leader())
-        for (const std::string& w : report_.warnings) std::fprintf(err_, "sudoku-bench run: warning: %s\n", w.c_str());
+        for (const std::string& w : report_.warnings) Messages(err_, "run").warning(w);
       if (rows_out_) rows_ = std::make_unique<PerPuzzleRows>(*rows_out_);
       plan();
       keep_resumed();
@@ -131,7 +132,7 @@ class Run {
       if (measuring_->leader()) link_ ? hand_over() : write();
     } catch (const IoError& e) {
       progress_->finish();
-      std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+      Messages(err_, "run").error(e.what());
       // Only rank 0 writes, after every rank has measured: the others are waiting for its status.
       return measuring_->agree(kExitIo);
     }
@@ -146,8 +147,8 @@ class Run {
     if (report_out) *report_out = std::move(report_);
     int status = undecided ? kExitUndecided : kExitOk;
     const auto dropped = [&](const char* what) {
-      std::fprintf(err_, "sudoku-bench run: %s; that pass was dropped, the %zu measured before it are reported\n", what,
-                   measured_count_);
+      Messages(err_, "run")
+          .errorf("%s; that pass was dropped, the %zu measured before it are reported", what, measured_count_);
     };
     if (input_error_) {
       dropped(input_error_->what());
@@ -158,19 +159,19 @@ class Run {
       dropped(fault_->what());
       return kExitSolverFault;
     }
-    if (fault_) std::fprintf(err_, "sudoku-bench run: %s\n", fault_->what());
+    if (fault_) Messages(err_, "run").error(fault_->what());
     if (was_interrupted && interrupt_self_sent()) {
-      std::fprintf(err_, "sudoku-bench run: %s; the passes measured before it are reported\n",
-                   self_sent_cause().c_str());
+      Messages(err_, "run").errorf("%s; the passes measured before it are reported", self_sent_cause().c_str());
       return measuring_->agree(kExitSolverFault);
     }
     if (was_interrupted) {
       // Under MPI another rank may have been the one interrupted: its signal is not known here.
       const int signal = interrupt_signal() ? interrupt_signal() : SIGINT;
       if (measuring_->leader())
-        std::fprintf(err_, "sudoku-bench run: interrupted by signal %d%s; the report holds what was measured%s\n",
-                     signal, interrupt_signal() ? "" : " (on another rank)",
-                     command_.outputs.empty() ? "" : " and is marked \"interrupted\": true");
+        Messages(err_, "run")
+            .errorf("interrupted by signal %d%s; the report holds what was measured%s", signal,
+                    interrupt_signal() ? "" : " (on another rank)",
+                    command_.outputs.empty() ? "" : " and is marked \"interrupted\": true");
       status = kExitInterrupted + signal;
     }
     return measuring_->agree(status);
@@ -192,12 +193,12 @@ class Run {
     }
     report_.interrupted = true;
     if (const int status = open_outputs(); status != kExitOk) return status;
-    std::fprintf(
-        err_,
-        "sudoku-bench run: interrupted by signal %d before anything was measured (%s); the report says "
-        "so: %s, \"interrupted\": true\n",
-        signal, fault.what(),
-        resumed_ ? ("the " + counted(report_.runs.size(), "pass", "passes") + " of --resume kept").c_str() : "no pass");
+    Messages(err_, "run")
+        .errorf(
+            "interrupted by signal %d before anything was measured (%s); the report says so: %s, \"interrupted\": true",
+            signal, fault.what(),
+            resumed_ ? ("the " + counted(report_.runs.size(), "pass", "passes") + " of --resume kept").c_str()
+                     : "no pass");
     if (link_) {
       link_->head(report_);
       for (std::size_t i = 0; i < report_.runs.size(); ++i) link_->pass(i, report_.runs[i]);
@@ -218,7 +219,7 @@ class Run {
         status = read_reports({command_.resume}, reports, "run", err_);
         if (status == kExitOk) resumed_ = std::move(reports.front());
       } else if (errno != ENOENT) {  // not "not there yet": a report that exists may not be lost
-        std::fprintf(err_, "sudoku-bench run: --resume %s: %s\n", command_.resume.c_str(), std::strerror(errno));
+        Messages(err_, "run").errorf("--resume %s: %s", command_.resume.c_str(), std::strerror(errno));
         status = kExitIo;
       }
     }
@@ -231,8 +232,9 @@ class Run {
     std::string problem;
     if (resumed_) problem = resumed_problem(*resumed_);
     if (!problem.empty())
-      std::fprintf(err_, "sudoku-bench run: --resume %s: the report %s; give another --json, or measure afresh\n",
-                   command_.resume.c_str(), problem.c_str());
+      Messages(err_, "run")
+          .errorf("--resume %s: the report %s; give another --json, or measure afresh", command_.resume.c_str(),
+                  problem.c_str());
     return measuring_->agree(problem.empty() ? kExitOk : kExitUsage);
   }
 
@@ -305,8 +307,9 @@ class Run {
       kept += kept_[i];
     }
     if (resumed_ && measuring_->leader())
-      std::fprintf(err_, "sudoku-bench run: --resume %s: %zu of %zu passes kept, %zu to measure\n",
-                   command_.resume.c_str(), kept, plan_.size(), plan_.size() - kept);
+      Messages(err_, "run")
+          .errorf("--resume %s: %zu of %zu passes kept, %zu to measure", command_.resume.c_str(), kept, plan_.size(),
+                  plan_.size() - kept);
   }
 
   // MPI ranks have no supervisor, and a rank that dies ends them all (mpirun, srun): rank 0 writes
@@ -328,8 +331,7 @@ class Run {
         file.write(to_text_as(partial, o.format));
         file.commit();
       } catch (const IoError& e) {  // said once; the report is still written at the end
-        std::fprintf(err_, "sudoku-bench run: warning: %s: the passes so far are not kept as they are measured\n",
-                     e.what());
+        Messages(err_, "run").warningf("%s: the passes so far are not kept as they are measured", e.what());
         checkpoint_failed_ = true;
       }
     }
@@ -347,11 +349,11 @@ class Run {
         std::vector<const OutputFile*> outputs = reports_out_->files();
         if (rows_out_) outputs.push_back(&*rows_out_);
         if (const std::string conflict = output_conflicts(outputs, command_.files); !conflict.empty()) {
-          std::fprintf(err_, "sudoku-bench run: %s\n", conflict.c_str());
+          Messages(err_, "run").error(conflict);
           status = kExitUsage;
         }
       } catch (const IoError& e) {
-        std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+        Messages(err_, "run").error(e.what());
         status = kExitIo;
       }
     }
@@ -454,7 +456,7 @@ class Run {
       try {
         write();
       } catch (const IoError& e) {
-        std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+        Messages(err_, "run").error(e.what());
         output_failed_ = true;
       }
     };
@@ -467,7 +469,7 @@ class Run {
     try {
       if (rows_) rows_->close();
     } catch (const IoError& e) {
-      std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+      Messages(err_, "run").error(e.what());
       output_failed_ = true;
     }
     link_->end(report_.interrupted);

@@ -17,6 +17,7 @@
 #include "run/problems.h"
 #include "stream/input.h"
 #include "stream/solver_specs.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -72,18 +73,19 @@ int solvers_for(const SolveCommand& command, std::FILE* err, std::unique_ptr<sud
   std::string note;
   factory = factory_for_spec(command.solver, error, &note);
   if (!factory) {
-    std::fprintf(err, "sudoku-bench solve: %s\n", error.c_str());
+    Messages(err, "solve").error(error);
     return kExitUsage;
   }
   if (!factory->counts_solutions()) {
-    std::fprintf(err, "sudoku-bench solve: %s finds no solutions; it measures the harness in `run --solver %s`\n",
-                 factory->name().c_str(), factory->name().c_str());
+    Messages(err, "solve")
+        .errorf("%s finds no solutions; it measures the harness in `run --solver %s`", factory->name().c_str(),
+                factory->name().c_str());
     return kExitUsage;
   }
-  if (!note.empty()) std::fprintf(err, "sudoku-bench solve: note: %s\n", note.c_str());
+  if (!note.empty()) Messages(err, "solve").note(note);
   const std::string verify = command.verify.value_or(factory->recounted_by().empty() ? "" : "bitmask");
   if (!verify.empty() && !(reference = reference_for_spec(verify, error))) {
-    std::fprintf(err, "sudoku-bench solve: %s\n", error.c_str());
+    Messages(err, "solve").error(error);
     return kExitUsage;
   }
   return kExitOk;
@@ -187,11 +189,12 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
     if (!complete || sink.cut() || interrupt_requested().load()) {
       const int signal = interrupt_signal();
       if (interrupt_self_sent()) {
-        std::fprintf(err, "sudoku-bench solve: %s; %s\n", self_sent_cause().c_str(), sink.covered().c_str());
+        Messages(err, "solve").errorf("%s; %s", self_sent_cause().c_str(), sink.covered().c_str());
         return kExitSolverFault;
       }
-      std::fprintf(err, "sudoku-bench solve: interrupted by signal %d after %s records; %s\n", signal,
-                   format_count(static_cast<double>(sink.tally().records())).c_str(), sink.covered().c_str());
+      Messages(err, "solve")
+          .errorf("interrupted by signal %d after %s records; %s", signal,
+                  format_count(static_cast<double>(sink.tally().records())).c_str(), sink.covered().c_str());
       return kExitInterrupted + signal;
     }
     if (const std::uint64_t unwritten = sink.tally().unwritten; unwritten > 0) {
@@ -200,20 +203,21 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
           step.verify_every > 1 ? " (about 1 record in " + std::to_string(step.verify_every) + ")" : "";
       const std::string judged =
           reference ? "counts judged by the reference " + reference->name() + every : "counts not judged (--no-verify)";
-      std::fprintf(err, "sudoku-bench solve: note: solutions not checked: %s writes none (%s records); %s\n",
-                   factory->name().c_str(), format_count(static_cast<double>(unwritten)).c_str(), judged.c_str());
+      Messages(err, "solve")
+          .notef("solutions not checked: %s writes none (%s records); %s", factory->name().c_str(),
+                 format_count(static_cast<double>(unwritten)).c_str(), judged.c_str());
     }
     return sink.tally().undecided() > 0 ? kExitUndecided : kExitOk;
   } catch (const IoError& e) {
     std::fflush(out);
-    std::fprintf(err, "sudoku-bench solve: %s\n", e.what());
+    Messages(err, "solve").error(e.what());
     return kExitIo;
   } catch (const plugin::SolverFault& f) {
     // Every record before it has its line on stdout.
     std::fflush(out);
-    std::fprintf(err, "sudoku-bench solve: %s\n", f.what());
+    Messages(err, "solve").error(f.what());
     if (f.interrupted() && interrupt_self_sent()) {
-      std::fprintf(err, "sudoku-bench solve: %s\n", self_sent_cause().c_str());
+      Messages(err, "solve").error(self_sent_cause());
       return kExitSolverFault;
     }
     return f.interrupted() ? kExitInterrupted + (interrupt_signal() ? interrupt_signal() : SIGINT) : kExitSolverFault;

@@ -14,6 +14,7 @@
 #include "run/exit_codes.h"
 #include "run/pass_link.h"
 #include "run/supervision.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -51,23 +52,25 @@ class SolveSupervisor {
           if (type == LinkFrame::answers) forward(text);
         },
         [this](int signal) {
-          std::fprintf(err_, "sudoku-bench solve: the solving process was stopped by %s; continuing it\n",
-                       plugin::signal_description(signal).c_str());
+          Messages(err_, "solve")
+              .errorf("the solving process was stopped by %s; continuing it",
+                      plugin::signal_description(signal).c_str());
         });
   }
 
   int finish() {
     std::fflush(out_);
     if (!write_error_.empty()) {
-      std::fprintf(err_, "sudoku-bench solve: <stdout>: cannot write: %s\n", write_error_.c_str());
+      Messages(err_, "solve").errorf("<stdout>: cannot write: %s", write_error_.c_str());
       return kExitIo;
     }
     if (watch_.clean()) return watch_.exit_status();  // its messages said by the child
-    std::fprintf(err_,
-                 "sudoku-bench solve: the solving process %s; the %s written before %s kept: the first "
-                 "records have theirs, in order, up to the chunk in progress%s\n",
-                 watch_.cause().c_str(), counted(lines_, "line").c_str(), lines_ == 1 ? "is" : "are",
-                 pending_.empty() ? "" : ", a line cut short dropped");
+    Messages(err_, "solve")
+        .errorf(
+            "the solving process %s; the %s written before %s kept: the first records have theirs, in order, up to the "
+            "chunk in progress%s",
+            watch_.cause().c_str(), counted(lines_, "line").c_str(), lines_ == 1 ? "is" : "are",
+            pending_.empty() ? "" : ", a line cut short dropped");
     return watch_.signal() ? kExitInterrupted + watch_.signal() : watch_.fault_status();
   }
 

@@ -17,6 +17,7 @@
 #include "run/report_outputs.h"
 #include "run/supervision.h"
 #include "stream/output_file.h"
+#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -32,9 +33,10 @@ class Supervisor {
   void watch() {
     watch_.watch([this](LinkFrame type, std::string& text) { take_frame(type, text); },
                  [this](int signal) {
-                   std::fprintf(err_, "sudoku-bench run: the measuring process was stopped by %s%s; continuing it\n",
-                                plugin::signal_description(signal).c_str(),
-                                label_.empty() ? "" : (" during " + label_).c_str());
+                   Messages(err_, "run")
+                       .errorf("the measuring process was stopped by %s%s; continuing it",
+                               plugin::signal_description(signal).c_str(),
+                               label_.empty() ? "" : (" during " + label_).c_str());
                  });
     settle_temps();
   }
@@ -44,8 +46,7 @@ class Supervisor {
     const bool clean = watch_.clean();
     if (!head_) {
       if (clean) return watch_.exit_status();  // a refusal, said by the child
-      std::fprintf(err_, "sudoku-bench run: the measuring process %s before it measured anything\n",
-                   watch_.cause().c_str());
+      Messages(err_, "run").errorf("the measuring process %s before it measured anything", watch_.cause().c_str());
       if (!interrupted()) return watch_.fault_status();
       // Interrupted before the child made its report: one written all the same, holding no pass
       // (or --resume's, every pass kept).
@@ -105,8 +106,7 @@ class Supervisor {
         passes.emplace_back(std::stoull(text.substr(0, newline)),
                             pass_from_json(from_binary(std::string_view(text).substr(newline + 1))));
       } catch (const std::exception& e) {  // one pass that cannot be read costs that pass alone
-        std::fprintf(err_, "sudoku-bench run: a pass the measuring process sent cannot be read (%s): left out\n",
-                     e.what());
+        Messages(err_, "run").errorf("a pass the measuring process sent cannot be read (%s): left out", e.what());
       }
     }
     std::stable_sort(passes.begin(), passes.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
@@ -117,10 +117,10 @@ class Supervisor {
 
   void say_abnormal_end(std::size_t passes) {
     const std::string where = ended_ ? "after measuring" : label_.empty() ? "while starting" : "during " + label_;
-    std::fprintf(err_, "sudoku-bench run: the measuring process %s, %s; the %s measured before %s reported%s\n",
-                 watch_.cause().c_str(), where.c_str(), counted(passes, "pass", "passes").c_str(),
-                 passes == 1 ? "is" : "are",
-                 interrupted() && !command_.outputs.empty() ? " (marked \"interrupted\": true)" : "");
+    Messages(err_, "run")
+        .errorf("the measuring process %s, %s; the %s measured before %s reported%s", watch_.cause().c_str(),
+                where.c_str(), counted(passes, "pass", "passes").c_str(), passes == 1 ? "is" : "are",
+                interrupted() && !command_.outputs.empty() ? " (marked \"interrupted\": true)" : "");
   }
 
   bool write(const Report& report) {
@@ -131,7 +131,7 @@ class Supervisor {
       std::fflush(table);
       return outputs.write(report, out_, err_, "run");
     } catch (const IoError& e) {
-      std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+      Messages(err_, "run").error(e.what());
       return false;
     }
   }
@@ -163,7 +163,7 @@ class Supervisor {
       rows.commit();
       return true;
     } catch (const IoError& e) {
-      std::fprintf(err_, "sudoku-bench run: %s\n", e.what());
+      Messages(err_, "run").error(e.what());
       rows_failed_ = true;
       return false;
     }
