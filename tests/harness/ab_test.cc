@@ -301,7 +301,7 @@ TEST(AbTest, TheSequentialRuleStopsAtALookAndSaysWhich) {
   const AbOutcome o = ab(c);
   ASSERT_TRUE(o.status == 0 || o.status == 1) << o.err;
   EXPECT_NE(o.err.find("ab: looks at 6 and 8 rounds"), std::string::npos) << o.err;
-  EXPECT_NE(o.err.find("(look 1/2)"), std::string::npos) << o.err;
+  EXPECT_NE(o.err.find("ab: round 1/6, look 1/2 in ~"), std::string::npos) << o.err;
   std::ifstream in(c.json_path);
   const auto ab_block = nlohmann::ordered_json::parse(in)["ab"];
   EXPECT_EQ(ab_block["rule"], "group-sequential-pocock");

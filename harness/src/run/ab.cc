@@ -480,10 +480,11 @@ class Ab {
   }
 
   // "about 1 min 20 s" for the rounds up to `until`.
-  std::string time_left(int until) const {
+  std::string duration_left(int until) const {
     const double left = std::max(0, until - static_cast<int>(rounds_done_)) * round_estimate();
-    return "about " + format_duration_ns(left * 1e9);
+    return format_duration_ns(left * 1e9);
   }
+  std::string time_left(int until) const { return "about " + duration_left(until); }
 
   // Rounds up to `until`; `look` names the sequential rule's look they lead to ("" with --rounds).
   void measure_rounds(int until, const std::string& look = "") {
@@ -527,14 +528,17 @@ class Ab {
         for (MeasuredPass& p : passes[s]) side_reports_[s].runs.push_back(std::move(p));
       ++rounds_done_;
       round_seconds_ += elapsed() - round_start;
-      if (c_.progress)
+      if (c_.progress) {
+        // Within 80 columns for short side names: "ab: round 3/10, look 1/8 in ~2.6 s: old 102 us, ...".
+        const std::string look_part = look.empty() ? "" : ", " + look;
+        const std::string when = round == until ? look_part
+                                 : look.empty() ? ", ~" + duration_left(until) + " left"
+                                                : look_part + " in ~" + duration_left(until);
         Messages(err_, "ab")
-            .progressf(
-                "round %d/%d%s: %s %s, %s %s %s per puzzle (%s)%s", round, until,
-                look.empty() ? "" : (" (" + look + ")").c_str(), sides_[0].name.c_str(),
-                format_duration_ns(b * 1e9).c_str(), sides_[1].name.c_str(), format_duration_ns(n * 1e9).c_str(),
-                c_.options.gate == GateTime::cpu ? "CPU" : "wall", b > 0 ? format_change(n / b).c_str() : "-",
-                round < until ? ("; " + time_left(until) + (look.empty() ? " left" : " to the look")).c_str() : "");
+            .progressf("round %d/%d%s: %s %s, %s %s %s/puzzle (%s)", round, until, when.c_str(), sides_[0].name.c_str(),
+                       format_duration_ns(b * 1e9).c_str(), sides_[1].name.c_str(), format_duration_ns(n * 1e9).c_str(),
+                       c_.options.gate == GateTime::cpu ? "CPU" : "wall", b > 0 ? format_change(n / b).c_str() : "-");
+      }
     }
   }
 
