@@ -203,7 +203,7 @@ int hunt_in(const HuntCommand& command, std::FILE* out, std::FILE* err, PassLink
     context.interrupted = interrupt_requested().load();
     write_checks(opened, hunt_checks_file(result, options, context), out);
     if (link) link->progress({{"written", true}});  // the supervisor's finds are no longer needed
-    std::fputs(hunt_summary(result, options, context).c_str(), err);
+    Messages(err, "hunt").say(MessageKind::summary, hunt_summary(result, options, context));
     if (context.interrupted && interrupt_self_sent()) {  // no user asked to stop
       Messages(err, "hunt").errorf("%s; the puzzles found before are written", self_sent_cause().c_str());
       return kExitSolverFault;

@@ -46,7 +46,8 @@ std::string hunt_summary(const HuntResult& result, const HuntOptions& options, c
     }
     const auto& f = result.largest[static_cast<std::size_t>(c)];
     s += "largest " + std::string(names[c]) + ": ";
-    s += f ? describe(*f, timed) + ": " + sudoku::to_string(f->puzzle) : "none found";
+    // The puzzle on a line of its own: whole, however narrow the terminal, to copy as it is.
+    s += f ? describe(*f, timed) + ":\n" + sudoku::to_string(f->puzzle) : "none found";
     s += "\n";
   }
   return s;
