@@ -1,23 +1,20 @@
 #include "run/progress.h"
 
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <cmath>
 
 #include "report/names.h"
 #include "report/units.h"
+#include "sys/terminal.h"
 
 namespace sudoku_bench {
 namespace {
 
 constexpr std::size_t kMinLabelColumns = 12;
 
-// The terminal's width, 80 where it tells none.
-std::size_t terminal_columns(std::FILE* out) {
-  winsize size{};
-  return ioctl(fileno(out), TIOCGWINSZ, &size) == 0 && size.ws_col > 0 ? size.ws_col : 80;
-}
+// The terminal's width (COLUMNS where set), 80 where it tells none.
+std::size_t terminal_columns(std::FILE* out) { return output_width(out).value_or(80); }
 
 // `label` + `rest` in `columns`: the label, which a solver's path can make as long as it likes, gives
 // way first; on a terminal too narrow even then, the line loses its middle.
