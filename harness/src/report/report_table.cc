@@ -5,10 +5,13 @@
 #include <cmath>
 #include <cstdlib>
 #include <map>
+#include <optional>
 
 #include "report/metrics.h"
 #include "report/relative_speed.h"
+#include "report/text_table.h"
 #include "report/units.h"
+#include "sys/terminal.h"
 
 namespace sudoku_bench {
 
@@ -232,42 +235,39 @@ std::vector<std::string> row_warnings(const Table::Row& row, bool advise_droppin
   return warnings;
 }
 
-void print_table(std::FILE* out, const Report& report) {
-  Table table = table_of(report);
-  const std::vector<ShortenedName> legend = shorten_names(table, report);
-  // Every column is as wide as its header and what it holds (names to the left, numbers to the
-  // right), and a figure no row measured (a plugin's tree sizes: all "-") is left out, so that a
-  // table fits 120 columns even with a long spec shortened.
-  const std::size_t group_columns = table.group_columns;
-  std::vector<int> widths;
-  std::vector<bool> measured_anywhere;
+namespace {
+
+// The table's rows as text_table takes them, each row's warnings under it.
+std::string table_text(const Table& table, std::optional<std::size_t> width) {
+  // A figure no row measured (a plugin's tree sizes: all "-") is left out, so that a table fits
+  // 120 columns even with a long spec shortened; where it still does not fit the terminal,
+  // text_table splits it into blocks that repeat dataset, solver and threads.
+  std::vector<std::size_t> shown;
   for (std::size_t i = 0; i < table.header.size(); ++i) {
-    std::size_t width = text_columns(table.header[i]);
-    bool measured = i < group_columns || table.rows.empty();
-    for (const Table::Row& row : table.rows) {
-      width = std::max(width, text_columns(row.cells[i]));
-      measured |= row.cells[i] != "-";
-    }
-    widths.push_back(table.left[i] ? -static_cast<int>(width) : static_cast<int>(width));
-    measured_anywhere.push_back(measured);
+    bool measured = i < table.group_columns || table.rows.empty();
+    for (const Table::Row& row : table.rows) measured |= row.cells[i] != "-";
+    if (measured) shown.push_back(i);
   }
-  const auto print_cells = [&](const std::vector<std::string>& cells) {
-    std::string line;
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      if (!measured_anywhere[i]) continue;
-      const std::size_t width = static_cast<std::size_t>(std::abs(widths[i])), used = text_columns(cells[i]);
-      const std::string pad(width > used ? width - used : 0, ' ');
-      line += (line.empty() ? "" : " ") + (widths[i] < 0 ? cells[i] + pad : pad + cells[i]);
-    }
-    std::fprintf(out, "%s\n", line.c_str());
+  const auto pick = [&](const std::vector<std::string>& cells) {
+    std::vector<std::string> picked;
+    for (const std::size_t i : shown) picked.push_back(cells[i]);
+    return picked;
   };
-  print_cells(table.header);
+  std::vector<std::vector<std::string>> rows{pick(table.header)};
+  std::vector<bool> left;
+  for (const std::size_t i : shown) left.push_back(table.left[i]);
+  TableFit fit{width, std::min<std::size_t>(3, table.group_columns), {{}}};
   for (const Table::Row& row : table.rows) {
-    print_cells(row.cells);
-    for (const std::string& warning : row_warnings(row)) std::fprintf(out, "  warning: %s\n", warning.c_str());
+    rows.push_back(pick(row.cells));
+    std::vector<std::string>& notes = fit.notes.emplace_back();
+    for (const std::string& warning : row_warnings(row)) notes.push_back("  warning: " + warning);
   }
-  std::fputs(legend_lines(legend).c_str(), out);
-  // Outcomes per dataset and solver, from the first pass: every record of every reading has one.
+  return text_table(rows, left, fit);
+}
+
+// Outcomes per dataset and solver, from the first pass: every record of every reading has one.
+std::string tally_lines(const Report& report) {
+  std::string lines;
   std::map<std::pair<std::string, std::string>, bool> shown;
   for (const MeasuredPass& r : report.runs) {
     if (!shown.emplace(std::pair{r.dataset, r.solver}, true).second) continue;
@@ -283,13 +283,25 @@ void print_table(std::FILE* out, const Report& report) {
     // At --limit 1 the solutions found are counted as solved, uniqueness not asked.
     const std::string found = report.settings.limit == 1 ? n(t.solved) + " solved (--limit 1: uniqueness not asked)"
                                                          : n(t.unique) + " unique, " + n(t.multiple) + " multiple";
-    std::fprintf(out, "%s (%s): %s records%s: %s, %s none, %s aborted, %s invalid%s%s\n", short_name(r.dataset).c_str(),
-                 short_name(r.solver).c_str(), n(t.records()).c_str(), readings.c_str(), found.c_str(),
-                 n(t.none).c_str(), n(t.aborted).c_str(), n(t.invalid).c_str(), wrong.c_str(), checks.c_str());
+    lines += short_name(r.dataset) + " (" + short_name(r.solver) + "): " + n(t.records()) + " records" + readings +
+             ": " + found + ", " + n(t.none) + " none, " + n(t.aborted) + " aborted, " + n(t.invalid) + " invalid" +
+             wrong + checks + "\n";
   }
-  for (const std::string& line : harness_limits(report)) std::fprintf(out, "%s\n", line.c_str());
+  return lines;
+}
+
+}  // namespace
+
+void print_table(std::FILE* out, const Report& report) {
+  Table table = table_of(report);
+  const std::vector<ShortenedName> legend = shorten_names(table, report);
+  std::fputs(table_text(table, output_width(out)).c_str(), out);
+  // The lines under the table are prose: fitted to the terminal, a line each through a pipe.
+  std::string prose = legend_lines(legend) + tally_lines(report);
+  for (const std::string& line : harness_limits(report)) prose += line + "\n";
   // The answer to "which is faster, by how much" last, where the eye lands.
-  for (const std::string& line : relative_speed_lines(report)) std::fprintf(out, "%s\n", line.c_str());
+  for (const std::string& line : relative_speed_lines(report)) prose += line + "\n";
+  print_fitted(out, prose);
 }
 
 }  // namespace sudoku_bench
