@@ -1,6 +1,8 @@
 #include "cli/check_plugin_command.h"
 
+#include <cstring>
 #include <memory>
+#include <optional>
 
 #include "cli/command_state.h"
 #include "cli/named_inputs.h"
@@ -10,9 +12,13 @@
 #include "run/interrupt.h"
 #include "stream/solver_specs.h"
 #include "sys/message.h"
+#include "sys/terminal.h"
 
 namespace sudoku_bench {
 namespace {
+
+// Where a rule's detail starts: after "PASS  ", the rule's name padded to 24 columns and a space.
+constexpr std::size_t kDetailColumn = 31;
 
 // exec:COMMAND and exec/N:COMMAND: a program behind the line protocol, checked through the solver
 // run makes of it.
@@ -46,9 +52,15 @@ int check_plugin_command(const CheckPluginCommand& command, std::FILE* out) {
   plugin::ConformanceOptions options;
   options.rule_limit = command.rule_limit;
   bool failed = false;
+  const std::optional<std::size_t> width = output_width(out);
   const auto print = [&](const plugin::RuleResult& r) {
-    std::fprintf(out, "%s  %-24s %s\n", std::string(plugin::verdict_name(r.verdict)).c_str(), r.rule.c_str(),
-                 r.detail.c_str());
+    char head[64];
+    std::snprintf(head, sizeof head, "%s  %-24s ", std::string(plugin::verdict_name(r.verdict)).c_str(),
+                  r.rule.c_str());
+    // On a terminal the detail wraps under its own column, the verdicts left clear to run down.
+    const std::size_t at = std::strlen(head);
+    const std::string detail = width ? wrap(r.detail, *width, at, kDetailColumn).substr(at) : r.detail;
+    std::fprintf(out, "%s%s\n", head, detail.c_str());
     std::fflush(out);
     failed |= r.verdict == plugin::Verdict::fail;
   };
@@ -78,10 +90,10 @@ int check_plugin_command(const CheckPluginCommand& command, std::FILE* out) {
   std::size_t notes = 0;
   for (const auto& r : results) notes += r.verdict == plugin::Verdict::note;
   if (failed) {
-    std::fprintf(out, "%s is not usable as it is: see the FAIL lines\n", name.c_str());
+    print_fitted(out, name + " is not usable as it is: see the FAIL lines\n");
     return kExitUndecided;
   }
-  std::fprintf(out, "%s is usable%s\n", name.c_str(), notes ? " (sudoku-bench works around each NOTE as it says)" : "");
+  print_fitted(out, name + " is usable" + (notes ? " (sudoku-bench works around each NOTE as it says)" : "") + "\n");
   return kExitOk;
 }
 

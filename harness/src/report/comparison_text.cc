@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 #include "report/comparison_formats.h"
 #include "report/names.h"
@@ -42,8 +43,11 @@ int print_group_table(std::FILE* out, const std::vector<const GroupComparison*>&
                     std::to_string(c->pairs), percent(c->base_faster, c->pairs), percent(c->current_faster, c->pairs),
                     nodes, interval, p_text(c->test.p_value), c->verdict == Verdict::slower ? "SLOWER" : ""});
   }
-  std::fputs(text_table(rows, {true, true, false, false, false, false, false, false, false, true}).c_str(), out);
-  std::fputs(legend_lines(legend).c_str(), out);
+  std::fputs(
+      text_table(rows, {true, true, false, false, false, false, false, false, false, true}, {output_width(out), 3, {}})
+          .c_str(),
+      out);
+  print_fitted(out, legend_lines(legend));
   return slower;
 }
 
@@ -67,7 +71,7 @@ std::vector<JudgedItem> judged_items(const std::vector<const GroupComparison*>& 
 void print_most_slowed(std::FILE* out, const std::vector<const GroupComparison*>& compared) {
   for (const GroupComparison* c : compared) {
     if (c->most_slowed.empty() || c->most_slowed.front().current_ns <= c->most_slowed.front().base_ns) continue;
-    std::fprintf(out, "\nMost slowed in %s (median time of each puzzle's repetitions):\n", c->group.name().c_str());
+    print_fitted(out, "\nMost slowed in " + c->group.name() + " (median time of each puzzle's repetitions):\n");
     // In columns (text_table), so that the eye runs down the ratios; each line still FILE:LINE first.
     std::vector<std::vector<std::string>> rows;
     for (const SlowedPuzzle& p : c->most_slowed) {
@@ -75,8 +79,22 @@ void print_most_slowed(std::FILE* out, const std::vector<const GroupComparison*>
       rows.push_back({"  " + c->group.file + ":" + std::to_string(p.line), " base", format_duration_ns(p.base_ns),
                       " new", format_duration_ns(p.current_ns), format_fixed(" %.2fx", p.current_ns / p.base_ns)});
     }
-    std::fputs(text_table(rows, {true, true, false, true, false, false}).c_str(), out);
+    std::fputs(text_table(rows, {true, true, false, true, false, false}, {output_width(out), 1, {}}).c_str(), out);
   }
+}
+
+// printf's text as a string: a line is fitted whole, not as the pieces printf writes.
+template <typename... Args>
+std::string formatted(const char* format, Args... args) {
+  std::string text(static_cast<std::size_t>(std::snprintf(nullptr, 0, format, args...)), '\0');
+  std::snprintf(text.data(), text.size() + 1, format, args...);
+  return text;
+}
+
+// printf to `out`, fitted to its width (print_fitted): the verdicts and the summary are prose.
+template <typename... Args>
+void say(std::FILE* out, const char* format, Args... args) {
+  print_fitted(out, formatted(format, args...));
 }
 
 // The comparison's rows (comparison_formats.h) in columns as wide as what they hold; a pair's name
@@ -96,11 +114,13 @@ void print_comparison(std::FILE* out, const Comparison& c, const CompareOptions&
     }
     rows.push_back(std::move(v));
   }
-  std::fputs(text_table(rows, comparison_left(c)).c_str(), out);
-  std::fputs(legend_lines(legend).c_str(), out);
+  // A pair's rows are told apart by their metric: it is repeated with the pair's name in each block.
+  std::fputs(text_table(rows, comparison_left(c), {output_width(out), 4, {}}).c_str(), out);
+  print_fitted(out, legend_lines(legend));
   // Counts have one row a pair: nothing else to read.
   const std::string reading = c.counted ? std::string() : " " + std::string(kReadingOnly);
-  std::fprintf(out, "\n%s%s\n", verdict_rule(c, o).c_str(), reading.c_str());
+  std::fputc('\n', out);
+  print_paragraph(out, verdict_rule(c, o) + reading + "\n");
 }
 
 // A line per slower pair and a summary on `out` (none when it is null), a note per pair too few
@@ -116,24 +136,24 @@ int print_counted_verdicts(const Comparison& c, const CompareOptions& o, std::FI
     if (!out) continue;
     const std::string change = format_fixed("%+.3f%%", 100 * t.slowdown);
     if (pair.verdict() == Verdict::slower)
-      std::fprintf(out, "SLOWER: %s: %s instructions per puzzle (instruction counts, deterministic: more than %g%%)\n",
-                   pair.name().c_str(), change.c_str(), 100 * threshold);
+      say(out, "SLOWER: %s: %s instructions per puzzle (instruction counts, deterministic: more than %g%%)\n",
+          pair.name().c_str(), change.c_str(), 100 * threshold);
     else if (pair.verdict() == Verdict::faster)
-      std::fprintf(out, "faster: %s: %s instructions per puzzle (instruction counts, deterministic)\n",
-                   pair.name().c_str(), change.c_str());
+      say(out, "faster: %s: %s instructions per puzzle (instruction counts, deterministic)\n", pair.name().c_str(),
+          change.c_str());
     else if (t.slowdown == 0)
-      std::fprintf(out, "the same: %s: counts equal (instruction counts, deterministic)\n", pair.name().c_str());
+      say(out, "the same: %s: counts equal (instruction counts, deterministic)\n", pair.name().c_str());
     else if (std::abs(t.slowdown) <= kCountsRepeatWithin)
-      std::fprintf(out, "the same: %s: %s, within 0.01%% (instruction counts, deterministic)\n", pair.name().c_str(),
-                   change.c_str());
+      say(out, "the same: %s: %s, within 0.01%% (instruction counts, deterministic)\n", pair.name().c_str(),
+          change.c_str());
     else
-      std::fprintf(out, "the same: %s: %s, within the %g%% threshold (instruction counts, deterministic)\n",
-                   pair.name().c_str(), change.c_str(), 100 * threshold);
+      say(out, "the same: %s: %s, within the %g%% threshold (instruction counts, deterministic)\n", pair.name().c_str(),
+          change.c_str(), 100 * threshold);
   }
   if (out)
-    std::fprintf(out, "%zu pair%s compared on instruction counts (deterministic): %d slower, %d faster, %zu the same\n",
-                 c.pairs.size(), c.pairs.size() == 1 ? "" : "s", slower, faster,
-                 c.pairs.size() - static_cast<std::size_t>(slower + faster));
+    say(out, "%zu pair%s compared on instruction counts (deterministic): %d slower, %d faster, %zu the same\n",
+        c.pairs.size(), c.pairs.size() == 1 ? "" : "s", slower, faster,
+        c.pairs.size() - static_cast<std::size_t>(slower + faster));
   return slower;
 }
 
@@ -146,8 +166,8 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
     if (pair.verdict() == Verdict::slower) {
       ++slower;
       if (out)
-        std::fprintf(out, "SLOWER: %s: %.1f%% more %s time per puzzle (%s)\n", pair.name().c_str(), 100 * t.slowdown,
-                     o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str());
+        say(out, "SLOWER: %s: %.1f%% more %s time per puzzle (%s)\n", pair.name().c_str(), 100 * t.slowdown,
+            o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str());
     } else if (pair.verdict() == Verdict::faster) {
       ++faster;
     } else if (pair.verdict() == Verdict::cannot_tell) {
@@ -158,17 +178,17 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
                                (o.gate == GateTime::cpu ? " CPU" : " wall") + " time per puzzle (" +
                                p_phrase(t.p_value) + "), but not from these reports: " + pair.doubt + ".";
       if (out)
-        std::fprintf(out, "%s\n", said.c_str());
+        print_fitted(out, said + "\n");
       else
         Messages(err, "compare").error(said);
     } else if (out && pair.noise_recorded && pair.can_detect) {
       // Not slower, yet measured where a few percent could not have been seen: say so.
       way_out = out;
-      std::fprintf(out,
-                   "noisy: %s: %+.1f%% %s time per puzzle (%s), within the threshold or noise, from reports "
-                   "that could hide a change: %s.\n",
-                   pair.name().c_str(), 100 * t.slowdown, o.gate == GateTime::cpu ? "CPU" : "wall",
-                   p_phrase(t.p_value).c_str(), pair.doubt.c_str());
+      say(out,
+          "noisy: %s: %+.1f%% %s time per puzzle (%s), within the threshold or noise, from reports "
+          "that could hide a change: %s.\n",
+          pair.name().c_str(), 100 * t.slowdown, o.gate == GateTime::cpu ? "CPU" : "wall", p_phrase(t.p_value).c_str(),
+          pair.doubt.c_str());
     }
     if (!pair.can_detect) {
       ++blind;
@@ -179,17 +199,23 @@ int print_verdicts(const Comparison& c, const CompareOptions& o, std::FILE* out,
     }
   }
   // Once, not after every doubted pair: it is the same for each.
-  if (way_out == err)
-    print_fitted(err, "  " + std::string(kWayOut) + "\n");  // under the message, within its width
-  else if (way_out)
-    std::fprintf(way_out, "  %s\n", std::string(kWayOut).c_str());
+  if (way_out) print_fitted(way_out, "  " + std::string(kWayOut) + "\n");
   // One pair's count would repeat the verdict line above the table (ab's, compare's of one file).
   if (!out || c.pairs.size() < 2) return slower;
   const std::string told = cannot_tell ? ", " + std::to_string(cannot_tell) + " cannot tell" : std::string();
-  std::fprintf(out, "%zu pairs compared: %d slower, %d faster%s, %zu within the threshold or noise%s\n", c.pairs.size(),
-               slower, faster, told.c_str(), c.pairs.size() - static_cast<std::size_t>(slower + faster + cannot_tell),
-               blind ? " (some could not be judged: too few repetitions)" : "");
+  say(out, "%zu pairs compared: %d slower, %d faster%s, %zu within the threshold or noise%s\n", c.pairs.size(), slower,
+      faster, told.c_str(), c.pairs.size() - static_cast<std::size_t>(slower + faster + cannot_tell),
+      blind ? " (some could not be judged: too few repetitions)" : "");
   return slower;
+}
+
+// "BASE what" and "NEW  what" a line each; on a terminal, what wraps under itself, past the label.
+std::string sides_text(const std::string& base, const std::string& current, std::optional<std::size_t> width) {
+  const auto line = [&](std::string label, const std::string& what) {
+    return (width ? wrap(what, *width, label.size(), label.size()).replace(0, label.size(), label) : label + what) +
+           "\n";
+  };
+  return line("BASE ", base) + line("NEW  ", current);
 }
 
 std::string describe(const Report& r, const std::string& path) {
@@ -256,23 +282,27 @@ std::vector<const GroupComparison*> compared_groups(const PerPuzzleComparison& c
 
 void print_comparison_head(std::FILE* out, const Report& base, const std::string& base_path, const Report& current,
                            const std::string& current_path, const Comparison& c) {
-  std::fprintf(out, "BASE %s\nNEW  %s\n", describe(base, base_path).c_str(), describe(current, current_path).c_str());
-  for (const std::string& line : solver_lines(base, current, c)) std::fprintf(out, "%s\n", line.c_str());
-  std::fputc('\n', out);
+  std::string head = sides_text(describe(base, base_path), describe(current, current_path), output_width(out));
+  for (const std::string& line : solver_lines(base, current, c)) head += line + "\n";
+  print_fitted(out, head + "\n");
 }
 
 int print_per_puzzle_text(std::FILE* out, const std::string& base_path, const std::string& current_path,
                           const std::vector<const GroupComparison*>& compared, const PerPuzzleOptions& options) {
   // The answer first, as compare of reports and ab give it; the table it rests on after.
-  std::fprintf(out, "%s\n\n", verdict_line(judged_items(compared), "BASE", "NEW", "groups").c_str());
-  std::fprintf(out, "BASE %s\nNEW  %s\n\n", base_path.c_str(), current_path.c_str());
+  print_fitted(out, verdict_line(judged_items(compared), "BASE", "NEW", "groups") + "\n\n");
+  std::fputs((sides_text(base_path, current_path, output_width(out)) + "\n").c_str(), out);
   const int slower = print_group_table(out, compared);
   print_most_slowed(out, compared);
-  std::fprintf(out,
-               "\nPuzzles pair by (dataset, solver, threads, file, line); a puzzle's repetitions count once, at their\n"
-               "median. A (dataset, solver, threads) is SLOWER when the median of its per-puzzle ratios new/base\n"
-               "exceeds %.3f and a two-sided Wilcoxon signed-rank test on their logs gives p < %g.\n",
-               1 + options.max_slowdown, options.alpha);
+  std::fputc('\n', out);
+  print_paragraph(
+      out,
+      "Puzzles pair by (dataset, solver, threads, file, line); a puzzle's repetitions count once, at their\n"
+      "median. A (dataset, solver, threads) is SLOWER when the median of its per-puzzle ratios new/base\n"
+      "exceeds " +
+          format_fixed("%.3f", 1 + options.max_slowdown) +
+          " and a two-sided Wilcoxon signed-rank test on their logs gives p < " + format_fixed("%g", options.alpha) +
+          ".\n");
   return slower;
 }
 

@@ -48,6 +48,7 @@
 #include "stream/solver_specs.h"
 #include "sys/cpu_set.h"
 #include "sys/message.h"
+#include "sys/terminal.h"
 
 extern char** environ;
 
@@ -844,10 +845,10 @@ class Ab {
     if (interrupted) {  // the files hold the rounds; a table of them would read as a verdict
       std::fflush(out_);
     } else if (c_.format == CompareFormat::text) {
-      std::fprintf(out_, "%s\n", verdict.c_str());
+      print_fitted(out_, verdict + "\n");
       std::fflush(out_);
       say_answer_problems();
-      std::fprintf(out_, "\n%s\n%s\n%s\n\n", side_line(0).c_str(), side_line(1).c_str(), method_line().c_str());
+      print_fitted(out_, "\n" + side_line(0) + "\n" + side_line(1) + "\n" + method_line() + "\n\n");
       slower = print_comparison_text(c, c_.options, out_, err_);
     } else {
       std::fputs(c_.format == CompareFormat::json ? json_text(json).c_str() : markdown.c_str(), out_);

@@ -5,6 +5,7 @@
 #include "report/report_json.h"
 #include "run/exit_codes.h"
 #include "sys/message.h"
+#include "sys/terminal.h"
 
 namespace sudoku_bench {
 namespace {
@@ -111,7 +112,7 @@ int judge_reports(const Report& base, const Report& current, const JudgedReports
     return status_of(print_comparison_text(c, judged, nullptr, err), c, j.strict);
   }
   // The answer first, as ab gives it; the table it rests on after.
-  std::fprintf(out, "%s\n\n", verdict_line(c, "BASE", "NEW").c_str());
+  print_fitted(out, verdict_line(c, "BASE", "NEW") + "\n\n");
   print_comparison_head(out, base, j.base_path, current, j.current_path, c);
   return status_of(print_comparison_text(c, judged, out, err), c, j.strict);
 }

@@ -59,6 +59,13 @@ void print_fitted(std::FILE* stream, const std::string& lines) {
   std::fwrite(text.data(), 1, text.size(), stream);
 }
 
+void print_paragraph(std::FILE* stream, const std::string& text) {
+  const auto width = output_width(stream);
+  const bool ends_line = !text.empty() && text.back() == '\n';
+  const std::string shown = width ? wrap(text, *width, 0, 0) + (ends_line ? "\n" : "") : text;
+  std::fwrite(shown.data(), 1, shown.size(), stream);
+}
+
 std::string wrap(const std::string& text, std::size_t width, std::size_t first, std::size_t indent) {
   std::string out(first, ' ');
   std::size_t column = first;

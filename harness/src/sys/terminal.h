@@ -28,4 +28,8 @@ std::string fit_lines(const std::string& lines, std::optional<std::size_t> width
 // fit_lines to what `stream` shows, written there.
 void print_fitted(std::FILE* stream, const std::string& lines);
 
+// A paragraph (a rule under a table) written to `stream`: wrapped flush left to what it shows, a
+// single line break a space; as it is where the stream has no width (a pipe, a file).
+void print_paragraph(std::FILE* stream, const std::string& text);
+
 }  // namespace sudoku_bench
