@@ -7,7 +7,7 @@ table on stderr), compare --per-puzzle, ab --rounds 6, check-plugin, solve, hunt
 this build has MPI (README's mpirun line). The exceptions, said here: data, printed whole: a line that is exactly
 a puzzle record (81 symbols), or solve's answer line (the record, its count and its solution); and the report
 that `--json -` writes on stdout (JSON; the table goes to stderr then, and is checked there). Pipes and files
-without COLUMNS keep one row a line: other tests read them (docs/cli.md, "Options").
+without COLUMNS keep one row a line: other tests read them (docs/cli.md says so under the synopsis).
 Usage: widths_test.py SOURCE_DIR BUILD_DIR MPIEXEC_OR_EMPTY"""
 import os
 import pathlib
