@@ -5,11 +5,23 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <iterator>
+#include <string_view>
 
 namespace sudoku_bench {
 namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\n'; }
+
+// Whether `next` stays on `word`'s line: a figure and its unit ("270 us"), and "±" with the figures
+// either side, read as one; broken apart, a line starts with "us" or ends with "±".
+bool glued(const std::string& word, const std::string& next) {
+  static constexpr std::string_view kUnits[] = {"ns", "us", "ms", "s", "%"};
+  const bool figure = !word.empty() && word.back() >= '0' && word.back() <= '9';
+  const std::string_view unit = std::string_view(next).substr(0, next.find_last_not_of(",;:.)") + 1);
+  return (figure && std::find(std::begin(kUnits), std::end(kUnits), unit) != std::end(kUnits)) ||
+         (figure && next == "\u00b1") || word.ends_with("\u00b1");
+}
 
 std::optional<std::size_t> columns_variable() {
   if (const char* columns = std::getenv("COLUMNS")) {
@@ -87,6 +99,15 @@ std::string wrap(const std::string& text, std::size_t width, std::size_t first, 
     while (end < text.size() && !is_space(text[end])) ++end;
     std::string word = text.substr(i, end - i);
     i = end;
+    // Words one space apart that read as one go on one line (glued).
+    while (i + 1 < text.size() && text[i] == ' ' && !is_space(text[i + 1])) {
+      std::size_t next_end = i + 1;
+      while (next_end < text.size() && !is_space(text[next_end])) ++next_end;
+      const std::string next = text.substr(i + 1, next_end - i - 1);
+      if (!glued(word, next)) break;
+      word += " " + next;
+      i = next_end;
+    }
     for (;;) {
       const std::size_t need = word.size() + (line_empty ? 0 : 1);
       if (column + need <= width) {
