@@ -4,20 +4,10 @@
 #include <cstdint>
 
 #include "report/metrics.h"
+#include "sys/csv.h"
 
 namespace sudoku_bench {
 namespace {
-
-// Quoted when it holds a comma, a quote or a line break; quotes inside doubled (RFC 4180).
-std::string field(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
-  std::string quoted = "\"";
-  for (char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + '"';
-}
 
 // The shortest text without an exponent that reads back as the same double.
 std::string number(double value) {
@@ -43,8 +33,8 @@ struct CsvColumn {
 };
 
 constexpr CsvColumn kBefore[] = {
-    {"dataset", [](const MeasuredPass& r) { return field(r.dataset); }},
-    {"solver", [](const MeasuredPass& r) { return field(r.solver); }},
+    {"dataset", [](const MeasuredPass& r) { return csv_field(r.dataset); }},
+    {"solver", [](const MeasuredPass& r) { return csv_field(r.solver); }},
     {"ranks", [](const MeasuredPass& r) { return number(r.ranks); }},
     {"threads", [](const MeasuredPass& r) { return number(r.threads); }},
     {"repetition", [](const MeasuredPass& r) { return number(r.repetition); }},
@@ -90,7 +80,7 @@ std::vector<std::string_view> csv_columns(Measure measure) {
 std::string to_csv(const Report& report) {
   std::vector<std::string> header;
   const Measure measure = report.settings.measure;
-  for (const std::string_view name : csv_columns(measure)) header.push_back(field(name));
+  for (const std::string_view name : csv_columns(measure)) header.push_back(csv_field(name));
   std::string out = joined(header);
   for (const MeasuredPass& r : report.runs) out += joined(cells(r, measure));
   return out;

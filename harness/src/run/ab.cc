@@ -47,6 +47,7 @@
 #include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
 #include "sys/cpu_set.h"
+#include "sys/csv.h"
 #include "sys/message.h"
 #include "sys/terminal.h"
 

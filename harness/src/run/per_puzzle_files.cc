@@ -12,6 +12,7 @@
 #include "stats/tally.h"
 #include "stream/input.h"
 #include "stream/per_puzzle_rows.h"
+#include "sys/csv.h"
 
 namespace sudoku_bench {
 namespace {
@@ -155,34 +156,6 @@ class Reader {
 };
 
 }  // namespace
-
-bool split_csv(std::string_view record, std::vector<std::string>& fields) {
-  fields.clear();
-  std::string field;
-  bool quoted = false;
-  for (std::size_t i = 0; i < record.size(); ++i) {
-    const char c = record[i];
-    if (quoted) {
-      if (c == '"' && i + 1 < record.size() && record[i + 1] == '"') {
-        field += '"';
-        ++i;
-      } else if (c == '"') {
-        quoted = false;
-      } else {
-        field += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      fields.push_back(std::move(field));
-      field.clear();
-    } else {
-      field += c;
-    }
-  }
-  fields.push_back(std::move(field));
-  return !quoted;
-}
 
 PerPuzzleSide read_per_puzzle_file(const std::string& path) {
   // The input's own reader: plain or gzip, and its errors for truncated or corrupt files.

@@ -18,8 +18,4 @@ namespace sudoku_bench {
 // "FILE:LINE: column NAME: 'VALUE' is not ..." for a bad field.
 PerPuzzleSide read_per_puzzle_file(const std::string& path);
 
-// Splits a CSV record into `fields`, quoted ones as run --per-puzzle writes them (RFC 4180). False
-// while a quoted field is still open: the record goes on on the next line.
-bool split_csv(std::string_view record, std::vector<std::string>& fields);
-
 }  // namespace sudoku_bench

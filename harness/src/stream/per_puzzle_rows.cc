@@ -7,20 +7,10 @@
 #include <cstring>
 
 #include "stream/input.h"
+#include "sys/csv.h"
 
 namespace sudoku_bench {
 namespace {
-
-// A CSV field: quoted when it holds a comma, a quote or a line break (file names may).
-std::string csv_field(std::string_view text) {
-  if (text.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(text);
-  std::string quoted = "\"";
-  for (const char c : text) {
-    if (c == '"') quoted += '"';
-    quoted += c;
-  }
-  return quoted + '"';
-}
 
 void append_number(std::string& out, std::uint64_t value) {
   char buffer[24];
