@@ -20,7 +20,7 @@
 
 namespace {
 
-// The text as one line: history wraps its lines to the width (COLUMNS, else 80), so a phrase may
+// The text as one line: history wraps its lines to the width (COLUMNS, or the terminal), so a phrase may
 // break across two.
 std::string unwrapped(const std::string& text) {
   std::string out;

@@ -131,15 +131,17 @@ void power_lines(const HistorySeries& s, const HistoryOptions& o, std::vector<st
                           100 * p.noise));
 }
 
-// The findings' lines, each wrapped to the terminal's width (COLUMNS, else 80) where longer.
+// The findings' lines, each wrapped to the output's width (sys/terminal.h) where longer; to a
+// pipe, one finding a line, as the other commands' text.
 void print_wrapped(std::FILE* out, const std::string& lines) {
-  const std::string text = fit_lines(lines, help_width());
+  const std::string text = fit_lines(lines, output_width(out));
   std::fprintf(out, "%s%s", text.c_str(), text.ends_with('\n') ? "" : "\n");
 }
 
-// The paragraph under the series, wrapped to the terminal's width (COLUMNS).
+// The paragraph under the series, wrapped to the output's width where it has one.
 void print_footer(std::FILE* out, const std::string& text) {
-  std::fprintf(out, "\n%s\n", wrap(text, help_width(), 0, 0).c_str());
+  const auto width = output_width(out);
+  std::fprintf(out, "\n%s\n", width ? wrap(text, *width, 0, 0).c_str() : text.c_str());
 }
 
 }  // namespace
