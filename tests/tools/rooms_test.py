@@ -3,7 +3,9 @@
 cli -> count (run --measure instructions) -> run and the rooms below it; cli -> hunt, which includes no other room (it knows solvers only, through the solver library);
 run, stream -> plugin (external solvers), which includes no other room;
 report and stream never include each other; every room may include sys (the ground floor), which includes no
-other room; the public include directory holds the plugin ABI only."""
+other room; the public include directory holds the plugin ABI only. tests/harness mirrors the rooms: every
+*_test.cc there sits in the folder of a room (tests/harness/ROOM/), none at the top, and its CMakeLists.txt
+names each by that path."""
 import pathlib
 import re
 
@@ -26,6 +28,22 @@ for _room in ALLOWED:
 ALLOWED["sys"] = {"sys"}
 
 
+def harness_tests_in_rooms(root: pathlib.Path) -> list:
+    """The harness's tests mirror its rooms, so that a room's tests are found beside each other; a test
+    outside the target's list would build nothing and pass unseen."""
+    tests = root / "tests" / "harness"
+    listed = (tests / "CMakeLists.txt").read_text()
+    problems = []
+    for path in sorted(tests.rglob("*_test.cc")):
+        relative = path.relative_to(tests)
+        if len(relative.parts) != 2 or relative.parts[0] not in ALLOWED:
+            problems.append(f"{path}: not in the folder of a room (tests/harness/ROOM/, ROOM one of "
+                            f"{', '.join(sorted(ALLOWED))})")
+        elif not re.search(rf"(^|\s){re.escape(relative.as_posix())}(\s|\)|$)", listed, re.MULTILINE):
+            problems.append(f"{path}: not listed as {relative.as_posix()} in tests/harness/CMakeLists.txt")
+    return problems
+
+
 def main(root: pathlib.Path) -> int:
     problems = []
     src = root / "harness" / "src"
@@ -43,6 +61,7 @@ def main(root: pathlib.Path) -> int:
     public = sorted(p.relative_to(root).as_posix() for p in (root / "harness" / "include").rglob("*") if p.is_file())
     if public != ["harness/include/sudoku_bench/plugin_abi.h"]:
         problems.append(f"harness/include holds more than the plugin ABI: {public}")
+    problems += harness_tests_in_rooms(root)
     return layout_report.report("rooms", problems)
 
 
