@@ -1,5 +1,5 @@
 // The bitmask strategy against known answers; the full public datasets are in
-// tests/harness/dataset_counts_test.cc.
+// tests/harness/run/dataset_counts_test.cc.
 #include <gtest/gtest.h>
 
 #include <string>

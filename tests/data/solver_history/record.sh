@@ -1,5 +1,5 @@
 #!/bin/bash
-# A solver's history for tests/harness/ab_test.cc: 12 versions of a plugin (step_1.1 .. 1.12), from
+# A solver's history for tests/harness/run/ab_test.cc: 12 versions of a plugin (step_1.1 .. 1.12), from
 # the seventh on 5% slower in CPU time (slowed_plugin.so's solve_env spinning 5% of each puzzle's
 # cycle), each a rebuilt library (other bytes, other hash); and 12 versions of an unchanged one
 # (flat_2.*). Recorded in shuffled order, so that date order is not version order. Run from the
