@@ -15,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "sys/child_process.h"
 #include "sys/io_error.h"
 
 extern char** environ;
@@ -93,6 +94,8 @@ std::optional<Valgrind> find_valgrind(std::string& why) {
 
 ChildEnd run_child(const std::vector<std::string>& argv, const std::string& input, const std::string& directory,
                    const std::vector<std::string>& environment, const std::function<void(std::string_view)>& on_line) {
+  // A fork of its own, not sys::start_child: posix_spawn cannot set the child's RLIMIT_CORE, and a
+  // shell's `ulimit -c 0` before it would change the environment (PWD) that the counted start reads.
   // Everything the child needs is made before fork: after it, a threaded parent's child may only
   // make async-signal-safe calls.
   std::vector<char*> args;
@@ -133,9 +136,7 @@ ChildEnd run_child(const std::vector<std::string>& argv, const std::string& inpu
   std::thread writer(feed, in[1], std::cref(input));
   read_lines(out[0], on_line);
   writer.join();
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = sys::wait_child(pid).value_or(0);
   ChildEnd end;
   if (WIFSIGNALED(status))
     end.signal = WTERMSIG(status);

@@ -21,6 +21,7 @@
 #include "plugin/call_guard.h"
 #include "plugin/child_groups.h"
 #include "plugin/stop_signals.h"
+#include "sys/child_process.h"
 
 namespace sudoku_bench::plugin {
 namespace {
@@ -74,8 +75,8 @@ Wait receive_until(int fd, pid_t child, std::chrono::steady_clock::time_point de
     if (left.count() <= 0) return Wait::timed_out;
     pollfd p{fd, POLLIN, 0};
     const int ready = poll(&p, 1, static_cast<int>(std::min<std::int64_t>(left.count(), 100)));
-    if (int s = 0; ready <= 0 && waitpid(child, &s, WNOHANG | WUNTRACED) == child) {
-      if (WIFSTOPPED(s)) {  // a plugin that stopped its own process: continued, as run's supervisor does
+    if (const std::optional<int> s = ready <= 0 ? sys::poll_child(child) : std::nullopt) {
+      if (WIFSTOPPED(*s)) {  // a plugin that stopped its own process: continued, as run's supervisor does
         kill(child, SIGCONT);
         continue;
       }
@@ -127,8 +128,7 @@ IsolatedResult crashed(const char* why) {
 // (run/descendants.h) when sudoku-bench ends. A parent that died before the request was made is
 // seen as a new parent.
 void die_with(pid_t parent) {
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() != parent) _exit(127);
+  if (!sys::die_with_parent(parent, SIGKILL)) _exit(127);
 }
 
 // A stop signal (plugin/stop_signals.h) in the child comes from the work itself (the child leads a process group of
@@ -243,9 +243,7 @@ IsolatedResult run_isolated(const std::function<std::string(const ChildReport&)>
   // until then no other process can take its id as a group's. Once the child has closed the pipe
   // it is exiting, and the signal no longer changes how it ended.
   kill(-child, SIGKILL);
-  int status = reaped.value_or(0);
-  while (!reaped && waitpid(child, &status, 0) < 0 && errno == EINTR) {
-  }
+  const int status = reaped ? *reaped : sys::wait_child(child).value_or(0);
   split_received(received, result);
   if (wait != Wait::closed) {
     result.ending = wait == Wait::timed_out ? IsolatedResult::Ending::timed_out : IsolatedResult::Ending::interrupted;

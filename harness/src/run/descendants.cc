@@ -15,6 +15,7 @@
 
 #include "stream/input.h"
 #include "stream/output_file.h"
+#include "sys/child_process.h"
 
 namespace sudoku_bench {
 namespace {
@@ -85,7 +86,7 @@ void let_go_of_descriptors() {
   sigset_t all;
   sigfillset(&all);
   sigprocmask(SIG_SETMASK, &all, nullptr);  // a terminal's signals are the command's to take
-  prctl(PR_SET_PDEATHSIG, kEndSignal);
+  sys::die_with_parent(owner, kEndSignal);  // an owner already gone: the loop below sees it
   // A session of its own: a kill of the command's process group (timeout -s KILL signals the
   // group too) does not reach it.
   setsid();

@@ -28,6 +28,7 @@
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
 #include "stream/output_file.h"
+#include "sys/child_process.h"
 
 namespace sudoku_bench {
 namespace {
@@ -119,7 +120,7 @@ void sweep_descendants() {
       if (group > 0 && group != getpgrp()) kill(-group, SIGKILL);
       kill(pid, SIGKILL);
     }
-    for (const pid_t pid : pids) waitpid(pid, nullptr, 0);
+    for (const pid_t pid : pids) sys::wait_child(pid);
   }
 }
 
@@ -137,8 +138,7 @@ PassLink& become_supervised(int fd, pid_t parent, std::FILE* out) {
   // SIGKILL, which no solver can block or ignore (a plugin that ignored the SIGHUP once sent here
   // outlived its supervisor and wrote --per-puzzle alone); what it leaves, the janitor ends
   // (run/descendants.h): its exec: programs, their descendants and the temporary files.
-  prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (getppid() != parent) _exit(kExitInterrupted + SIGKILL);  // it died before the line above
+  if (!sys::die_with_parent(parent, SIGKILL)) _exit(kExitInterrupted + SIGKILL);  // it had died already
   prctl(PR_SET_CHILD_SUBREAPER, 1);  // what its descendants orphan stays below it, for the sweep
   tell_of_interrupts(parent);        // a signal sent to the child alone starts the parent's deadline too
   same_request_from(parent);         // and the parent's, passed on, is the request the child had
@@ -179,7 +179,8 @@ void ChildWatch::watch(const std::function<void(LinkFrame, std::string&)>& take,
   for (;;) {
     open = open ? reader_.read(kSupervisorTickMs) : (usleep(kSupervisorTickMs * 1000), false);
     take_all();
-    if (waitpid(child_, &wait_status_, WNOHANG | WUNTRACED) == child_) {
+    if (const std::optional<int> status = sys::poll_child(child_)) {
+      wait_status_ = *status;
       if (!WIFSTOPPED(wait_status_)) break;
       // A child stopped (a solver that raised SIGSTOP) would wait for ever, its watchdog stopped
       // with it: it is continued, and said.
