@@ -2,7 +2,6 @@
 
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -18,30 +17,13 @@
 #include <string_view>
 
 #include "plugin/child_groups.h"
+#include "sys/child_process.h"
 #include "sys/message.h"
-
-extern char** environ;
 
 namespace sudoku_bench::plugin {
 namespace {
 
 constexpr auto kTick = std::chrono::milliseconds(100);
-
-// The attributes of a program's start: a process group of its own (so that it and everything it
-// starts can be killed at once, and a terminal's SIGINT reaches sudoku-bench alone, which then
-// ends it), no signal blocked and the signals sudoku-bench handles or ignores back to their
-// defaults, as any program expects to start.
-void set_start_attributes(posix_spawnattr_t& attr) {
-  posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attr, 0);
-  sigset_t none, defaults;
-  sigemptyset(&none);
-  posix_spawnattr_setsigmask(&attr, &none);
-  sigemptyset(&defaults);
-  for (const int s : {SIGINT, SIGTERM, SIGPIPE, SIGHUP, SIGQUIT}) sigaddset(&defaults, s);
-  posix_spawnattr_setsigdefault(&attr, &defaults);
-}
 
 // Whether `word` names a program exec can start: a path to an executable file, or one found on PATH
 // (a shell builtin such as `exit` or `read` is not, and stays the shell's).
@@ -84,27 +66,24 @@ ExecProcess::ExecProcess(const std::string& name, const std::string& command) : 
     close(in[1]);
     throw SolverFault(name_, std::string("cannot be started: ") + std::strerror(error), 0);
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in[1], 0);
-  posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-  posix_spawnattr_t attr;
-  set_start_attributes(attr);
-  const std::string shell = shell_command(command);
-  const char* argv[] = {"/bin/sh", "-c", shell.c_str(), nullptr};
-  const int spawned = posix_spawn(&pid_, "/bin/sh", &actions, &attr, const_cast<char**>(argv), environ);
-  posix_spawnattr_destroy(&attr);
-  posix_spawn_file_actions_destroy(&actions);
+  sys::ChildStart start;
+  start.argv = {"/bin/sh", "-c", shell_command(command)};
+  // A process group of its own: it and everything it starts can be killed at once, and a
+  // terminal's SIGINT reaches sudoku-bench alone, which then ends it.
+  start.own_group = true;
+  start.fds[0] = sys::ChildFd::from(in[1]);
+  start.fds[1] = sys::ChildFd::from(out[1]);
+  const sys::Started started = sys::start_child(start);
+  pid_ = started.pid;
   struct stat input {};
   fstat(in[1], &input);  // the program's standard input, as its /proc/PID/fd names it
   close(in[1]);
   close(out[1]);
   to_ = in[0];
   from_ = out[0];
-  if (spawned != 0) {
-    pid_ = -1;
+  if (started.pid < 0) {
     end();
-    throw SolverFault(name_, std::string("cannot be started: ") + std::strerror(spawned), 0);
+    throw SolverFault(name_, std::string("cannot be started: ") + std::strerror(started.error), 0);
   }
   register_group(pid_);  // when every slot is taken, end() still kills it
   starvation_.emplace(pid_, input.st_ino);
@@ -122,8 +101,7 @@ void ExecProcess::end() {
   // Whatever it left running too; its shell, not yet reaped, keeps the group's id from being reused.
   kill(-pid_, SIGKILL);
   forget_group(pid_);
-  while (waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
-  }
+  sys::wait_child(pid_);
   pid_ = -1;
 }
 

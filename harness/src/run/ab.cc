@@ -1,7 +1,5 @@
 #include "run/ab.h"
 
-#include <fcntl.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -46,12 +44,11 @@
 #include "stream/per_puzzle_rows.h"
 #include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
+#include "sys/child_process.h"
 #include "sys/cpu_set.h"
 #include "sys/csv.h"
 #include "sys/message.h"
 #include "sys/terminal.h"
-
-extern char** environ;
 
 namespace sudoku_bench {
 namespace {
@@ -350,21 +347,14 @@ class Ab {
                                      report};
     if (c_.shards > 1) args.insert(args.end(), {"--shard", std::to_string(shard) + "/" + std::to_string(c_.shards)});
     args.insert(args.end(), c_.files.begin(), c_.files.end());
-    std::vector<char*> argv;
-    for (std::string& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
     const std::string log = scratch_ + "/shard.log";
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    pid_t pid = 0;
-    const int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-    posix_spawn_file_actions_destroy(&actions);
-    if (spawned != 0) throw std::runtime_error(side.bench + ": cannot start: " + std::strerror(spawned));
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    sys::ChildStart start;
+    start.argv = args;
+    start.fds[1] = sys::ChildFd::null();
+    start.fds[2] = sys::ChildFd::file(log);
+    const sys::Started started = sys::start_child(start);
+    if (started.pid < 0) throw std::runtime_error(side.bench + ": cannot start: " + std::strerror(started.error));
+    const int status = sys::wait_child(started.pid).value_or(0);
     // 1: records undecided (judged below, from the report); anything else failed.
     if (!WIFEXITED(status) || (WEXITSTATUS(status) != kExitOk && WEXITSTATUS(status) != kExitUndecided)) {
       if (interrupt_requested()) return {};
