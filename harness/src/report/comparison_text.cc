@@ -83,18 +83,10 @@ void print_most_slowed(std::FILE* out, const std::vector<const GroupComparison*>
   }
 }
 
-// printf's text as a string: a line is fitted whole, not as the pieces printf writes.
-template <typename... Args>
-std::string formatted(const char* format, Args... args) {
-  std::string text(static_cast<std::size_t>(std::snprintf(nullptr, 0, format, args...)), '\0');
-  std::snprintf(text.data(), text.size() + 1, format, args...);
-  return text;
-}
-
 // printf to `out`, fitted to its width (print_fitted): the verdicts and the summary are prose.
 template <typename... Args>
 void say(std::FILE* out, const char* format, Args... args) {
-  print_fitted(out, formatted(format, args...));
+  print_fitted(out, printed(format, args...));
 }
 
 // The comparison's rows (comparison_formats.h) in columns as wide as what they hold; a pair's name

@@ -8,23 +8,11 @@
 #include "report/comparison_formats.h"
 #include "report/solver_identity.h"
 #include "report/units.h"
+#include "sys/message.h"
 #include "sys/terminal.h"
 
 namespace sudoku_bench {
 namespace {
-
-// printf into a string: a line of the findings, which the text prints and the page lists.
-[[gnu::format(printf, 1, 2)]] std::string printed(const char* format, ...) {
-  std::va_list args, again;
-  va_start(args, format);
-  va_copy(again, args);
-  const int n = std::vsnprintf(nullptr, 0, format, args);
-  va_end(args);
-  std::string text(n > 0 ? static_cast<std::size_t>(n) : 0, '\0');
-  std::vsnprintf(text.data(), text.size() + 1, format, again);
-  va_end(again);
-  return text;
-}
 
 // How a report is named: by the --by label, else by its harness commit; then its date and file,
 // and its other labels.

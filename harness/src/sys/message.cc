@@ -9,17 +9,6 @@
 namespace sudoku_bench {
 namespace {
 
-std::string formatted(const char* format, std::va_list args) {
-  std::va_list copy;
-  va_copy(copy, args);
-  const int size = std::vsnprintf(nullptr, 0, format, copy);
-  va_end(copy);
-  if (size <= 0) return {};
-  std::vector<char> buffer(static_cast<std::size_t>(size) + 1);
-  std::vsnprintf(buffer.data(), buffer.size(), format, args);
-  return {buffer.data(), static_cast<std::size_t>(size)};
-}
-
 // A puzzle's 81 symbols, as a record holds them.
 bool is_record(std::string_view word) {
   return word.size() == 81 && word.find_first_not_of("0123456789.") == std::string_view::npos;
@@ -65,6 +54,25 @@ std::string message_text(std::string_view command, MessageKind kind, std::string
   return fitted;
 }
 
+std::string vprinted(const char* format, std::va_list args) {
+  std::va_list copy;
+  va_copy(copy, args);
+  const int size = std::vsnprintf(nullptr, 0, format, copy);
+  va_end(copy);
+  if (size <= 0) return {};
+  std::vector<char> buffer(static_cast<std::size_t>(size) + 1);
+  std::vsnprintf(buffer.data(), buffer.size(), format, args);
+  return {buffer.data(), static_cast<std::size_t>(size)};
+}
+
+std::string printed(const char* format, ...) {
+  std::va_list args;
+  va_start(args, format);
+  std::string text = vprinted(format, args);
+  va_end(args);
+  return text;
+}
+
 void Messages::say(MessageKind kind, std::string_view text) const {
   const std::string message = message_text(command_, kind, text, output_width(stream_));
   // One write: a line another thread writes meanwhile goes before or after it, not into it.
@@ -75,28 +83,28 @@ void Messages::say(MessageKind kind, std::string_view text) const {
 void Messages::errorf(const char* format, ...) const {
   std::va_list args;
   va_start(args, format);
-  say(MessageKind::error, formatted(format, args));
+  say(MessageKind::error, vprinted(format, args));
   va_end(args);
 }
 
 void Messages::warningf(const char* format, ...) const {
   std::va_list args;
   va_start(args, format);
-  say(MessageKind::warning, formatted(format, args));
+  say(MessageKind::warning, vprinted(format, args));
   va_end(args);
 }
 
 void Messages::notef(const char* format, ...) const {
   std::va_list args;
   va_start(args, format);
-  say(MessageKind::note, formatted(format, args));
+  say(MessageKind::note, vprinted(format, args));
   va_end(args);
 }
 
 void Messages::progressf(const char* format, ...) const {
   std::va_list args;
   va_start(args, format);
-  say(MessageKind::progress, formatted(format, args));
+  say(MessageKind::progress, vprinted(format, args));
   va_end(args);
 }
 

@@ -4,6 +4,7 @@
 // file it stays one line, for grep and for the tests that read it.
 #pragma once
 
+#include <cstdarg>
 #include <cstddef>
 #include <cstdio>
 #include <optional>
@@ -11,6 +12,10 @@
 #include <string_view>
 
 namespace sudoku_bench {
+
+// printf's text as a string: a message or a line is fitted whole, not as the pieces printf writes.
+[[gnu::format(printf, 1, 2)]] std::string printed(const char* format, ...);
+std::string vprinted(const char* format, std::va_list args);
 
 enum class MessageKind {
   error,     // "sudoku-bench CMD: TEXT"
