@@ -25,7 +25,6 @@ ROOT = "harness/src"
 
 # (file, class): (lines, data members, why it is still over). Each may only shrink.
 OVER = {
-    ("harness/src/run/run.cc", "Run"): (435, 25, "MPI threaded through the plain run: to be a layer over it"),
     ("harness/src/run/run_estimate.h", "RunEstimate"): (144, 16, "each step's plan and times, one member each"),
     ("harness/src/stream/record_step.h", "RecordStep"): (364, 27, "the per-record hot path (stream/)"),
     ("harness/src/stream/chunk_reader.h", "ChunkReader"): (303, 15, "the reader of the timed path (stream/)"),
