@@ -10,7 +10,8 @@ What it counts, by layout (tools/format keeps it):
   head's indentation; nested classes count on their own, not in the class that holds them.
 - Lines: the class's own lines, head to closing "};", plus those of its members defined out of
   line (`T NAME::f(...) {` at column 0 to the "}" that closes it) in the file that holds the class
-  or in the .cc beside its header. Two classes of one name in different files are kept apart.
+  or in any file that includes its header: every implementation counts (cluster/world.h has an
+  MPI one and a single-process one). Two classes of one name in different files are kept apart.
 - Data members: the declarators of its non-static data members declared at member level
   (`int a_ = 0, b_ = 0;` is two); functions, types, aliases, friends and static members are not."""
 import pathlib
@@ -25,6 +26,7 @@ ROOT = "harness/src"
 
 # (file, class): (lines, data members, why it is still over). Each may only shrink.
 OVER = {
+    ("harness/src/cluster/world.h", "World"): (370, 8, "every MPI call, with its single-process twin"),
     ("harness/src/run/run_estimate.h", "RunEstimate"): (144, 16, "each step's plan and times, one member each"),
     ("harness/src/stream/record_step.h", "RecordStep"): (364, 27, "the per-record hot path (stream/)"),
     ("harness/src/stream/chunk_reader.h", "ChunkReader"): (303, 15, "the reader of the timed path (stream/)"),
@@ -40,6 +42,7 @@ OVER = {
 HEAD = re.compile(r"^(\s*)(?:template\s*<.*>\s*)?(?:class|struct)\s+(?:\[\[[^\]]*\]\]\s*)?(?:alignas\(\w+\)\s*)?"
                   r"([A-Za-z_]\w*)\b(.*)$")
 OUT_OF_LINE = re.compile(r"^(?:.*?[\s*&])?(?:\w+::)*([A-Za-z_]\w*)(?:<[^()]*>)?::(~?[A-Za-z_]\w*|operator\W.*?)\s*\(")
+INCLUDE = re.compile(r'^#include "([^"]+)"')
 NOT_DATA = ("//", "public", "private", "protected", "using ", "friend ", "static ", "static_assert", "template",
             "enum ", "struct ", "class ", "union ", "typedef ", "}", "#")
 
@@ -137,11 +140,14 @@ def measure(root):
             size = sizes.setdefault(key, [0, 0])
             size[0] += last - first + 1
             size[1] = max(size[1], members)
-            defined.setdefault((path.with_suffix(""), name), key)
+            defined.setdefault((path, name), key)
     for path, lines in texts.items():
+        # A member defined out of line belongs to the class of its name in this file, else in a
+        # header this file includes (world_mpi.cc and world_single.cc both define World's).
+        places = [path] + [root / ROOT / m.group(1) for m in map(INCLUDE.match, lines) if m]
         for name, first, last in out_of_line(lines):
-            key = defined.get((path.with_suffix(""), name))
-            if key is not None:  # a namespace's function, or a class of another room's header
+            key = next((defined[(p, name)] for p in places if (p, name) in defined), None)
+            if key is not None:  # else a namespace's function
                 sizes[key][0] += last - first + 1
     return sizes
 
