@@ -56,6 +56,25 @@ void declare_labels(Options& o, std::vector<std::string>& labels) {
       ->allow_extra_args(false);  // one KEY=VALUE per --label: the files after it stay inputs
 }
 
+void ReportOutputOptions::declare(CLI::App& app, bool with_json) {
+  for (std::size_t i = 0; i < std::size(kReportFormats); ++i) {
+    const ReportFormatName& f = kReportFormats[i];
+    if (f.format == ReportFormat::json && !with_json) continue;
+    app.add_option("--" + std::string(f.name), paths[i],
+                   "Write the report as " + std::string(f.name) + " (" + std::string(f.about) +
+                       ") here, atomically; - for standard output")
+        ->type_name("PATH")
+        ->expected(1)
+        ->allow_extra_args(false)  // one path per --NAME: the files after it stay inputs
+        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  }
+}
+
+void ReportOutputOptions::add_to(std::vector<ReportOutput>& outputs) const {
+  for (std::size_t i = 0; i < std::size(kReportFormats); ++i)
+    for (const std::string& path : paths[i]) outputs.push_back({kReportFormats[i].format, path});
+}
+
 void declare_threads(Options& o, int& threads, const std::string& what) {
   o.whole("--threads", threads, 1, kMaxThreads,
           threads ? what

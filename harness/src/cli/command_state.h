@@ -20,6 +20,7 @@
 #include "cli/thread_list.h"
 #include "report/verdict.h"
 #include "run/exit_codes.h"
+#include "run/report_outputs.h"
 
 namespace sudoku_bench {
 
@@ -65,6 +66,17 @@ void declare_labels(Options& o, std::vector<std::string>& labels);
 // say what each means for the command.
 void declare_measure(Options& o, Measure& measure, std::uint64_t& sample, const std::string& measure_help,
                      const std::string& sample_help);
+
+// --NAME PATH for each report format (run: all but json, which its --json takes; report: all),
+// repeatable: the paths given, one list per format of kReportFormats, in its order.
+struct ReportOutputOptions {
+  std::vector<std::vector<std::string>> paths = std::vector<std::vector<std::string>>(std::size(kReportFormats));
+
+  // Declares --NAME PATH for each format (but json when `with_json` is false), repeatable.
+  void declare(CLI::App& app, bool with_json);
+  // Appends the outputs given, in kReportFormats' order.
+  void add_to(std::vector<ReportOutput>& outputs) const;
+};
 
 // A command that runs `run` on its options once its line is finished.
 template <class S, class Run>

@@ -11,25 +11,6 @@ std::string option_of(ReportFormat format) { return "--" + std::string(name_of(f
 
 }  // namespace
 
-void ReportOutputOptions::declare(CLI::App& app, bool with_json) {
-  for (std::size_t i = 0; i < std::size(kReportFormats); ++i) {
-    const ReportFormatName& f = kReportFormats[i];
-    if (f.format == ReportFormat::json && !with_json) continue;
-    app.add_option(option_of(f.format), paths[i],
-                   "Write the report as " + std::string(f.name) + " (" + std::string(f.about) +
-                       ") here, atomically; - for standard output")
-        ->type_name("PATH")
-        ->expected(1)
-        ->allow_extra_args(false)  // one path per --NAME: the files after it stay inputs
-        ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  }
-}
-
-void ReportOutputOptions::add_to(std::vector<ReportOutput>& outputs) const {
-  for (std::size_t i = 0; i < std::size(kReportFormats); ++i)
-    for (const std::string& path : paths[i]) outputs.push_back({kReportFormats[i].format, path});
-}
-
 ReportOutputs::ReportOutputs(const std::vector<ReportOutput>& outputs) {
   for (const ReportOutput& o : outputs) {
     if (o.format == ReportFormat::html && !html_report_available())

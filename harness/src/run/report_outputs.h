@@ -1,9 +1,9 @@
 // Where a command writes its report, in which formats: run (--json with --format, and one option
-// per format) and report (one option per format). Each output is checked before anything is
-// measured or read, and written alone: one that fails is named, and the others are still written.
+// per format) and report (one option per format; cli/command_state.h declares them). Each output is
+// checked before anything is measured or read, and written alone: one that fails is named, and the
+// others are still written.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -21,16 +21,6 @@ struct ReportOutput {
   std::string path;
 
   bool operator==(const ReportOutput&) const = default;
-};
-
-// The paths given to --NAME PATH, one list per format of kReportFormats, in its order.
-struct ReportOutputOptions {
-  std::vector<std::vector<std::string>> paths = std::vector<std::vector<std::string>>(std::size(kReportFormats));
-
-  // Declares --NAME PATH for each format (but json when `with_json` is false), repeatable.
-  void declare(CLI::App& app, bool with_json);
-  // Appends the outputs given, in kReportFormats' order.
-  void add_to(std::vector<ReportOutput>& outputs) const;
 };
 
 class ReportOutputs {
