@@ -1,5 +1,6 @@
 #include <unistd.h>
 
+#include <CLI/CLI.hpp>
 #include <filesystem>
 
 #include "cli/command_state.h"

@@ -1,5 +1,6 @@
 #include "cli/check_plugin_command.h"
 
+#include <CLI/CLI.hpp>
 #include <cstring>
 #include <memory>
 #include <optional>

@@ -1,5 +1,7 @@
 #include "cli/command_line.h"
 
+#include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <iterator>
 #include <memory>
@@ -202,6 +204,19 @@ void finish_help(CLI::App& command) {
   group_options(command);
   if (const std::string example = command_example(command.get_name()); !example.empty())
     command.footer("Example:\n  " + example);
+}
+
+bool parses(std::vector<std::string> args, const std::function<void(CLI::App&)>& declare,
+            const std::function<int()>& finish) {
+  CLI::App app;
+  declare(app);
+  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError&) {
+    return false;
+  }
+  return finish() == kExitOk;
 }
 
 Subcommand add_solvers(CLI::App& app) {

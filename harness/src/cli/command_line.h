@@ -2,7 +2,6 @@
 // they are parsed. main() only adds them and runs the one given.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <functional>
 #include <optional>
 #include <string>
@@ -18,6 +17,10 @@
 #include "run/ab.h"
 #include "run/run.h"
 #include "run/solve.h"
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace sudoku_bench {
 

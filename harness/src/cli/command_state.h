@@ -3,8 +3,6 @@
 // declared once here and added to each command by one call.
 #pragma once
 
-#include <CLI/CLI.hpp>
-#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <memory>
@@ -21,6 +19,10 @@
 #include "report/verdict.h"
 #include "run/exit_codes.h"
 #include "run/report_outputs.h"
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace sudoku_bench {
 
@@ -89,19 +91,18 @@ Subcommand subcommand(std::shared_ptr<S> s, Run run) {
           }};
 }
 
+// Declares a command into an app of its own (`declare`), parses `args` (the command's name first)
+// and finishes what was given (`finish`, while the app lives): false for a line it refuses.
+bool parses(std::vector<std::string> args, const std::function<void(CLI::App&)>& declare,
+            const std::function<int()>& finish);
+
 // The command's struct as a line makes it, without running it; empty for a line it refuses.
 template <class S>
 auto parsed(std::shared_ptr<S> (*declare)(CLI::App&), std::vector<std::string> args)
     -> std::optional<decltype(S::command)> {
-  CLI::App app;
-  const std::shared_ptr<S> s = declare(app);
-  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
-  try {
-    app.parse(args);
-  } catch (const CLI::ParseError&) {
-    return std::nullopt;
-  }
-  if (s->finish() != kExitOk) return std::nullopt;
+  std::shared_ptr<S> s;
+  const auto declare_into = [&](CLI::App& app) { s = declare(app); };
+  if (!parses(std::move(args), declare_into, [&] { return s->finish(); })) return std::nullopt;
   return s->command;
 }
 

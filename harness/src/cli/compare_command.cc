@@ -1,5 +1,6 @@
 #include "cli/compare_command.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 
 #include "cli/command_state.h"

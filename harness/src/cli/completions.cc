@@ -1,5 +1,6 @@
 #include "cli/completions.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 
 #include "cli/help_format.h"

@@ -4,10 +4,13 @@
 // puts them where each shell looks (cmake/install.cmake).
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace sudoku_bench {
 

@@ -3,12 +3,16 @@
 // formatter writes each description on one line, however long.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "sys/terminal.h"  // help_width, wrap
+
+namespace CLI {
+class App;
+class Formatter;
+}  // namespace CLI
 
 namespace sudoku_bench {
 

@@ -1,5 +1,6 @@
 #include "cli/history_command.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <filesystem>
 #include <optional>

@@ -1,5 +1,6 @@
 #include "cli/hunt_command.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
 #include <cstring>

@@ -2,7 +2,6 @@
 // command_line.cc makes them subcommands, and parses a line of each for the tests.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <memory>
 
 #include "cli/command_state.h"
@@ -10,6 +9,10 @@
 #include "run/report_outputs.h"
 #include "run/run.h"
 #include "run/solve.h"
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace sudoku_bench {
 

@@ -1,5 +1,6 @@
 #include "cli/merge_command.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>

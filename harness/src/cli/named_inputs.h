@@ -2,11 +2,14 @@
 // that a mistake is said at once and alone, never after seconds of loading or a table of zeros.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace sudoku_bench {
 

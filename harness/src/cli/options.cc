@@ -1,5 +1,6 @@
 #include "cli/options.h"
 
+#include <CLI/CLI.hpp>
 #include <charconv>
 #include <cmath>
 #include <exception>
@@ -91,9 +92,16 @@ CLI::Option* Options::text(const std::string& name, const std::string& shown, co
   return e.option;
 }
 
-CLI::Option* Options::valued_flag(const std::string& name, const std::string& help, Convert convert) {
+CLI::Option* Options::one_of(const std::string& name, std::vector<std::string> names, const std::string& shown,
+                             const std::string& help, Convert convert) {
+  return text(name, shown, help, std::move(convert))->check(CLI::IsMember(std::move(names)));
+}
+
+CLI::Option* Options::valued_flag(const std::string& name, const std::string& help, Convert convert,
+                                  const std::string& shown) {
   auto& e = *entries_.emplace_back(std::make_unique<Entry>());
   e.option = app_.add_flag(name, e.text, help);
+  if (!shown.empty()) e.option->option_text(shown);
   e.convert = std::move(convert);
   return e.option;
 }
@@ -130,6 +138,10 @@ bool Options::apply(std::FILE* err) const {
   }
   return true;
 }
+
+bool Options::given(const std::string& name) const { return app_.get_option(name)->count() > 0; }
+
+const std::string& Options::command() const { return app_.get_name(); }
 
 Options::Entry& Options::add(const std::string& name, const std::string& help, const char* type,
                              const std::string& shown) {

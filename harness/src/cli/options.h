@@ -4,7 +4,6 @@
 // check lives with the declaration, not in a later pass that must name the option again.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -13,6 +12,11 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+
+namespace CLI {
+class App;
+class Option;
+}  // namespace CLI
 
 namespace sudoku_bench {
 
@@ -74,21 +78,22 @@ class Options {
       names.push_back(n);
       if (value == target) shown = n;
     }
-    return text(name, shown, help,
-                [&target, choices = std::move(choices)](const std::string& given) {
-                  for (const auto& [n, value] : choices)
-                    if (n == given) target = value;
-                  return std::string();
-                })
-        ->check(CLI::IsMember(names));
+    return one_of(name, std::move(names), shown, help,
+                  [&target, choices = std::move(choices)](const std::string& given) {
+                    for (const auto& [n, value] : choices)
+                      if (n == given) target = value;
+                    return std::string();
+                  });
   }
 
   // Any other text, which `convert` checks and stores; `shown` is the default --help shows ("": none).
   CLI::Option* text(const std::string& name, const std::string& shown, const std::string& help, Convert convert);
 
   // A flag that may carry a value (--NAME{DEFAULT}, given as --NAME=VALUE), so that it never takes
-  // the next argument as its value; `convert` receives the value, DEFAULT when none.
-  CLI::Option* valued_flag(const std::string& name, const std::string& help, Convert convert);
+  // the next argument as its value; `convert` receives the value, DEFAULT when none. `shown`, where
+  // not empty, is how --help writes the value ("[=REF]").
+  CLI::Option* valued_flag(const std::string& name, const std::string& help, Convert convert,
+                           const std::string& shown = "");
 
   // A flag whose meaning is more than a member set true: `given` runs when it is given.
   CLI::Option* flag(const std::string& name, const std::string& help, std::function<void()> given);
@@ -100,6 +105,10 @@ class Options {
   // Converts every option given into its member, in the order declared; false, with the first
   // refusal on `err`. A PATH or DIR option given an empty value is refused first.
   bool apply(std::FILE* err) const;
+  // Whether the line gave `name`, one of the command's options.
+  bool given(const std::string& name) const;
+  // The command's name, which its messages start with.
+  const std::string& command() const;
 
   // "NAME: 'TEXT' is not EXPECTED", the refusal of most options.
   static std::string refusal(const std::string& name, const std::string& text, const std::string& expected);
@@ -115,6 +124,9 @@ class Options {
   CLI::Option* whole_to(const std::string& name, std::uint64_t shown, const char* type, std::uint64_t min,
                         std::uint64_t max, const std::string& help, ShowDefault show,
                         std::function<void(std::uint64_t)> set);
+  // A text that is one of `names`, which CLI11 checks before `convert` receives it.
+  CLI::Option* one_of(const std::string& name, std::vector<std::string> names, const std::string& shown,
+                      const std::string& help, Convert convert);
   Entry& add(const std::string& name, const std::string& help, const char* type, const std::string& shown);
 
   CLI::App& app_;

@@ -51,15 +51,15 @@ void declare_record_options(Options& options, StepOptions& step, PipelineConfig&
   std::vector<std::pair<std::string, InputFormat>> formats;
   for (const InputFormatName& f : kInputFormats) formats.emplace_back(f.name, f.format);
   options.choice("--input-format", pipeline.format, formats, input_format_names(true));
-  options
-      .valued_flag("--verify{bitmask}",
-                   "Recount each puzzle with a reference strategy (--verify=REF; default bitmask) outside the "
-                   "latency timing; a disagreement is a wrong answer. Costs the reference's time per puzzle",
-                   [verify = std::move(verify)](const std::string& reference) {
-                     verify(reference);
-                     return std::string();
-                   })
-      ->option_text("[=REF]");
+  options.valued_flag(
+      "--verify{bitmask}",
+      "Recount each puzzle with a reference strategy (--verify=REF; default bitmask) outside the latency timing; a "
+      "disagreement is a wrong answer. Costs the reference's time per puzzle",
+      [verify = std::move(verify)](const std::string& reference) {
+        verify(reference);
+        return std::string();
+      },
+      "[=REF]");
   options.whole<std::uint64_t>(
       "--verify-every", step.verify_every, 1, kAnyCount,
       "With --verify: recount about one puzzle in K (picked by a hash of the puzzle); run without --verify: the "
@@ -71,9 +71,8 @@ void declare_record_options(Options& options, StepOptions& step, PipelineConfig&
 }
 
 bool verify_options_agree(const Options& options, std::FILE* err) {
-  if (options.app().get_option("--verify")->count() == 0 || options.app().get_option("--no-verify")->count() == 0)
-    return true;
-  Messages(err, options.app().get_name()).error("--verify and --no-verify contradict each other");
+  if (!options.given("--verify") || !options.given("--no-verify")) return true;
+  Messages(err, options.command()).error("--verify and --no-verify contradict each other");
   return false;
 }
 

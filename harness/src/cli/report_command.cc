@@ -1,5 +1,6 @@
 #include "cli/report_command.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <optional>
 

@@ -1,3 +1,4 @@
+#include <CLI/CLI.hpp>
 #include <charconv>
 #include <cstdint>
 #include <random>

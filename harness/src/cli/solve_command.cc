@@ -1,3 +1,5 @@
+#include <CLI/CLI.hpp>
+
 #include "cli/command_state.h"
 #include "cli/measuring_commands.h"
 #include "cli/named_inputs.h"

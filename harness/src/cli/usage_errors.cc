@@ -1,5 +1,6 @@
 #include "cli/usage_errors.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <filesystem>
 #include <string_view>

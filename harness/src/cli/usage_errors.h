@@ -3,10 +3,14 @@
 // own sentences ("A subcommand is required") never reach the user.
 #pragma once
 
-#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;
+class ParseError;
+}  // namespace CLI
 
 namespace sudoku_bench {
 
