@@ -3,7 +3,8 @@
 cli -> count (run --measure instructions) -> run and the rooms below it; cli -> hunt, which includes no other room (it knows solvers only, through the solver library);
 run, stream -> plugin (external solvers), which includes no other room;
 report and stream never include each other; every room may include sys (the ground floor), which includes no
-other room; the public include directory holds the plugin ABI only. tests/harness mirrors the rooms: every
+other room; the public include directory holds the plugin ABI only; CLI11, the command-line parser, is included by
+cli/'s .cc files alone (its headers forward-declare it). tests/harness mirrors the rooms: every
 *_test.cc there sits in the folder of a room (tests/harness/ROOM/), none at the top, and its CMakeLists.txt
 names each by that path."""
 import pathlib
@@ -44,6 +45,23 @@ def harness_tests_in_rooms(root: pathlib.Path) -> list:
     return problems
 
 
+def parser_in_cli_sources(root: pathlib.Path) -> list:
+    """CLI11 2.1 is a header of ~100 KB with objects at namespace scope: each translation unit that includes
+    it compiles ~6 s more (-O2, more under sanitizers). Only the cli/ .cc files that declare options or parse
+    include it; a header that did would bring it to every file including that header."""
+    cli = root / "harness" / "src" / "cli"
+    problems = []
+    for folder in ("harness", "tests", "bench"):
+        for path in sorted((root / folder).rglob("*")):
+            if path.suffix not in (".h", ".cc") or (path.parent == cli and path.suffix == ".cc"):
+                continue
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                if re.match(r"\s*#\s*include\s+<CLI/", line):
+                    problems.append(f"{path}:{number}: includes CLI11, which only harness/src/cli/*.cc include "
+                                    "(a header forward-declares what it names: namespace CLI { class App; })")
+    return problems
+
+
 def main(root: pathlib.Path) -> int:
     problems = []
     src = root / "harness" / "src"
@@ -62,6 +80,7 @@ def main(root: pathlib.Path) -> int:
     if public != ["harness/include/sudoku_bench/plugin_abi.h"]:
         problems.append(f"harness/include holds more than the plugin ABI: {public}")
     problems += harness_tests_in_rooms(root)
+    problems += parser_in_cli_sources(root)
     return layout_report.report("rooms", problems)
 
 
