@@ -254,7 +254,7 @@ bool RecordStep::parse(const Chunk& chunk, const Record& record, std::string& wh
   if (!format.splits_fields && !format.numbers && record.malformed < 0 && record.full_length == record.length)
       [[likely]] {
     const std::string_view text = chunk.text_of(record);
-    if (sudoku::parse_record(text, puzzle_) && supported_[static_cast<std::size_t>(puzzle_.box)]) [[likely]] {
+    if (sudoku::parse_symbols(text, puzzle_) && supported_[static_cast<std::size_t>(puzzle_.box)]) [[likely]] {
       puzzle_text_ = text;
       text_is_symbols_ = true;
       return true;

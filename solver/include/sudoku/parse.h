@@ -39,6 +39,12 @@ struct ParseResult {
 // Conflicting givens are not a parse error: such a grid has no solution.
 ParseResult parse_record(std::string_view record, Grid& out);
 
+// parse_record's common case alone, for a caller that parses a record per puzzle on its timed
+// path: true when `record` is a puzzle of symbols, written into `out`; false for anything else,
+// `out` then left partly written (parse_record says why). No ParseResult is built, and no
+// careful path inlined beside it (its registers saved and restored on every call).
+bool parse_symbols(std::string_view record, Grid& out);
+
 // A record of side*side decimal numbers (0 a blank, 1..side a digit) separated by commas or by
 // spaces and tabs, e.g. "0,0,12,0,7,..." or "0 0 12 0 7 ..."; the size follows from the count.
 // Spaces around commas and at either end are allowed.
