@@ -12,9 +12,6 @@
 namespace sudoku_bench {
 namespace {
 
-// Above any digit (sides go to 49) and not a blank (0).
-constexpr std::uint8_t kNothingWritten = 0xFF;
-
 // Parses the puzzle `text`; `cut` bytes the reader dropped from the line still count towards its
 // length. True when `grid` is a puzzle of a size in `supported` (by box), else false with `why`.
 bool parse_for(const sudoku::SolverFactory& factory, const std::array<bool, sudoku::kMaxBox + 1>& supported,
@@ -43,21 +40,6 @@ std::array<bool, sudoku::kMaxBox + 1> supported_boxes(const sudoku::SolverFactor
   for (int box = sudoku::kMinBox; box <= sudoku::kMaxBox; ++box)
     supported[static_cast<std::size_t>(box)] = factory.supports(box);
   return supported;
-}
-
-// At limit 1 a solution says nothing of others: the record is solved, not unique.
-StepResult::Outcome outcome_of(const sudoku::SolveResult& r, std::uint64_t limit) {
-  switch (sudoku::status_of(r)) {
-    case sudoku::Status::unique:
-      return limit == 1 ? StepResult::Outcome::solved : StepResult::Outcome::unique;
-    case sudoku::Status::multiple:
-      return StepResult::Outcome::multiple;
-    case sudoku::Status::none:
-      return StepResult::Outcome::none;
-    case sudoku::Status::aborted:
-      break;
-  }
-  return StepResult::Outcome::aborted;
 }
 
 // The words' sum over `n` cells; inlined with n = 81, a constant, for the common 9x9 grid, so that
@@ -105,11 +87,12 @@ RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& 
       reference_(options.reference ? options.reference->make() : nullptr),
       options_(options),
       judged_(factory.counts_solutions()),
+      plain_solver_(options.seed == 0 && !text_solver_ && !batch_solver_),
       supported_(supported_boxes(factory)),
       sample_threshold_(sample_threshold(options.reference ? options.verify_every : options.solution_every)),
       same_call_either_way_(text_solver_ || batch_solver_) {}
 
-const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudoku::Grid* solution) {
+void RecordStep::reset_record() {
   StepResult& r = result_;
   r.checked = false;
   r.unwritten = false;
@@ -118,6 +101,16 @@ const StepResult& RecordStep::run(const Chunk& chunk, const Record& record, sudo
   r.mismatch.clear();
   r.wrong.clear();
   r.invalid.clear();
+  expect_invalid_ = false;
+  expected_count_.reset();
+  has_expected_solution_ = false;
+  reset_needed_ = false;
+}
+
+const StepResult& RecordStep::run_in_full(const Chunk& chunk, const Record& record, sudoku::Grid* solution) {
+  reset_record();
+  reset_needed_ = true;
+  StepResult& r = result_;
   if (!parse(chunk, record, r.invalid)) {
     r.outcome = StepResult::Outcome::invalid;
     r.solve = {};
@@ -159,6 +152,7 @@ std::uint64_t RecordStep::batch_line(const Chunk& chunk, std::size_t index, std:
 }
 
 const StepResult& RecordStep::judge_in_full() {
+  reset_needed_ = true;
   StepResult& r = result_;
   if (r.outcome == StepResult::Outcome::invalid) {
     // An invalid record is checked only against an expected "invalid", which then holds.
@@ -246,6 +240,7 @@ bool RecordStep::parse(const Chunk& chunk, const Record& record, std::string& wh
   if (!format_ || chunk.format != format_of_) {  // a lookup per record costs more than its parse's checks
     format_ = &record_format(chunk.format);
     format_of_ = chunk.format;
+    common_ = plain_solver_ && !format_->splits_fields && !format_->numbers;
   }
   const RecordFormat& format = *format_;
   // The common record: the puzzle alone, in symbols, whole, of a size the solver takes. No virtual
