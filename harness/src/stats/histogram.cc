@@ -24,37 +24,42 @@ Range range_of_slot(std::size_t slot) {
 }  // namespace
 
 void Histogram::record_all(const std::uint64_t* values, std::size_t n) {
-  // Values below 2^28 (0.27 s in ns) are summed, and squared, in 64 bits, 256 at most before the
-  // sums fold into the 128-bit ones: 256 squares below 2^56 cannot overflow. A 128-bit multiply
-  // and add per value was 17% of record_all's samples (perf, Intel Xeon f6 m207).
+  // The running figures first, in a loop with no branch, which the compiler vectorises (a branch
+  // per value between 64- and 128-bit sums kept it scalar). The 64-bit sums, which wrap, stand
+  // when a block's values are all below 2^28 (0.27 s in ns): 256 squares below 2^56 cannot
+  // overflow; a block with a larger value is summed again in 128 bits.
   constexpr std::uint64_t kSmall = std::uint64_t{1} << 28;
   constexpr std::size_t kFold = 256;
-  std::uint64_t low = min_, high = max_;
-  unsigned __int128 sum = sum_, sum_squares = sum_squares_;
   for (std::size_t start = 0; start < n; start += kFold) {
     const std::size_t end = std::min(n, start + kFold);
-    std::uint64_t small_sum = 0, small_squares = 0;
+    std::uint64_t low = UINT64_MAX, high = 0, sum = 0, squares = 0;
     for (std::size_t i = start; i < end; ++i) {
       const std::uint64_t value = values[i];
-      count_in_bucket(value);
       low = std::min(low, value);
       high = std::max(high, value);
-      if (value < kSmall) [[likely]] {
-        small_sum += value;
-        small_squares += value * value;
-      } else {
-        sum += value;
-        sum_squares += static_cast<unsigned __int128>(value) * value;
+      sum += value;
+      squares += value * value;
+    }
+    if (high < kSmall) [[likely]] {
+      sum_ += sum;
+      sum_squares_ += squares;
+    } else {
+      for (std::size_t i = start; i < end; ++i) {
+        sum_ += values[i];
+        sum_squares_ += static_cast<unsigned __int128>(values[i]) * values[i];
       }
     }
-    sum += small_sum;
-    sum_squares += small_squares;
+    min_ = std::min(min_, low);
+    max_ = std::max(max_, high);
+    // Each count waits for the last one's store when values repeat: a block of one value (a
+    // solver that reports no tree or no guesses) is counted at once.
+    if (low == high) {
+      count_in_bucket(low, end - start);
+    } else {
+      for (std::size_t i = start; i < end; ++i) count_in_bucket(values[i]);
+    }
   }
   count_ += n;
-  min_ = low;
-  max_ = high;
-  sum_ = sum;
-  sum_squares_ = sum_squares;
 }
 
 void Histogram::merge(const Histogram& other) {

@@ -75,14 +75,14 @@ class Histogram {
     return msb > kSubBucketBits ? msb - kSubBucketBits : 0;
   }
 
-  // One more in the value's slot; its block made on first use.
-  void count_in_bucket(std::uint64_t value) {
+  // `times` more in the value's slot; its block made on first use.
+  void count_in_bucket(std::uint64_t value, std::uint64_t times = 1) {
     const int bucket = bucket_of(value);
     const std::size_t slot = (static_cast<std::size_t>(bucket) << kSubBucketBits) + (value >> bucket);
     std::unique_ptr<std::uint64_t[]>& block = blocks_[slot >> kSubBucketBits];
     if (!block) [[unlikely]]
       block = std::make_unique<std::uint64_t[]>(kBlockSlots);
-    ++block[slot & (kBlockSlots - 1)];
+    block[slot & (kBlockSlots - 1)] += times;
   }
 
   std::array<std::unique_ptr<std::uint64_t[]>, kBlocks> blocks_;

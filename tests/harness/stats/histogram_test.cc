@@ -117,6 +117,9 @@ TEST(HistogramTest, RecordAllEqualsRecordingEachValue) {
   std::lognormal_distribution<double> lognormal(6.0, 3.0);
   std::vector<std::uint64_t> values{0, 1, 2047, 2048, UINT64_MAX};
   for (int i = 0; i < 10'000; ++i) values.push_back(static_cast<std::uint64_t>(lognormal(rng)));
+  // Batches of one value (counted at once), small and large.
+  values.insert(values.end(), 600, 0);
+  values.insert(values.end(), 600, std::uint64_t{1} << 40);
   Histogram one_by_one, batched;
   for (const std::uint64_t v : values) one_by_one.record(v);
   // In uneven batches, as a pass's chunks hand them over.
