@@ -101,9 +101,9 @@ says "hunt, the solver crashes past the guard" "the hunting process (was ended b
 solver="$PYTHON $here/../exec/solver.py"
 zeros='while read p l; do echo 0; done'  # answers at once: the rules and the hunt are quick
 left() {  # left NAME: fails NAME when a `sleep 6xy` it started is still there 2 s on
-  for _ in $(seq 10); do pgrep -f '^sleep 6[0-9][0-9]\.5' >/dev/null || return 0; sleep 0.2; done
-  fail "$1: left $(pgrep -fc '^sleep 6[0-9][0-9]\.5') processes"
-  pkill -KILL -f '^sleep 6[0-9][0-9]\.5'
+  for _ in $(seq 10); do [ -n "$(own -f '^sleep 6[0-9][0-9]\.5')" ] || return 0; sleep 0.2; done
+  fail "$1: left $(own -f '^sleep 6[0-9][0-9]\.5' | wc -l) processes"
+  own_kill -KILL -f '^sleep 6[0-9][0-9]\.5'
 }
 if [ "${SANITIZE:-}" != thread ]; then
   status=0
@@ -119,7 +119,7 @@ if [ "${SANITIZE:-}" != thread ]; then
   "$BENCH" ab bitmask "exec:setsid sleep 604.5 & exec $solver" "$DATASETS/top1465.txt" --rounds 6 --cpu none \
     --quiet >"$work/out" 2>"$work/err" &
   pid=$!
-  for ((i = 0; i < wait_s * 10; i++)); do pgrep -f '^sleep 604\.5' >/dev/null && break; sleep 0.1; done
+  for ((i = 0; i < wait_s * 10; i++)); do [ -n "$(own -f '^sleep 604\.5')" ] && break; sleep 0.1; done
   kill -KILL $pid
   wait $pid 2>/dev/null
   left "ab, SIGKILL"

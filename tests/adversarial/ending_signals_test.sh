@@ -86,9 +86,9 @@ for supervisor in --no-progress --no-supervisor; do
   sleep 0.3
   kill -KILL $pid
   wait $pid 2>/dev/null
-  for ((i = 0; i < slack * 10; i++)); do pgrep -fx 'sleep 314[12]' >/dev/null || break; sleep 0.1; done
-  ! pgrep -fx 'sleep 314[12]' >/dev/null || fail "run $supervisor, SIGKILL: left $(pgrep -fax 'sleep 314[12]')"
-  pkill -KILL -fx 'sleep 314[12]'
+  for ((i = 0; i < slack * 10; i++)); do [ -n "$(own -fx 'sleep 314[12]')" ] || break; sleep 0.1; done
+  [ -z "$(own -fx 'sleep 314[12]')" ] || fail "run $supervisor, SIGKILL: left $(own -fx 'sleep 314[12]' | wc -l) processes"
+  own_kill -KILL -fx 'sleep 314[12]'
 done
 
 # Ctrl-Z (SIGSTOP to the process group) for 2 s during the only pass: the pass is marked disturbed.

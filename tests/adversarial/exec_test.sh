@@ -155,7 +155,7 @@ meanwhile "a hang mid-batch, then SIGTERM" 143 1.5 'kill -TERM $pid' "$BENCH" so
 written=$(wc -l <out)
 says "a hang mid-batch, then SIGTERM" "interrupted while it was solving [1-9.]{81} \(record t95\.txt:$((written + 1))\)"
 [ "$written" -gt 1 ] || fail "a hang mid-batch, then SIGTERM: only $written lines before the hang"
-pkill -KILL -f 'sleep 600' 2>/dev/null
+own_kill -KILL -f 'sleep 600'
 # A program that has read every line it was given and waits for more while answers are due (it
 # reads ahead, or two processes share its input): named within seconds, not a deadlock (issue 55).
 start=${EPOCHREALTIME/./}

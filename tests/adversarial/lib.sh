@@ -12,6 +12,27 @@ failures=0
 export TMPDIR=$work/tmp
 mkdir -p "$TMPDIR"
 
+# A mark in the environment that every process the probe starts inherits: `own` and `own_kill`
+# find and end the probe's own leftovers alone. ctest runs probes side by side, and a bare
+# `pkill -f forks_and_returns` in one could end the other's check-plugin mid-run.
+export SUDOKU_BENCH_PROBE_MARK=$work
+# own PGREP_OPTION... PATTERN: the pids pgrep finds that carry this probe's mark, one a line.
+own() {
+  local pid
+  for pid in $(pgrep "$@"); do
+    grep -qzxF "SUDOKU_BENCH_PROBE_MARK=$work" "/proc/$pid/environ" 2>/dev/null && echo "$pid"
+  done
+  return 0
+}
+# own_kill SIGNAL PGREP_OPTION... PATTERN: sends SIGNAL (-KILL, -TERM) to the probe's own matches.
+own_kill() {
+  local signal=$1 pids
+  shift
+  pids=$(own "$@")
+  [ -z "$pids" ] || kill "$signal" $pids 2>/dev/null
+  return 0
+}
+
 fail() {
   echo "FAIL: $*" >&2
   failures=$((failures + 1))

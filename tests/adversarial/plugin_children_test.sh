@@ -60,9 +60,9 @@ pid=$!
 sleep 1.5
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
-for ((i = 0; i < 10; i++)); do pgrep -f 'sleep 297' >/dev/null || break; sleep 0.2; done
-! pgrep -f 'sleep 297' >/dev/null || fail "check-plugin exec:, SIGKILL: the program outlived sudoku-bench by 2 s"
-pkill -f 'sleep 297' 2>/dev/null
+for ((i = 0; i < 10; i++)); do [ -n "$(own -f 'sleep 297')" ] || break; sleep 0.2; done
+[ -z "$(own -f 'sleep 297')" ] || fail "check-plugin exec:, SIGKILL: the program outlived sudoku-bench by 2 s"
+own_kill -TERM -f 'sleep 297'
 }
 # An exec: program that ignores SIGTERM and starts a grandchild, never answering: each rule's
 # child times out, and when check-plugin ends nothing of it is left (issue 55: 16 processes were).
@@ -70,8 +70,9 @@ printf '#!/bin/sh\ntrap "" TERM\nsleep 293 &\nexec sleep 294\n' >deaf.sh
 chmod +x deaf.sh
 probe "check-plugin, a deaf exec: program" 1 timeout -k 5 120 "$BENCH" check-plugin --rule-seconds 0.3 exec:./deaf.sh
 sleep 0.3
-! pgrep -f 'sleep 29[34]' >/dev/null || fail "check-plugin, a deaf exec: program: left $(pgrep -fc 'sleep 29[34]') processes"
-pkill -KILL -f 'sleep 29[34]' 2>/dev/null
+left=$(own -f 'sleep 29[34]' | wc -l)
+[ "$left" = 0 ] || fail "check-plugin, a deaf exec: program: left $left processes"
+own_kill -KILL -f 'sleep 29[34]'
 
 # A plugin that forks and goes on in both processes, or prints: check-plugin's report holds its
 # own lines alone, no raw frames of a rule's child, no plugin output.
@@ -84,6 +85,6 @@ if [ -n "${ENDING_PLUGINS:-}" ]; then
     [ "$(wc -c <out)" -lt 100000 ] || fail "check-plugin, a plugin that $harm: a report of $(wc -c <out) bytes"
   done
   sleep 0.3
-  pkill -KILL -f forks_and_returns 2>/dev/null
+  own_kill -KILL -f forks_and_returns
 fi
 finish

@@ -22,7 +22,7 @@ passes() {
 }
 leftovers() {
   ! ls -A | grep -q '^\.sudoku-bench-' || fail "$1: a temporary file was left: $(ls -A | grep '^\.sudoku-bench-')"
-  ! pgrep -fx 'sleep 77' >/dev/null || fail "$1: a process the solver started was left running"
+  [ -z "$(own -fx 'sleep 77')" ] || fail "$1: a process the solver started was left running"
 }
 plugin() { echo "plugin:$ENDING_PLUGINS:$1"; }
 # Under ASan (abort_on_error) the exit handlers' leak check turns exit(0) into an abort, and ASan's
@@ -81,13 +81,13 @@ passes "a process left behind" 5
 # A child forked without exec, in a session of its own, holds the child's socket: the run still ends.
 probe "a forked child that never execs" 0 timeout -k 5 60 "$BENCH" "${args[@]}" --solver "$(plugin forks_a_sleeper)" top95.txt
 passes "a forked child that never execs" 5
-pkill -f forks_a_sleeper 2>/dev/null  # the sleeper (a copy of sudoku-bench in a session of its own), if the sweep missed it
+own_kill -TERM -f forks_a_sleeper  # the sleeper (a copy of sudoku-bench in a session of its own), if the sweep missed it
 
 # A solver that forks, both processes going on: the copy sends nothing (its passes, with a CPU
 # clock of its own, once made the supervisor abort with nothing written), and is ended with the run.
 probe "a fork that returns" 0 timeout -k 5 60 "$BENCH" "${args[@]}" --solver "$(plugin forks_and_returns)@shared" top95.txt
 passes "a fork that returns" 5
-pkill -KILL -f forks_and_returns 2>/dev/null
+own_kill -KILL -f forks_and_returns
 
 # A solver that prints: standard output holds the report alone.
 probe "a solver that prints" 0 "$BENCH" "${args[@]/r.json/-}" --solver "$(plugin prints)" top95.txt
@@ -139,8 +139,8 @@ pid=$!
 sleep 1
 kill -KILL $pid
 wait $pid 2>/dev/null
-for _ in 1 2 3 4 5 6 7 8 9 10; do pgrep -f 'sleep 79' >/dev/null || break; sleep 0.2; done
-! pgrep -f 'sleep 79' >/dev/null || fail "SIGKILL: the exec: program outlived sudoku-bench by 2 s"
+for _ in 1 2 3 4 5 6 7 8 9 10; do [ -n "$(own -f 'sleep 79')" ] || break; sleep 0.2; done
+[ -z "$(own -f 'sleep 79')" ] || fail "SIGKILL: the exec: program outlived sudoku-bench by 2 s"
 
 # And with a program that started another in a session of its own (setsid): found below the
 # measuring child, not by its process group.
@@ -150,12 +150,12 @@ printf '#!/bin/sh\nsetsid sleep 83 &\nexec sleep 600\n' >setsid.sh
 chmod +x setsid.sh
 "$BENCH" run --threads 1 --repetitions 1 --min-time 0 --warmup-seconds 0 --no-progress --solver exec:./setsid.sh top95.txt >out 2>err &
 pid=$!
-for _ in $(seq 100); do pgrep -f 'sleep 83' >/dev/null && break; sleep 0.1; done
+for _ in $(seq 100); do [ -n "$(own -f 'sleep 83')" ] && break; sleep 0.1; done
 kill -KILL $pid
 wait $pid 2>/dev/null
-for _ in 1 2 3 4 5 6 7 8 9 10; do pgrep -f 'sleep (83|600)' >/dev/null || break; sleep 0.2; done
-! pgrep -f 'sleep (83|600)' >/dev/null || fail "SIGKILL: a program in a session of its own outlived sudoku-bench by 2 s"
-pkill -f 'sleep (83|600)' 2>/dev/null
+for _ in 1 2 3 4 5 6 7 8 9 10; do [ -n "$(own -f 'sleep (83|600)')" ] || break; sleep 0.2; done
+[ -z "$(own -f 'sleep (83|600)')" ] || fail "SIGKILL: a program in a session of its own outlived sudoku-bench by 2 s"
+own_kill -TERM -f 'sleep (83|600)'
 }
 
 # ulimit -f: the report that does not fit is named (exit 3, no signal's death); the others are written.
