@@ -242,19 +242,8 @@ bool RecordStep::parse(const Chunk& chunk, const Record& record, std::string& wh
     format_of_ = chunk.format;
     common_ = plain_solver_ && !format_->splits_fields && !format_->numbers;
   }
-  const RecordFormat& format = *format_;
-  // The common record: the puzzle alone, in symbols, whole, of a size the solver takes. No virtual
-  // call, and no struct of fields built on the stack and read back whole (a failed store
-  // forwarding: ~10% of noop's time a record, perf on the Intel Xeon f6 m207).
-  if (!format.splits_fields && !format.numbers && record.malformed < 0 && record.full_length == record.length)
-      [[likely]] {
-    const std::string_view text = chunk.text_of(record);
-    if (sudoku::parse_symbols(text, puzzle_) && supported_[static_cast<std::size_t>(puzzle_.box)]) [[likely]] {
-      puzzle_text_ = text;
-      text_is_symbols_ = true;
-      return true;
-    }
-  }
+  if (!format_->splits_fields && !format_->numbers && parse_common(chunk, record)) [[likely]]
+    return true;
   return parse_in_full(chunk, record, why);  // anything else, and why a record is not a puzzle
 }
 
