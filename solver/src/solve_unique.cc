@@ -1,6 +1,8 @@
 #include "sudoku/solve_unique.h"
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 
 #include "strategies/bitmask.h"
 
@@ -32,20 +34,15 @@ bool has_conflict(const Grid& g) {
 
 }  // namespace
 
+// In UniqueError's order.
+constexpr std::string_view kUniqueErrorTexts[] = {"wrong size (expected 4x4, 9x9, 16x16, 25x25, 36x36 or 49x49)",
+                                                  "value out of range", "conflicting givens", "no solution",
+                                                  "multiple solutions"};
+static_assert(std::size(kUniqueErrorTexts) == static_cast<std::size_t>(UniqueError::multiple_solutions) + 1);
+
 std::string_view describe(UniqueError error) {
-  switch (error) {
-    case UniqueError::wrong_size:
-      return "wrong size (expected 4x4, 9x9, 16x16, 25x25, 36x36 or 49x49)";
-    case UniqueError::value_out_of_range:
-      return "value out of range";
-    case UniqueError::conflicting_givens:
-      return "conflicting givens";
-    case UniqueError::no_solution:
-      return "no solution";
-    case UniqueError::multiple_solutions:
-      return "multiple solutions";
-  }
-  return "unknown error";
+  const auto at = static_cast<std::size_t>(error);
+  return at < std::size(kUniqueErrorTexts) ? kUniqueErrorTexts[at] : "unknown error";
 }
 
 UniqueResult<Grid> solve_unique(const Grid& puzzle) {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 
 #include "report/markdown_format.h"
 #include "report/metrics.h"
@@ -78,35 +79,21 @@ std::string first_reason(const std::string& doubt) {
   return doubt.substr(0, end) + "; " + std::to_string(more) + (more == 1 ? " more reason" : " more reasons");
 }
 
+// Each verdict's word for machines and its cell in a table, in Verdict's order.
+struct VerdictNames {
+  std::string_view word, cell;
+};
+constexpr VerdictNames kVerdictNames[] = {
+    {"same", ""}, {"slower", "SLOWER"}, {"faster", "faster"}, {"cannot_tell", "cannot tell"}};
+static_assert(std::size(kVerdictNames) == static_cast<std::size_t>(Verdict::cannot_tell) + 1);
+
+const VerdictNames& names_of(Verdict v) { return kVerdictNames[static_cast<std::size_t>(v)]; }
+
 }  // namespace
 
-std::string_view verdict_word(Verdict v) {
-  switch (v) {
-    case Verdict::slower:
-      return "slower";
-    case Verdict::faster:
-      return "faster";
-    case Verdict::cannot_tell:
-      return "cannot_tell";
-    case Verdict::same:
-      break;
-  }
-  return "same";
-}
+std::string_view verdict_word(Verdict v) { return names_of(v).word; }
 
-std::string verdict_cell(Verdict v) {
-  switch (v) {
-    case Verdict::slower:
-      return "SLOWER";
-    case Verdict::faster:
-      return "faster";
-    case Verdict::cannot_tell:
-      return "cannot tell";
-    case Verdict::same:
-      break;
-  }
-  return "";
-}
+std::string verdict_cell(Verdict v) { return std::string(names_of(v).cell); }
 
 std::string p_text(double p) { return p < 0.0001 ? std::string("<0.0001") : format_fixed("%.4f", p); }
 

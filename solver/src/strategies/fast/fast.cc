@@ -1,22 +1,19 @@
 // The `fast` strategy's options and the run-time choice of backend.
 #include "strategies/fast/fast.h"
 
+#include <cstddef>
+#include <iterator>
+
 #include "strategies/fast/backends.h"
 
 namespace sudoku::detail {
 namespace fast {
 
-const char* isa_name(Isa isa) {
-  switch (isa) {
-    case Isa::scalar:
-      return "scalar";
-    case Isa::avx2:
-      return "avx2";
-    case Isa::avx512:
-      return "avx512";
-  }
-  return "?";
-}
+// In Isa's order.
+constexpr const char* kIsaNames[] = {"scalar", "avx2", "avx512"};
+static_assert(std::size(kIsaNames) == static_cast<std::size_t>(Isa::avx512) + 1);
+
+const char* isa_name(Isa isa) { return kIsaNames[static_cast<std::size_t>(isa)]; }
 
 // The SIMD backends are built whatever the build targets (their files carry their own flags), so a
 // CPU check, not the compiler, decides whether one may run.
