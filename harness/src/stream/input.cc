@@ -52,6 +52,18 @@ const bool stdin_closed = [] {
   return true;
 }();
 
+// The status of a descriptor just opened for `name`; when fstat fails, the descriptor is closed and
+// the error names `name`.
+struct stat stat_or_close(int fd, const std::string& name) {
+  struct stat st {};
+  if (fstat(fd, &st) != 0) {
+    const int e = errno;
+    close(fd);
+    throw IoError(name, std::string("cannot stat: ") + std::strerror(e));
+  }
+  return st;
+}
+
 }  // namespace
 
 bool standard_input_closed() { return stdin_closed; }
@@ -64,12 +76,7 @@ int start_directory() {
 std::string sample_fingerprint(const std::string& path) {
   const int fd = openat(start_directory(), path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw IoError(path, cannot_open(errno));
-  struct stat st {};
-  if (fstat(fd, &st) != 0) {
-    const int e = errno;
-    close(fd);
-    throw IoError(path, std::string("cannot stat: ") + std::strerror(e));
-  }
+  const struct stat st = stat_or_close(fd, path);
   const std::uint64_t size = static_cast<std::uint64_t>(st.st_size);
   // 64 blocks of 4 KiB spread evenly, the first and the last included: the whole file below 256 KiB.
   constexpr std::uint64_t kBlock = 4096, kBlocks = 64;
@@ -130,12 +137,7 @@ InputFile::InputFile(const std::string& path, bool map)
   if (is_stdin_ && stdin_closed) throw IoError(name_, "cannot read: standard input is closed");
   int fd = is_stdin_ ? dup(STDIN_FILENO) : openat(start_directory(), path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) throw IoError(name_, cannot_open(errno));
-  struct stat st {};
-  if (fstat(fd, &st) != 0) {
-    const int e = errno;
-    close(fd);
-    throw IoError(name_, std::string("cannot stat: ") + std::strerror(e));
-  }
+  const struct stat st = stat_or_close(fd, name_);
   if (S_ISDIR(st.st_mode)) {
     close(fd);
     throw IoError(name_, "is a directory");

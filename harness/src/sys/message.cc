@@ -80,32 +80,18 @@ void Messages::say(MessageKind kind, std::string_view text) const {
   std::fflush(stream_);
 }
 
-void Messages::errorf(const char* format, ...) const {
-  std::va_list args;
-  va_start(args, format);
-  say(MessageKind::error, vprinted(format, args));
-  va_end(args);
-}
-
-void Messages::warningf(const char* format, ...) const {
-  std::va_list args;
-  va_start(args, format);
-  say(MessageKind::warning, vprinted(format, args));
-  va_end(args);
-}
-
-void Messages::notef(const char* format, ...) const {
-  std::va_list args;
-  va_start(args, format);
-  say(MessageKind::note, vprinted(format, args));
-  va_end(args);
-}
-
-void Messages::progressf(const char* format, ...) const {
-  std::va_list args;
-  va_start(args, format);
-  say(MessageKind::progress, vprinted(format, args));
-  va_end(args);
-}
+// The printf-like sayers differ only in their kind, and `...` cannot be handed on to a function.
+#define SUDOKU_BENCH_SAYF(NAME, KIND)                  \
+  void Messages::NAME(const char* format, ...) const { \
+    std::va_list args;                                 \
+    va_start(args, format);                            \
+    say(MessageKind::KIND, vprinted(format, args));    \
+    va_end(args);                                      \
+  }
+SUDOKU_BENCH_SAYF(errorf, error)
+SUDOKU_BENCH_SAYF(warningf, warning)
+SUDOKU_BENCH_SAYF(notef, note)
+SUDOKU_BENCH_SAYF(progressf, progress)
+#undef SUDOKU_BENCH_SAYF
 
 }  // namespace sudoku_bench
