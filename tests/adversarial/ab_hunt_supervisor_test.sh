@@ -36,18 +36,17 @@ print(a["interrupted"], a["verdict_line"].startswith("no verdict"), a["rounds"],
   [ ! -s "$work/out" ] || fail "$1: a verdict on standard output: $(head -1 "$work/out")"
   rm -f ab.json ab.md ab.html rep/*.json
 }
-ENDING_AFTER=300 probe "ab, NEW calls exit(0)" 4 "$BENCH" "${ab_args[@]}" "$(plugin exits)" top95.txt
-says "ab, NEW calls exit(0)" "the measuring process .*(exit\(\) was called while .*exits|SIGABRT|exited with status).*, during round 3 shard [12]/2 of NEW \(new\); no verdict: the 2 rounds measured before are written"
-kept "ab, NEW calls exit(0)"
-ENDING_AFTER=300 probe "ab, NEW calls _exit(3)" 4 "$BENCH" "${ab_args[@]}" "$(plugin quick_exits)" top95.txt
-says "ab, NEW calls _exit(3)" "exited with status 3 without finishing .*, during round 3 shard [12]/2 of NEW"
-kept "ab, NEW calls _exit(3)"
-ENDING_AFTER=300 probe "ab, NEW crashes past the guard" 4 "$BENCH" "${ab_args[@]}" "$(plugin crashes_past_the_guard)" top95.txt
-says "ab, NEW crashes past the guard" "the measuring process (was ended by SIGSEGV|was ended by SIGABRT|exited with status [0-9]+).*, during round 3 shard [12]/2 of NEW"
-kept "ab, NEW crashes past the guard"
-ENDING_AFTER=300 probe "ab, NEW raises SIGTERM" 4 "$BENCH" "${ab_args[@]}" "$(plugin raises_sigterm)" top95.txt
-says "ab, NEW raises SIGTERM" "a solver sent signal 15 to its own process"
-kept "ab, NEW raises SIGTERM"
+# ends NAME PLUGIN_SYMBOL PATTERN: NEW (that symbol) ends the measuring process in round 3; exit 4,
+# the message matches PATTERN, and every output keeps the first two rounds.
+ends() {
+  ENDING_AFTER=300 probe "$1" 4 "$BENCH" "${ab_args[@]}" "$(plugin "$2")" top95.txt
+  says "$1" "$3"
+  kept "$1"
+}
+ends "ab, NEW calls exit(0)" exits "the measuring process .*(exit\(\) was called while .*exits|SIGABRT|exited with status).*, during round 3 shard [12]/2 of NEW \(new\); no verdict: the 2 rounds measured before are written"
+ends "ab, NEW calls _exit(3)" quick_exits "exited with status 3 without finishing .*, during round 3 shard [12]/2 of NEW"
+ends "ab, NEW crashes past the guard" crashes_past_the_guard "the measuring process (was ended by SIGSEGV|was ended by SIGABRT|exited with status [0-9]+).*, during round 3 shard [12]/2 of NEW"
+ends "ab, NEW raises SIGTERM" raises_sigterm "a solver sent signal 15 to its own process"
 
 # NEW hangs, deaf to every signal, until a user's SIGTERM: the supervisor kills it, the rounds kept, 143.
 rm -f harmed

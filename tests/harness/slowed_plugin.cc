@@ -62,20 +62,17 @@ size_t heavy(int tenths_of_percent, const char* puzzle, size_t limit, uint32_t f
 
 }  // namespace
 
-#define HEAVY(N)                                                                                        \
-  extern "C" __attribute__((visibility("default")))                                                     \
-  size_t heavy_##N(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) { \
-    return heavy(N, puzzle, limit, flags, solution, guesses);                                           \
+// PREFIX_N: the solver FUNCTION slowed by N tenths of a percent, exported as the plugin's symbol.
+#define EXPORT_SLOWED(PREFIX, FUNCTION, N)                                                                 \
+  extern "C" __attribute__((visibility("default")))                                                        \
+  size_t PREFIX##_##N(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) { \
+    return FUNCTION(N, puzzle, limit, flags, solution, guesses);                                           \
   }
+#define HEAVY(N) EXPORT_SLOWED(heavy, heavy, N)
+#define SLOWED(N) EXPORT_SLOWED(solve, slowed, N)
 
 HEAVY(0)
 HEAVY(150)
-
-#define SLOWED(N)                                                                                       \
-  extern "C" __attribute__((visibility("default")))                                                     \
-  size_t solve_##N(const char* puzzle, size_t limit, uint32_t flags, char* solution, size_t* guesses) { \
-    return slowed(N, puzzle, limit, flags, solution, guesses);                                          \
-  }
 
 SLOWED(0)
 SLOWED(10)

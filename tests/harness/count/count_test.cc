@@ -1,6 +1,8 @@
 // run --measure instructions: reading callgrind's out file, and which records --sample N takes.
 #include <gtest/gtest.h>
 
+#include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "count/callgrind_out.h"
@@ -36,26 +38,25 @@ TEST(CallgrindOut, ReadsTheTotal) {
   EXPECT_EQ(*total, 35807u);
 }
 
-TEST(CallgrindOut, TotalsBeforeSummary) {
+// The total read from kOutFile with its "totals: 35807" line made `totals` ("" drops it, and the
+// summary line after it, as a cut dump would).
+std::uint64_t total_with(const std::string& totals) {
   std::string text = kOutFile;
-  text.replace(text.find("totals: 35807"), 13, "totals: 40000");
+  const std::size_t at = text.find("totals: 35807");
+  if (totals.empty()) {
+    text.erase(at);
+  } else {
+    text.replace(at, 13, totals);
+  }
   std::string why;
-  EXPECT_EQ(callgrind_total(text, why).value_or(0), 40000u);
+  return callgrind_total(text, why).value_or(0);
 }
 
-TEST(CallgrindOut, SummaryWhenTheDumpWasCut) {
-  std::string text = kOutFile;
-  text.erase(text.find("totals:"));
-  std::string why;
-  EXPECT_EQ(callgrind_total(text, why).value_or(0), 35807u);
-}
+TEST(CallgrindOut, TotalsBeforeSummary) { EXPECT_EQ(total_with("totals: 40000"), 40000u); }
 
-TEST(CallgrindOut, FirstEventOfSeveral) {
-  std::string text = kOutFile;
-  text.replace(text.find("totals: 35807"), 13, "totals: 35807 900 12");
-  std::string why;
-  EXPECT_EQ(callgrind_total(text, why).value_or(0), 35807u);
-}
+TEST(CallgrindOut, SummaryWhenTheDumpWasCut) { EXPECT_EQ(total_with(""), 35807u); }
+
+TEST(CallgrindOut, FirstEventOfSeveral) { EXPECT_EQ(total_with("totals: 35807 900 12"), 35807u); }
 
 TEST(CallgrindOut, RefusesWhatIsNoOutFile) {
   std::string why;
