@@ -27,10 +27,8 @@ ROOT = "harness/src"
 # (file, class): (lines, data members, why it is still over). Each may only shrink.
 OVER = {
     ("harness/src/cluster/world.h", "World"): (370, 8, "every MPI call, with its single-process twin"),
-    ("harness/src/run/run_estimate.h", "RunEstimate"): (144, 16, "each step's plan and times, one member each"),
-    ("harness/src/stream/record_step.h", "RecordStep"): (421, 30, "the per-record hot path, its common way inline (64)"),
+    ("harness/src/stream/record_step.h", "RecordStep"): (418, 30, "the per-record hot path, its common way inline (64)"),
     ("harness/src/stream/chunk_reader.h", "ChunkReader"): (303, 15, "the reader of the timed path (stream/)"),
-    ("harness/src/stream/output_file.h", "OutputFile"): (301, 17, "safe replacement of every output (stream/)"),
     # Records with no behaviour: a field each, to be read from one field registry (issue 66).
     ("harness/src/stats/measured_pass.h", "MeasuredPass"): (97, 36, "the pass record: a field each figure"),
     ("harness/src/report/report.h", "Settings"): (32, 19, "a report's settings: a field each"),

@@ -33,17 +33,17 @@ void RunEstimate::begin_step(std::size_t kind, double now) {
   kind_ = kind;
   step_began_ = reading_began_ = now;
   first_loop_ = reading_ = 0;
-  position_ = -1;
+  seen_.reset();
   sized_ = true;
   last_reading_.reset();
 }
 
 void RunEstimate::begin_reading(double now) {
-  if (position_ >= 0) {  // a reading before this one, in this step
+  if (seen_) {  // a reading before this one, in this step
     end_reading();
     first_loop_ = reading_ + 1;
     reading_ = first_loop_;
-    position_ = -1;
+    seen_.reset();
   }
   reading_began_ = now;
 }
@@ -57,11 +57,10 @@ void RunEstimate::observe(double now, std::uint32_t loop, double position) {
   if (first_loop_ + loop > reading_) {
     // The reading before ended with its last chunk: this one began then.
     end_reading();
-    if (position_ >= 0) reading_began_ = position_at_;
+    if (seen_) reading_began_ = seen_->at;
     reading_ = first_loop_ + loop;
   }
-  position_ = std::min(position, 1.0);
-  position_at_ = now;
+  seen_ = Observation{std::min(position, 1.0), now};
   if (const auto r = reading_seconds()) latest_reading_ = r;
 }
 
@@ -71,8 +70,8 @@ void RunEstimate::end_reading() {
 
 // The reading under way, whole, at the pace it has gone so far.
 std::optional<double> RunEstimate::reading_seconds() const {
-  if (position_ <= 0) return std::nullopt;
-  return (position_at_ - reading_began_) / position_;
+  if (!seen_ || seen_->position <= 0) return std::nullopt;
+  return (seen_->at - reading_began_) / seen_->position;
 }
 
 // A step not begun: as long as the steps of its kind done so far, else at the latest reading's pace.

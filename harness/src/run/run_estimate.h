@@ -60,7 +60,11 @@ class RunEstimate {
   std::uint32_t first_loop_ = 0;  // the step's reading that observe's loop 0 is
   std::uint32_t reading_ = 0;     // the step's reading under way, from 0
   double reading_began_ = 0;
-  double position_ = -1, position_at_ = 0;  // the last observation
+  // The last observation in the reading under way: how far through it (0 to 1), and when.
+  struct Observation {
+    double position, at;
+  };
+  std::optional<Observation> seen_;
   bool sized_ = true;
   std::optional<double> last_reading_;    // a reading of this step, whole (or as long as it would have been, uncut)
   std::optional<double> latest_reading_;  // the same, of any step: steps not begun are predicted with it

@@ -120,9 +120,7 @@ OutputFile::OutputFile(std::string path, std::string option, int gzip_level)
   struct stat st {};
   if (stat(at.c_str(), &st) == 0) {
     if (S_ISDIR(st.st_mode)) throw IoError(name(), "cannot write: it is a directory");
-    exists_ = true;
-    device_ = st.st_dev;
-    inode_ = st.st_ino;
+    id_ = FileId{st.st_dev, st.st_ino};
     // What the node is decides, not where it is: a regular file in /dev/shm or reached through
     // /proc/self/cwd is replaced whole like any other.
     if (!S_ISREG(st.st_mode)) {  // a device, a FIFO, a socket: written in place
@@ -152,10 +150,8 @@ void OutputFile::use_descriptor(int fd) {
   // A standard output closed by the caller (>&-) is /dev/null opened to read (cli/main.cc).
   if (flags < 0 || fstat(descriptor_, &st) != 0 || (flags & O_ACCMODE) == O_RDONLY)
     throw IoError(name(), "cannot write: " + what + " is closed or open for reading only");
-  exists_ = true;
   regular_ = S_ISREG(st.st_mode);
-  device_ = st.st_dev;
-  inode_ = st.st_ino;
+  id_ = FileId{st.st_dev, st.st_ino};
 }
 
 // A path that does not exist yet, in its folder's own path (links and /proc/self/cwd resolved).
@@ -183,7 +179,7 @@ void OutputFile::prepare_replacement(const struct stat& st) {
   if (access(folder_.c_str(), W_OK | X_OK) != 0)
     throw IoError(name(), reason(("cannot write in the folder '" + folder_ + "'").c_str(), errno));
   mode_ = st.st_mode & 07777;
-  if (!exists_) {
+  if (!id_) {
     const mode_t mask = umask(0);  // read, then restored at once
     umask(mask);
     mode_ = 0666 & ~mask;
@@ -329,14 +325,14 @@ void OutputFile::commit() {
 bool OutputFile::is(const std::string& path) const {
   if (direct_ && !regular_) return false;  // a device or a FIFO is not destroyed by writing it
   struct stat st {};
-  if (exists_ && stat(path.c_str(), &st) == 0 && st.st_dev == device_ && st.st_ino == inode_) return true;
+  if (id_ && stat(path.c_str(), &st) == 0 && *id_ == FileId{st.st_dev, st.st_ino}) return true;
   return descriptor_ < 0 && canonical_or_self(target_) == canonical_or_self(path);
 }
 
 bool OutputFile::same_as(const OutputFile& other) const {
   if ((direct_ && !regular_) || (other.direct_ && !other.regular_)) return false;  // /dev/null twice harms nothing
   if (descriptor_ >= 0 && other.descriptor_ >= 0) return false;  // the caller's open files, written in turn
-  if (exists_ && other.exists_) return device_ == other.device_ && inode_ == other.inode_;
+  if (id_ && other.id_) return *id_ == *other.id_;
   return canonical_or_self(target_) == canonical_or_self(other.target_);
 }
 

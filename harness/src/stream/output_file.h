@@ -13,11 +13,19 @@
 #include <sys/stat.h>
 #include <sys/types.h>
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace sudoku_bench {
+
+// A file as the kernel knows it, whatever path reaches it.
+struct FileId {
+  dev_t device;
+  ino_t inode;
+  bool operator==(const FileId&) const = default;
+};
 
 class OutputFile {
  public:
@@ -86,15 +94,13 @@ class OutputFile {
   std::string path_, option_;
   std::string target_;  // `path_` with its symlinks followed: the file's own path
   bool direct_ = false;
-  bool regular_ = false;  // the node is a regular file (also one written in place: a descriptor's)
-  int descriptor_ = -1;   // the caller's descriptor this output is written through (1 for `-`)
-  bool exists_ = false;   // target_ existed when checked
-  dev_t device_ = 0;
-  ino_t inode_ = 0;
-  std::string folder_;  // target_'s folder
-  mode_t mode_ = 0;     // the permissions the file will have
-  std::string temp_;    // the temporary file beside target_, from the first write until committed
-  int temp_slot_ = -1;  // its place among those unlink_temps() removes
+  bool regular_ = false;      // the node is a regular file (also one written in place: a descriptor's)
+  int descriptor_ = -1;       // the caller's descriptor this output is written through (1 for `-`)
+  std::optional<FileId> id_;  // target_'s, when it existed as checked
+  std::string folder_;        // target_'s folder
+  mode_t mode_ = 0;           // the permissions the file will have
+  std::string temp_;          // the temporary file beside target_, from the first write until committed
+  int temp_slot_ = -1;        // its place among those unlink_temps() removes
   int fd_ = -1;
   bool committed_ = false;
   int gzip_level_;
