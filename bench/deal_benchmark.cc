@@ -5,7 +5,7 @@
 //   OMPI_MCA_btl=self,tcp OMPI_MCA_pml=ob1 mpirun -n 4 --oversubscribe bench/deal_benchmark
 // Rank 0 prints (and writes --benchmark_out); the others run the same iterations silently. Every
 // benchmark runs a fixed number of iterations, so that the ranks' collectives pair up.
-// - BM_FetchAdd: every rank takes tickets back to back (World::fetch_add on rank 0's window: one
+// - BM_FetchAdd: every rank takes tickets back to back (RankCounters::fetch_add on rank 0's window: one
 //   MPI_Fetch_and_op and MPI_Win_flush), rank 0 too: a deal's one operation, under contention.
 // - BM_FetchAddRank0Asleep: the same by every rank but 0, which waits meanwhile as a rank's main
 //   thread waits (World::barrier: it sleeps, up to 10 ms, and calls into MPI at every wake): what a
@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cluster/rank_counters.h"
 #include "cluster/world.h"
 #include "run/rank_dealing.h"
 #include "stream/chunk_deal.h"
@@ -46,29 +47,29 @@ void report(benchmark::State& state, double my_us) {
 
 void BM_FetchAdd(benchmark::State& state) {
   sudoku_bench::World& world = sudoku_bench::World::current();
-  world.open_counters(sudoku_bench::kDealCounters);
+  sudoku_bench::RankCounters counters(world, sudoku_bench::kDealCounters);
   const auto start = Clock::now();
-  for (auto _ : state) benchmark::DoNotOptimize(world.fetch_add(sudoku_bench::kTicketCounter, 1));
+  for (auto _ : state) benchmark::DoNotOptimize(counters.fetch_add(sudoku_bench::kTicketCounter, 1));
   const double us = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
-  world.close_counters();
+  counters.close();
   report(state, us / static_cast<double>(state.iterations()));
 }
 BENCHMARK(BM_FetchAdd)->Iterations(20'000)->UseRealTime()->Unit(benchmark::kMicrosecond);
 
 void BM_FetchAddRank0Asleep(benchmark::State& state) {
   sudoku_bench::World& world = sudoku_bench::World::current();
-  world.open_counters(sudoku_bench::kDealCounters);
+  sudoku_bench::RankCounters counters(world, sudoku_bench::kDealCounters);
   const auto start = Clock::now();
   if (world.rank() == 0 && world.size() > 1) {
     for (auto _ : state) {
     }  // the timed loop ends at once: rank 0's own time is not the figure
     world.barrier();
   } else {
-    for (auto _ : state) benchmark::DoNotOptimize(world.fetch_add(sudoku_bench::kTicketCounter, 1));
+    for (auto _ : state) benchmark::DoNotOptimize(counters.fetch_add(sudoku_bench::kTicketCounter, 1));
     world.barrier();
   }
   const double us = std::chrono::duration<double, std::micro>(Clock::now() - start).count();
-  world.close_counters();
+  counters.close();
   // Rank 0's figure is the longest any other rank took, as rank 0 waited for all of them.
   report(state, us / static_cast<double>(state.iterations()));
 }

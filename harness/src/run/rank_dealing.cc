@@ -13,6 +13,7 @@
 #include <thread>
 #include <utility>
 
+#include "cluster/rank_counters.h"
 #include "run/interrupt.h"
 #include "stream/puzzle_clock.h"
 
@@ -91,21 +92,22 @@ class Mailbox final : public ChunkDealer {
   bool woken_ = false;
 };
 
-// The world's counters (cluster/world.h: one-sided atomics on a window at rank 0) as RankDeals uses them.
-class WorldCounters final : public SharedCounters {
+// The ranks' counters (cluster/rank_counters.h: one-sided atomics on a window at rank 0) as
+// RankDeals uses them: one thread at a time in MPI.
+class SerializedCounters final : public SharedCounters {
  public:
-  explicit WorldCounters(World& world) : world_(world) {}
+  explicit SerializedCounters(RankCounters& counters) : counters_(counters) {}
   std::int64_t fetch_add(int i, std::int64_t add) override {
     std::lock_guard lock(mpi_);
-    return world_.fetch_add(i, add);
+    return counters_.fetch_add(i, add);
   }
   std::int64_t fetch_max(int i, std::int64_t value) override {
     std::lock_guard lock(mpi_);
-    return world_.fetch_max(i, value);
+    return counters_.fetch_max(i, value);
   }
   void progress() {
     std::lock_guard lock(mpi_);
-    world_.progress();
+    counters_.progress();
   }
   // 50 us, twice as long each try, up to 10 ms, MPI progressed meanwhile.
   void pause(int tries) override {
@@ -115,7 +117,7 @@ class WorldCounters final : public SharedCounters {
   }
 
  private:
-  World& world_;
+  RankCounters& counters_;
   std::mutex mpi_;  // one thread at a time in MPI (MPI_THREAD_SERIALIZED)
 };
 
@@ -124,10 +126,10 @@ class WorldCounters final : public SharedCounters {
 // 10 ms. Where it hands deals (MPI_THREAD_FUNNELED only), its reader's want of a deal, or the end
 // of its measuring, wakes it at once (Mailbox::wake), so that no deal waits for a look; the looks are for an interrupt
 // on another rank (kSignalCounter, seen within 10 ms) and, over a transport without remote atomics, for the other
-// ranks' deals, which rank 0 completes when it calls into MPI (World::progress). A wake costs 8-18 us of CPU under a
-// hypervisor (Intel Xeon f6 m207 KVM guest): 100 a second is ~0.1% of a core.
-// Where rank 0 serves the counters (across machines without one-sided atomics: World::one_sided),
-// its looks are 1 ms apart at most, each deal of another rank waiting for one.
+// ranks' deals, which rank 0 completes when it calls into MPI (RankCounters::progress). A wake costs 8-18 us of CPU
+// under a hypervisor (Intel Xeon f6 m207 KVM guest): 100 a second is ~0.1% of a core. Where rank 0 serves the counters
+// (across machines without one-sided atomics: World::one_sided), its looks are 1 ms apart at most, each deal of another
+// rank waiting for one.
 class Pause {
  public:
   explicit Pause(long most_ns) : most_ns_(most_ns) {}
@@ -145,9 +147,9 @@ class Pause {
 
 class Dealing {
  public:
-  explicit Dealing(World& world)
+  Dealing(World& world, RankCounters& counters)
       : world_(world),
-        counters_(world),
+        counters_(counters),
         deals_(counters_, world.rank(), world.size()),
         mailbox_(world.any_thread() ? std::function<std::optional<Deal>(const DealRequest&)>(
                                           [this](const DealRequest& request) { return take(request); })
@@ -221,7 +223,7 @@ class Dealing {
   }
 
   World& world_;
-  WorldCounters counters_;
+  SerializedCounters counters_;
   std::mutex deals_mutex_;  // deals_ between the reader (taking deals) and the main thread (stopping them)
   RankDeals deals_;
   std::chrono::steady_clock::time_point began_ = std::chrono::steady_clock::now();
@@ -234,17 +236,17 @@ class Dealing {
 std::string measure_dealt(World& world, const std::function<std::string(ChunkDealer&)>& measure,
                           double& dealing_cpu_seconds, double& waiting_cpu_seconds) {
   const double start = cpu_clock_seconds(CLOCK_THREAD_CPUTIME_ID);
-  world.open_counters(kDealCounters);
+  RankCounters counters(world, kDealCounters);
   std::string error;
   {
-    Dealing dealing(world);
+    Dealing dealing(world, counters);
     error = dealing.run(measure);
     dealing_cpu_seconds = cpu_clock_seconds(CLOCK_THREAD_CPUTIME_ID) - start;
     const double waiting_from = cpu_clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
     dealing.wait_for_every_rank();
     waiting_cpu_seconds = cpu_clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - waiting_from;
   }
-  world.close_counters();
+  counters.close();
   return error;
 }
 

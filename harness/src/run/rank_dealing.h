@@ -1,5 +1,5 @@
 // The chunks of one measured pass of MPI ranks, taken as the ranks free up from counters they share
-// at rank 0 (stream/chunk_deal.h, RankDeals; cluster/world.h: one-sided atomics, no rank serving
+// at rank 0 (stream/chunk_deal.h, RankDeals; cluster/rank_counters.h: one-sided atomics, no rank serving
 // them): every rank's pipeline reader takes its next deal itself, one atomic operation (or, where MPI
 // may be called only from the main thread, asks it for the deal ahead of need). The pass runs on a
 // thread of its own while the main thread passes interrupts between ranks: an interrupt on any rank (SIGINT, SIGTERM,

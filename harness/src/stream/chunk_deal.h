@@ -59,7 +59,7 @@ class ShardDealer final : public ChunkDealer {
   std::optional<std::uint32_t> loop_;  // the last reading dealt
 };
 
-// A few counters every process of a job shares, each operation atomic (cluster/world.h: one-sided
+// A few counters every process of a job shares, each operation atomic (cluster/rank_counters.h: one-sided
 // MPI atomics on a window at rank 0, which serves none of them).
 class SharedCounters {
  public:
