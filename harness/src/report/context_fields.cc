@@ -12,6 +12,22 @@ template <std::string Environment::*M>
 constexpr FieldRow<Environment> text_row(std::string_view name) {
   return text_field<Environment, M, true>(name);
 }
+// A text of one of the environment's groups (its CPU, its caches).
+template <class G, G Environment::*Group, std::string G::*M>
+constexpr FieldRow<Environment> group_text(std::string_view name) {
+  return {name, true, Agree::never, [](const Environment& e) { return Json((e.*Group).*M); },
+          [](Environment& e, const Field& f) {
+            if (!f.null()) (e.*Group).*M = f.text();
+          }};
+}
+template <std::string Environment::Cpu::*M>
+constexpr FieldRow<Environment> cpu_text(std::string_view name) {
+  return group_text<Environment::Cpu, &Environment::cpu, M>(name);
+}
+template <std::string Environment::Caches::*M>
+constexpr FieldRow<Environment> cache_text(std::string_view name) {
+  return group_text<Environment::Caches, &Environment::caches, M>(name);
+}
 template <std::string Context::*M>
 constexpr FieldRow<Context> context_text(std::string_view name, Agree agree = Agree::never) {
   return text_field<Context, M, false>(name, agree);
@@ -19,16 +35,16 @@ constexpr FieldRow<Context> context_text(std::string_view name, Agree agree = Ag
 
 // In the order they are written.
 const FieldRow<Environment> kEnvironmentRows[] = {
-    text_row<&Environment::cpu_model>("cpu_model"),
-    text_row<&Environment::cpu_vendor>("cpu_vendor"),
-    text_row<&Environment::cpu_family>("cpu_family"),
-    text_row<&Environment::cpu_model_number>("cpu_model_number"),
-    text_row<&Environment::cpu_stepping>("cpu_stepping"),
-    text_row<&Environment::microcode>("microcode"),
-    text_row<&Environment::l1d_cache>("l1d_cache"),
-    text_row<&Environment::l1i_cache>("l1i_cache"),
-    text_row<&Environment::l2_cache>("l2_cache"),
-    text_row<&Environment::l3_cache>("l3_cache"),
+    cpu_text<&Environment::Cpu::model>("cpu_model"),
+    cpu_text<&Environment::Cpu::vendor>("cpu_vendor"),
+    cpu_text<&Environment::Cpu::family>("cpu_family"),
+    cpu_text<&Environment::Cpu::model_number>("cpu_model_number"),
+    cpu_text<&Environment::Cpu::stepping>("cpu_stepping"),
+    cpu_text<&Environment::Cpu::microcode>("microcode"),
+    cache_text<&Environment::Caches::l1d>("l1d_cache"),
+    cache_text<&Environment::Caches::l1i>("l1i_cache"),
+    cache_text<&Environment::Caches::l2>("l2_cache"),
+    cache_text<&Environment::Caches::l3>("l3_cache"),
     text_row<&Environment::smt>("smt"),
     text_row<&Environment::hypervisor>("hypervisor"),
     text_row<&Environment::governor>("governor"),

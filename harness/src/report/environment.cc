@@ -64,17 +64,17 @@ void read_cpuinfo(const std::string& path, Environment& e) {
     const std::string key = trim(line.substr(0, colon));
     const std::string value = trim(line.substr(colon + 1));
     if (key == "model name")
-      e.cpu_model = value;
+      e.cpu.model = value;
     else if (key == "vendor_id")
-      e.cpu_vendor = value;
+      e.cpu.vendor = value;
     else if (key == "cpu family")
-      e.cpu_family = value;
+      e.cpu.family = value;
     else if (key == "model")
-      e.cpu_model_number = value;
+      e.cpu.model_number = value;
     else if (key == "stepping")
-      e.cpu_stepping = value;
+      e.cpu.stepping = value;
     else if (key == "microcode")
-      e.microcode = value;
+      e.cpu.microcode = value;
     else if (key == "flags") {
       seen_flags = true;
       std::istringstream flags(value);
@@ -94,13 +94,13 @@ void read_caches(const std::string& dir, Environment& e) {
     const std::string type = line_or(base + "type", "");
     const std::string size = line_or(base + "size", "");
     if (level == "1" && type == "Data")
-      e.l1d_cache = size;
+      e.caches.l1d = size;
     else if (level == "1" && type == "Instruction")
-      e.l1i_cache = size;
+      e.caches.l1i = size;
     else if (level == "2")
-      e.l2_cache = size;
+      e.caches.l2 = size;
     else if (level == "3")
-      e.l3_cache = size;
+      e.caches.l3 = size;
   }
 }
 

@@ -10,17 +10,20 @@ namespace sudoku_bench {
 
 struct Environment {
   // CPU, from the first processor's block of /proc/cpuinfo; empty where the file lacks a field.
-  std::string cpu_model;         // "model name"
-  std::string cpu_vendor;        // "vendor_id"
-  std::string cpu_family;        // "cpu family"
-  std::string cpu_model_number;  // "model"
-  std::string cpu_stepping;      // "stepping"
-  std::string microcode;         // "microcode": absent in most guests
+  struct Cpu {
+    std::string model;         // "model name"
+    std::string vendor;        // "vendor_id"
+    std::string family;        // "cpu family"
+    std::string model_number;  // "model"
+    std::string stepping;      // "stepping"
+    std::string microcode;     // "microcode": absent in most guests
+    bool operator==(const Cpu&) const = default;
+  } cpu;
   // Cache sizes of cpu0 as sysfs writes them ("48K", "2048K"); empty where unknown.
-  std::string l1d_cache;
-  std::string l1i_cache;
-  std::string l2_cache;
-  std::string l3_cache;
+  struct Caches {
+    std::string l1d, l1i, l2, l3;
+    bool operator==(const Caches&) const = default;
+  } caches;
   std::string smt = "unknown";         // "on", "off" or "unknown" (/sys/devices/system/cpu/smt/active)
   std::string hypervisor = "unknown";  // /sys/hypervisor/type ("xen"), else "yes" (cpuinfo flag) or "none"
   std::string governor;                // scaling_governor of cpu0; empty without cpufreq

@@ -33,35 +33,36 @@ int mentions(const std::vector<std::string>& warnings, const std::string& needle
 // no cpufreq, no microcode, the hypervisor from the cpuinfo flag), bare_metal_performance and
 // laptop_powersave (boost from intel_pstate/no_turbo 0).
 struct TextField {
-  std::string Environment::*field;
+  const char* key;  // in the report's JSON
   const char* this_vm;
   const char* bare_metal_performance;
   const char* laptop_powersave;
 };
 const TextField kTextFields[] = {
-    {&Environment::cpu_model, "AMD EPYC", "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
+    {"cpu_model", "AMD EPYC", "Intel(R) Xeon(R) Gold 6338 CPU @ 2.00GHz",
      "11th Gen Intel(R) Core(TM) i7-1165G7 @ 2.80GHz"},
-    {&Environment::cpu_vendor, "AuthenticAMD", "GenuineIntel", "GenuineIntel"},
-    {&Environment::cpu_family, "26", "6", "6"},
-    {&Environment::cpu_model_number, "2", "106", "140"},
-    {&Environment::cpu_stepping, "1", "6", "1"},
-    {&Environment::microcode, "", "0xd0003a5", "0xb4"},
-    {&Environment::l1d_cache, "", "48K", "48K"},
-    {&Environment::l1i_cache, "", "32K", "32K"},
-    {&Environment::l2_cache, "", "1280K", "1280K"},
-    {&Environment::l3_cache, "", "49152K", "12288K"},
-    {&Environment::smt, "off", "on", "on"},
-    {&Environment::hypervisor, "yes", "none", "none"},
-    {&Environment::governor, "", "performance", "powersave"},
-    {&Environment::boost, "unknown", "on", "on"},
-    {&Environment::kernel, "6.18.44-fc-v769", "5.15.0-105-generic", "6.8.0-40-generic"},
-    {&Environment::isolated_cpus, "", "2-3", ""},
+    {"cpu_vendor", "AuthenticAMD", "GenuineIntel", "GenuineIntel"},
+    {"cpu_family", "26", "6", "6"},
+    {"cpu_model_number", "2", "106", "140"},
+    {"cpu_stepping", "1", "6", "1"},
+    {"microcode", "", "0xd0003a5", "0xb4"},
+    {"l1d_cache", "", "48K", "48K"},
+    {"l1i_cache", "", "32K", "32K"},
+    {"l2_cache", "", "1280K", "1280K"},
+    {"l3_cache", "", "49152K", "12288K"},
+    {"smt", "off", "on", "on"},
+    {"hypervisor", "yes", "none", "none"},
+    {"governor", "", "performance", "powersave"},
+    {"boost", "unknown", "on", "on"},
+    {"kernel", "6.18.44-fc-v769", "5.15.0-105-generic", "6.8.0-40-generic"},
+    {"isolated_cpus", "", "2-3", ""},
 };
 
 // Reads the sample `machine` and checks it against its column of kTextFields and `load_average`.
 void expect_reads(const char* machine, const char* TextField::*column, double load_average) {
   const Environment e = sudoku_bench::read_environment(sample(machine));
-  for (const TextField& row : kTextFields) EXPECT_EQ(e.*row.field, row.*column) << machine;
+  const nlohmann::ordered_json json = sudoku_bench::environment_json(e);
+  for (const TextField& row : kTextFields) EXPECT_EQ(json.at(row.key), row.*column) << machine << " " << row.key;
   EXPECT_EQ(e.aslr, 2);
   ASSERT_TRUE(e.load_average.has_value());
   EXPECT_DOUBLE_EQ(*e.load_average, load_average);
