@@ -86,8 +86,8 @@ Report report_head(const RunCommand& one, const std::vector<SpecFactory>& solver
   report.settings = settings_of(one, {1}, solvers);
   report.settings.latency = false;
   report.settings.latency_clock.clear();
-  report.settings.verify = (one.verify.empty() ? std::string("bitmask") : one.verify) + ", every record";
-  report.settings.verify_every = 1;
+  report.settings.verify.by = (one.verify.empty() ? std::string("bitmask") : one.verify) + ", every record";
+  report.settings.verify.every = 1;
   const auto is_exec = [](const std::string& s) { return split_spec_name(s).spec.starts_with("exec"); };
   const auto execs = std::count_if(one.solvers.begin(), one.solvers.end(), is_exec);
   const std::size_t all = one.solvers.size();

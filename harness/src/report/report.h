@@ -121,19 +121,25 @@ struct Settings {
   int repetitions = 0;
   double warmup_seconds = 0;
   double min_time_seconds = 0;  // --min-time: each pass loops over its file at least this long
-  // --interleave: the passes ran in an order shuffled with this seed (runs[].sequence).
-  bool interleave = false;
-  std::uint64_t interleave_seed = 0;
-  std::uint64_t limit = 2;
-  std::uint64_t node_limit = 0;
-  double time_limit_ms = 0;
+  // --interleave: the passes ran in an order shuffled with this seed (runs[].sequence); none when not.
+  std::optional<std::uint64_t> interleave_seed;
+  // What each solve was asked: stop at this many solutions, nodes (0: no limit), milliseconds (0: none).
+  struct Limits {
+    std::uint64_t solutions = 2, nodes = 0;
+    double time_ms = 0;
+    bool operator==(const Limits&) const = default;
+  } limits;
   std::uint64_t seed = 0;
   bool latency = true;
   // What timed the puzzles ("tsc" or "steady_clock"); empty when not timed or not recorded.
   std::string latency_clock;
-  // The reference strategy that recounted puzzles (--verify), empty when none, and how often.
-  std::string verify;
-  std::uint64_t verify_every = 1;
+  // The reference strategy that recounted puzzles (--verify), empty when none, and how often: one
+  // record in `every`.
+  struct Verify {
+    std::string by;
+    std::uint64_t every = 1;
+    bool operator==(const Verify&) const = default;
+  } verify;
   // run --shard K/N: this report measured shard `index` (from 1) of `count`; 0 of 0 when not a shard.
   struct Shard {
     int index = 0, count = 0;

@@ -281,8 +281,9 @@ std::string tally_lines(const Report& report) {
         r.loops > 1 ? " (" + n(static_cast<std::uint64_t>(r.loops)) + " readings of " + n(r.records_per_loop()) + ")"
                     : std::string();
     // At --limit 1 the solutions found are counted as solved, uniqueness not asked.
-    const std::string found = report.settings.limit == 1 ? n(t.solved) + " solved (--limit 1: uniqueness not asked)"
-                                                         : n(t.unique) + " unique, " + n(t.multiple) + " multiple";
+    const std::string found = report.settings.limits.solutions == 1
+                                  ? n(t.solved) + " solved (--limit 1: uniqueness not asked)"
+                                  : n(t.unique) + " unique, " + n(t.multiple) + " multiple";
     lines += short_name(r.dataset) + " (" + short_name(r.solver) + "): " + n(t.records()) + " records" + readings +
              ": " + found + ", " + n(t.none) + " none, " + n(t.aborted) + " aborted, " + n(t.invalid) + " invalid" +
              wrong + checks + "\n";

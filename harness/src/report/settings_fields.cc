@@ -78,17 +78,16 @@ const Row kRows[] = {
      [](Settings& s, const Field& f) { s.min_time_seconds = f.seconds(); }},
     // null: the passes ran in order.
     {"interleave_seed", true, Agree::never,
-     [](const Settings& s) { return s.interleave ? Json(s.interleave_seed) : Json(nullptr); },
+     [](const Settings& s) { return s.interleave_seed ? Json(*s.interleave_seed) : Json(nullptr); },
      [](Settings& s, const Field& f) {
-       s.interleave = !f.null();
-       if (s.interleave) s.interleave_seed = f.count();
+       if (!f.null()) s.interleave_seed = f.count();
      }},
-    {"limit", false, up_to(Agree::compare), [](const Settings& s) { return Json(s.limit); },
-     [](Settings& s, const Field& f) { s.limit = f.count(); }},
-    {"node_limit", false, up_to(Agree::compare), [](const Settings& s) { return Json(s.node_limit); },
-     [](Settings& s, const Field& f) { s.node_limit = f.count(); }},
-    {"time_limit_ms", true, up_to(Agree::compare), [](const Settings& s) { return Json(s.time_limit_ms); },
-     [](Settings& s, const Field& f) { s.time_limit_ms = f.figure("a finite number of milliseconds >= 0"); }},
+    {"limit", false, up_to(Agree::compare), [](const Settings& s) { return Json(s.limits.solutions); },
+     [](Settings& s, const Field& f) { s.limits.solutions = f.count(); }},
+    {"node_limit", false, up_to(Agree::compare), [](const Settings& s) { return Json(s.limits.nodes); },
+     [](Settings& s, const Field& f) { s.limits.nodes = f.count(); }},
+    {"time_limit_ms", true, up_to(Agree::compare), [](const Settings& s) { return Json(s.limits.time_ms); },
+     [](Settings& s, const Field& f) { s.limits.time_ms = f.figure("a finite number of milliseconds >= 0"); }},
     {"seed", true, up_to(Agree::compare), [](const Settings& s) { return Json(s.seed); },
      [](Settings& s, const Field& f) { s.seed = f.count(); }},
     // Timing each puzzle costs a clock read per puzzle: --no-latency runs do less work.
@@ -101,12 +100,12 @@ const Row kRows[] = {
        if (!f.null()) s.latency_clock = f.text();
      },
      latency_clocks_differ},
-    {"verify", true, up_to(Agree::merge), [](const Settings& s) { return text_or_null(s.verify); },
+    {"verify", true, up_to(Agree::merge), [](const Settings& s) { return text_or_null(s.verify.by); },
      [](Settings& s, const Field& f) {
-       if (!f.null()) s.verify = f.text();
+       if (!f.null()) s.verify.by = f.text();
      }},
-    {"verify_every", true, up_to(Agree::merge), [](const Settings& s) { return Json(s.verify_every); },
-     [](Settings& s, const Field& f) { s.verify_every = f.count(1, "a whole number >= 1"); }},
+    {"verify_every", true, up_to(Agree::merge), [](const Settings& s) { return Json(s.verify.every); },
+     [](Settings& s, const Field& f) { s.verify.every = f.count(1, "a whole number >= 1"); }},
     // null: the whole input.
     {"shard", true, Agree::never,
      [](const Settings& s) {

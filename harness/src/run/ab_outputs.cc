@@ -70,8 +70,8 @@ void AbOutputs::finish_report(int s) {
   settings.min_time_seconds = 0;
   settings.latency_clock = record_.clock_name;
   if (sides_[s].recount) {
-    settings.verify = sides_[s].factory->recounted_by();
-    settings.verify_every = kDefaultPluginVerifyEvery;
+    settings.verify.by = sides_[s].factory->recounted_by();
+    settings.verify.every = kDefaultPluginVerifyEvery;
   }
 }
 

@@ -96,21 +96,20 @@ Settings settings_of(const RunCommand& command, const std::vector<int>& thread_c
   settings.repetitions = command.repetitions;
   settings.warmup_seconds = command.warmup_seconds;
   settings.min_time_seconds = command.min_time_seconds;
-  settings.interleave = command.interleave_seed.has_value();
-  settings.interleave_seed = command.interleave_seed.value_or(0);
-  settings.limit = step.solve.max_solutions;
-  settings.node_limit = step.solve.max_nodes;
-  settings.time_limit_ms = std::chrono::duration<double, std::milli>(step.solve.time_limit).count();
+  settings.interleave_seed = command.interleave_seed;
+  settings.limits.solutions = step.solve.max_solutions;
+  settings.limits.nodes = step.solve.max_nodes;
+  settings.limits.time_ms = std::chrono::duration<double, std::milli>(step.solve.time_limit).count();
   settings.seed = step.seed;
   settings.latency = command.pass.time_puzzles;
   // Calibrates the clock before anything is timed, and names it.
   if (command.pass.time_puzzles) settings.latency_clock = PuzzleClock::for_pass().name();
-  settings.verify = command.verify;
-  settings.verify_every = step.verify_every;
+  settings.verify.by = command.verify;
+  settings.verify.every = step.verify_every;
   if (std::any_of(solvers.begin(), solvers.end(),
                   [](const SpecFactory& s) { return s.default_reference != nullptr; })) {
-    settings.verify = "external solvers only: fast (plugin), bitmask (exec)";
-    settings.verify_every = command.plugin_verify_every;
+    settings.verify.by = "external solvers only: fast (plugin), bitmask (exec)";
+    settings.verify.every = command.plugin_verify_every;
   }
   settings.shard = command.shard;
   return settings;

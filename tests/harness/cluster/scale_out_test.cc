@@ -168,7 +168,7 @@ TEST(ShardTest, MergeRefusesMissingRepeatedAndMismatchedShards) {
   EXPECT_NE(with_changed(2, [](Report& r) { r.context.git_commit = "0123abc"; })
                 .find("b.json (shard 2/3) comes from another build than a.json"),
             std::string::npos);
-  EXPECT_EQ(with_changed(3, [](Report& r) { r.settings.node_limit = 5; }),
+  EXPECT_EQ(with_changed(3, [](Report& r) { r.settings.limits.nodes = 5; }),
             "c.json (shard 3/3) was measured with other settings than a.json (node_limit)");
   EXPECT_EQ(with_changed(2, [&](Report& r) { r = measured(files, 0, 0, 1); }),
             "b.json is not a shard report (run without --shard): merge shards only with shards");

@@ -595,11 +595,11 @@ TEST(MergeTest, RefusalsNameTheFilesAndTheField) {
             "c.json (input 3) comes from another build or machine than a.json (input 1): context.hardware_threads 8 "
             "vs 0");
   other = report_with({5});
-  other.settings.node_limit = 5;
+  other.settings.limits.nodes = 5;
   EXPECT_EQ(sudoku_bench::merge_reports({report_with({1}), other}, kNames, merged),
             "b.json (input 2) was measured with other settings than a.json (input 1): settings.node_limit 5 vs 0");
   other = report_with({5});
-  other.settings.verify = "norvig";
+  other.settings.verify.by = "norvig";
   EXPECT_EQ(sudoku_bench::merge_reports({report_with({1}), other}, kNames, merged),
             "b.json (input 2) was measured with other settings than a.json (input 1): settings.verify \"norvig\" vs "
             "null");

@@ -236,7 +236,7 @@ TEST(RunCommandTest, LimitOneCountsSolvedNotUniqueAndLimitKCountsToK) {
   command.per_puzzle_path.clear();
   r = test_util::run(command);
   ASSERT_EQ(r.status, sudoku_bench::kExitOk) << r.err;
-  EXPECT_EQ(r.report.settings.limit, 3u);
+  EXPECT_EQ(r.report.settings.limits.solutions, 3u);
   for (const auto& pass : r.report.runs) {
     EXPECT_EQ(pass.status.solved, 0u);
     EXPECT_EQ(pass.status.unique, 1u);

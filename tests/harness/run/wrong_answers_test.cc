@@ -133,8 +133,8 @@ TEST(WrongAnswersTest, RunRecountsASampleOfAPluginsAnswersByDefault) {
       EXPECT_LT(wrong.status.wrong, 1465u / 64 * 2);
     }
     EXPECT_EQ(o.report.runs[1].status.wrong, 0u);
-    EXPECT_EQ(o.report.settings.verify, "external solvers only: fast (plugin), bitmask (exec)");
-    EXPECT_EQ(o.report.settings.verify_every, 64u);
+    EXPECT_EQ(o.report.settings.verify.by, "external solvers only: fast (plugin), bitmask (exec)");
+    EXPECT_EQ(o.report.settings.verify.every, 64u);
     EXPECT_NE(o.err.find(" wrong answer: "), std::string::npos);
     // --no-verify: the counts pass; a written broken solution is caught still, and so is a claimed
     // one that is not there, on the records whose solution is asked for (the same sample).
@@ -159,7 +159,7 @@ TEST(WrongAnswersTest, TheRightPluginPassesVerify) {
   const test_util::RunOutcome o = test_util::run(command);
   EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
   for (const auto& r : o.report.runs) EXPECT_EQ(r.status.wrong, 0u) << r.dataset << " " << r.solver;
-  EXPECT_EQ(o.report.settings.verify, "bitmask");
+  EXPECT_EQ(o.report.settings.verify.by, "bitmask");
 }
 
 TEST(WrongAnswersTest, ASolutionWrittenOnlyAtLimitOneIsAskedForAgain) {
