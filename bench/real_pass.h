@@ -14,7 +14,7 @@ inline sudoku_bench::MeasuredPass real_pass(const std::string& file, const std::
                                             sudoku_bench::Settings::Shard shard = {}) {
   sudoku_bench::RunCommand command;
   command.files = {file};
-  command.solvers = {solver};
+  command.solvers = {sudoku_bench::SolverSpec(solver)};
   command.threads = {1};
   command.repetitions = 1;
   command.warmup_seconds = 0;

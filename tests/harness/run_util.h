@@ -14,7 +14,8 @@ inline sudoku_bench::RunCommand run_command_for(std::vector<std::string> files, 
                                                 int repetitions, std::vector<std::string> solvers = {"bitmask"}) {
   sudoku_bench::RunCommand command;
   command.files = std::move(files);
-  command.solvers = std::move(solvers);
+  command.solvers.clear();
+  for (const std::string& s : solvers) command.solvers.emplace_back(s);
   command.threads = std::move(threads);
   command.repetitions = repetitions;
   command.warmup_seconds = 0;

@@ -74,15 +74,16 @@ int check_ab(State<AbCommand>& state) {
 // NEW`) is named with the order ab takes; then what every command checks.
 int check_ab_named(State<AbCommand>& state) {
   const AbCommand& c = state.command;
-  for (const auto& [role, given] : {std::pair{"BASE", &c.base}, std::pair{"NEW", &c.current}}) {
+  for (const auto& [role, spec] : {std::pair{"BASE", &c.base}, std::pair{"NEW", &c.current}}) {
     std::error_code ec;
-    if (!spec_problem(*given).empty() && std::filesystem::is_regular_file(*given, ec) &&
-        access(given->c_str(), X_OK) != 0 && !given->ends_with(".so")) {
+    const std::string& given = spec->given();
+    if (!spec_problem(*spec).empty() && std::filesystem::is_regular_file(given, ec) &&
+        access(given.c_str(), X_OK) != 0 && !given.ends_with(".so")) {
       Messages(stderr, "ab")
           .errorf(
               "'%s' is a file, given where %s, a solver, goes: the solvers come first, the "
               "files last: %s\n  e.g. sudoku-bench ab bitmask fast %s",
-              given->c_str(), role, usage_line(state.options.app()).c_str(), given->c_str());
+              given.c_str(), role, usage_line(state.options.app()).c_str(), given.c_str());
       return kExitUsage;
     }
   }
@@ -96,8 +97,12 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
   AbCommand& c = s->command;
   Options& o = s->options;
   CLI::App* cmd = &o.app();
-  cmd->add_option("BASE", c.base, "The reference solver spec (NAME=SPEC names it; default name: base)")->required();
-  cmd->add_option("NEW", c.current, "The solver spec to judge (default name: new)")->required();
+  const auto spec = [](SolverSpec& side) { return [&side](const std::string& text) { side = SolverSpec(text); }; };
+  cmd->add_option_function<std::string>("BASE", spec(c.base),
+                                        "The reference solver spec (NAME=SPEC names it; default name: base)")
+      ->required();
+  cmd->add_option_function<std::string>("NEW", spec(c.current), "The solver spec to judge (default name: new)")
+      ->required();
   cmd->add_option("FILE", c.files, "Puzzle files (.gz allowed), each read once per round and side")->required();
   declare_measure(o, c.measure, c.sample,
                   "What decides: time (rounds in turns, the default), or instructions: valgrind counts each side "

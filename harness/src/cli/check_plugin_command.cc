@@ -22,8 +22,8 @@ namespace {
 constexpr std::size_t kDetailColumn = 31;
 
 // exec:COMMAND and exec/N:COMMAND: a program behind the line protocol, checked through the solver
-// run makes of it.
-bool is_exec(const std::string& spec) { return spec.starts_with("exec:") || spec.starts_with("exec/"); }
+// run makes of it (a NAME= before it makes a plugin's path).
+bool is_exec(const SolverSpec& spec) { return spec.name().empty() && spec.kind() == SolverSpec::Kind::exec; }
 
 std::shared_ptr<State<CheckPluginCommand>> declare_check_plugin(CLI::App& app) {
   auto s = std::make_shared<State<CheckPluginCommand>>(add_command(app, "check-plugin"));
@@ -39,7 +39,7 @@ std::shared_ptr<State<CheckPluginCommand>> declare_check_plugin(CLI::App& app) {
   };
   // A plugin is judged by loading it, rule by rule; an exec: program that is not there, at once.
   s->check_named = [](State<CheckPluginCommand>& state) {
-    const std::string& spec = state.command.plugin;
+    const SolverSpec spec(state.command.plugin);
     return is_exec(spec) ? check_named_inputs("check-plugin", {{"", spec}}, {}, stderr) : kExitOk;
   };
   o.real_to("--rule-seconds", std::chrono::duration<double>(c.rule_limit).count(), 0.1, 600,
@@ -67,9 +67,9 @@ int check_plugin_command(const CheckPluginCommand& command, std::FILE* out) {
   };
   std::string name = command.plugin;
   std::vector<plugin::RuleResult> results;
-  if (is_exec(name)) {
+  if (const SolverSpec exec(name); is_exec(exec)) {
     std::string error;
-    if (const std::unique_ptr<sudoku::SolverFactory> factory = factory_for_spec(name, error))
+    if (const std::unique_ptr<sudoku::SolverFactory> factory = factory_for_spec(exec, error))
       results = plugin::check_solver(*factory, options, print);
     else
       print(results.emplace_back(plugin::RuleResult{"starts", plugin::Verdict::fail, error}));

@@ -84,6 +84,14 @@ void declare_threads(Options& o, int& threads, const std::string& what) {
           threads ? ShowDefault::yes : ShowDefault::no);
 }
 
+void declare_solver(Options& o, SolverSpec& solver, const std::string& help) {
+  const auto take = [&solver](const std::string& text) {
+    solver = SolverSpec(text);
+    return std::string();
+  };
+  o.text("--solver", solver.given(), help, take);
+}
+
 void declare_judging(Options& o, Judging& judging, Threshold threshold) {
   if (threshold == Threshold::min_change)
     o.percent("--min-change", judging.max_slowdown, true,

@@ -19,6 +19,7 @@
 #include "report/verdict.h"
 #include "run/exit_codes.h"
 #include "run/report_outputs.h"
+#include "stream/solver_spec.h"
 
 namespace CLI {
 class App;
@@ -56,6 +57,9 @@ void finish_help(CLI::App& command);
 // --threads N: one thread count (solve, ab, hunt; run takes a list). `what` says whose threads;
 // a target of 0 (all the CPUs this process may use) shows no default.
 void declare_threads(Options& o, int& threads, const std::string& what);
+
+// --solver SPEC: one solver (solve, hunt), taken apart here, once (stream/solver_spec.h).
+void declare_solver(Options& o, SolverSpec& solver, const std::string& help);
 
 // --max-slowdown (history: --min-change, the smallest step worth naming), --alpha and --gate: how
 // every command that judges (compare, ab, history) judges.

@@ -69,7 +69,7 @@ void write_all(std::FILE* f, const std::string& s, const std::string& name) {
 }
 
 // The solver to hunt with, refused where it cannot serve the hunt `options` ask for.
-std::unique_ptr<sudoku::SolverFactory> hunting_solver(const std::string& spec, const HuntOptions& options) {
+std::unique_ptr<sudoku::SolverFactory> hunting_solver(const SolverSpec& spec, const HuntOptions& options) {
   std::string error;
   auto factory = factory_for_spec(spec, error);
   if (!factory) throw UsageError(error);
@@ -141,8 +141,7 @@ std::shared_ptr<State<HuntCommand>> declare_hunt(CLI::App& app) {
            "random (Norvig's experiment) or climb (local search)");
   o.choice("--by", c.options.by, {{"nodes", HuntMeasure::nodes}, {"time", HuntMeasure::time}},
            "What is maximised: nodes (tree size, machine-independent) or time");
-  cmd->add_option("--solver", c.solver, "Strategy, as for solve: " + known_solvers(false) + ", or plugin:PATH.so")
-      ->capture_default_str();
+  declare_solver(o, c.solver, "Strategy, as for solve: " + known_solvers(false) + ", or plugin:PATH.so");
   declare_hunt_bounds(o, c.options);
   cmd->add_flag("--unique", c.options.unique,
                 "Keep only uniquely solvable puzzles; climb starts from unique puzzles (generated, or FILE's), "

@@ -7,12 +7,13 @@
 #include <vector>
 
 #include "hunt/hunt.h"
+#include "stream/solver_spec.h"
 
 namespace sudoku_bench {
 
 struct HuntCommand {
   HuntOptions options;
-  std::string solver = "bitmask";
+  SolverSpec solver = SolverSpec("bitmask");
   std::vector<std::string> files;  // climb: start puzzles, one per line (lines, csv or checks files)
   std::string out_path;            // "": standard output
   std::string command_line;        // for the output's header

@@ -16,10 +16,7 @@
 namespace sudoku_bench {
 namespace {
 
-bool is_exec_spec(std::string_view given) {
-  const std::string spec = split_spec_name(given).spec;
-  return spec.starts_with("exec:") || spec.starts_with("exec/");
-}
+bool is_exec_spec(std::string_view given) { return SolverSpec(given).kind() == SolverSpec::Kind::exec; }
 
 // A script or a program an interpreter or a wrapper runs: named so (.py, .sh, ...), or a file that
 // starts as one does (#!, an ELF header). Puzzle files are none of these.
@@ -39,8 +36,9 @@ bool looks_like_script(const std::string& word) {
 // A word the shell may have split from an exec: command: one word (a quoted one with blanks was
 // quoted on purpose), not a spec of its own (ab's NEW after BASE).
 bool split_piece(const std::string& word) {
-  return word.find_first_of(" \t") == std::string::npos && !is_exec_spec(word) &&
-         !split_spec_name(word).spec.starts_with("plugin:");
+  const SolverSpec::Kind kind = SolverSpec(word).kind();
+  return word.find_first_of(" \t") == std::string::npos && kind != SolverSpec::Kind::exec &&
+         kind != SolverSpec::Kind::plugin;
 }
 
 // An option `command` does not take, nor is a slip for one: the exec: program's.

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "stream/solver_spec.h"
+
 namespace CLI {
 class App;
 }  // namespace CLI
@@ -17,7 +19,7 @@ namespace sudoku_bench {
 // and NEW), else "".
 struct GivenSpec {
   std::string_view role;
-  std::string spec;
+  SolverSpec spec;
 };
 
 // The specs first (a name that is no solver, an exec: program that is not there: status 2), then

@@ -13,7 +13,6 @@
 #include "cluster/world.h"
 #include "report/units.h"
 #include "run/run.h"
-#include "run/solver_spec_list.h"
 #include "run/supervisor.h"
 #include "sys/message.h"
 
@@ -31,9 +30,9 @@ void declare_run_plan(Options& o, RunCommand& c) {
            c.threads = parse_thread_list(text, error);
            return c.threads.empty() ? "--threads: " + error : std::string();
          });
-  o.text("--solver", join(c.solvers, ","), "Comma-separated strategies: " + known_solvers(true),
+  o.text("--solver", join(given_texts(c.solvers), ","), "Comma-separated strategies: " + known_solvers(true),
          [&c](const std::string& text) {
-           c.solvers = split_solver_specs(text);
+           c.solvers = SolverSpec::list(text);
            return std::string();
          });
   declare_labels(o, c.labels);
@@ -110,7 +109,7 @@ int check_run(State<RunCommand, RunOutputs>& s) {
 int check_run_named(State<RunCommand, RunOutputs>& state) {
   if (World::current().size() > 1) return kExitOk;
   std::vector<GivenSpec> specs;
-  for (const std::string& spec : state.command.solvers) specs.push_back({"", spec});
+  for (const SolverSpec& spec : state.command.solvers) specs.push_back({"", spec});
   return check_named_inputs("run", specs, state.command.files, stderr);
 }
 
@@ -140,7 +139,10 @@ std::shared_ptr<State<RunCommand, RunOutputs>> declare_run(CLI::App& app) {
   o.choice("--format", s->extra.json.format, formats, "Format of the --json file: " + join(described, ", "));
   s->extra.others.declare(o.app(), false);
   declare_record_options(
-      o, c.pass.step, c.pass.pipeline, [&c](const std::string& reference) { c.verify = reference; },
+      o, c.pass.step, c.pass.pipeline,
+      [&c](const std::string& reference) {
+        c.verify = reference.empty() ? std::nullopt : std::optional(SolverSpec(reference));
+      },
       &c.plugin_verify_every);
   o.unset("--no-latency", c.pass.time_puzzles,
           "Throughput only: no clock read per puzzle, no latency figures. Puzzles are otherwise timed with "

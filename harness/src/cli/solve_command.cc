@@ -20,11 +20,18 @@ std::shared_ptr<State<SolveCommand>> declare_solve(CLI::App& app) {
     return check_named_inputs("solve", {{"", state.command.solver}}, {state.command.input}, stderr);
   };
   declare_threads(o, c.pipeline.threads, "Worker threads");
-  o.app().add_option("--solver", c.solver, "Strategy: " + known_solvers(false))->capture_default_str();
+  declare_solver(o, c.solver, "Strategy: " + known_solvers(false));
   declare_record_options(
-      o, c.step, c.pipeline, [&c](const std::string& reference) { c.verify = reference; }, nullptr);
-  o.flag("--no-verify", "Do not recount a plugin's answers with bitmask (on by default for plugins)",
-         [&c] { c.verify = ""; });
+      o, c.step, c.pipeline,
+      [&c](const std::string& reference) {
+        c.no_verify = reference.empty();
+        c.verify = c.no_verify ? std::nullopt : std::optional(SolverSpec(reference));
+      },
+      nullptr);
+  o.flag("--no-verify", "Do not recount a plugin's answers with bitmask (on by default for plugins)", [&c] {
+    c.verify.reset();
+    c.no_verify = true;
+  });
   o.unset("--no-supervisor", c.supervise,
           "Solve in this process, without the supervising parent that keeps every answer line written whatever "
           "ends the solving (a solver's exit(), a crash on its own thread, a signal it ignores): for a debugger");

@@ -15,12 +15,7 @@
 namespace sudoku_bench {
 namespace {
 
-// The side's spec as ab names it, so that both reports name their solver as the time reports do.
-std::string named_spec(const std::string& given, const char* default_name) {
-  return split_spec_name(given).name.empty() ? std::string(default_name) + "=" + given : given;
-}
-
-RunCommand side_command(const AbCommand& c, const std::string& spec) {
+RunCommand side_command(const AbCommand& c, const SolverSpec& spec) {
   RunCommand one;
   one.files = c.files;
   one.measure = Measure::instructions;
@@ -95,7 +90,8 @@ int counted_ab(const AbCommand& c, std::FILE* out, std::FILE* err) {
   // counted_run's table of one side is no verdict: it goes with the progress, or nowhere.
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> quiet(std::fopen("/dev/null", "w"), std::fclose);
   std::FILE* table = c.progress ? err : quiet.get();
-  const std::array<std::string, 2> specs = {named_spec(c.base, "base"), named_spec(c.current, "new")};
+  // Each side named as ab names it, so that both reports name their solver as the time reports do.
+  const std::array<SolverSpec, 2> specs = {c.base.named_or("base"), c.current.named_or("new")};
   std::array<Report, 2> sides;
   // A side whose records were answered wrongly or aborted (status 1) is measured all the same: the
   // answers' check below names it, and ab's status is then 5, as for time.
@@ -111,7 +107,7 @@ int counted_ab(const AbCommand& c, std::FILE* out, std::FILE* err) {
     return kExitAnswersDiffer;
   }
   std::string json, markdown;
-  JudgedReports judged{specs[0], specs[1], c.options, false, false, c.format, "ab"};
+  JudgedReports judged{specs[0].given(), specs[1].given(), c.options, false, false, c.format, "ab"};
   judged.options.paired = false;  // one count per side: nothing to pair
   if (!c.json_path.empty()) judged.json = &json;
   if (!c.markdown_path.empty()) judged.markdown = &markdown;

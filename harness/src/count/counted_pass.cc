@@ -23,11 +23,10 @@ constexpr const char* kRegion = "sudoku_bench_count_region";
 
 // The counting program's argument for a built-in strategy or a plugin: library (its path made
 // absolute: the program runs in the temporary directory).
-std::vector<std::string> program_arguments(const std::string& spec) {
-  if (!spec.starts_with("plugin:")) return {"--solver", spec};
-  plugin::PluginSpec p;
-  std::string error;
-  if (!plugin::parse_plugin_spec(spec.substr(7), p, error)) throw CountFailure{error, kExitUsage};
+std::vector<std::string> program_arguments(const SolverSpec& spec) {
+  if (spec.kind() != SolverSpec::Kind::plugin) return {"--solver", spec.spec()};
+  if (!spec.malformed().empty()) throw CountFailure{spec.malformed(), kExitUsage};
+  const plugin::PluginSpec& p = spec.plugin();
   char resolved[PATH_MAX];
   const std::string file = realpath(p.file.c_str(), resolved) ? std::string(resolved) : p.file;
   return {"--plugin", file + ":" + p.symbol};
@@ -89,14 +88,14 @@ MeasuredPass in_program(const Valgrind& valgrind, const CountTarget& target, con
                                    "--callgrind-out-file=" + out_file,
                                    "--log-file=" + log,
                                    target.count_program};
-  for (std::string& a : program_arguments(split_spec_name(target.spec).spec)) argv.push_back(std::move(a));
+  for (std::string& a : program_arguments(target.spec)) argv.push_back(std::move(a));
   Answers answers(sample, target.reference);
   const ChildEnd end = run_child(argv, records_text(sample, ""), target.temp_dir, {}, [&](std::string_view line) {
     answers.take_program_line(line);
     progress.update(answers.count(), answers.count());
   });
-  const bool plugin = split_spec_name(target.spec).spec.starts_with("plugin:");
-  check_end(end, log, plugin ? "the library of " + target.spec : "the counting program for " + target.spec);
+  const bool plugin = target.spec.kind() == SolverSpec::Kind::plugin;
+  check_end(end, log, (plugin ? "the library of " : "the counting program for ") + target.spec.given());
   MeasuredPass pass = answers.pass(!plugin);
   if (pass.puzzles() > 0) pass.instructions_per_puzzle = static_cast<double>(total_of(out_file)) / answers.count();
   return pass;
@@ -130,15 +129,14 @@ std::string joined_logs(const std::string& dir, const std::string& name) {
 // with it its count, is the same every run.
 MeasuredPass in_exec(const Valgrind& valgrind, const CountTarget& target, const FileSample& sample,
                      Progress& progress) {
-  const std::string spec = split_spec_name(target.spec).spec;
-  const std::string command = spec.substr(spec.find(':') + 1);
+  const std::string& command = target.spec.command();
   const auto count = [&](const std::string& input, const char* name, auto&& on_line) {
     const std::string prefix = target.temp_dir + "/" + name;
     const std::string shell = "exec " + valgrind.path +
                               " --tool=callgrind --trace-children=yes --callgrind-out-file=" + prefix +
                               ".out.%p --log-file=" + prefix + ".log.%p " + command;
     const ChildEnd end = run_child({"/bin/sh", "-c", shell}, input, "", {"PYTHONHASHSEED=0"}, on_line);
-    check_end(end, joined_logs(target.temp_dir, name), "the program of " + target.spec);
+    check_end(end, joined_logs(target.temp_dir, name), "the program of " + target.spec.given());
     return total_of_processes(target.temp_dir, name);
   };
   const std::uint64_t startup = count("", "startup", [](std::string_view) {});
@@ -159,8 +157,7 @@ MeasuredPass in_exec(const Valgrind& valgrind, const CountTarget& target, const 
 MeasuredPass counted_pass(const Valgrind& valgrind, const CountTarget& target, const FileSample& sample,
                           Progress& progress) {
   const auto started = std::chrono::steady_clock::now();
-  const std::string spec = split_spec_name(target.spec).spec;
-  const bool exec = spec.starts_with("exec:") || spec.starts_with("exec/");
+  const bool exec = target.spec.kind() == SolverSpec::Kind::exec;
   MeasuredPass pass =
       exec ? in_exec(valgrind, target, sample, progress) : in_program(valgrind, target, sample, progress);
   pass.solver = target.solver;

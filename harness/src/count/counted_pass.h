@@ -9,6 +9,7 @@
 #include "count/valgrind.h"
 #include "run/progress.h"
 #include "stats/measured_pass.h"
+#include "stream/solver_spec.h"
 #include "sudoku/solver.h"
 
 namespace sudoku_bench {
@@ -21,7 +22,7 @@ struct CountFailure {
 };
 
 struct CountTarget {
-  std::string spec;                                  // as given (NAME=SPEC), for messages
+  SolverSpec spec;                                   // its given text (NAME=SPEC) names it in messages
   std::string solver;                                // the name reports give it (its factory's)
   const sudoku::SolverFactory* reference = nullptr;  // recounts every answer (bitmask)
   std::string count_program;                         // sudoku-bench-count

@@ -36,8 +36,8 @@ std::string refusal(const RunCommand& c) {
            "(docs/cli.md, \"run --measure instructions\")";
   for (const std::string& f : c.files)
     if (read_once(f)) return f + " can be read only once: --measure instructions reads a file from a path";
-  for (const std::string& s : c.solvers)
-    if (split_spec_name(s).spec == "noop") return "noop measures the harness's time: it has no instructions to count";
+  for (const SolverSpec& s : c.solvers)
+    if (s.kind() == SolverSpec::Kind::noop) return "noop measures the harness's time: it has no instructions to count";
   return "";
 }
 
@@ -86,9 +86,9 @@ Report report_head(const RunCommand& one, const std::vector<SpecFactory>& solver
   report.settings = settings_of(one, {1}, solvers);
   report.settings.latency = false;
   report.settings.latency_clock.clear();
-  report.settings.verify.by = (one.verify.empty() ? std::string("bitmask") : one.verify) + ", every record";
+  report.settings.verify.by = (one.verify ? one.verify->given() : std::string("bitmask")) + ", every record";
   report.settings.verify.every = 1;
-  const auto is_exec = [](const std::string& s) { return split_spec_name(s).spec.starts_with("exec"); };
+  const auto is_exec = [](const SolverSpec& s) { return s.kind() == SolverSpec::Kind::exec; };
   const auto execs = std::count_if(one.solvers.begin(), one.solvers.end(), is_exec);
   const std::size_t all = one.solvers.size();
   const char* isa = execs == 0                               ? "x86-64-v2"
@@ -108,7 +108,7 @@ void count_all(const RunCommand& command, const std::vector<SpecFactory>& solver
     const FileSample sample = read_sample(command.files[f], command.pass.pipeline.format, command.sample);
     for (std::size_t s = 0; s < solvers.size(); ++s)
       for (int rep = 1; rep <= command.repetitions; ++rep) {
-        progress.step(datasets[f] + " " + command.solvers[s] + " counting", 0);
+        progress.step(datasets[f] + " " + command.solvers[s].given() + " counting", 0);
         progress.reading(sample.records.size());
         const TempDir temp;
         const CountTarget target{command.solvers[s], solvers[s].factory->name(), reference, count_program(),
@@ -145,7 +145,7 @@ int counted_run(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   std::string why;
   const std::optional<Valgrind> valgrind = find_valgrind(why);
   if (!valgrind) return fail(why, kExitIo);
-  const auto recount = reference ? std::move(reference) : reference_for_spec("bitmask", why);
+  const auto recount = reference ? std::move(reference) : reference_for_spec(SolverSpec("bitmask"), why);
   Report report = report_head(one, solvers, *valgrind);
   std::optional<ReportOutputs> outputs;
   Progress progress(err, command.progress);

@@ -15,8 +15,6 @@
 namespace sudoku_bench::plugin {
 namespace {
 
-constexpr std::size_t kDefaultBatch = 64;  // ~5 KB each way: well inside a socket's buffer
-
 std::string puzzle_text(const sudoku::Grid& grid) {
   std::string text(static_cast<std::size_t>(grid.cell_count()), '.');
   sudoku::write_symbols(grid, text.data());
@@ -217,24 +215,9 @@ std::size_t ExecSolver::batch_size() const { return factory_.batch(); }
 
 }  // namespace
 
-std::unique_ptr<sudoku::SolverFactory> make_exec_factory(const std::string& spec, std::string& error) {
-  std::size_t batch = kDefaultBatch;
-  std::string rest = spec;
-  if (rest.starts_with("/")) {
-    const auto colon = rest.find(':');
-    const std::string n = rest.substr(1, colon == std::string::npos ? std::string::npos : colon - 1);
-    const auto [end, ec] = std::from_chars(n.data(), n.data() + n.size(), batch);
-    if (colon == std::string::npos || ec != std::errc() || end != n.data() + n.size() || batch < 1 || batch > 4096) {
-      error = "solver 'exec" + spec + "': expected exec:COMMAND or exec/N:COMMAND, N a batch of 1 to 4096 puzzles";
-      return nullptr;
-    }
-    rest.erase(0, colon);
-  }
-  if (!rest.starts_with(":") || rest.size() < 2) {
-    error = "solver 'exec" + spec + "': expected exec:COMMAND or exec/N:COMMAND";
-    return nullptr;
-  }
-  return std::make_unique<ExecFactory>("exec" + spec, rest.substr(1), batch);
+std::unique_ptr<sudoku::SolverFactory> make_exec_factory(const std::string& name, const std::string& command,
+                                                         std::size_t batch) {
+  return std::make_unique<ExecFactory>(name, command, batch);
 }
 
 }  // namespace sudoku_bench::plugin

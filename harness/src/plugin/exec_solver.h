@@ -15,6 +15,7 @@
 // (plugin::SolverFault); exec_process.h says how it is started, talked to and ended.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 
@@ -22,7 +23,12 @@
 
 namespace sudoku_bench::plugin {
 
-// `spec` is what follows "exec": ":COMMAND" or "/N:COMMAND". Null, with `error`, when malformed.
-std::unique_ptr<sudoku::SolverFactory> make_exec_factory(const std::string& spec, std::string& error);
+// Puzzles written at a time when the spec names no batch (exec:COMMAND): ~5 KB each way, well
+// inside a socket's buffer.
+inline constexpr std::size_t kDefaultExecBatch = 64;
+
+// `command` run by /bin/sh -c, `batch` puzzles at a time (1 to 4096), called `name` (the spec).
+std::unique_ptr<sudoku::SolverFactory> make_exec_factory(const std::string& name, const std::string& command,
+                                                         std::size_t batch = kDefaultExecBatch);
 
 }  // namespace sudoku_bench::plugin

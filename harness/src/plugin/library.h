@@ -21,6 +21,8 @@ struct PluginSpec {
   std::string file;  // what dlopen is given (a bare name as ./NAME)
   std::string symbol = "solve";
   std::string mode = "auto";  // shared, private or auto (decided by a reentrancy check)
+
+  bool operator==(const PluginSpec&) const = default;
 };
 
 // False, with `error`, when the text is not of that form.

@@ -129,13 +129,10 @@ class PluginFactory final : public sudoku::SolverFactory {
 
 }  // namespace
 
-std::unique_ptr<sudoku::SolverFactory> load_plugin(const std::string& spec_text, std::string& error,
+std::unique_ptr<sudoku::SolverFactory> load_plugin(const PluginSpec& spec, const std::string& name, std::string& error,
                                                    std::string* note) {
-  PluginSpec spec;
-  if (!parse_plugin_spec(spec_text, spec, error)) return nullptr;
   auto library = Library::open(spec, error);
   if (!library) return nullptr;
-  const std::string name = std::string(kPluginPrefix) + spec_text;
   bool per_thread = spec.mode == "private";
   if (spec.mode == "auto") {
     // A reentrant plugin answers the check in milliseconds; 2 s, then 8 s, leave room for a loaded

@@ -15,11 +15,12 @@
 #include "report/comparison.h"
 #include "report/comparison_formats.h"
 #include "report/report.h"
+#include "stream/solver_spec.h"
 
 namespace sudoku_bench {
 
 struct AbCommand {
-  std::string base, current;       // solver specs, NAME=SPEC allowed (default names: base, new)
+  SolverSpec base, current;        // NAME=SPEC allowed (default names: base, new)
   std::vector<std::string> files;  // puzzle files, measured in turns within each shard
   // --measure instructions: each side counted once by valgrind (count/ab_counted.h), no rounds.
   Measure measure = Measure::time;

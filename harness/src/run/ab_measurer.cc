@@ -131,7 +131,7 @@ std::vector<MeasuredPass> AbMeasurer::measure_elsewhere(int s, int shard, int ro
   std::vector<std::string> args = {side.bench,
                                    "run",
                                    "--solver",
-                                   split_spec_name(side.given).spec,
+                                   side.spec.spec(),
                                    "--threads",
                                    std::to_string(c_.threads),
                                    "--repetitions",

@@ -58,7 +58,7 @@ void AbOutputs::finish_report(int s) {
   r.context = record_.context;
   r.run_id = new_run_id();
   Settings& settings = r.settings;
-  settings.solvers = {sides_[s].given};
+  settings.solvers = {sides_[s].spec.given()};
   settings.identities = {sides_[s].identity};
   for (const std::string& label : c_.labels) {
     const std::size_t eq = label.find('=');
@@ -184,7 +184,7 @@ bool AbOutputs::write_files(const std::string& verdict, const Comparison& c, con
   if (html_out_) {
     Report both = reports[1];
     both.runs.insert(both.runs.begin(), reports[0].runs.begin(), reports[0].runs.end());
-    both.settings.solvers = {sides_[0].given, sides_[1].given};
+    both.settings.solvers = {sides_[0].spec.given(), sides_[1].spec.given()};
     both.settings.identities = {sides_[0].identity, sides_[1].identity};
     written = write_to(html_out_, to_html(both, c, c_.options, sides_[0].name + " (BASE)", verdict)) && written;
   }
@@ -201,9 +201,9 @@ int AbOutputs::write(const std::string& cut) {
   Comparison c = compare_reports(record_.side_reports[0], record_.side_reports[1], c_.options);
   if (interrupted) c.pairs.clear();  // rounds cut short judge nothing: no pair carries a verdict
   const Context& context = record_.context;
-  const ComparedSide b{sides_[0].given, context.git_commit, context.date, sides_.solver_text(0)},
-      n{sides_[1].given, record_.other_context.empty() ? context.git_commit : record_.other_context, context.date,
-        sides_.solver_text(1)};
+  const ComparedSide b{sides_[0].spec.given(), context.git_commit, context.date, sides_.solver_text(0)},
+      n{sides_[1].spec.given(), record_.other_context.empty() ? context.git_commit : record_.other_context,
+        context.date, sides_.solver_text(1)};
   const std::string verdict = verdict_text(cut, c);
   nlohmann::ordered_json json = comparison_json(c, c_.options, b, n);
   json["ab"] = ab_json();

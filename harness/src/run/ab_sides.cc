@@ -2,9 +2,7 @@
 
 #include <unistd.h>
 
-#include "plugin/library.h"
-#include "plugin/plugin_solver.h"
-#include "run/solver_spec_list.h"
+#include "run/spec_identity.h"
 #include "stream/solver_specs.h"
 #include "sys/message.h"
 
@@ -13,15 +11,14 @@ namespace sudoku_bench {
 AbSides::AbSides(const AbCommand& command) {
   for (int s = 0; s < 2; ++s) {
     AbSide& side = sides_[static_cast<std::size_t>(s)];
-    side.given = s == 0 ? command.base : command.current;
+    side.spec = s == 0 ? command.base : command.current;
     side.bench = s == 0 ? command.base_bench : command.new_bench;
-    const NamedSpec named = split_spec_name(side.given);
-    side.name = named.name.empty() ? (s == 0 ? "base" : "new") : named.name;
+    side.name = side.spec.name().empty() ? (s == 0 ? "base" : "new") : side.spec.name();
   }
 }
 
 void AbSides::identify() {
-  for (AbSide& side : sides_) side.identity = identify_solver(side.given, side.name);
+  for (AbSide& side : sides_) side.identity = identify_solver(side.spec, side.name);
 }
 
 std::string AbSides::load(std::FILE* err) {
@@ -30,15 +27,15 @@ std::string AbSides::load(std::FILE* err) {
     AbSide& side = sides_[static_cast<std::size_t>(s)];
     if (side.bench.empty()) {
       std::string error, &note = notes[s];
-      side.factory = factory_for_spec(split_spec_name(side.given).spec, error, &note);
+      side.factory = factory_for_spec(side.spec.unnamed(), error, &note);
       if (!side.factory) return std::string(kAbSideWord[s]) + ": " + error;
       if (!note.empty()) Messages(err, "ab").note(note);
       if (const std::string recount = side.factory->recounted_by(); !recount.empty())
-        if (!(side.recount = reference_for_spec(recount, error))) return error;
+        if (!(side.recount = reference_for_spec(SolverSpec(recount), error))) return error;
     } else if (access(side.bench.c_str(), X_OK) != 0) {
       return std::string(kAbSideWord[s]) + ": no sudoku-bench at " + side.bench;
     }
-    side.identity = identify_solver(side.given, side.name);
+    side.identity = identify_solver(side.spec, side.name);
   }
   if (sides_[0].name == sides_[1].name) return "BASE and NEW are both named " + sides_[0].name;
   return same_instances(notes, err);
@@ -51,15 +48,11 @@ std::string AbSides::same_instances(const std::string (&notes)[2], std::FILE* er
   for (int s = 0; s < 2; ++s) {
     AbSide& other = sides_[static_cast<std::size_t>(1 - s)];
     if (notes[s].empty() || !notes[1 - s].empty() || !other.bench.empty()) continue;
-    const NamedSpec named = split_spec_name(other.given);
-    plugin::PluginSpec spec;
-    std::string error;
-    if (!named.spec.starts_with(plugin::kPluginPrefix) ||
-        !plugin::parse_plugin_spec(named.spec.substr(plugin::kPluginPrefix.size()), spec, error) || spec.mode != "auto")
+    if (other.spec.kind() != SolverSpec::Kind::plugin || !other.spec.malformed().empty() ||
+        other.spec.plugin().mode != "auto")
       continue;
-    std::string given = other.given;
-    if (given.ends_with("@auto")) given.resize(given.size() - 5);
-    other.factory = factory_for_spec(given + "@private", error, nullptr);
+    std::string error;
+    other.factory = factory_for_spec(other.spec.with_plugin_mode("private"), error, nullptr);
     if (!other.factory) return std::string(kAbSideWord[1 - s]) + ": " + error;
     Messages(err, "ab").notef("%s gets private instances too, so that both sides are measured alike",
                               kAbSideWord[1 - s]);
@@ -69,7 +62,7 @@ std::string AbSides::same_instances(const std::string (&notes)[2], std::FILE* er
 
 std::string AbSides::solver_text(int s) const {
   const AbSide& side = (*this)[s];
-  std::string text = side.name + " = " + split_spec_name(side.given).spec;
+  std::string text = side.name + " = " + side.spec.spec();
   for (const SolverIdentity::File& f : side.identity.files)
     text += " (" + f.path.substr(f.path.find_last_of('/') + 1) + " sha256 " +
             (f.sha256.empty() ? "unread" : f.sha256.substr(0, 12)) + ")";

@@ -9,6 +9,7 @@
 
 #include "report/solver_identity.h"
 #include "run/ab.h"
+#include "stream/solver_spec.h"
 #include "sudoku/solver.h"
 
 namespace sudoku_bench {
@@ -16,8 +17,8 @@ namespace sudoku_bench {
 inline constexpr const char* kAbSideWord[] = {"BASE", "NEW"};
 
 struct AbSide {
-  std::string given;  // the spec as given, NAME= included
-  std::string name;   // as the passes and tables call it
+  SolverSpec spec;   // as given, NAME= included
+  std::string name;  // as the passes and tables call it
   std::unique_ptr<sudoku::SolverFactory> factory, recount;
   std::string bench;  // another sudoku-bench measures this side; "": this process
   SolverIdentity identity;

@@ -27,7 +27,7 @@
 #include "run/run_plan.h"
 #include "run/run_resume.h"
 #include "run/run_writer.h"
-#include "run/solver_spec_list.h"
+#include "run/spec_identity.h"
 #include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
 #include "sys/message.h"
@@ -332,7 +332,7 @@ bool unmeasured_report(const RunCommand& command, Report& report, std::FILE* err
     report = std::move(resumed.front());
   } else {
     report.context = collect_context();
-    report.settings.solvers = command.solvers;
+    report.settings.solvers = given_texts(command.solvers);
   }
   report.interrupted = true;
   return true;

@@ -11,6 +11,7 @@
 #include "report/report.h"
 #include "run/report_outputs.h"
 #include "stream/pass.h"
+#include "stream/solver_spec.h"
 
 namespace sudoku_bench {
 
@@ -28,9 +29,9 @@ struct RunCommand {
   Measure measure = Measure::time;
   // --sample N: N records of each file, every k-th, the first included (count/sample.h); 0: all.
   std::uint64_t sample = 0;
-  std::vector<std::string> solvers = {"bitmask"};  // solver specs
-  std::vector<int> threads;                        // empty: 1..hardware threads
-  std::vector<std::string> labels;                 // --label KEY=VALUE, as given
+  std::vector<SolverSpec> solvers = {SolverSpec("bitmask")};
+  std::vector<int> threads;         // empty: 1..hardware threads
+  std::vector<std::string> labels;  // --label KEY=VALUE, as given
   // 5: the fewest with which two default runs and a default compare can flag a change (5 against 5
   // reach p = 0.008; 3 against 3 never get below 0.1).
   int repetitions = 5;
@@ -46,7 +47,7 @@ struct RunCommand {
   std::string per_puzzle_path;       // --per-puzzle: a CSV row per record measured; empty: none
   bool progress = true;              // drawn only when `err` is a terminal
   bool environment_warnings = true;  // say what about the machine skews results (report/environment.h)
-  std::string verify;                // --verify: the reference strategy's spec; "" for none
+  std::optional<SolverSpec> verify;  // --verify: the reference strategy's spec; none when not given
   // Without --verify, external solvers' answers are recounted for about one puzzle in this many
   // (outside the latency timing; by fast for plugins, bitmask for exec programs), so that wrong
   // counts are never taken for measurements; --no-verify (verify_plugins false) turns that off.

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <random>
 
-#include "run/solver_spec_list.h"
+#include "run/spec_identity.h"
 #include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
 
@@ -34,21 +34,21 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
     for (std::size_t j = 0; j < i; ++j)
       if (same_file(c.files[i], c.files[j]))
         return c.files[j] + " and " + c.files[i] + " are the same file: give it once";
-  for (const std::string& spec : c.solvers) {
+  for (const SolverSpec& spec : c.solvers) {
     std::string error, note;
     auto factory = factory_for_spec(spec, error, &note);
     if (!factory) return error;
     if (!note.empty()) notes.push_back(note);
     std::unique_ptr<sudoku::SolverFactory> recount;
     const std::string recount_spec = factory->recounted_by();
-    if (c.verify.empty() && c.verify_plugins && !recount_spec.empty() &&
-        !(recount = reference_for_spec(recount_spec, error)))
+    if (!c.verify && c.verify_plugins && !recount_spec.empty() &&
+        !(recount = reference_for_spec(SolverSpec(recount_spec), error)))
       return error;
     solvers.push_back({spec, std::move(factory), std::move(recount)});
   }
-  if (!c.verify.empty()) {
+  if (c.verify) {
     std::string error;
-    if (!(reference = reference_for_spec(c.verify, error))) return error;
+    if (!(reference = reference_for_spec(*c.verify, error))) return error;
   }
   return {};
 }
@@ -85,7 +85,7 @@ Settings settings_of(const RunCommand& command, const std::vector<int>& thread_c
   Settings settings;
   settings.measure = command.measure;
   settings.sample = command.sample;
-  settings.solvers = command.solvers;
+  settings.solvers = given_texts(command.solvers);
   for (std::size_t i = 0; i < solvers.size(); ++i)
     settings.identities.push_back(identify_solver(command.solvers[i], solvers[i].factory->name()));
   for (const std::string& label : command.labels) {
@@ -104,7 +104,7 @@ Settings settings_of(const RunCommand& command, const std::vector<int>& thread_c
   settings.latency = command.pass.time_puzzles;
   // Calibrates the clock before anything is timed, and names it.
   if (command.pass.time_puzzles) settings.latency_clock = PuzzleClock::for_pass().name();
-  settings.verify.by = command.verify;
+  settings.verify.by = command.verify ? command.verify->given() : "";
   settings.verify.every = step.verify_every;
   if (std::any_of(solvers.begin(), solvers.end(),
                   [](const SpecFactory& s) { return s.default_reference != nullptr; })) {

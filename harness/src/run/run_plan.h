@@ -29,7 +29,7 @@ inline constexpr std::uint64_t kRecordsNamed = 20;  // per file and solver; the 
 // A solver spec as given, the factory it named, and for an external solver without --verify the
 // strategy that recounts a sample of its answers (SolverFactory::recounted_by).
 struct SpecFactory {
-  std::string spec;
+  SolverSpec spec;
   std::unique_ptr<sudoku::SolverFactory> factory;
   std::unique_ptr<sudoku::SolverFactory> default_reference;
 };
@@ -60,7 +60,9 @@ class FileSolverPasses {
         identity_(identity),
         stamp_(input_stamp(file)) {}
 
-  std::string label(int threads) const { return dataset_ + " " + solver_.spec + " threads=" + std::to_string(threads); }
+  std::string label(int threads) const {
+    return dataset_ + " " + solver_.spec.given() + " threads=" + std::to_string(threads);
+  }
   const std::string& file() const { return file_; }
   std::string solver_name() const { return solver_.factory->name(); }
 

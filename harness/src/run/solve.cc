@@ -83,8 +83,9 @@ int solvers_for(const SolveCommand& command, std::FILE* err, std::unique_ptr<sud
     return kExitUsage;
   }
   if (!note.empty()) Messages(err, "solve").note(note);
-  const std::string verify = command.verify.value_or(factory->recounted_by().empty() ? "" : "bitmask");
-  if (!verify.empty() && !(reference = reference_for_spec(verify, error))) {
+  std::optional<SolverSpec> verify = command.verify;
+  if (!verify && !command.no_verify && !factory->recounted_by().empty()) verify = SolverSpec("bitmask");
+  if (verify && !(reference = reference_for_spec(*verify, error))) {
     Messages(err, "solve").error(error);
     return kExitUsage;
   }

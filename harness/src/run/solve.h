@@ -7,17 +7,19 @@
 
 #include "stream/pipeline.h"
 #include "stream/record_step.h"
+#include "stream/solver_spec.h"
 
 namespace sudoku_bench {
 
 struct SolveCommand {
   std::string input = "-";
-  std::string solver = "bitmask";
+  SolverSpec solver = SolverSpec("bitmask");
   PipelineConfig pipeline;  // threads 0: all hardware threads
   StepOptions step;         // step.solve.max_solutions is --limit
-  // The reference strategy's spec for --verify; "" for none; unset: bitmask for plugins, none for
-  // built-in strategies (which the tests hold to bitmask's counts already).
-  std::optional<std::string> verify;
+  // The reference strategy's spec for --verify; unset: bitmask for plugins, none for built-in
+  // strategies (which the tests hold to bitmask's counts already), none at all with no_verify.
+  std::optional<SolverSpec> verify;
+  bool no_verify = false;  // --no-verify, or --verify= with no reference
   // Solve in a child of a supervising parent (run/solve_supervisor.h); --no-supervisor: here.
   bool supervise = true;
 

@@ -22,8 +22,6 @@
 namespace sudoku_bench {
 namespace {
 
-constexpr std::string_view kExecPrefix = "exec";
-
 bool is_exec_spec(std::string_view spec) { return spec.starts_with("exec:") || spec.starts_with("exec/"); }
 
 // A factory under the name the user gave it; everything else is the named spec's.
@@ -51,11 +49,6 @@ class NamedFactory final : public sudoku::SolverFactory {
   std::string name_;
   std::unique_ptr<sudoku::SolverFactory> inner_;
 };
-
-bool is_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
-         c == '+' || c == '-';
-}
 
 std::string absolute(const std::string& path) {
   if (char* resolved = realpath(path.c_str(), nullptr)) {
@@ -108,8 +101,8 @@ constexpr std::string_view kShellWords[] = {
 // Why an exec: command's program cannot start, where that shows before starting it: a path that is
 // no file, a name not on PATH. "" otherwise, and for a command the shell reads in its own way (a
 // list, a compound command, a builtin, quotes or expansions).
-std::string missing_program(std::string_view spec) {
-  const std::string command(spec.substr(spec.find(':') + 1));
+std::string missing_program(const SolverSpec& spec) {
+  const std::string& command = spec.command();
   if (command.find_first_of(";&|\n(){}`<>") != std::string::npos) return "";
   std::istringstream words(command);
   std::string program;
@@ -119,7 +112,7 @@ std::string missing_program(std::string_view spec) {
       program.find_first_of("'\"\\$*?[~") != std::string::npos ||
       std::find(std::begin(kShellWords), std::end(kShellWords), program) != std::end(kShellWords))
     return "";
-  const std::string given(spec);
+  const std::string& given = spec.spec();
   if (program.find('/') != std::string::npos) {
     if (!is_file(program)) return given + ": the program " + program + " is not there (no such file)";
     if (access(program.c_str(), X_OK) != 0)
@@ -182,51 +175,45 @@ std::string unknown_solver(std::string_view spec) {
          "shared library)\n  exec:COMMAND  (a program in any language)\n(sudoku-bench solvers says more)";
 }
 
-// What spec_problem sees in an unnamed spec.
-std::string unnamed_spec_problem(std::string_view spec) {
-  if (spec == kNoopSpec || spec.starts_with(plugin::kPluginPrefix)) return "";
-  if (is_exec_spec(spec)) return missing_program(spec);
-  return names_a_solver(spec) ? "" : unknown_solver(spec);
+// What spec_problem sees in a spec, its name aside.
+std::string unnamed_spec_problem(const SolverSpec& spec) {
+  switch (spec.kind()) {
+    case SolverSpec::Kind::noop:
+    case SolverSpec::Kind::plugin:
+      return "";
+    case SolverSpec::Kind::exec:
+      return missing_program(spec);
+    case SolverSpec::Kind::strategy:
+      break;
+  }
+  return names_a_solver(spec.spec()) ? "" : unknown_solver(spec.spec());
 }
 
 // A built-in strategy, noop, a plugin or an exec program, as named.
-std::unique_ptr<sudoku::SolverFactory> make_factory(std::string_view spec, std::string& error, std::string* note) {
-  if (spec == kNoopSpec) return make_noop_factory();
+std::unique_ptr<sudoku::SolverFactory> make_factory(const SolverSpec& spec, std::string& error, std::string* note) {
+  if (spec.kind() == SolverSpec::Kind::noop) return make_noop_factory();
   if (error = unnamed_spec_problem(spec); !error.empty()) return nullptr;
-  if (is_exec_spec(spec)) return plugin::make_exec_factory(std::string(spec.substr(kExecPrefix.size())), error);
-  if (spec.starts_with(plugin::kPluginPrefix))
-    return plugin::load_plugin(std::string(spec.substr(plugin::kPluginPrefix.size())), error, note);
-  return sudoku::make_solver_factory(spec, error);
+  if (error = spec.malformed(); !error.empty()) return nullptr;
+  if (spec.kind() == SolverSpec::Kind::exec)
+    return plugin::make_exec_factory(spec.spec(), spec.command(), spec.batch());
+  if (spec.kind() == SolverSpec::Kind::plugin) return plugin::load_plugin(spec.plugin(), spec.spec(), error, note);
+  return sudoku::make_solver_factory(spec.spec(), error);
 }
 
 }  // namespace
 
 std::span<const SpecKind> spec_kinds() { return kSpecKinds; }
 
-std::string spec_problem(std::string_view given) { return unnamed_spec_problem(split_spec_name(given).spec); }
+std::string spec_problem(const SolverSpec& spec) { return unnamed_spec_problem(spec); }
 
-NamedSpec split_spec_name(std::string_view given) {
-  const std::size_t eq = given.find('=');
-  if (eq == std::string_view::npos || eq == 0 || eq > 64) return {"", std::string(given)};
-  const std::string_view name = given.substr(0, eq);
-  for (const char c : name)
-    if (!is_name_char(c)) return {"", std::string(given)};
-  return {std::string(name), std::string(given.substr(eq + 1))};
-}
-
-std::vector<std::string> files_of_spec(std::string_view spec_text) {
+std::vector<std::string> files_of_spec(const SolverSpec& spec) {
   std::vector<std::string> files;
-  const std::string spec = split_spec_name(spec_text).spec;
-  if (spec.starts_with(plugin::kPluginPrefix)) {
-    plugin::PluginSpec plugin_spec;
-    std::string error;
-    if (plugin::parse_plugin_spec(spec.substr(plugin::kPluginPrefix.size()), plugin_spec, error) &&
-        is_file(plugin_spec.path))
-      files.push_back(absolute(plugin_spec.path));
-  } else if (is_exec_spec(spec)) {
+  if (spec.kind() == SolverSpec::Kind::plugin) {
+    if (spec.malformed().empty() && is_file(spec.plugin().path)) files.push_back(absolute(spec.plugin().path));
+  } else if (spec.kind() == SolverSpec::Kind::exec) {
     // The command's words as a shell splits plain words (quotes and expansions are not followed):
     // the program, then any word that names a file, such as the script an interpreter runs.
-    std::istringstream words(spec.substr(spec.find(':') + 1));
+    std::istringstream words(spec.command());
     bool program = true;
     for (std::string word; words >> word;) {
       if (program && word.find('=') != std::string::npos) continue;  // VAR=value before the program
@@ -238,16 +225,15 @@ std::vector<std::string> files_of_spec(std::string_view spec_text) {
   return files;
 }
 
-std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view given, std::string& error, std::string* note) {
-  const NamedSpec named = split_spec_name(given);
-  auto factory = detail::with_test_delay(make_factory(named.spec, error, note));
-  if (!factory || named.name.empty()) return factory;
-  return std::make_unique<NamedFactory>(named.name, std::move(factory));
+std::unique_ptr<sudoku::SolverFactory> factory_for_spec(const SolverSpec& spec, std::string& error, std::string* note) {
+  auto factory = detail::with_test_delay(make_factory(spec, error, note));
+  if (!factory || spec.name().empty()) return factory;
+  return std::make_unique<NamedFactory>(spec.name(), std::move(factory));
 }
 
-std::unique_ptr<sudoku::SolverFactory> reference_for_spec(std::string_view spec, std::string& error) {
+std::unique_ptr<sudoku::SolverFactory> reference_for_spec(const SolverSpec& spec, std::string& error) {
   // Not slowed by the test delay: that delays the solver under test, not its judge.
-  auto reference = make_factory(split_spec_name(spec).spec, error, nullptr);
+  auto reference = make_factory(spec, error, nullptr);
   if (reference && !reference->counts_solutions()) {
     error = "--verify: " + reference->name() + " counts no solutions; it cannot be a reference";
     return nullptr;

@@ -1,5 +1,5 @@
-// Solver specs as the command line gives them: a built-in strategy, `noop` (the harness alone),
-// plugin:PATH.so[:SYMBOL][@MODE] or exec:COMMAND, each optionally named: NAME=SPEC.
+// What solver specs (solver_spec.h: a built-in strategy, `noop` (the harness alone),
+// plugin:PATH.so[:SYMBOL][@MODE] or exec:COMMAND, each optionally named: NAME=SPEC) make and need.
 #pragma once
 
 #include <memory>
@@ -8,35 +8,27 @@
 #include <string_view>
 #include <vector>
 
+#include "stream/solver_spec.h"
 #include "sudoku/solver.h"
 
 namespace sudoku_bench {
 
-// NAME=SPEC: a name the user gives a solver, which reports, tables and pages show and `compare`
-// pairs by (old=plugin:v1/libx.so and new=plugin:v2/libx.so, or the same name measured twice). A
-// name is letters, digits and . _ + - (at most 64), and what follows = starts a spec; anything else
-// is a spec without a name (exec:A=1 prog, plugin:a=b.so). Returns {name, spec}; name empty when none.
-struct NamedSpec {
-  std::string name, spec;
-};
-NamedSpec split_spec_name(std::string_view given);
-
 // The files that hold a spec's code, as absolute paths: a plugin's library; an exec: program (found
 // on PATH as the shell would) and each later word of its command that names an existing file (a
 // script). None for a built-in strategy or noop; a file that does not exist is left out.
-std::vector<std::string> files_of_spec(std::string_view spec);
+std::vector<std::string> files_of_spec(const SolverSpec& spec);
 
 // What is wrong with a spec that can be seen without loading or starting it: a name that is no
 // solver; an exec: command whose program is not there ("did you mean" the nearest on PATH). "" when
 // none is seen (a plugin is judged by loading it). factory_for_spec refuses these too.
-std::string spec_problem(std::string_view given);
+std::string spec_problem(const SolverSpec& spec);
 
 // Null, with `error` set, when the spec names no built-in strategy or the plugin cannot be loaded.
 // A named spec (NAME=SPEC) makes the factory of SPEC, called NAME.
 // A plugin is "plugin:PATH[:SYMBOL][@shared|@private|@auto]" (plugin/plugin_solver.h); `note`,
 // when not null, receives what loading it decided that the user should hear (private instances).
 // exec:COMMAND or exec/N:COMMAND runs a program per thread (plugin/exec_solver.h).
-std::unique_ptr<sudoku::SolverFactory> factory_for_spec(std::string_view spec, std::string& error,
+std::unique_ptr<sudoku::SolverFactory> factory_for_spec(const SolverSpec& spec, std::string& error,
                                                         std::string* note = nullptr);
 
 // The specs beside the built-in strategies, each declared once: how the --solver help writes it,
@@ -49,6 +41,6 @@ struct SpecKind {
 std::span<const SpecKind> spec_kinds();
 
 // The reference strategy of --verify: any spec whose factory counts solutions (not noop).
-std::unique_ptr<sudoku::SolverFactory> reference_for_spec(std::string_view spec, std::string& error);
+std::unique_ptr<sudoku::SolverFactory> reference_for_spec(const SolverSpec& spec, std::string& error);
 
 }  // namespace sudoku_bench

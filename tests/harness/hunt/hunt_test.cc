@@ -41,7 +41,7 @@ sudoku_bench::HuntCommand command(sudoku_bench::HuntMethod method, const std::st
   c.options.seed = seed;
   c.options.top = 8;
   c.options.restart_after = 50;
-  c.solver = solver;
+  c.solver = sudoku_bench::SolverSpec(solver);
   c.command_line = "sudoku-bench hunt (test)";
   return c;
 }
@@ -88,7 +88,7 @@ std::vector<Entry> entries(const std::string& text) {
 // Every puzzle solved again, by a fresh solver, as run solves it: the same count and tree.
 void expect_figures_hold(const std::string& text, const std::string& solver, std::uint64_t node_limit) {
   std::string error;
-  const auto factory = sudoku_bench::factory_for_spec(solver, error);
+  const auto factory = sudoku_bench::factory_for_spec(sudoku_bench::SolverSpec(solver), error);
   ASSERT_TRUE(factory) << error;
   const auto s = factory->make();
   for (const Entry& e : entries(text)) {
@@ -112,7 +112,7 @@ void expect_reads_back(const std::string& text, const std::string& solver) {
   TempFile file(text);
   sudoku_bench::SolveCommand solve;
   solve.input = file.path();
-  solve.solver = solver;
+  solve.solver = sudoku_bench::SolverSpec(solver);
   solve.pipeline.threads = 1;
   Capture out, err;
   EXPECT_EQ(sudoku_bench::solve_command(solve, out.file(), err.file()), sudoku_bench::kExitOk) << err.text();

@@ -70,9 +70,9 @@ TEST(ConformanceTest, ClaimsWithoutSolutionsAreNeverPassed) {
 }
 
 TEST(ConformanceTest, AnExecProgramIsCheckedFromStarts) {
-  std::string error;
-  const auto factory = sudoku_bench::plugin::make_exec_factory(std::string(":") + SUDOKU_BENCH_EXEC_C_SOLVER, error);
-  ASSERT_TRUE(factory) << error;
+  const auto factory = sudoku_bench::plugin::make_exec_factory(std::string("exec:") + SUDOKU_BENCH_EXEC_C_SOLVER,
+                                                               SUDOKU_BENCH_EXEC_C_SOLVER);
+  ASSERT_TRUE(factory);
   std::vector<RuleResult> seen;
   const auto results =
       sudoku_bench::plugin::check_solver(*factory, {}, [&](const RuleResult& r) { seen.push_back(r); });

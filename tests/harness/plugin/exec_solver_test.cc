@@ -22,7 +22,7 @@ const std::string kC = std::string("exec:") + SUDOKU_BENCH_EXEC_C_SOLVER;
 std::string solve_output(const std::string& solver, const std::string& file, int threads, int* status = nullptr) {
   sudoku_bench::SolveCommand command;
   command.input = test_util::dataset_path(file);
-  command.solver = solver;
+  command.solver = sudoku_bench::SolverSpec(solver);
   command.pipeline.threads = threads;
   test_util::Capture out, err;
   const int s = sudoku_bench::solve_command(command, out.file(), err.file());
@@ -84,7 +84,7 @@ TEST(ExecSolverTest, WhatAProgramWritesIsJudgedEvenABlankFirstCell) {
   // The puzzle back as its solution: every record wrong, those whose first cell is blank too.
   sudoku_bench::SolveCommand command;
   command.input = test_util::dataset_path("top95.txt");
-  command.solver = "exec:while read p l; do echo 1:$p; done";
+  command.solver = sudoku_bench::SolverSpec("exec:while read p l; do echo 1:$p; done");
   test_util::Capture out, err;
   EXPECT_EQ(sudoku_bench::solve_command(command, out.file(), err.file()), sudoku_bench::kExitUndecided);
   std::size_t wrong = 0;
@@ -117,9 +117,9 @@ TEST(ExecSolverTest, AProgramThatExitsOrAnswersNonsenseIsNamed) {
     EXPECT_NE(o.err.find("(record " + test_util::dataset_path("top95.txt") + ":"), std::string::npos) << o.err;
   }
   std::string error;
-  EXPECT_EQ(sudoku_bench::factory_for_spec("exec/0:cat", error), nullptr);
+  EXPECT_EQ(sudoku_bench::factory_for_spec(sudoku_bench::SolverSpec("exec/0:cat"), error), nullptr);
   EXPECT_NE(error.find("exec/N:COMMAND"), std::string::npos) << error;
-  EXPECT_EQ(sudoku_bench::factory_for_spec("exec:", error), nullptr);
+  EXPECT_EQ(sudoku_bench::factory_for_spec(sudoku_bench::SolverSpec("exec:"), error), nullptr);
 }
 
 }  // namespace

@@ -51,7 +51,7 @@ TEST(PluginTest, TheReentrancyCheckTellsNoAnswerFromNotReentrant) {
 
 TEST(PluginTest, GivesTheBuiltInBitmasksResults) {
   std::string error;
-  const auto plugin = sudoku_bench::factory_for_spec("plugin:" + kPlugin, error);
+  const auto plugin = sudoku_bench::factory_for_spec(sudoku_bench::SolverSpec("plugin:" + kPlugin), error);
   ASSERT_NE(plugin, nullptr) << error;
   EXPECT_EQ(plugin->name(), "plugin:" + kPlugin);
   EXPECT_TRUE(plugin->supports(3));
@@ -80,7 +80,7 @@ TEST(PluginTest, SolveOutputMatchesTheBuiltIn) {
   command.input = test_util::dataset_path("top1465.txt");
   test_util::Capture builtin_out, err;
   ASSERT_EQ(sudoku_bench::solve_command(command, builtin_out.file(), err.file()), sudoku_bench::kExitOk);
-  command.solver = "plugin:" + kPlugin;
+  command.solver = sudoku_bench::SolverSpec("plugin:" + kPlugin);
   test_util::Capture plugin_out;
   ASSERT_EQ(sudoku_bench::solve_command(command, plugin_out.file(), err.file()), sudoku_bench::kExitOk) << err.text();
   EXPECT_EQ(plugin_out.text(), builtin_out.text());
@@ -90,7 +90,7 @@ TEST(PluginTest, SolveOutputMatchesTheBuiltIn) {
 // results as the grid; other text is declined untouched.
 TEST(PluginTest, TakesTheRecordsOwnTextOnlyInItsFormat) {
   std::string error;
-  const auto factory = sudoku_bench::factory_for_spec("plugin:" + kPlugin, error);
+  const auto factory = sudoku_bench::factory_for_spec(sudoku_bench::SolverSpec("plugin:" + kPlugin), error);
   ASSERT_NE(factory, nullptr) << error;
   const auto solver = factory->make();
   auto* text_solver = dynamic_cast<sudoku_bench::TextSolver*>(solver.get());
@@ -230,7 +230,7 @@ TEST(PluginTest, SolveOutputMatchesTheBuiltInWithZeroBlanksAndSeeds) {
     command.step.seed = seed;
     test_util::Capture builtin_out, err;
     ASSERT_EQ(sudoku_bench::solve_command(command, builtin_out.file(), err.file()), sudoku_bench::kExitOk);
-    command.solver = "plugin:" + kPlugin;
+    command.solver = sudoku_bench::SolverSpec("plugin:" + kPlugin);
     test_util::Capture plugin_out;
     ASSERT_EQ(sudoku_bench::solve_command(command, plugin_out.file(), err.file()), sudoku_bench::kExitOk) << err.text();
     EXPECT_EQ(plugin_out.text(), builtin_out.text()) << "seed " << seed;
@@ -263,21 +263,22 @@ TEST(PluginTest, RunsBesideBuiltInsWithNoTreeSize) {
 
 TEST(PluginTest, BadPluginsAreClearErrors) {
   std::string error;
-  EXPECT_EQ(sudoku_bench::factory_for_spec("plugin:/nonexistent/libsolver.so", error), nullptr);
+  EXPECT_EQ(sudoku_bench::factory_for_spec(sudoku_bench::SolverSpec("plugin:/nonexistent/libsolver.so"), error),
+            nullptr);
   EXPECT_EQ(error.rfind("cannot load plugin '/nonexistent/libsolver.so': ", 0), 0u) << error;
   EXPECT_NE(error.find("No such file"), std::string::npos) << error;
-  EXPECT_EQ(sudoku_bench::factory_for_spec("plugin:" + kPlugin + ":nosuch", error), nullptr);
+  EXPECT_EQ(sudoku_bench::factory_for_spec(sudoku_bench::SolverSpec("plugin:" + kPlugin + ":nosuch"), error), nullptr);
   EXPECT_EQ(error.rfind("plugin '" + kPlugin + "' has no function 'nosuch': ", 0), 0u) << error;
   EXPECT_NE(error.find("extern \"C\""), std::string::npos) << error;  // the fix, when no like name is there
   test_util::TempFile not_a_library("hello\n", ".so");
-  EXPECT_EQ(sudoku_bench::factory_for_spec("plugin:" + not_a_library.path(), error), nullptr);
+  EXPECT_EQ(sudoku_bench::factory_for_spec(sudoku_bench::SolverSpec("plugin:" + not_a_library.path()), error), nullptr);
   EXPECT_NE(error.find("cannot load plugin"), std::string::npos) << error;
-  EXPECT_EQ(sudoku_bench::factory_for_spec("plugin:", error), nullptr);
+  EXPECT_EQ(sudoku_bench::factory_for_spec(sudoku_bench::SolverSpec("plugin:"), error), nullptr);
   EXPECT_NE(error.find("expected plugin:PATH.so"), std::string::npos) << error;
 
   sudoku_bench::SolveCommand command;
   command.input = test_util::dataset_path("top95.txt");
-  command.solver = "plugin:/nonexistent/libsolver.so";
+  command.solver = sudoku_bench::SolverSpec("plugin:/nonexistent/libsolver.so");
   test_util::Capture out, err;
   EXPECT_EQ(sudoku_bench::solve_command(command, out.file(), err.file()), sudoku_bench::kExitUsage);
   EXPECT_NE(err.text().find("cannot load plugin"), std::string::npos);

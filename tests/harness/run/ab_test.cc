@@ -21,7 +21,7 @@
 #include "report/solver_identity.h"
 #include "run/exit_codes.h"
 #include "run/report_files.h"
-#include "run/solver_spec_list.h"
+#include "run/spec_identity.h"
 #include "run_util.h"
 #include "stats/power.h"
 #include "stream/solver_specs.h"
@@ -73,33 +73,28 @@ TEST(Sha256Test, KnownDigests) {
   EXPECT_EQ(million.hex(), "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
 }
 
-TEST(SolverSpecTest, NamesAreSplitOnlyWhereTheyAreNames) {
-  EXPECT_EQ(split_spec_name("old=plugin:v1/libx.so").name, "old");
-  EXPECT_EQ(split_spec_name("old=plugin:v1/libx.so").spec, "plugin:v1/libx.so");
-  EXPECT_EQ(split_spec_name("v1.2_b-3=bitmask").name, "v1.2_b-3");
-  for (const char* unnamed : {"bitmask", "exec:A=1 ./solver", "plugin:a=b.so", "=bitmask", "my solver=bitmask"}) {
-    EXPECT_EQ(split_spec_name(unnamed).name, "") << unnamed;
-    EXPECT_EQ(split_spec_name(unnamed).spec, unnamed);
-  }
+TEST(SolverSpecTest, ANamedSpecMakesAFactoryOfThatName) {
   std::string error;
-  const auto factory = factory_for_spec("mine=bitmask", error);
+  const auto factory = factory_for_spec(sudoku_bench::SolverSpec("mine=bitmask"), error);
   ASSERT_TRUE(factory) << error;
   EXPECT_EQ(factory->name(), "mine");
   EXPECT_EQ(factory->implementation(), "mine");
-  EXPECT_FALSE(factory_for_spec("mine=nosuchsolver", error));
+  EXPECT_FALSE(factory_for_spec(sudoku_bench::SolverSpec("mine=nosuchsolver"), error));
 }
 
 TEST(SolverSpecTest, TheFilesOfASpecAreItsCode) {
   const std::string plugin = std::filesystem::canonical(SUDOKU_BENCH_EXAMPLE_PLUGIN);
-  EXPECT_EQ(files_of_spec("x=plugin:" + plugin + ":solve@private"), std::vector<std::string>{plugin});
-  EXPECT_TRUE(files_of_spec("bitmask").empty());
+  EXPECT_EQ(files_of_spec(sudoku_bench::SolverSpec("x=plugin:" + plugin + ":solve@private")),
+            std::vector<std::string>{plugin});
+  EXPECT_TRUE(files_of_spec(sudoku_bench::SolverSpec("bitmask")).empty());
   const std::string script = std::filesystem::canonical(SUDOKU_BENCH_EXEC_PY_SOLVER);
-  const auto files = files_of_spec("exec:X=1 " + std::string(SUDOKU_BENCH_PYTHON) + " " + script + " --fast");
+  const auto files = files_of_spec(
+      sudoku_bench::SolverSpec("exec:X=1 " + std::string(SUDOKU_BENCH_PYTHON) + " " + script + " --fast"));
   ASSERT_EQ(files.size(), 2u);
   EXPECT_EQ(files[0], std::filesystem::canonical(SUDOKU_BENCH_PYTHON).string());
   EXPECT_EQ(files[1], script);
 
-  const SolverIdentity id = identify_solver("x=plugin:" + plugin, "x");
+  const SolverIdentity id = identify_solver(sudoku_bench::SolverSpec("x=plugin:" + plugin), "x");
   ASSERT_EQ(id.files.size(), 1u);
   std::ifstream in(plugin, std::ios::binary);
   const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -244,8 +239,8 @@ AbOutcome ab(AbCommand command) {
 
 AbCommand ab_of(std::string base, std::string current) {
   AbCommand c;
-  c.base = std::move(base);
-  c.current = std::move(current);
+  c.base = SolverSpec(base);
+  c.current = SolverSpec(current);
   c.files = {kTop95};
   c.rounds = 6;
   c.shards = 3;

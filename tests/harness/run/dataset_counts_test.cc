@@ -46,7 +46,7 @@ TEST_P(DatasetCountsTest, EveryPublicPuzzleGetsTheRightCount) {
   for (const std::string& file : files) {
     sudoku_bench::SolveCommand command;
     command.input = test_util::dataset_path(file);
-    command.solver = GetParam();
+    command.solver = sudoku_bench::SolverSpec(GetParam());
     test_util::Capture out, err;
     ASSERT_EQ(sudoku_bench::solve_command(command, out.file(), err.file()), sudoku_bench::kExitOk)
         << file << err.text();
@@ -86,7 +86,7 @@ TEST_P(TdokuLikePluginTest, EveryBundledDatasetGetsExactCounts) {
     SCOPED_TRACE(file);
     sudoku_bench::SolveCommand solve;
     solve.input = test_util::dataset_path(file);
-    solve.solver = plugin;
+    solve.solver = sudoku_bench::SolverSpec(plugin);
     solve.pipeline.threads = GetParam();
     test_util::Capture out, err;
     ASSERT_EQ(sudoku_bench::solve_command(solve, out.file(), err.file()), sudoku_bench::kExitOk) << err.text();

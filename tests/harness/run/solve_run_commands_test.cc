@@ -14,7 +14,6 @@
 #include "run/exit_codes.h"
 #include "run/run.h"
 #include "run/solve.h"
-#include "run/solver_spec_list.h"
 #include "run_util.h"
 #include "sudoku/parse.h"
 #include "temp_file.h"
@@ -252,7 +251,7 @@ TEST(RunCommandTest, UsageAndIoErrorsComeBeforeAnyMeasuring) {
   EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitIo);
   EXPECT_EQ(out.text(), "");
   command.files = {test_util::dataset_path("top95.txt")};
-  command.solvers = {"nosuch"};
+  command.solvers = {sudoku_bench::SolverSpec("nosuch")};
   EXPECT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitUsage);
 }
 
@@ -285,12 +284,6 @@ TEST(ThreadListTest, ListsRangesAndErrors) {
   EXPECT_EQ(error, "'4:2' is no range: its first count is above its last");
   EXPECT_TRUE(sudoku_bench::parse_thread_list("1,0", error).empty());
   EXPECT_EQ(error, "'0' is not a whole number from 1 to 1024 (in '1,0', a list like 1,2,4 or 1:16)");
-}
-
-TEST(SolverListTest, CommasInsideOptionsStayWithTheirSolver) {
-  EXPECT_EQ(sudoku_bench::split_solver_specs("bitmask"), (std::vector<std::string>{"bitmask"}));
-  EXPECT_EQ(sudoku_bench::split_solver_specs("bitmask,bitmask:x,y=1,plugin:a.so"),
-            (std::vector<std::string>{"bitmask", "bitmask:x,y=1", "plugin:a.so"}));
 }
 
 TEST(ReportTest, DatasetNames) {

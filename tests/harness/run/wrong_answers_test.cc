@@ -55,8 +55,9 @@ struct SolveOutcome {
 SolveOutcome solve(const std::string& solver, std::optional<std::string> verify = std::nullopt) {
   sudoku_bench::SolveCommand command;
   command.input = test_util::dataset_path("top95.txt");
-  command.solver = solver;
-  command.verify = std::move(verify);
+  command.solver = sudoku_bench::SolverSpec(solver);
+  if (verify) command.no_verify = verify->empty();
+  if (verify && !verify->empty()) command.verify = sudoku_bench::SolverSpec(*verify);
   Capture out, err;
   const int status = sudoku_bench::solve_command(command, out.file(), err.file());
   return {status, out.text(), err.text()};
@@ -95,7 +96,7 @@ TEST(WrongAnswersTest, RunCountsWrongAnswersAndExitsOne) {
     SCOPED_TRACE(c.symbol);
     auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1, 2}, 1, {plugin(c.symbol)});
     // Every record recounted, so every claimed but unwritten solution is asked for again too.
-    command.verify = "bitmask";
+    command.verify = sudoku_bench::SolverSpec("bitmask");
     const test_util::RunOutcome o = test_util::run(command);
     EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
     ASSERT_EQ(o.report.runs.size(), 2u);
@@ -154,7 +155,7 @@ TEST(WrongAnswersTest, TheRightPluginPassesVerify) {
   auto command =
       test_util::run_command_for({test_util::dataset_path("top95.txt"), test_util::dataset_path("serg_benchmark.txt")},
                                  {2}, 1, {plugin("right"), "fast"});
-  command.verify = "bitmask";
+  command.verify = sudoku_bench::SolverSpec("bitmask");
   command.pass.step.seed = 7;  // disguised puzzles' solutions are mapped back before they are judged
   const test_util::RunOutcome o = test_util::run(command);
   EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
@@ -233,7 +234,7 @@ TEST(WrongAnswersTest, VerifyEveryKRecountsAFractionOfThePuzzles) {
   for (int threads : {1, 2}) {
     auto command =
         test_util::run_command_for({test_util::dataset_path("top95.txt")}, {threads}, 1, {plugin("two_for_unique")});
-    command.verify = "bitmask";
+    command.verify = sudoku_bench::SolverSpec("bitmask");
     command.pass.step.verify_every = 4;
     wrong.push_back(test_util::run(command).report.runs.at(0).status.wrong);
   }
