@@ -48,4 +48,16 @@ for cmd in run check-plugin; do
   [ "$took_ms" -le $((1000 + slack_ms)) ] || fail "$cmd, SIGTERM while loading: took $took_ms ms"
   says "$cmd, SIGTERM while loading" "interrupted"
 done
+# A report interrupted while its solver loads names the thread counts the run was to measure
+# (1 to the CPUs without --threads), with the supervisor and without: it once wrote "threads": [].
+for how in supervised --no-supervisor; do
+  extra=()
+  [ $how = supervised ] || extra=(--no-supervisor)
+  rm -f r.json
+  probe "run ($how), SIGINT while loading" 130 constructor hang timeout --preserve-status -s INT -k 3 1 \
+    "$BENCH" run "${extra[@]}" --repetitions 1 --min-time 0 --warmup-seconds 0 --no-progress \
+    --solver "plugin:$CONSTRUCTOR_PLUGIN" --json r.json "$DATASETS/top95.txt"
+  "$PYTHON" -c 'import json,sys; t=json.load(open("r.json"))["settings"]["threads"]; sys.exit(not t or t != list(range(1, len(t) + 1)))' ||
+    fail "run ($how), SIGINT while loading: settings.threads in r.json is not 1 to the CPUs"
+done
 finish

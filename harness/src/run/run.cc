@@ -79,9 +79,8 @@ class Run {
     }
     if (measuring_->leader())
       for (const std::string& note : notes) Messages(err_, "run").note(note);
-    std::vector<int> thread_counts = command_.threads;  // into the settings, which plan() reads
-    if (thread_counts.empty()) {
-      for (int t = 1; t <= thread_count(0); ++t) thread_counts.push_back(t);
+    std::vector<int> thread_counts = thread_counts_of(command_);  // into the settings, which plan() reads
+    if (command_.threads.empty()) {
       // Ranks bound to CPU sets of different sizes would plan different passes: rank 0's list holds.
       thread_counts.resize(static_cast<std::size_t>(measuring_->agree(static_cast<int>(thread_counts.size()))));
       for (int& t : thread_counts) t = measuring_->agree(t);
@@ -179,7 +178,7 @@ class Run {
     } else {
       report_.context = collect_context();
       report_.run_id = new_run_id();
-      report_.settings = settings_of(command_, command_.threads, solvers_);
+      report_.settings = settings_of(command_, thread_counts_of(command_), solvers_);
     }
     report_.interrupted = true;
     if (const int status = outputs_.open(); status != kExitOk) return status;
@@ -333,6 +332,7 @@ bool unmeasured_report(const RunCommand& command, Report& report, std::FILE* err
   } else {
     report.context = collect_context();
     report.settings.solvers = given_texts(command.solvers);
+    report.settings.threads = thread_counts_of(command);
   }
   report.interrupted = true;
   return true;

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "run/spec_identity.h"
+#include "stream/pipeline.h"
 #include "stream/puzzle_clock.h"
 #include "stream/solver_specs.h"
 
@@ -76,6 +77,13 @@ void shuffle(std::vector<PlannedPass>& plan, std::uint64_t seed) {
     while (x >= limit);
     std::swap(plan[i - 1], plan[x % i]);
   }
+}
+
+std::vector<int> thread_counts_of(const RunCommand& command) {
+  std::vector<int> counts = command.threads;
+  if (counts.empty())
+    for (int t = 1; t <= usable_cpus(); ++t) counts.push_back(t);
+  return counts;
 }
 
 // The report's settings: what was asked, as it was run.

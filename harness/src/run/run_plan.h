@@ -196,6 +196,11 @@ struct PlannedPass {
 // (std::shuffle's is the library's own): the same seed gives the same order everywhere.
 void shuffle(std::vector<PlannedPass>& plan, std::uint64_t seed);
 
+// The thread counts `command` measures: its --threads, else 1 to the CPUs this process may use
+// (stream/pipeline.h, usable_cpus). Never empty: a report interrupted before it measured anything
+// names them too.
+std::vector<int> thread_counts_of(const RunCommand& command);
+
 // The report's settings: what was asked, as it was run.
 Settings settings_of(const RunCommand& command, const std::vector<int>& thread_counts,
                      const std::vector<SpecFactory>& solvers);
