@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <cstring>
 
-#if defined(__SSE2__)
+#if defined(__AVX2__)
+#include <immintrin.h>
+#elif defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
@@ -155,6 +157,30 @@ unsigned classify16(const char* record, std::uint8_t* out) {
 }
 #endif
 
+#if defined(__AVX2__)
+// A 9x9 record in three 32-byte blocks, the last overlapping the second (bytes 49 to 80): half the
+// 16-byte blocks' work. No digit exceeds 9, the side, so the only check is digit or blank, the
+// blocks' masks combined before one movemask (classify16 took 9.3 ns of noop's 44 a record, perf,
+// Intel Xeon f6 m207).
+inline __m256i digits_or_blanks32(const char* record, std::uint8_t* out) {
+  const __m256i c = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(record));
+  const __m256i digit = _mm256_sub_epi8(c, _mm256_set1_epi8('0'));
+  const __m256i is_digit = _mm256_cmpeq_epi8(_mm256_min_epu8(digit, _mm256_set1_epi8(9)), digit);
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(out), _mm256_and_si256(digit, is_digit));
+  return _mm256_or_si256(is_digit, _mm256_cmpeq_epi8(c, _mm256_set1_epi8('.')));
+}
+
+bool parse_9x9(const char* record, Grid& out) {
+  std::uint8_t* const cells = out.cells.data();
+  const __m256i good =
+      _mm256_and_si256(_mm256_and_si256(digits_or_blanks32(record, cells), digits_or_blanks32(record + 32, cells + 32)),
+                       digits_or_blanks32(record + 49, cells + 49));
+  if (_mm256_movemask_epi8(good) != -1) return false;
+  out.box = 3;
+  return true;
+}
+#endif
+
 template <int kBox>
 bool parse_fast(const char* record, Grid& out) {
   constexpr std::size_t kCells = static_cast<std::size_t>(kBox * kBox * kBox * kBox);
@@ -212,8 +238,13 @@ static_assert(kMinBox == 2 && kMaxBox == 7, "parse_other_sizes and parse_symbols
 }  // namespace
 
 bool parse_symbols(std::string_view record, Grid& out) {
-  if (record.size() == 81) [[likely]]
+  if (record.size() == 81) [[likely]] {
+#if defined(__AVX2__)
+    return parse_9x9(record.data(), out);
+#else
     return parse_fast<3>(record.data(), out);
+#endif
+  }
   return parse_other_sizes(record, out);
 }
 
