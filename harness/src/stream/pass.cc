@@ -78,16 +78,20 @@ class SolveChunk {
   template <bool kTimed>
   void solve(Chunk& chunk) const {
     ThreadState& state = states_.local();
-    step_chunk<kTimed>(chunk, state.step, nullptr, config_.problems_per_chunk, clock_,
-                       [&](const Record& record, const StepResult& r, std::uint64_t elapsed_ns) {
-                         if (config_.rows && chunk.loop == 0) PerPuzzleRows::keep(chunk, record, r, elapsed_ns);
-                         if (!r.is_puzzle()) return;
-                         if (config_.tail_growth && chunk.loop == 0) {
-                           if constexpr (kTimed) chunk.tail_latency_ns.add(elapsed_ns);
-                           chunk.tail_tree_size.add(r.solve.nodes);
-                         }
-                         state.add<kTimed>(elapsed_ns, r.solve.nodes, r.solve.guesses);
-                       });
+    // Decided once a chunk: read through config_ in the loop, they were reloaded, a chain of three
+    // loads each, after every solver call.
+    const bool rows = config_.rows && chunk.loop == 0, tails = config_.tail_growth && chunk.loop == 0;
+    step_chunk<kTimed>(
+        chunk, state.step, nullptr, config_.problems_per_chunk, clock_,
+        [&state, &chunk, rows, tails](const Record& record, const StepResult& r, std::uint64_t elapsed_ns) {
+          if (rows) PerPuzzleRows::keep(chunk, record, r, elapsed_ns);
+          if (!r.is_puzzle()) return;
+          if (tails) {
+            if constexpr (kTimed) chunk.tail_latency_ns.add(elapsed_ns);
+            chunk.tail_tree_size.add(r.solve.nodes);
+          }
+          state.add<kTimed>(elapsed_ns, r.solve.nodes, r.solve.guesses);
+        });
     state.record_figures<kTimed>();
   }
 

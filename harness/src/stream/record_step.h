@@ -253,7 +253,9 @@ inline constexpr std::size_t kKeepEveryProblem = std::numeric_limits<std::size_t
 // exactly the work that lies between them.
 template <bool kTimed, typename OnRecord>
 void step_chunk(Chunk& chunk, RecordStep& step, sudoku::Grid* solution, std::size_t keep_problems,
-                const PuzzleClock& clock, OnRecord&& on_record) {
+                const PuzzleClock& pass_clock, OnRecord&& on_record) {
+  // A copy of its own: the pass's, behind a reference, was reloaded after every solver call.
+  const PuzzleClock clock = pass_clock;
   std::uint64_t last = 0;
   if constexpr (kTimed) last = clock.now();
   // A solver behind a pipe answers a batch per round trip: each puzzle's latency is its share of
