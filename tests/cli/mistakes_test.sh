@@ -59,7 +59,7 @@ expect 2 "(did you mean 'json'?)" -- "$bench" run --format jsn "$puzzles"
 expect 2 "FILE is missing: sudoku-bench run [OPTIONS] FILE..." -- "$bench" run
 expect 2 "e.g. sudoku-bench run" -- "$bench" run
 # 14: a report given where puzzles go.
-printf '{"schema": "sudoku-bench/13"}\n' >"$work/report.json"
+printf '{"schema": "sudoku-bench/14"}\n' >"$work/report.json"
 expect 3 "report.json:1: is JSON (a report?), not puzzles" -- "$bench" run --threads 1 --repetitions 1 "$work/report.json"
 # 15: no command at all.
 expect 2 "a command is needed: solve, run" -- "$bench"

@@ -97,7 +97,8 @@ MeasuredPass in_program(const Valgrind& valgrind, const CountTarget& target, con
   const bool plugin = target.spec.kind() == SolverSpec::Kind::plugin;
   check_end(end, log, (plugin ? "the library of " : "the counting program for ") + target.spec.given());
   MeasuredPass pass = answers.pass(!plugin);
-  if (pass.puzzles() > 0) pass.instructions_per_puzzle = static_cast<double>(total_of(out_file)) / answers.count();
+  if (pass.puzzles() > 0)
+    pass.figures[Fig::instructions_per_puzzle] = static_cast<double>(total_of(out_file)) / answers.count();
   return pass;
 }
 
@@ -146,9 +147,10 @@ MeasuredPass in_exec(const Valgrind& valgrind, const CountTarget& target, const 
     progress.update(answers.count(), answers.count());
   });
   MeasuredPass pass = answers.pass(false);
-  pass.startup_instructions = static_cast<double>(startup);
+  pass.figures[Fig::startup_instructions] = static_cast<double>(startup);
   if (answers.count() > 0)
-    pass.instructions_per_puzzle = (static_cast<double>(total) - static_cast<double>(startup)) / answers.count();
+    pass.figures[Fig::instructions_per_puzzle] =
+        (static_cast<double>(total) - static_cast<double>(startup)) / answers.count();
   return pass;
 }
 

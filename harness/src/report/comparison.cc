@@ -281,10 +281,10 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
         rb.implementation != rc.implementation)
       out.push_back(key_name(key) + ": ran " + rb.implementation + " in BASE vs " + rc.implementation + " in NEW");
     // Schema /9 and earlier left an exec: solver's programs out of its CPU time.
-    if (rb.program_cpu_seconds.has_value() != rc.program_cpu_seconds.has_value())
-      out.push_back(key_name(key) + ": the CPU time counts the solver's programs in " +
-                    (rb.program_cpu_seconds ? "BASE" : "NEW") + " only (a report before schema /10 counts the " +
-                    "process alone): CPU figures do not compare");
+    if (const auto& b = rb.figures[Fig::program_cpu_seconds], &c = rc.figures[Fig::program_cpu_seconds];
+        b.has_value() != c.has_value())
+      out.push_back(key_name(key) + ": the CPU time counts the solver's programs in " + (b ? "BASE" : "NEW") +
+                    " only (a report before schema /10 counts the " + "process alone): CPU figures do not compare");
   }
   return out;
 }
@@ -310,10 +310,9 @@ double smallest_reachable_p(std::size_t base_repetitions, std::size_t current_re
 std::string missing_cpu_time(const Report& report) {
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
     const MeasuredPass& r = report.runs[i];
-    if (r.complete && !(r.cpu_seconds > 0))
+    if (r.complete && !r.figures[Fig::cpu_seconds])
       return "runs[" + std::to_string(i) + "] (" + r.dataset + " " + r.solver + " " + std::to_string(r.threads) +
-             " threads #" + std::to_string(r.repetition) + "): cpu_seconds is " +
-             (std::signbit(r.cpu_seconds) ? "-0" : "0");
+             " threads #" + std::to_string(r.repetition) + "): cpu_seconds is null";
   }
   return "";
 }

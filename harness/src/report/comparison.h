@@ -120,8 +120,8 @@ std::vector<std::string> counter_warnings(const Report& base, const Report& curr
 std::vector<std::string> context_mismatches(const Report& base, const Report& current);
 
 // "" when every complete run of `report` has its process CPU time, else which has none and what
-// it holds ("runs[3] (top95 fast 2 threads #1): cpu_seconds is 0"): reports written before
-// cpu_seconds existed have none, and a 0 (or -0) is no time recorded either.
+// it holds ("runs[3] (top95 fast 2 threads #1): cpu_seconds is null"): reports written before
+// cpu_seconds existed have none, and a 0 (or -0) read from them is no time recorded either.
 std::string missing_cpu_time(const Report& report);
 
 // The pairs whose repetition counts differ between the reports ("name: 5 in BASE, 4 in NEW"):

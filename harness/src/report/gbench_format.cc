@@ -21,6 +21,13 @@ double per_puzzle_ns(double seconds, const MeasuredPass& r) {
   return r.puzzles() ? seconds * 1e9 / static_cast<double>(r.puzzles()) : 0;
 }
 
+// CPU time per puzzle, null where the pass did not measure it (Google Benchmark's files always have
+// a cpu_time: null rather than a 0 that reads as free).
+Json cpu_time_of(const MeasuredPass& r) {
+  const std::optional<double> cpu = r.figures[Fig::cpu_seconds];
+  return cpu ? Json(per_puzzle_ns(*cpu, r)) : Json(nullptr);
+}
+
 // A pass's user counters: the metric table's gbench figures the pass measured, in its order
 // (whole numbers stay integers).
 std::vector<std::pair<std::string, Json>> counters_of(const MeasuredPass& r, Measure measure) {
@@ -106,7 +113,7 @@ void add_iterations(const Instance& at, const std::vector<const MeasuredPass*>& 
               {"threads", r->threads},
               {"iterations", r->puzzles()},
               {"real_time", per_puzzle_ns(r->wall_seconds, *r)},
-              {"cpu_time", per_puzzle_ns(r->cpu_seconds, *r)},
+              {"cpu_time", cpu_time_of(*r)},
               {"time_unit", "ns"}};
     for (const auto& [counter, value] : counters_of(*r, at.measure)) b[counter] = value;
     benchmarks.push_back(std::move(b));
@@ -122,7 +129,7 @@ void add_aggregates(const Instance& at, const std::vector<const MeasuredPass*>& 
   std::vector<std::pair<std::string, std::vector<double>>> counters;
   for (const MeasuredPass* r : runs) {
     real.push_back(per_puzzle_ns(r->wall_seconds, *r));
-    cpu.push_back(per_puzzle_ns(r->cpu_seconds, *r));
+    if (const std::optional<double> seconds = r->figures[Fig::cpu_seconds]) cpu.push_back(per_puzzle_ns(*seconds, *r));
     // Not a structured binding: Clang before 16 cannot capture one in a lambda (the fuzz build).
     for (const auto& entry : counters_of(*r, at.measure)) {
       const std::string& counter = entry.first;
@@ -143,7 +150,7 @@ void add_aggregates(const Instance& at, const std::vector<const MeasuredPass*>& 
               {"aggregate_unit", stat.unit},
               {"iterations", at.repetitions},  // the repetitions it is computed over
               {"real_time", stat.compute(real)},
-              {"cpu_time", stat.compute(cpu)},
+              {"cpu_time", cpu.empty() ? Json(nullptr) : Json(stat.compute(cpu))},
               {"time_unit", "ns"}};
     for (const auto& [counter, values] : counters) b[counter] = stat.compute(values);
     benchmarks.push_back(std::move(b));

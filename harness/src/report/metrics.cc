@@ -11,6 +11,12 @@ using Figure = std::optional<double>;
 
 double whole(std::uint64_t n) { return static_cast<double>(n); }
 
+// A figure the pass measured (stats/pass_figures.h).
+template <Fig F>
+Figure measured(const MeasuredPass& r) {
+  return r.figures[F];
+}
+
 template <std::size_t Index>
 Figure latency_percentile(const MeasuredPass& r) {
   return r.latency_measured ? Figure(whole(r.latency_ns.percentiles[Index])) : std::nullopt;
@@ -56,10 +62,8 @@ constexpr Metric kMetrics[] = {
      .label = "CPU",
      .unit = Unit::seconds,
      .better = Better::lower,
-     .combine = Combine::sum,
      .shown = kInCsv | kInHtmlPasses,
-     .of = [](const MeasuredPass& r) { return Figure(r.cpu_seconds); },
-     .store = [](MeasuredPass& r, double v) { r.cpu_seconds = v; },
+     .of = measured<Fig::cpu_seconds>,
      .only = Measure::time},
     {.key = "puzzles_per_second",
      .label = "puzzles/s",
@@ -81,8 +85,9 @@ constexpr Metric kMetrics[] = {
      .shown = kInTable | kInCsv | kInBmf | kInCompare | kInHtmlPasses | kInJson,
      .of =
          [](const MeasuredPass& r) {
-           if (!(r.cpu_seconds > 0)) return Figure();
-           return Figure(r.puzzles() ? r.cpu_seconds * 1e9 / whole(r.puzzles()) : 0.0);
+           const Figure cpu = r.figures[Fig::cpu_seconds];
+           if (!cpu) return Figure();
+           return Figure(r.puzzles() ? *cpu * 1e9 / whole(r.puzzles()) : 0.0);
          },
      .width = 10,
      .bmf = "cpu-time",
@@ -150,77 +155,30 @@ constexpr Metric kMetrics[] = {
     // --min-time: the readings of the file; for parts, the most any part made.
     {.key = "loops",
      .label = "loops",
-     .combine = Combine::max,
      .shown = kInCsv,
      .of = [](const MeasuredPass& r) { return Figure(r.loops); },
-     .integral = true,
-     .store = [](MeasuredPass& r, double v) { r.loops = static_cast<int>(v); }},
+     .integral = true},
     // Memory first touched during the pass (getrusage's ru_minflt): what a solver that allocates as it
-    // solves, or a buffer that grows, costs beside solving. Written to the JSON from this row.
+    // solves, or a buffer that grows, costs beside solving.
     {.key = "minor_page_faults",
      .label = "minor page faults",
      .better = Better::lower,
-     .combine = Combine::sum,
-     .shown = kInCsv | kInGbench | kInBmf | kInCompare | kInHtmlPasses | kStoredInJson,
-     .of = [](const MeasuredPass& r) { return r.minor_page_faults; },
+     .shown = kInCsv | kInGbench | kInBmf | kInCompare | kInHtmlPasses,
+     .of = measured<Fig::minor_page_faults>,
      .integral = true,
-     .bmf = "minor-page-faults",
-     .store = [](MeasuredPass& r, double v) { r.minor_page_faults = v; }},
+     .bmf = "minor-page-faults"},
     // --measure instructions: what valgrind counted inside the solver's calls, per record; the same on
     // every run of the same code and records, so compare and history judge it without a p-value.
-    // A pass in parts (ab's shards, MPI ranks) has no one count: left unmeasured, not set to 0 as
-    // Combine::unknown would (a time comparison then showed a row of 0 instructions).
     {.key = "instructions_per_puzzle",
      .label = "instructions/puzzle",
      .column = "instr/puzzle",
      .better = Better::lower,
-     .combine = Combine::recompute,
-     .shown = kInTable | kInCsv | kInGbench | kInBmf | kInCompare | kInHtmlPasses | kStoredInJson,
-     .of = [](const MeasuredPass& r) { return r.instructions_per_puzzle; },
+     .shown = kInTable | kInCsv | kInGbench | kInBmf | kInCompare | kInHtmlPasses,
+     .of = measured<Fig::instructions_per_puzzle>,
      .width = 13,
      .table_format = "%.0f",
      .bmf = "instructions",
-     .store = [](MeasuredPass& r, double v) { r.instructions_per_puzzle = v; },
      .only = Measure::instructions},
-    // An exec: program's start-up, counted apart from its records: said, never in the figure above.
-    {.key = "startup_instructions",
-     .label = "start-up instructions",
-     .better = Better::lower,
-     .combine = Combine::recompute,
-     .shown = kStoredInJson,
-     .of = [](const MeasuredPass& r) { return r.startup_instructions; },
-     .integral = true,
-     .store = [](MeasuredPass& r, double v) { r.startup_instructions = v; }},
-    // The figures below are written by the report's own fields (pass_fields.cc); here for how
-    // parts combine them.
-    {.key = "threads_observed",
-     .label = "threads observed",
-     .combine = Combine::sum,
-     .of = [](const MeasuredPass& r) { return Figure(r.threads_observed); },
-     .integral = true,
-     .store = [](MeasuredPass& r, double v) { r.threads_observed = static_cast<int>(v); }},
-    {.key = "file_records",
-     .label = "records per reading",
-     .combine = Combine::sum,
-     .of = [](const MeasuredPass& r) { return Figure(whole(r.records_per_loop())); },
-     .integral = true,
-     .store = [](MeasuredPass& r, double v) { r.file_records = static_cast<std::uint64_t>(v); }},
-    // A read of the clock costs what it costs on the dearest part's machine.
-    {.key = "clock_read_ns",
-     .label = "clock read",
-     .unit = Unit::ns,
-     .combine = Combine::max,
-     .of = [](const MeasuredPass& r) { return r.clock_read_ns > 0 ? Figure(r.clock_read_ns) : std::nullopt; },
-     .store = [](MeasuredPass& r, double v) { r.clock_read_ns = v; }},
-    // Each part is its own process: no one of them held the whole pass's memory.
-    {.key = "peak_rss_bytes",
-     .label = "peak memory",
-     .unit = Unit::bytes,
-     .better = Better::lower,
-     .combine = Combine::unknown,
-     .of = [](const MeasuredPass& r) { return r.peak_rss_bytes ? Figure(whole(r.peak_rss_bytes)) : std::nullopt; },
-     .integral = true,
-     .store = [](MeasuredPass& r, double v) { r.peak_rss_bytes = static_cast<std::uint64_t>(v); }},
 };
 
 }  // namespace

@@ -1,8 +1,8 @@
-// Every per-pass figure declared once (metrics.cc): its names, unit, direction, how it is read
-// from a measured pass, how parts combine it, and where it is shown. The terminal table, csv,
-// markdown, gbench, bmf, the HTML tables, `compare`, combine_parts and the JSON report
-// (kStoredInJson) read this table, so a new figure is a row there and reaches every output with no
-// change to the outputs.
+// Every per-pass figure shown declared once (metrics.cc): its names, unit, direction, how it is read
+// from a measured pass, and where it is shown. The terminal table, csv, markdown, gbench, bmf, the
+// HTML tables and `compare` read this table, so a figure is a row there and reaches every output
+// with no change to the outputs. What a pass measures (and the JSON report, MPI parts and merging
+// keep) is declared in stats/pass_figures.h: a row there and here.
 #pragma once
 
 #include <optional>
@@ -26,14 +26,6 @@ enum class Unit {
 // Which way is better; compare reads a figure's change as a change of time through it.
 enum class Better { higher, lower, neither };
 
-// How the pass made of parts (MPI ranks, merged shards) gets the figure from its parts' figures.
-enum class Combine {
-  recompute,  // derived from what is combined (counts, distributions, wall time): nothing to do
-  sum,
-  max,
-  unknown,  // no part's figure says it for the whole (peak memory of several processes): 0, written null
-};
-
 // The outputs that show a figure, a set of them (Metric::shown).
 enum Shown : unsigned {
   kShownNowhere = 0,
@@ -44,10 +36,6 @@ enum Shown : unsigned {
   kInCompare = 1 << 4,     // compared pair by pair: `label`
   kInHtmlPasses = 1 << 5,  // the HTML page's table of every pass: `label`
   kInJson = 1 << 6,        // a derived field of runs[] (written, checked when read, recomputed): `key`
-  // A measured field of runs[] (written from `of`, null where not measured; read back through `store`):
-  // a figure the pass measures needs its field in stats/measured_pass.h, its measurement, and its row
-  // here, nothing else.
-  kStoredInJson = 1 << 7,
 };
 
 struct Metric {
@@ -56,7 +44,6 @@ struct Metric {
   std::string_view column = {};  // the terminal table's header, at most `width` wide
   Unit unit = Unit::count;
   Better better = Better::neither;
-  Combine combine = Combine::recompute;
   unsigned shown = kShownNowhere;
   // The figure of one pass; empty where the pass did not measure it (--no-latency, a plugin's
   // tree sizes, CPU time in old reports).
@@ -71,9 +58,6 @@ struct Metric {
   // whose repetitions move for reasons of their own (page faults: the allocator's, the kernel's) is
   // shown there for reading, with no p to take for a verdict.
   bool tested = false;
-  // A figure kept in the pass itself, which combine_parts sets (Combine::sum, max, unknown).
-  void (*store)(MeasuredPass&, double) = nullptr;
-
   // A figure of one measure only (report.h: Measure): time's (throughput, CPU time, latency), which a
   // counting run under valgrind makes meaningless, or the count, which a time report has not. Shown
   // only in reports of that measure; empty: in both.

@@ -5,8 +5,6 @@
 #include <limits>
 #include <stdexcept>
 
-#include "report/metrics.h"
-
 namespace sudoku_bench {
 namespace {
 
@@ -50,10 +48,7 @@ class Row {
 
 std::vector<double> part_figures(const MeasuredPass& p) {
   std::vector<double> v{identity_of(p)};
-  const Tally& t = p.status;
-  for (const std::uint64_t n :
-       {t.unique, t.multiple, t.solved, t.none, t.aborted, t.invalid, t.wrong, t.checked, t.check_failed, t.unwritten})
-    v.push_back(static_cast<double>(n));
+  for (const std::uint64_t n : p.status.counts()) v.push_back(static_cast<double>(n));
   for (const Summary* s : {&p.latency_ns, &p.tree_size, &p.guesses})
     v.insert(v.end(), {static_cast<double>(s->count), static_cast<double>(s->min), static_cast<double>(s->max), s->mean,
                        s->stddev});
@@ -61,11 +56,11 @@ std::vector<double> part_figures(const MeasuredPass& p) {
                      p.pipeline.reader, p.pipeline.sink, p.pipeline.worker});
   v.insert(v.end(),
            {static_cast<double>(p.noise.measured), maybe(p.noise.steal),
-            static_cast<double>(p.noise.involuntary_switches), maybe(p.noise.migrations), maybe(p.noise.waiting),
-            maybe(p.program_cpu_seconds), maybe(p.dealing_cpu_seconds), maybe(p.waiting_cpu_seconds)});
-  for (const Metric& m : metrics())
-    if (m.store)  // a rank dealt no chunk of the first reading read none of it, whatever its records
-      v.push_back(m.key == "file_records" ? static_cast<double>(p.file_records) : m.of(p).value_or(kUnknown));
+            static_cast<double>(p.noise.involuntary_switches), maybe(p.noise.migrations), maybe(p.noise.waiting)});
+  // A rank dealt no chunk of the first reading read none of it, whatever its records.
+  v.insert(v.end(), {static_cast<double>(p.loops), static_cast<double>(p.threads_observed),
+                     static_cast<double>(p.file_records)});
+  for (const FigureRow& row : kFigureRows) v.push_back(maybe(p.figures[row.fig]));
   return v;
 }
 
@@ -78,10 +73,7 @@ MeasuredPass part_of(const MeasuredPass& like, const std::vector<double>& figure
   p.ranks = 1;
   p.tail_latency_ns.clear();
   p.tail_tree_size.clear();
-  Tally& t = p.status;
-  for (std::uint64_t* n : {&t.unique, &t.multiple, &t.solved, &t.none, &t.aborted, &t.invalid, &t.wrong, &t.checked,
-                           &t.check_failed, &t.unwritten})
-    *n = row.whole();
+  for (std::uint64_t Tally::*count : kTallyCounts) p.status.*count = row.whole();
   for (Summary* s : {&p.latency_ns, &p.tree_size, &p.guesses}) {
     *s = Summary{};
     s->count = row.whole();
@@ -101,14 +93,10 @@ MeasuredPass part_of(const MeasuredPass& like, const std::vector<double>& figure
   p.noise.involuntary_switches = row.whole();
   p.noise.migrations = row.maybe<std::uint64_t>();
   p.noise.waiting = row.maybe<double>();
-  p.program_cpu_seconds = row.maybe<double>();
-  p.dealing_cpu_seconds = row.maybe<double>();
-  p.waiting_cpu_seconds = row.maybe<double>();
-  for (const Metric& m : metrics())
-    if (m.store) {
-      const double x = row.next();
-      m.store(p, std::isnan(x) ? 0 : x);
-    }
+  p.loops = static_cast<int>(row.next());
+  p.threads_observed = static_cast<int>(row.next());
+  p.file_records = row.whole();
+  for (const FigureRow& figure : kFigureRows) p.figures[figure.fig] = row.maybe<double>();
   if (!row.done()) throw std::invalid_argument("a part's figures are too many");
   return p;
 }

@@ -281,18 +281,6 @@ const FieldRow<MeasuredPass> kRows[] = {
      [](MeasuredPass&, const Field& f) { (void)f.count(); }},
     {"wall_seconds", false, Agree::never, [](const MeasuredPass& r) { return Json(r.wall_seconds); },
      [](MeasuredPass& r, const Field& f) { r.wall_seconds = f.seconds(); }},
-    {"cpu_seconds", true, Agree::never, [](const MeasuredPass& r) { return Json(r.cpu_seconds); },
-     [](MeasuredPass& r, const Field& f) { r.cpu_seconds = f.seconds(); }},
-    {"program_cpu_seconds", true, Agree::never,
-     [](const MeasuredPass& r) { return optional_json(r.program_cpu_seconds); },
-     [](MeasuredPass& r, const Field& f) {
-       if (!f.null()) r.program_cpu_seconds = f.seconds();
-     }},
-    {"peak_rss_bytes", true, Agree::never,
-     [](const MeasuredPass& r) { return r.peak_rss_bytes ? Json(r.peak_rss_bytes) : Json(nullptr); },
-     [](MeasuredPass& r, const Field& f) {
-       if (!f.null()) r.peak_rss_bytes = f.count();
-     }},
     {"puzzles_per_second", true, Agree::never, [](const MeasuredPass& r) { return Json(r.puzzles_per_second()); },
      [](MeasuredPass&, const Field& f) { (void)f.figure(); }},
     {"ranks", true, Agree::never, [](const MeasuredPass& r) { return Json(r.ranks); },
@@ -347,12 +335,6 @@ const FieldRow<MeasuredPass> kRows[] = {
     // Absent (0) in reports from before solvers that only count were judged by their counts.
     {"unwritten", true, Agree::never, [](const MeasuredPass& r) { return Json(r.status.unwritten); },
      [](MeasuredPass& r, const Field& f) { r.status.unwritten = f.count(); }},
-    // null: the puzzles were not timed (run --no-latency), or a report before it was recorded.
-    {"clock_read_ns", true, Agree::never,
-     [](const MeasuredPass& r) { return r.clock_read_ns > 0 ? Json(r.clock_read_ns) : Json(nullptr); },
-     [](MeasuredPass& r, const Field& f) {
-       if (!f.null()) r.clock_read_ns = f.figure();
-     }},
     // null: not measured (run --no-latency) or not reported (plugins report no tree sizes).
     summary_row<&MeasuredPass::latency_ns, &MeasuredPass::latency_measured>("latency_ns"),
     summary_row<&MeasuredPass::tree_size, &MeasuredPass::tree_size_reported>("tree_size"),
@@ -407,22 +389,35 @@ void check_derived(const Metric& m, const Field& pass) {
   if (pass.has(key.c_str()) && !pass[key.c_str()].null()) (void)pass[key.c_str()].figure();
 }
 
-// A measured figure absent (a report before it) or null stays unmeasured.
-void read_measured(const Metric& m, const Field& pass, MeasuredPass& into) {
-  const std::string key(m.key);
-  if (pass.has(key.c_str()) && !pass[key.c_str()].null()) m.store(into, pass[key.c_str()].figure());
+Json figure_json(const FigureRow& row, const std::optional<double>& v) {
+  if (!v) return nullptr;
+  return row.reads == Reads::count ? Json(static_cast<std::uint64_t>(*v)) : Json(*v);
+}
+
+// A figure absent (a report before it) or null stays unmeasured, as does a 0 where old reports
+// wrote 0 for that.
+std::optional<double> figure_from(const FigureRow& row, const Field& pass) {
+  const std::string key(row.key);
+  if (!pass.has(key.c_str()) || pass[key.c_str()].null()) return std::nullopt;
+  const Field f = pass[key.c_str()];
+  const double v = row.reads == Reads::count     ? static_cast<double>(f.count())
+                   : row.reads == Reads::seconds ? f.seconds()
+                                                 : f.figure();
+  return row.zero_unmeasured && v == 0 ? std::nullopt : std::optional<double>(v);
 }
 
 }  // namespace
 
 std::span<const FieldRow<MeasuredPass>> pass_fields() { return kRows; }
 
-// After the pass's own fields come the metric table's figures: measured ones (kStoredInJson), and
-// those derived from the fields (kInJson), for readers; null where the pass did not measure one.
+// After the pass's own fields come its measured figures (stats/pass_figures.h), then the metric
+// table's figures derived from them (kInJson), for readers; null where the pass did not measure one.
 nlohmann::ordered_json pass_to_json(const MeasuredPass& pass) {
   Json out = write_fields(pass_fields(), pass);
+  for (const FigureRow& row : kFigureRows)
+    if (row.in_json) out[std::string(row.key)] = figure_json(row, pass.figures[row.fig]);
   for (const Metric& m : metrics())
-    if (m.in(kInJson) || m.in(kStoredInJson)) out[std::string(m.key)] = derived_json(m, pass);
+    if (m.in(kInJson)) out[std::string(m.key)] = derived_json(m, pass);
   return out;
 }
 
@@ -431,11 +426,10 @@ nlohmann::ordered_json pass_to_json(const MeasuredPass& pass) {
 MeasuredPass pass_from(const Field& field) {
   MeasuredPass pass = read_fields(pass_fields(), field);
   check_whole(field, pass);
+  for (const FigureRow& row : kFigureRows)
+    if (row.in_json) pass.figures[row.fig] = figure_from(row, field);
   for (const Metric& m : metrics())
-    if (m.in(kInJson))
-      check_derived(m, field);
-    else if (m.in(kStoredInJson))
-      read_measured(m, field, pass);
+    if (m.in(kInJson)) check_derived(m, field);
   return pass;
 }
 

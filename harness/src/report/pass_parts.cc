@@ -3,22 +3,32 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "report/metrics.h"
-
 namespace sudoku_bench {
 namespace {
 
-// The figures a pass keeps as they were measured (CPU seconds, loops, …), each as the metric
-// table says parts combine it; a part that did not measure one adds nothing.
-void combine_stored_figures(const std::vector<MeasuredPass>& parts, MeasuredPass& out) {
-  for (const Metric& m : metrics()) {
-    if (!m.store || m.combine == Combine::recompute) continue;
-    double combined = 0;
-    for (const MeasuredPass& p : parts) {
-      const double v = m.of(p).value_or(0);
-      combined = m.combine == Combine::sum ? combined + v : m.combine == Combine::max ? std::max(combined, v) : 0;
-    }
-    m.store(out, combined);
+// A measured figure of the whole from its parts' (stats/pass_figures.h: Combine); unmeasured where
+// a part did not measure it.
+std::optional<double> combined_figure(const std::vector<MeasuredPass>& parts, const FigureRow& row) {
+  if (row.combine == Combine::first) return parts.front().figures[row.fig];
+  if (row.combine == Combine::unknown) return std::nullopt;
+  double combined = 0;
+  for (const MeasuredPass& p : parts) {
+    const std::optional<double> v = p.figures[row.fig];
+    if (!v) return std::nullopt;
+    combined = row.combine == Combine::sum ? combined + *v : std::max(combined, *v);
+  }
+  return combined;
+}
+
+// What the parts count, each (threads, records), and the most readings any part made.
+void combine_figures(const std::vector<MeasuredPass>& parts, MeasuredPass& out) {
+  for (const FigureRow& row : kFigureRows) out.figures[row.fig] = combined_figure(parts, row);
+  out.loops = out.threads_observed = 0;
+  out.file_records = 0;
+  for (const MeasuredPass& p : parts) {
+    out.loops = std::max(out.loops, p.loops);
+    out.threads_observed += p.threads_observed;
+    out.file_records += p.records_per_loop();
   }
 }
 
@@ -36,9 +46,6 @@ MeasuredPass combination_of(const std::vector<MeasuredPass>& parts, Timing timin
   out.timing = timing;
   out.ranks = static_cast<int>(parts.size());
   out.parts.clear();
-  out.program_cpu_seconds.reset();
-  out.dealing_cpu_seconds.reset();
-  out.waiting_cpu_seconds.reset();
   return out;
 }
 
@@ -73,15 +80,14 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
     if (p.wall_seconds > slowest->wall_seconds) slowest = &p;
     throughput += p.puzzles_per_second();
     out.parts.push_back({numbers[i], hosts[i], p.puzzles(), p.wall_seconds,
-                         timing == Timing::ranks ? std::optional<double>(p.cpu_seconds) : std::nullopt,
-                         p.dealing_cpu_seconds, p.waiting_cpu_seconds});
+                         timing == Timing::ranks ? p.figures[Fig::cpu_seconds] : std::nullopt,
+                         p.figures[Fig::dealing_cpu_seconds], p.figures[Fig::waiting_cpu_seconds]});
     out.pipeline.measured = out.pipeline.measured && p.pipeline.measured;
     out.pipeline.reader += p.pipeline.reader;
     out.pipeline.sink += p.pipeline.sink;
     out.pipeline.worker += p.pipeline.worker;
-    if (p.program_cpu_seconds) out.program_cpu_seconds = out.program_cpu_seconds.value_or(0) + *p.program_cpu_seconds;
   }
-  combine_stored_figures(parts, out);
+  combine_figures(parts, out);
   out.wall_seconds = slowest->wall_seconds;
   if (timing == Timing::shards && throughput > 0) out.wall_seconds = static_cast<double>(out.puzzles()) / throughput;
   if (timing == Timing::process) {  // one process read the parts one after another: one pass

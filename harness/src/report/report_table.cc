@@ -216,10 +216,11 @@ std::vector<std::string> row_warnings(const Table::Row& row, bool advise_droppin
     warnings.push_back("imbalance: the slowest " + std::string(mid.timing == Timing::ranks ? "rank" : "shard") +
                        " took " + format_fixed("%.2f", *imbalance) +
                        "x the mean wall time; the throughput above is set by it");
-  if (mid.latency_measured && mid.clock_read_ns > 0 && mid.latency_ns.mean > 0) {
-    if (const double share = mid.clock_read_ns / mid.latency_ns.mean; share > kTimingCostWarning)
+  const std::optional<double> clock_read_ns = mid.figures[Fig::clock_read_ns];
+  if (mid.latency_measured && clock_read_ns && mid.latency_ns.mean > 0) {
+    if (const double share = *clock_read_ns / mid.latency_ns.mean; share > kTimingCostWarning)
       warnings.push_back(
-          "timing: a clock read a puzzle (" + format_fixed("%.1f ns", mid.clock_read_ns) + ") is " +
+          "timing: a clock read a puzzle (" + format_fixed("%.1f ns", *clock_read_ns) + ") is " +
           format_fixed("%.1f", 100 * share) + "% of its mean latency (" + format_duration_ns(mid.latency_ns.mean) +
           "): timing costs this solver about that much throughput, or more; --no-latency measures it untimed");
   }
@@ -231,7 +232,7 @@ std::vector<std::string> row_warnings(const Table::Row& row, bool advise_droppin
     warnings.push_back("solutions not checked: " + mid.solver + " writes none (" +
                        format_count(static_cast<double>(unwritten)) + " records); counts judged by the recount");
   // Counted passes (run --measure instructions) are the same however disturbed the machine was.
-  if (!mid.instructions_per_puzzle) add_noise_warnings(row.passes, advise_dropping, warnings);
+  if (!mid.figures[Fig::instructions_per_puzzle]) add_noise_warnings(row.passes, advise_dropping, warnings);
   return warnings;
 }
 

@@ -117,10 +117,11 @@ std::string refusal(const std::vector<std::string>& names, const Place& first, c
 struct Figures {
   std::string path, solver;
   int threads = 0, loops = 0;
-  // wall and CPU seconds, latency mean and standard deviation, pipeline seconds (reader, sink, workers)
-  std::array<double, 7> seconds{};
-  // the outcomes, the checks, the unwritten solutions, the involuntary context switches
-  std::array<std::uint64_t, 11> counts{};
+  // wall seconds, latency mean and standard deviation, pipeline seconds (reader, sink, workers)
+  std::array<double, 6> seconds{};
+  PassFigures measured;                    // CPU seconds, page faults, … (stats/pass_figures.h)
+  std::array<std::uint64_t, 10> counts{};  // the outcomes, the checks, the unwritten solutions
+  std::uint64_t involuntary_switches = 0;
   auto operator<=>(const Figures&) const = default;
 };
 
@@ -133,15 +134,15 @@ std::optional<Figures> distinct_figures(const MeasuredPass& pass) {
   const bool distinct = pass.wall_seconds >= 1e-3 && ((pass.latency_measured && pass.latency_ns.mean > 0) ||
                                                       (pass.pipeline.measured && pass.pipeline.worker > 0));
   if (!distinct) return std::nullopt;
-  const Tally& t = pass.status;
   return Figures{pass.path,
                  pass.solver,
                  pass.threads,
                  pass.loops,
-                 {pass.wall_seconds, pass.cpu_seconds, pass.latency_ns.mean, pass.latency_ns.stddev,
-                  pass.pipeline.reader, pass.pipeline.sink, pass.pipeline.worker},
-                 {t.unique, t.multiple, t.solved, t.none, t.invalid, t.aborted, t.wrong, t.checked, t.check_failed,
-                  t.unwritten, pass.noise.involuntary_switches}};
+                 {pass.wall_seconds, pass.latency_ns.mean, pass.latency_ns.stddev, pass.pipeline.reader,
+                  pass.pipeline.sink, pass.pipeline.worker},
+                 pass.figures,
+                 pass.status.counts(),
+                 pass.noise.involuntary_switches};
 }
 
 }  // namespace

@@ -99,7 +99,7 @@ void AbRounds::name_differing_records(std::size_t f, int shard) {
 double AbRounds::gated_time(std::span<const MeasuredPass> passes) const {
   double seconds = 0, puzzles = 0;
   for (const MeasuredPass& p : passes) {
-    seconds += c_.options.gate == GateTime::cpu ? p.cpu_seconds : p.wall_seconds;
+    seconds += c_.options.gate == GateTime::cpu ? p.figures[Fig::cpu_seconds].value_or(0) : p.wall_seconds;
     puzzles += static_cast<double>(p.puzzles());
   }
   return puzzles > 0 ? seconds / puzzles : 0;

@@ -92,8 +92,8 @@ bool RankPasses::measure_together(const std::function<MeasuredPass(ChunkDealer*)
         return std::string();
       },
       dealing_cpu_seconds, waiting_cpu_seconds);
-  pass.dealing_cpu_seconds = dealing_cpu_seconds;
-  pass.waiting_cpu_seconds = waiting_cpu_seconds;
+  pass.figures[Fig::dealing_cpu_seconds] = dealing_cpu_seconds;
+  pass.figures[Fig::waiting_cpu_seconds] = waiting_cpu_seconds;
   return finish_pass(error, interrupted.load(), pass);
 }
 

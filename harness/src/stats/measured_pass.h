@@ -12,6 +12,7 @@
 
 #include "stats/histogram.h"
 #include "stats/noise.h"
+#include "stats/pass_figures.h"
 #include "stats/tail_growth.h"
 #include "stats/tally.h"
 
@@ -117,33 +118,10 @@ struct MeasuredPass {
   std::optional<InputStamp> input;
   Tally status;
   double wall_seconds = 0;
-  // CPU time during the pass: the whole process's (every thread), and the solver's own programs'
-  // (program_cpu_seconds, included).
-  double cpu_seconds = 0;
-  // The CPU of the processes of exec: programs (and what they start) during the pass, which
-  // cpu_seconds includes; none when the solver ran no program (cpu_seconds is the process's alone),
-  // and in reports before schema /10, which counted the process alone whatever the solver.
-  std::optional<double> program_cpu_seconds;
-  // Measured by MPI ranks, before they are combined: this rank's PassPart::dealing_cpu_seconds and
-  // waiting_cpu_seconds.
-  std::optional<double> dealing_cpu_seconds, waiting_cpu_seconds;
-  // The process's peak resident memory when the pass ended (getrusage's ru_maxrss): the most the
-  // harness and the solvers so far needed at once. 0 where not measured (passes in parts).
-  std::uint64_t peak_rss_bytes = 0;
-  // The page faults the process took during the pass that needed no disk (getrusage's ru_minflt):
-  // memory touched for the first time, by the solvers or the harness, rather than reused. None where
-  // not measured (reports before it); for parts, their sum.
-  std::optional<double> minor_page_faults;
-  // run --measure instructions (settings.measure): the instructions the solver's calls executed,
-  // counted by valgrind (count/), over the records counted, per record; none in a time report. An
-  // exec: program's start-up (what it runs before its first record) is counted apart:
-  // startup_instructions, once per program started, not in the figure per record.
-  std::optional<double> instructions_per_puzzle;
-  std::optional<double> startup_instructions;
+  // Its scalar figures (stats/pass_figures.h: CPU seconds, peak memory, page faults, instructions,
+  // …), each empty where not measured.
+  PassFigures figures;
   bool latency_measured = true;  // false with --no-latency
-  // What one read of the clock that timed the puzzles cost (PuzzleClock::read_ns): two a puzzle.
-  // For parts, the dearest part's. 0 where not measured (--no-latency, reports before it).
-  double clock_read_ns = 0;
   Summary latency_ns;
   bool tree_size_reported = true;  // false for plugins, which report guesses only
   Summary tree_size;

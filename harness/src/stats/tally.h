@@ -35,9 +35,7 @@ struct Tally {
   std::uint64_t& operator[](Outcome o);
   std::uint64_t operator[](Outcome o) const;
   // Every count, the outcomes' then the others': what sums and comparisons of tallies go through.
-  std::array<std::uint64_t, 10> counts() const {
-    return {unique, multiple, solved, none, invalid, aborted, wrong, checked, check_failed, unwritten};
-  }
+  std::array<std::uint64_t, 10> counts() const;
   Tally& operator+=(const Tally& o);
   // Puzzles given to the solver: every record but the invalid ones.
   std::uint64_t puzzles() const { return unique + multiple + solved + none + aborted + wrong; }
@@ -67,14 +65,22 @@ constexpr bool outcomes_in_enum_order() {
 }
 static_assert(outcomes_in_enum_order(), "kOutcomes lists the outcomes in the enum's order");
 
+// Every count of a tally once, in the order of counts(): what codecs and sums iterate.
+inline constexpr std::uint64_t Tally::*kTallyCounts[] = {
+    &Tally::unique,  &Tally::multiple, &Tally::solved,  &Tally::none,         &Tally::invalid,
+    &Tally::aborted, &Tally::wrong,    &Tally::checked, &Tally::check_failed, &Tally::unwritten};
+
+inline std::array<std::uint64_t, 10> Tally::counts() const {
+  std::array<std::uint64_t, 10> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = this->*kTallyCounts[i];
+  return out;
+}
+
 inline std::uint64_t& Tally::operator[](Outcome o) { return this->*info_of(o).count; }
 inline std::uint64_t Tally::operator[](Outcome o) const { return this->*info_of(o).count; }
 
 inline Tally& Tally::operator+=(const Tally& o) {
-  for (const OutcomeInfo& i : kOutcomes) this->*i.count += o.*i.count;
-  checked += o.checked;
-  check_failed += o.check_failed;
-  unwritten += o.unwritten;
+  for (std::uint64_t Tally::*count : kTallyCounts) this->*count += o.*count;
   return *this;
 }
 

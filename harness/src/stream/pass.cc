@@ -162,15 +162,15 @@ MeasuredPass measure_pass(InputFile& input, const sudoku::SolverFactory& factory
   result.latency_measured = config.time_puzzles;
   result.tree_size_reported = factory.reports_tree_size();
   const PuzzleClock clock = config.time_puzzles ? PuzzleClock::for_pass() : PuzzleClock::steady();
-  if (config.time_puzzles) result.clock_read_ns = clock.read_ns();
+  if (config.time_puzzles) result.figures[Fig::clock_read_ns] = clock.read_ns();
   Tails tails;
 
   // Read outside the timed span: a few small /proc files per thread.
   const NoiseCounters noise_before = read_noise_counters();
   // Every program alive: this solver's are started by its first pass, and kept for the next.
   const plugin::ProgramCpu programs_start = plugin::ProgramCpu::now(plugin::remembered_groups());
-  rusage usage_start{};
-  const bool usage_read = getrusage(RUSAGE_SELF, &usage_start) == 0;
+  UsageSpan usage{};
+  const bool usage_read = getrusage(RUSAGE_SELF, &usage.start) == 0;
   const double cpu_start = cpu_clock_seconds(CLOCK_PROCESS_CPUTIME_ID);
   const auto start = Clock::now();
   const PipelineResult pipeline = run_pipeline(input, config.pipeline, SolveChunk(states, config, clock, tails),
@@ -182,19 +182,21 @@ MeasuredPass measure_pass(InputFile& input, const sudoku::SolverFactory& factory
   result.loops = pipeline.loops;
   result.pipeline = {true, pipeline.times.reader_seconds, pipeline.times.sink_seconds, pipeline.times.worker_seconds};
   result.wall_seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  result.cpu_seconds = cpu_clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
+  double cpu = cpu_clock_seconds(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
   if (const plugin::ProgramCpu programs = plugin::ProgramCpu::now(program_groups(states)); programs.any()) {
-    result.program_cpu_seconds = programs.seconds_since(programs_start);
-    result.cpu_seconds += *result.program_cpu_seconds;
+    const double program_cpu = programs.seconds_since(programs_start);
+    result.figures[Fig::program_cpu_seconds] = program_cpu;
+    cpu += program_cpu;
   }
+  result.figures[Fig::cpu_seconds] = cpu;
   const NoiseCounters noise_after = read_noise_counters();
   const int threads = thread_count(config.pipeline.threads);
   result.noise = noise_between(noise_before, noise_after, result.wall_seconds, threads);
-  note_stops(result.noise, noise_before, noise_after, result.cpu_seconds, result.wall_seconds, threads);
-  if (rusage usage{}; getrusage(RUSAGE_SELF, &usage) == 0) {
-    result.peak_rss_bytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;  // Linux counts KiB
-    if (usage_read) result.minor_page_faults = static_cast<double>(usage.ru_minflt - usage_start.ru_minflt);
-  }
+  note_stops(result.noise, noise_before, noise_after, cpu, result.wall_seconds, threads);
+  // Every figure getrusage gives, each from its row (stats/pass_figures.h).
+  if (usage_read && getrusage(RUSAGE_SELF, &usage.end) == 0)
+    for (const FigureRow& row : kFigureRows)
+      if (row.from_usage) result.figures[row.fig] = row.from_usage(usage);
   gather_threads(states, tails, config, result);
   return result;
 }

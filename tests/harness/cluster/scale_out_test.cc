@@ -21,6 +21,7 @@
 
 namespace {
 
+using sudoku_bench::Fig;
 using sudoku_bench::Histogram;
 using sudoku_bench::MeasuredPass;
 using sudoku_bench::Report;
@@ -127,19 +128,20 @@ TEST(ShardTest, MergedShardsCountAndDistributeExactlyAsOneProcess) {
       for (const auto& p : merged.runs[i].parts) sum += p.puzzles_per_second();
       EXPECT_NEAR(merged.runs[i].puzzles_per_second(), sum, 1e-6 * sum);
       // No shard's process held the whole pass's memory: unknown, written null.
-      EXPECT_GT(whole.runs[i].peak_rss_bytes, 0u);
-      EXPECT_EQ(merged.runs[i].peak_rss_bytes, 0u);
+      EXPECT_GT(whole.runs[i].figures[Fig::peak_rss_bytes], 0u);
+      EXPECT_FALSE(merged.runs[i].figures[Fig::peak_rss_bytes]);
       EXPECT_TRUE(sudoku_bench::to_json(merged)["runs"][i]["peak_rss_bytes"].is_null());
       // A measured figure of the metric table: the shards' minor page faults add up, and are written.
-      ASSERT_TRUE(merged.runs[i].minor_page_faults.has_value());
-      EXPECT_EQ(sudoku_bench::to_json(merged)["runs"][i]["minor_page_faults"], *merged.runs[i].minor_page_faults);
+      ASSERT_TRUE(merged.runs[i].figures[Fig::minor_page_faults].has_value());
+      EXPECT_EQ(sudoku_bench::to_json(merged)["runs"][i]["minor_page_faults"],
+                *merged.runs[i].figures[Fig::minor_page_faults]);
     }
     EXPECT_EQ(merged.context.ranks.size(), static_cast<std::size_t>(n));
     EXPECT_EQ(merged.settings.shard.count, 0);
     // And through the JSON of the merged report.
     const Report back = sudoku_bench::from_json(sudoku_bench::to_json(merged));
     expect_same_work(back.runs.at(1), whole.runs.at(1));
-    EXPECT_EQ(back.runs.at(1).minor_page_faults, merged.runs.at(1).minor_page_faults);
+    EXPECT_EQ(back.runs.at(1).figures[Fig::minor_page_faults], merged.runs.at(1).figures[Fig::minor_page_faults]);
   }
   // The split depends on the input and N only, not on the threads: the same records either way.
   const Report one_thread = measured(files, 2, 3, 1), two_threads = measured(files, 2, 3, 2);
@@ -311,23 +313,23 @@ TEST(PassPartsTest, RanksTakeTheSlowestWallTimeAndSayHowUneven) {
   a.wall_seconds = 1;
   b.status.unique = 100;
   b.wall_seconds = 3;
-  b.clock_read_ns = 23.4;  // a host whose clock costs more: its cost is the one to warn of
-  a.clock_read_ns = 9.8;
-  a.cpu_seconds = 0.9;
-  b.cpu_seconds = 2.5;
+  b.figures[Fig::clock_read_ns] = 23.4;  // a host whose clock costs more: its cost is the one to warn of
+  a.figures[Fig::clock_read_ns] = 9.8;
+  a.figures[Fig::cpu_seconds] = 0.9;
+  b.figures[Fig::cpu_seconds] = 2.5;
   a.loops = 3;
   b.loops = 2;
-  a.peak_rss_bytes = b.peak_rss_bytes = 1 << 24;
+  a.figures[Fig::peak_rss_bytes] = b.figures[Fig::peak_rss_bytes] = 1 << 24;
   const MeasuredPass ranks = sudoku_bench::combine_parts({a, b}, {"h0", "h1"}, {0, 1}, sudoku_bench::Timing::ranks);
   EXPECT_EQ(ranks.puzzles(), 200u);
-  EXPECT_DOUBLE_EQ(ranks.clock_read_ns, 23.4);
+  EXPECT_DOUBLE_EQ(*ranks.figures[Fig::clock_read_ns], 23.4);
   EXPECT_DOUBLE_EQ(ranks.wall_seconds, 3);
   EXPECT_DOUBLE_EQ(*ranks.imbalance(), 1.5);
-  EXPECT_DOUBLE_EQ(ranks.cpu_seconds, 3.4);  // every process's CPU time
-  EXPECT_EQ(ranks.loops, 3);                 // the most any part read its share
+  EXPECT_DOUBLE_EQ(*ranks.figures[Fig::cpu_seconds], 3.4);  // every process's CPU time
+  EXPECT_EQ(ranks.loops, 3);                                // the most any part read its share
   EXPECT_EQ(ranks.file_records, 200u);
   EXPECT_EQ(ranks.threads_observed, 0);
-  EXPECT_EQ(ranks.peak_rss_bytes, 0u);  // no one process held the whole pass: unknown
+  EXPECT_FALSE(ranks.figures[Fig::peak_rss_bytes]);  // no one process held the whole pass: unknown
   const MeasuredPass shards = sudoku_bench::combine_parts({a, b}, {"h0", "h1"}, {1, 2}, sudoku_bench::Timing::shards);
   EXPECT_NEAR(shards.puzzles_per_second(), 100.0 + 100.0 / 3, 1e-9);
   b.repetition = 2;

@@ -33,6 +33,7 @@
 namespace {
 
 using Json = nlohmann::ordered_json;
+using sudoku_bench::Fig;
 
 const sudoku_bench::Report& report() {
   static const sudoku_bench::Report r = [] {
@@ -169,7 +170,7 @@ TEST(ReportFormatsTest, GoogleBenchmarkOneIterationEntryPerRepetition) {
   EXPECT_EQ(first["time_unit"], "ns");
   const auto& run = report().runs[0];
   EXPECT_DOUBLE_EQ(first["real_time"].get<double>(), run.wall_seconds * 1e9 / 95);
-  EXPECT_DOUBLE_EQ(first["cpu_time"].get<double>(), run.cpu_seconds * 1e9 / 95);
+  EXPECT_DOUBLE_EQ(first["cpu_time"].get<double>(), *run.figures[Fig::cpu_seconds] * 1e9 / 95);
   EXPECT_DOUBLE_EQ(first["items_per_second"].get<double>(), run.puzzles_per_second());
   EXPECT_EQ(first["latency_p99.9_ns"], run.latency_ns.percentiles[sudoku_bench::percentile_index("99.9")]);
   EXPECT_DOUBLE_EQ(first["tree_size_mean"].get<double>(), run.tree_size.mean);
@@ -213,7 +214,7 @@ sudoku_bench::Report synthetic(const std::vector<double>& walls) {
     r.repetition = static_cast<int>(i) + 1;
     r.status.unique = 100;
     r.wall_seconds = walls[i];
-    r.cpu_seconds = 2 * walls[i];
+    r.figures[Fig::cpu_seconds] = 2 * walls[i];
     r.latency_measured = false;
     r.tree_size.mean = 10.0 * static_cast<double>(i + 1);
     r.tree_size.max = 40;
@@ -320,7 +321,7 @@ TEST(ReportFormatsTest, EveryFormCarriesTheHarnessShare) {
 TEST(ReportFormatsTest, AnInstructionReportShowsCountsNotTimes) {
   sudoku_bench::Report r = report();
   r.settings.measure = sudoku_bench::Measure::instructions;
-  for (auto& run : r.runs) run.instructions_per_puzzle = 123456;
+  for (auto& run : r.runs) run.figures[Fig::instructions_per_puzzle] = 123456;
   const auto rows = markdown_rows(sudoku_bench::to_markdown(r));
   ASSERT_FALSE(rows.empty());
   EXPECT_EQ(rows[0],
@@ -345,7 +346,7 @@ TEST(ReportFormatsTest, AnInstructionReportShowsCountsNotTimes) {
 TEST(ReportFormatsTest, AnInstructionReportsBmfAndGbenchCarryTheCount) {
   sudoku_bench::Report r = report();
   r.settings.measure = sudoku_bench::Measure::instructions;
-  for (auto& run : r.runs) run.instructions_per_puzzle = 123456;
+  for (auto& run : r.runs) run.figures[Fig::instructions_per_puzzle] = 123456;
   const Json bmf = sudoku_bench::to_bmf_json(r);
   const Json& m = bmf["solve/easy50/bitmask/threads:2"];
   ASSERT_TRUE(m.contains("instructions")) << m.dump();
@@ -463,9 +464,10 @@ TEST(ReportFormatsTest, CsvRowPerPassReadsBackAsTheReport) {
     EXPECT_EQ(std::stoull(row[column("puzzles")]), r.puzzles());
     // Raw numbers, exactly: the shortest text that reads back as the same double.
     EXPECT_EQ(std::stod(row[column("wall_seconds")]), r.wall_seconds);
-    EXPECT_EQ(std::stod(row[column("cpu_seconds")]), r.cpu_seconds);
+    EXPECT_EQ(std::stod(row[column("cpu_seconds")]), *r.figures[Fig::cpu_seconds]);
     EXPECT_EQ(std::stod(row[column("puzzles_per_second")]), r.puzzles_per_second());
-    EXPECT_EQ(std::stod(row[column("cpu_per_puzzle_ns")]), r.cpu_seconds * 1e9 / static_cast<double>(r.puzzles()));
+    EXPECT_EQ(std::stod(row[column("cpu_per_puzzle_ns")]),
+              *r.figures[Fig::cpu_seconds] * 1e9 / static_cast<double>(r.puzzles()));
     EXPECT_EQ(std::stoull(row[column("latency_p50_ns")]),
               r.latency_ns.percentiles[sudoku_bench::percentile_index("50")]);
     EXPECT_EQ(std::stoull(row[column("latency_p99.9_ns")]),
@@ -578,7 +580,7 @@ TEST(ReportFormatsTest, AReportOnStandardOutputStandsAlone) {
 // CPU time per puzzle, the figure `compare --gate cpu` decides on, reads back from every output.
 TEST(ReportFormatsTest, CpuTimePerPuzzleInEveryOutput) {
   const auto& r = report().runs[0];
-  const double cpu = r.cpu_seconds * 1e9 / static_cast<double>(r.puzzles());
+  const double cpu = *r.figures[Fig::cpu_seconds] * 1e9 / static_cast<double>(r.puzzles());
   const Json j = sudoku_bench::to_json(report());
   EXPECT_DOUBLE_EQ(j["runs"][0]["cpu_per_puzzle_ns"].get<double>(), cpu);
   // Read back: a derived figure is checked, not trusted; a string there is refused.
@@ -591,7 +593,7 @@ TEST(ReportFormatsTest, CpuTimePerPuzzleInEveryOutput) {
   const auto at = std::find(table.header.begin(), table.header.end(), "CPU/puzzle") - table.header.begin();
   ASSERT_LT(static_cast<std::size_t>(at), table.header.size());
   EXPECT_EQ(table.rows[0].cells[static_cast<std::size_t>(at)],
-            sudoku_bench::format_duration_ns(table.rows[0].median_pass->cpu_seconds * 1e9 /
+            sudoku_bench::format_duration_ns(*table.rows[0].median_pass->figures[Fig::cpu_seconds] * 1e9 /
                                              static_cast<double>(table.rows[0].median_pass->puzzles())));
   EXPECT_NE(sudoku_bench::to_markdown(report()).find("| CPU/puzzle |"), std::string::npos);
   EXPECT_NE(sudoku_bench::to_csv(report()).find(",cpu_per_puzzle_ns,"), std::string::npos);

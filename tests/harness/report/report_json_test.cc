@@ -24,6 +24,7 @@
 namespace {
 
 using Json = nlohmann::ordered_json;
+using sudoku_bench::Fig;
 using sudoku_bench::ReportFormatError;
 
 // A real report: every field filled by measuring.
@@ -44,9 +45,9 @@ TEST(ReportJsonTest, FromJsonInvertsToJson) {
   EXPECT_EQ(read.runs[3].threads, 2);
   EXPECT_EQ(read.runs[3].repetition, 2);
   EXPECT_EQ(read.runs[0].puzzles(), 95u);
-  EXPECT_GT(read.runs[0].cpu_seconds, 0);
+  EXPECT_GT(read.runs[0].figures[Fig::cpu_seconds], 0);
   EXPECT_EQ(read.settings.latency_clock, std::string(sudoku_bench::PuzzleClock::for_pass().name()));
-  EXPECT_EQ(read.runs[0].clock_read_ns, sudoku_bench::PuzzleClock::for_pass().read_ns());
+  EXPECT_EQ(read.runs[0].figures[Fig::clock_read_ns], sudoku_bench::PuzzleClock::for_pass().read_ns());
 }
 
 TEST(ReportJsonTest, Log2CountsAddUpToThePuzzles) {
@@ -66,8 +67,8 @@ TEST(ReportJsonTest, FilesWithoutTheAddedFieldsStillRead) {
     for (const char* dist : {"latency_ns", "tree_size", "guesses"}) run[dist].erase("log2_counts");
   }
   const sudoku_bench::Report read = sudoku_bench::from_json(j);
-  EXPECT_EQ(read.runs[0].cpu_seconds, 0);
-  EXPECT_EQ(read.runs[0].clock_read_ns, 0);  // not known: the table gives no timing warning
+  EXPECT_FALSE(read.runs[0].figures[Fig::cpu_seconds]);    // 0 in a report before /14: not measured
+  EXPECT_FALSE(read.runs[0].figures[Fig::clock_read_ns]);  // not known: the table gives no timing warning
   EXPECT_TRUE(read.runs[0].tree_size.log2_counts.empty());
   EXPECT_EQ(read.runs[0].tree_size.percentiles, measured_report().runs[0].tree_size.percentiles);
 }
@@ -116,15 +117,16 @@ TEST(ReportJsonTest, ErrorsNameTheField) {
   j["runs"][0]["latency_ns"]["percentiles"]["99.9"] = "fast";
   EXPECT_EQ(error_of(j), "runs[0].latency_ns.percentiles.99.9: \"fast\" is not a whole number >= 0");
   j = good;
-  j["runs"][0]["minor_page_faults"] = -5;  // a measured figure of the metric table (kStoredInJson)
-  EXPECT_EQ(error_of(j), "runs[0].minor_page_faults: -5 is not a finite number >= 0");
+  j["runs"][0]["minor_page_faults"] = -5;  // a measured figure (stats/pass_figures.h)
+  EXPECT_EQ(error_of(j), "runs[0].minor_page_faults: -5 is not a whole number >= 0");
   j["runs"][0]["minor_page_faults"] = "x";
-  EXPECT_EQ(error_of(j), "runs[0].minor_page_faults: \"x\" is not a finite number >= 0");
+  EXPECT_EQ(error_of(j), "runs[0].minor_page_faults: \"x\" is not a whole number >= 0");
   j = good;
-  j["schema"] = "sudoku-bench/14";
+  j["schema"] = "sudoku-bench/15";
   EXPECT_EQ(error_of(j),
-            "schema \"sudoku-bench/14\" is not \"sudoku-bench/13\" (nor an earlier one this version reads: "
-            "sudoku-bench/12, sudoku-bench/11, sudoku-bench/10, sudoku-bench/9, sudoku-bench/8, sudoku-bench/7, "
+            "schema \"sudoku-bench/15\" is not \"sudoku-bench/14\" (nor an earlier one this version reads: "
+            "sudoku-bench/13, sudoku-bench/12, sudoku-bench/11, sudoku-bench/10, sudoku-bench/9, sudoku-bench/8, "
+            "sudoku-bench/7, "
             "sudoku-bench/6, "
             "sudoku-bench/5, "
             "sudoku-bench/4, "

@@ -151,7 +151,7 @@ TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {
 
   std::ifstream in(json.path());
   const auto j = nlohmann::json::parse(in);
-  EXPECT_EQ(j["schema"], "sudoku-bench/13");
+  EXPECT_EQ(j["schema"], "sudoku-bench/14");
   for (const char* key : {"date", "host", "cpu_model", "hardware_threads", "compiler", "compiler_flags", "build_type",
                           "tbb_version", "git_commit", "environment"})
     EXPECT_TRUE(j["context"].contains(key)) << key;
