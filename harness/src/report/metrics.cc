@@ -167,6 +167,15 @@ constexpr Metric kMetrics[] = {
      .of = measured<Fig::minor_page_faults>,
      .integral = true,
      .bmf = "minor-page-faults"},
+    // The threads waiting of their own accord (getrusage's ru_nvcsw): a solver that blocks (a program's
+    // pipe, a lock) shows here. Like page faults, read, not tested: the kernel's to move.
+    {.key = "voluntary_context_switches",
+     .label = "voluntary switches",
+     .better = Better::lower,
+     .shown = kInCsv | kInGbench | kInBmf | kInCompare,
+     .of = measured<Fig::voluntary_context_switches>,
+     .integral = true,
+     .bmf = "voluntary-context-switches"},
     // --measure instructions: what valgrind counted inside the solver's calls, per record; the same on
     // every run of the same code and records, so compare and history judge it without a p-value.
     {.key = "instructions_per_puzzle",

@@ -25,6 +25,7 @@ enum class Fig : std::uint8_t {
   startup_instructions,
   dealing_cpu_seconds,
   waiting_cpu_seconds,
+  voluntary_context_switches,
   count,  // the number of figures, not one
 };
 inline constexpr std::size_t kFigCount = static_cast<std::size_t>(Fig::count);
@@ -79,6 +80,10 @@ inline constexpr FigureRow kFigureRows[] = {
     // An MPI rank's CPU passing deals and waiting for the others: kept in runs[].parts.
     {Fig::dealing_cpu_seconds, "dealing_cpu_seconds", Reads::seconds, Combine::unknown, false},
     {Fig::waiting_cpu_seconds, "waiting_cpu_seconds", Reads::seconds, Combine::unknown, false},
+    // Times the process's threads gave up the CPU to wait (ru_nvcsw): for a lock, for input, for
+    // a program's answer; for parts, their sum.
+    {Fig::voluntary_context_switches, "voluntary_context_switches", Reads::count, Combine::sum, true, false,
+     [](const UsageSpan& u) { return static_cast<double>(u.end.ru_nvcsw - u.start.ru_nvcsw); }},
 };
 
 constexpr bool rows_in_enum_order() {
