@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The harness's rooms include only downwards (README, "Layout"): cli -> run -> cluster, report, stream -> stats;
-cli -> count (run --measure instructions) -> run and the rooms below it; cli -> hunt, which includes no other room (it knows solvers only, through the solver library);
+cli -> count (run --measure instructions) -> run and the rooms below it; run -> hunt (hunt's work and its supervisor
+are run's), which includes no other room (it knows solvers only, through the solver library);
 run, stream -> plugin (external solvers), which includes no other room;
 report and stream never include each other; every room may include sys (the ground floor), which includes no
 other room; the public include directory holds the plugin ABI only; CLI11, the command-line parser, is included by
@@ -14,8 +15,8 @@ import layout_report
 
 ALLOWED = {
     "cli": {"cli", "count", "run", "cluster", "hunt", "plugin", "report", "stream", "stats"},
-    "count": {"count", "run", "plugin", "report", "stream", "stats"},
-    "run": {"run", "cluster", "plugin", "report", "stream", "stats"},
+    "count": {"count", "run", "hunt", "plugin", "report", "stream", "stats"},
+    "run": {"run", "cluster", "hunt", "plugin", "report", "stream", "stats"},
     "hunt": {"hunt"},
     "plugin": {"plugin"},
     "cluster": {"cluster"},

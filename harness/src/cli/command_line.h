@@ -9,12 +9,12 @@
 #include <vector>
 
 #include "cli/check_plugin_command.h"
-#include "cli/compare_command.h"
-#include "cli/history_command.h"
-#include "cli/hunt_command.h"
-#include "cli/merge_command.h"
 #include "cli/report_command.h"
 #include "run/ab.h"
+#include "run/compare.h"
+#include "run/history_reports.h"
+#include "run/hunt_run.h"
+#include "run/merge.h"
 #include "run/run.h"
 #include "run/solve.h"
 

@@ -25,7 +25,7 @@ struct JudgedReports {
 };
 
 // The verdict on `out` in `judged.format`, refusals and notes on `err`. Returns compare_command's
-// status for reports (cli/compare_command.h): 0, 1 when a pair is slower, 2 when they cannot be compared.
+// status for reports (run/compare.h): 0, 1 when a pair is slower, 2 when they cannot be compared.
 int judge_reports(const Report& base, const Report& current, const JudgedReports& judged, std::FILE* out,
                   std::FILE* err);
 

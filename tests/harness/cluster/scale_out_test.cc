@@ -8,12 +8,12 @@
 #include <random>
 #include <set>
 
-#include "cli/merge_command.h"
 #include "cli/shard_option.h"
 #include "cluster/launcher.h"
 #include "report/pass_parts.h"
 #include "report/report_json.h"
 #include "report/shard_merge.h"
+#include "run/merge.h"
 #include "run/report_files.h"
 #include "run_util.h"
 #include "test_paths.h"

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/hunt_command.h"
 #include "run/exit_codes.h"
+#include "run/hunt_run.h"
 #include "run/interrupt.h"
 #include "run/solve.h"
 #include "stream/solver_specs.h"

@@ -5,12 +5,13 @@
 #include <fstream>
 #include <memory>
 
-#include "cli/compare_command.h"
-#include "cli/merge_command.h"
 #include "report/comparison.h"
 #include "report/report_json.h"
+#include "report/report_merge.h"
 #include "report/shard_merge.h"
+#include "run/compare.h"
 #include "run/exit_codes.h"
+#include "run/merge.h"
 #include "run_util.h"
 #include "temp_file.h"
 #include "test_paths.h"

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "cli/history_command.h"
 #include "report/report_json.h"
+#include "run/history_reports.h"
 #include "run/report_files.h"
 #include "stats/change_points.h"
 #include "temp_file.h"

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/compare_command.h"
+#include "run/compare.h"
 #include "run/exit_codes.h"
 #include "stream/per_puzzle_rows.h"
 #include "temp_file.h"

@@ -12,14 +12,15 @@
 #include <vector>
 
 #include "cli/command_line.h"
-#include "cli/compare_command.h"
-#include "cli/merge_command.h"
 #include "report/comparison.h"
 #include "report/history.h"
 #include "report/report_json.h"
+#include "report/report_merge.h"
 #include "report/sha256.h"
 #include "report/solver_identity.h"
+#include "run/compare.h"
 #include "run/exit_codes.h"
+#include "run/merge.h"
 #include "run/report_files.h"
 #include "run/spec_identity.h"
 #include "run_util.h"

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <tuple>
 
-#include "cli/compare_command.h"
 #include "report/comparison.h"
 #include "report/report_json.h"
+#include "run/compare.h"
 #include "run/report_files.h"
 #include "run_util.h"
 #include "stats/outliers.h"

@@ -8,8 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "report/report.h"
-
 namespace sudoku_bench {
 
 struct MergeCommand {
@@ -18,13 +16,6 @@ struct MergeCommand {
 
   bool operator==(const MergeCommand&) const = default;
 };
-
-// The runs of every input in order, repetitions renumbered 1, 2, … per (dataset, solver, ranks, threads).
-// Inputs must agree on everything in their context but the date (same build, same machine) and
-// on the settings that change the work, and hold no measured pass twice (repeated_pass); the first
-// input's context is kept. `names[i]` names inputs[i] in messages. Returns "" or why they cannot
-// merge, naming the files and the field that differs.
-std::string merge_reports(const std::vector<Report>& inputs, const std::vector<std::string>& names, Report& merged);
 
 // Returns 0; 2 when OUT is also an input (checked before anything is read) or the inputs do not
 // belong together (another build or machine, other settings, a pass given twice); 3 when one cannot

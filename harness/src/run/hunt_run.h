@@ -1,15 +1,19 @@
-// `sudoku-bench hunt`: searches for the puzzles a solver finds hardest (hunt/hunt.h) and writes
+// `sudoku-bench hunt`'s work: searches for the puzzles a solver finds hardest (hunt/hunt.h) and writes
 // the top ones as a checks file (hunt/hunt_report.h).
 #pragma once
 
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "hunt/hunt.h"
+#include "stream/output_file.h"
 #include "stream/solver_spec.h"
 
 namespace sudoku_bench {
+
+class PassLink;
 
 struct HuntCommand {
   HuntOptions options;
@@ -24,11 +28,12 @@ struct HuntCommand {
 };
 
 // Returns the exit status: 0, 2 (usage), 3 (input/output) or 128 + signal after writing.
-// In this process.
-int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err);
+// In this process; with `link`, in the supervised child (hunt_supervisor.h), which sends its finds so
+// far as they grow.
+int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err, PassLink* link = nullptr);
 
-// Under a supervisor unless `command.supervise` is false: a solver that ends or crashes the hunting
-// process, signals it or hangs is named (exit 4), and what it found before is written.
-int supervised_hunt(const HuntCommand& command, std::FILE* out, std::FILE* err);
+// Writes the checks file `text` to --out (replaced whole) when it is open, else to `out`. Throws
+// std::runtime_error naming the file that cannot be written.
+void write_checks(std::optional<OutputFile>& opened, const std::string& text, std::FILE* out);
 
 }  // namespace sudoku_bench
