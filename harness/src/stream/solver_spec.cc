@@ -1,5 +1,6 @@
 #include "stream/solver_spec.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "plugin/exec_solver.h"
@@ -24,17 +25,25 @@ std::size_t name_length(std::string_view given) {
   return eq;
 }
 
+bool is_exec(std::string_view spec) { return spec.starts_with("exec:") || spec.starts_with("exec/"); }
+
 bool starts_a_spec(std::string_view piece) {
-  const std::size_t named = name_length(piece);
-  if (named > 0) piece.remove_prefix(named + 1);
-  const std::string_view name = piece.substr(0, piece.find(':'));
-  if (name == "plugin" || name == "exec" || name.starts_with("exec/") || name == kNoopSpec) return true;
-  for (const sudoku::StrategyInfo& s : sudoku::strategy_list())
-    if (s.name == name) return true;
-  return false;
+  return names_a_solver(piece.substr(name_length(piece) ? name_length(piece) + 1 : 0));
 }
 
 }  // namespace
+
+std::vector<std::string> solver_names() {
+  std::vector<std::string> names;
+  for (const auto& s : sudoku::strategy_list()) names.emplace_back(s.name);
+  names.insert(names.end(), {std::string(kNoopSpec), "plugin", "exec"});
+  return names;
+}
+
+bool names_a_solver(std::string_view spec) {
+  const std::vector<std::string> names = solver_names();
+  return is_exec(spec) || std::find(names.begin(), names.end(), spec.substr(0, spec.find(':'))) != names.end();
+}
 
 SolverSpec::SolverSpec(std::string_view given) : given_(given) {
   if (const std::size_t named = name_length(given); named > 0) {
@@ -45,7 +54,7 @@ SolverSpec::SolverSpec(std::string_view given) : given_(given) {
   }
   if (spec_ == kNoopSpec) kind_ = Kind::noop;
   if (spec_.starts_with(plugin::kPluginPrefix)) parse_plugin();
-  if (spec_.starts_with("exec:") || spec_.starts_with("exec/")) parse_exec();
+  if (is_exec(spec_)) parse_exec();
 }
 
 void SolverSpec::parse_plugin() {

@@ -64,6 +64,13 @@ class SolverSpec {
   std::string malformed_;
 };
 
+// The names a spec may start with, built-in strategies first: what a mistyped name is offered.
+std::vector<std::string> solver_names();
+// Whether `spec` (without NAME=) starts with a solver's name: a built-in strategy, noop, plugin or
+// exec (exec/N too). A comma piece that does not continues the spec before it (list()); a spec
+// that does not is refused by the factory.
+bool names_a_solver(std::string_view spec);
+
 // The specs as given, NAME= included: what reports write (settings.solvers).
 std::vector<std::string> given_texts(const std::vector<SolverSpec>& specs);
 

@@ -22,8 +22,6 @@
 namespace sudoku_bench {
 namespace {
 
-bool is_exec_spec(std::string_view spec) { return spec.starts_with("exec:") || spec.starts_with("exec/"); }
-
 // A factory under the name the user gave it; everything else is the named spec's.
 class NamedFactory final : public sudoku::SolverFactory {
  public:
@@ -134,19 +132,6 @@ constexpr SpecKind kSpecKinds[] = {
      "exec:COMMAND, exec/N:COMMAND: a solver in any language, a program per thread answering 'PUZZLE LIMIT' "
      "lines with 'COUNT[:SOLUTION[:GUESSES]]', in batches of 64 (N)"},
 };
-
-// The names a solver spec may start with, built-in strategies first.
-std::vector<std::string> solver_names() {
-  std::vector<std::string> names;
-  for (const auto& s : sudoku::strategy_list()) names.emplace_back(s.name);
-  names.insert(names.end(), {std::string(kNoopSpec), "plugin", "exec"});
-  return names;
-}
-
-bool names_a_solver(std::string_view spec) {
-  const std::vector<std::string> names = solver_names();
-  return is_exec_spec(spec) || std::find(names.begin(), names.end(), spec.substr(0, spec.find(':'))) != names.end();
-}
 
 // Why `spec` names no solver, and what would: each piece of a comma list judged alone, a file offered
 // as the plugin: or exec: spec it may have meant, else the nearest name; then what a solver may be.

@@ -57,6 +57,16 @@ TEST(SolverSpecTest, CommasInsideOptionsStayWithTheirSolver) {
             (std::vector<std::string>{"a=bitmask", "b=norvig:ac,var=mrv"}));
 }
 
+// One rule says what starts a solver: the comma list splits by it, and the factory refuses by it.
+TEST(SolverSpecTest, OneRuleNamesASolver) {
+  for (const char* named : {"bitmask", "fast:avx2", "noop", "plugin:x.so", "exec:./s", "exec/8:./s", "exec", "plugin"})
+    EXPECT_TRUE(sudoku_bench::names_a_solver(named)) << named;
+  for (const char* not_named : {"bitmaskk", "var=mrv", "plugin/x.so", "execs:./s", "", "./solver"})
+    EXPECT_FALSE(sudoku_bench::names_a_solver(not_named)) << not_named;
+  EXPECT_EQ(givens(SolverSpec::list("a=exec/8:./s,old=bitmask,ac")),
+            (std::vector<std::string>{"a=exec/8:./s", "old=bitmask,ac"}));
+}
+
 TEST(SolverSpecTest, DerivedSpecsKeepTheirTextTrue) {
   const SolverSpec auto_mode = SolverSpec("v1=plugin:libx.so@auto").with_plugin_mode("private");
   EXPECT_EQ(auto_mode.given(), "v1=plugin:libx.so@private");
