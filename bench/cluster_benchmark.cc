@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "real_pass.h"
-#include "report/part_figures.h"
+#include "report/pass_codec.h"
 #include "report/pass_fields.h"
 #include "report/pass_parts.h"
 #include "report/report_json.h"

@@ -1,5 +1,5 @@
 // What the supervisor of `run` (run/supervisor.h) costs per pass: the measuring child encodes the
-// pass (JSON as CBOR) and sends it, the parent reads and decodes it. Between passes, outside their
+// pass (report/pass_codec.h's bytes) and sends it, the parent reads and decodes it. Between passes, outside their
 // timing, but it lengthens the run. Measured on a real pass: one reading of sudoku17_49158 by
 // bitmask, whose latency histogram has thousands of buckets (as large as a pass's frame gets).
 #include <benchmark/benchmark.h>
@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "real_pass.h"
-#include "report/pass_fields.h"
+#include "report/pass_codec.h"
 #include "run/pass_link.h"
 
 namespace {
@@ -71,7 +71,7 @@ void BM_PassDecoded(benchmark::State& state) {
   Link link;
   const std::string frame = frame_of(*pass, link);
   const std::string_view encoded = std::string_view(frame).substr(frame.find('\n') + 1);
-  for (auto _ : state) benchmark::DoNotOptimize(sudoku_bench::pass_from_json(sudoku_bench::from_binary(encoded)));
+  for (auto _ : state) benchmark::DoNotOptimize(sudoku_bench::pass_from_bytes(encoded));
 }
 BENCHMARK(BM_PassDecoded)->Unit(benchmark::kMicrosecond);
 

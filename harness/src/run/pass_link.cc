@@ -8,7 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
-#include "report/pass_fields.h"
+#include "report/pass_codec.h"
 #include "report/report_json.h"
 
 namespace sudoku_bench {
@@ -45,7 +45,7 @@ void PassLink::head(const Report& report) {
 }
 
 void PassLink::pass(std::size_t order, const MeasuredPass& pass) {
-  send(LinkFrame::pass, std::to_string(order) + "\n" + binary(pass_to_json(pass)));
+  send(LinkFrame::pass, std::to_string(order) + "\n" + pass_bytes(pass));
 }
 
 void PassLink::progress(const nlohmann::ordered_json& json) { send(LinkFrame::progress, binary(json)); }

@@ -20,7 +20,7 @@ namespace sudoku_bench {
 enum class LinkFrame : char {
   head = 'H',      // the report without its passes (its JSON, as CBOR)
   starting = 'S',  // the label of the pass about to be measured
-  pass = 'P',      // ORDER "\n" the pass (its JSON, as CBOR): ORDER its place in the command line's order
+  pass = 'P',      // ORDER "\n" the pass (report/pass_codec.h's bytes): ORDER its place in the command line's order
   end = 'E',       // measuring is over: "interrupted" or ""
   exiting = 'X',   // the process is exiting from somewhere it should not: what was running
   done = 'D',      // the command returned (its exit status follows): what comes after is a clean exit
@@ -59,7 +59,7 @@ class PassLink {
 // command, which the parent alone writes (ab's verdict, hunt's puzzles). Fully buffered, 64 KiB.
 std::FILE* open_answers(PassLink& link);
 
-// The JSON of a head or a pass as sent.
+// The JSON of a head or a progress frame as sent (a pass is sent as report/pass_codec.h's bytes).
 nlohmann::ordered_json from_binary(std::string_view bytes);
 
 // The supervisor's end: frames as they come, whole.

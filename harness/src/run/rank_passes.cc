@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "plugin/call_guard.h"
-#include "report/part_figures.h"
+#include "report/pass_codec.h"
 #include "report/pass_parts.h"
 #include "run/exit_codes.h"
 #include "run/rank_dealing.h"

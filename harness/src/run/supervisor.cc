@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "plugin/call_guard.h"
-#include "report/pass_fields.h"
+#include "report/pass_codec.h"
 #include "report/report_json.h"
 #include "report/report_table.h"
 #include "report/units.h"
@@ -104,7 +104,7 @@ class Supervisor {
       try {
         const std::size_t newline = text.find('\n');
         passes.emplace_back(std::stoull(text.substr(0, newline)),
-                            pass_from_json(from_binary(std::string_view(text).substr(newline + 1))));
+                            pass_from_bytes(std::string_view(text).substr(newline + 1)));
       } catch (const std::exception& e) {  // one pass that cannot be read costs that pass alone
         Messages(err_, "run").errorf("a pass the measuring process sent cannot be read (%s): left out", e.what());
       }

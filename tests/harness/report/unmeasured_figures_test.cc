@@ -11,7 +11,7 @@
 
 #include "report/csv_format.h"
 #include "report/gbench_format.h"
-#include "report/part_figures.h"
+#include "report/pass_codec.h"
 #include "report/pass_fields.h"
 #include "report/pass_parts.h"
 #include "report/report_json.h"

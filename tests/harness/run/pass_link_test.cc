@@ -14,6 +14,9 @@
 #include <utility>
 #include <vector>
 
+#include "report/pass_codec.h"
+#include "report/pass_fields.h"
+
 namespace {
 
 using sudoku_bench::LinkFrame;
@@ -76,6 +79,31 @@ TEST(PassLinkTest, JsonTravelsAsCborAndComesBackEqual) {
   ASSERT_EQ(frames.size(), 1u);
   EXPECT_EQ(frames[0].first, LinkFrame::progress);
   EXPECT_EQ(sudoku_bench::from_binary(frames[0].second), sent);
+}
+
+TEST(PassLinkTest, APassTravelsAsItsBytesAndComesBackEqual) {
+  SocketPair pair;
+  sudoku_bench::MeasuredPass sent;
+  sent.dataset = "bad \xff name";
+  sent.status.unique = 95;
+  sent.wall_seconds = 0.1 + 0.2;
+  sent.figures[sudoku_bench::Fig::cpu_seconds] = 1.0 / 3;
+  {
+    PassLink link(pair.fds[0]);
+    link.pass(7, sent);
+  }
+  pair.close_sender();
+  const auto frames = read_all(pair.fds[1]);
+  ASSERT_EQ(frames.size(), 1u);
+  EXPECT_EQ(frames[0].first, LinkFrame::pass);
+  const std::size_t newline = frames[0].second.find('\n');
+  EXPECT_EQ(frames[0].second.substr(0, newline), "7");
+  const sudoku_bench::MeasuredPass back =
+      sudoku_bench::pass_from_bytes(std::string_view(frames[0].second).substr(newline + 1));
+  EXPECT_EQ(sudoku_bench::pass_to_json(back), sudoku_bench::pass_to_json(sent));
+  EXPECT_EQ(back.dataset, sent.dataset);
+  EXPECT_EQ(back.wall_seconds, sent.wall_seconds);
+  EXPECT_EQ(back.figures, sent.figures);
 }
 
 TEST(PassLinkTest, AFrameCutByTheSendersDeathIsNotTaken) {
