@@ -5,7 +5,6 @@
 // any_thread() (MPI_THREAD_SERIALIZED provided), so that a rank's reader takes its deals itself.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <functional>
 #include <string>
