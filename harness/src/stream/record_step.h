@@ -4,31 +4,25 @@
 // expect. step_chunk() runs a chunk's records through it and counts what they came to.
 #pragma once
 
-#include <array>
 #include <atomic>
-#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <limits>
-#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
-#include "plugin/batch_solver.h"
 #include "plugin/call_guard.h"
-#include "plugin/text_solver.h"
 #include "stats/tally.h"
 #include "stream/chunk.h"
 #include "stream/problem.h"
 #include "stream/puzzle_clock.h"
-#include "sudoku/parse.h"
+#include "stream/record_parser.h"
+#include "stream/solver_call.h"
+#include "stream/verifier.h"
 #include "sudoku/solver.h"
-#include "sudoku/symmetry.h"
 
 namespace sudoku_bench {
-
-class RecordFormat;  // stream/record_format.h
 
 // How every record is solved, whichever command asks.
 struct StepOptions {
@@ -95,7 +89,7 @@ class RecordStep {
     // The common record inline, in step_chunk's loop: the puzzle alone, in symbols, whole, of a
     // format and a solver that ask nothing else of it. Out of line, the calls and what they saved
     // and reloaded cost noop ~9 ns a record (perf, Intel Xeon f6 m207).
-    if (common_ && chunk.format == format_of_ && !solution && parse_common(chunk, record)) [[likely]]
+    if (parser_.common(chunk) && !solution && parser_.parse_common(chunk, record)) [[likely]]
       return solve_common();
     return run_in_full(chunk, record, solution);
   }
@@ -115,42 +109,23 @@ class RecordStep {
   // [first, first + count) of `chunk` (the valid ones, disguised as run() will disguise them), so
   // that run() finds their answers waiting. Returns how many were handed over; 0 for other solvers.
   std::size_t prefetch(const Chunk& chunk, std::size_t first, std::size_t count);
-  std::size_t batch_size() const { return batch_solver_ ? batch_solver_->batch_size() : 1; }
-  // The process group of the solver's program (exec:), or 0 for a solver in this process.
-  pid_t program_group() const { return batch_solver_ ? batch_solver_->program_group() : 0; }
-  // The line of the record whose puzzle was number `index` of the last batch handed over;
-  // `otherwise` when there is none.
-  std::uint64_t batch_line(const Chunk& chunk, std::size_t index, std::uint64_t otherwise) const;
+  std::size_t batch_size() const { return call_.batch_size(); }
+  pid_t program_group() const { return call_.program_group(); }  // SolverCall's
+  std::uint64_t batch_line(const Chunk& chunk, std::size_t index, std::uint64_t otherwise) const {
+    return call_.batch_line(chunk, index, otherwise);
+  }
 
   // The record just run: its puzzle (valid records), and its puzzle as written (its first field in
   // csv and checks files), for echoing.
-  const sudoku::Grid& puzzle() const { return puzzle_; }
-  std::string_view puzzle_text() const { return puzzle_text_; }
+  const sudoku::Grid& puzzle() const { return parser_.puzzle(); }
+  std::string_view puzzle_text() const { return parser_.text(); }
 
   // Whether the stop flag is set: no record should be started, and an aborted search was stopped.
   bool stop_requested() const { return options_.solve.stop && options_.solve.stop->load(std::memory_order_relaxed); }
 
  private:
-  // Above any digit (sides go to 49) and not a blank (0): a first cell still holding it after the
-  // solver's call was not written.
-  static constexpr std::uint8_t kNothingWritten = 0xFF;
-
   const StepResult& run_in_full(const Chunk& chunk, const Record& record, sudoku::Grid* solution);
-  // The common record, for run()'s inline way and parse() alike: whole, in symbols, of a size the
-  // solver takes, parsed into puzzle_; false for anything else (parse_in_full says why). No virtual
-  // call, and no struct of fields built on the stack and read back whole (a failed store
-  // forwarding: ~10% of noop's time a record, perf on the Intel Xeon f6 m207).
-  bool parse_common(const Chunk& chunk, const Record& record) {
-    if (record.malformed >= 0 || record.full_length != record.length) [[unlikely]]
-      return false;
-    const std::string_view text = chunk.text_of(record);
-    if (!sudoku::parse_symbols(text, puzzle_) || !supported_[static_cast<std::size_t>(puzzle_.box)]) [[unlikely]]
-      return false;
-    puzzle_text_ = text;
-    text_is_symbols_ = true;
-    return true;
-  }
-  // The common record's solve, its puzzle parsed by parse_common: what run_in_full does for it.
+  // The common record's solve, its puzzle parsed by RecordParser::parse_common: what run_in_full does for it.
   const StepResult& solve_common() {
     if (reset_needed_) [[unlikely]]
       reset_record();
@@ -158,7 +133,7 @@ class RecordStep {
     StepResult& r = result_;
     own_solution_.cells[0] = kNothingWritten;
     ::new (static_cast<void*>(&r.solve)) sudoku::SolveResult(
-        solver_->solve(puzzle_, options_.solve, options_.reask_every_record ? &own_solution_ : nullptr));
+        call_.solver().solve(parser_.puzzle(), options_.solve, options_.reask_every_record ? &own_solution_ : nullptr));
     written_ = r.solve.solutions > 0 && own_solution_.cells[0] != kNothingWritten;
     r.outcome = outcome_of(r.solve, options_.solve.max_solutions);
     r.stopped = r.solve.aborted && stop_requested();
@@ -180,56 +155,22 @@ class RecordStep {
     }
     return StepResult::Outcome::aborted;
   }
-  // Into puzzle_ and the expectations: true for a puzzle this solver takes, else false with `why`
-  // (untouched when true: no string is built or moved on the way of a valid record).
-  bool parse(const Chunk& chunk, const Record& record, std::string& why);
-  bool parse_in_full(const Chunk& chunk, const Record& record, std::string& why);  // parse's every case
-  std::string parse_expectations(std::string_view count, std::string_view solution, bool has_solution);
-  // Into `r` in place: a result copied just after it was written stalls the next load of it.
-  // Sets written_: whether the solver wrote the solution it reports (asked for one).
+  // The parsed record's puzzle into `r` (SolverCall::solve), its solution into answer_; sets written_.
   void solve(const sudoku::SolveOptions& options, sudoku::SolveResult& r, bool ask_solution);
-  // --seed: the puzzle under the symmetry (seed, puzzle) picks, into `out`; returns the puzzle's seed.
-  std::uint64_t disguise(sudoku::Symmetry& symmetry, sudoku::Grid& out) const;
   const StepResult& judge_in_full();
   std::string judge_answer(bool sampled);
-  // Whether the record just run is among those judged (one in verify_every or solution_every).
-  bool in_sample() const;
-  std::string check_expectations() const;
-  bool has_expectation() const { return expect_invalid_ || expected_count_ || has_expected_solution_; }
 
-  const sudoku::SolverFactory& factory_;
-  std::unique_ptr<sudoku::Solver> solver_;
-  TextSolver* text_solver_;                 // solver_ when it takes a record's own text, else null
-  BatchSolver* batch_solver_;               // solver_ when it takes puzzles ahead in batches, else null
-  std::vector<sudoku::Grid> batch_;         // prefetch()'s puzzles, reused
-  std::vector<std::size_t> batch_records_;  // the chunk's record of each
-  std::unique_ptr<sudoku::Solver> reference_;
+  SolverCall call_;
+  Verifier verifier_;  // which records are judged, and --verify's reference
   StepOptions options_;
   bool judged_;  // false for noop, which answers nothing
-  // No disguise, and a solver that takes grids one at a time: its common record takes run()'s
-  // inline way when the format's (common_) does too.
-  bool plain_solver_;
-  bool common_ = false;
   // A record that went another way, or was judged in full, may have left flags, strings or
   // expectations set: the common way resets them first.
   bool reset_needed_ = false;
-  std::array<bool, sudoku::kMaxBox + 1> supported_;  // by box: the sizes the solver takes
-  std::uint64_t sample_threshold_;                   // in_sample(): a hash below it
-  const RecordFormat* format_ = nullptr;             // of the last record parsed, and its name
-  InputFormat format_of_ = InputFormat::lines;
-  // A plugin (its C call always gets a buffer) or a program (it answers with a solution or not):
-  // asked for a solution always, since it costs them nothing more.
-  bool same_call_either_way_;
-  sudoku::Grid puzzle_, disguised_, found_, own_solution_;
+  RecordParser parser_;  // the record just parsed
+  sudoku::Grid own_solution_;
   sudoku::Grid* answer_ = &own_solution_;  // where the last solution went
-  std::string_view puzzle_text_;
-  bool written_ = false;
-  bool text_is_symbols_ = true;
-  bool expect_invalid_ = false;
-  std::optional<std::uint64_t> expected_count_;
-  // Parsed in place: a Grid made per record is 2.4 KB cleared, and another copied into an optional.
-  sudoku::Grid expected_solution_;
-  bool has_expected_solution_ = false;
+  bool written_ = false;                   // whether the solver wrote the solution it reports
   StepResult result_;
 };
 
