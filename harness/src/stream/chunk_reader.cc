@@ -5,12 +5,17 @@
 #include <cstring>
 
 #include "plugin/call_guard.h"
+#include "stream/line_end.h"
 
 namespace sudoku_bench {
 
 namespace {
 
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+// Why a report given where puzzles go is refused: read as a puzzle, it would be a row of zeros.
+constexpr std::string_view kReportGiven =
+    "is JSON (a report?), not puzzles: run, solve and ab read puzzle files (docs/input.md); compare, report and "
+    "history read reports";
 
 }  // namespace
 
@@ -81,12 +86,11 @@ bool ChunkReader::next_line(std::string_view& line, std::uint64_t& full_length) 
       eof_ = true;
       return false;
     }
-    const void* nl = std::memchr(buffer_.get(), '\n', end_);
-    const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.get()) : end_;
+    const std::size_t len = line_end(buffer_.get(), 0, end_);
     full_length += len;
-    consumed_ += nl ? len + 1 : len;
+    consumed_ += len < end_ ? len + 1 : len;
     if (len > 0) last = buffer_[len - 1];
-    if (nl) {
+    if (len < end_) {
       begin_ = len + 1;
       break;
     }
@@ -222,14 +226,13 @@ void ChunkReader::finish_long_line(Chunk& chunk, std::size_t have) {
   for (;;) {
     const std::size_t got = read(buffer_.get(), capacity_);
     if (got == 0) break;
-    const void* nl = std::memchr(buffer_.get(), '\n', got);
-    const std::size_t len = nl ? static_cast<std::size_t>(static_cast<const char*>(nl) - buffer_.get()) : got;
+    const std::size_t len = line_end(buffer_.get(), 0, got);
     const std::size_t take = std::min(len, kMaxRecordBytes + 1 - kept);
     std::memcpy(text + kept, buffer_.get(), take);
     kept += take;
     full_length += len;
     if (len > 0) last = buffer_[len - 1];
-    if (nl) {
+    if (len < got) {
       skipped = 1;
       carry_.assign(buffer_.get() + len + 1, got - len - 1);
       break;
@@ -249,10 +252,8 @@ void ChunkReader::add_line(Chunk& chunk, std::string_view line, std::uint64_t fu
   }
   if (!assembler_) {  // the first content line decides the format
     if (line.empty() || line.front() == '#') return;
-    if (line.front() == '{' || line.front() == '[') {  // a report given where puzzles go: a row of zeros else
-      error_ =
-          "is JSON (a report?), not puzzles: run, solve and ab read puzzle files (docs/input.md); compare, report "
-          "and history read reports";
+    if (line.front() == '{' || line.front() == '[') {
+      error_ = kReportGiven;
       eof_ = true;
       --line_;  // an error names the line being read, the one after those counted
       return;
