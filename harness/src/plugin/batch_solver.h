@@ -1,7 +1,7 @@
 // A harness-side extra a solver may offer beside sudoku::Solver, as TextSolver does: being handed
 // the next puzzles before they are asked for, so that a solver behind a pipe (exec:) answers a
-// batch per round trip. RecordStep finds it with dynamic_cast, once per solver; step_chunk hands
-// each batch over and shares the batch's time evenly among its puzzles' latencies.
+// batch per round trip. The step's SolverCall finds it with dynamic_cast, once per solver;
+// step_chunk hands each batch over and shares the batch's time evenly among its puzzles' latencies.
 #pragma once
 
 #include <sys/types.h>

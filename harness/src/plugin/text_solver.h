@@ -1,9 +1,9 @@
 // A harness-side extra a solver may offer beside sudoku::Solver: taking a record's own text. A
 // solver whose interface is text (a plugin) would otherwise get the parsed grid and write it back
-// as text; when the record is already in its format, RecordStep hands it the record's bytes
+// as text; when the record is already in its format, the record step hands it the record's bytes
 // instead (after the parse has found the record valid, and only for puzzles solved as given, not
 // disguised by --seed). sudoku::Solver stays as it is: a solver offers this by deriving from both,
-// and RecordStep finds it with dynamic_cast, once per solver.
+// and the step's SolverCall (stream/solver_call.h) finds it with dynamic_cast, once per solver.
 #pragma once
 
 #include <string_view>
