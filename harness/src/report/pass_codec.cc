@@ -69,17 +69,13 @@ void whole_pass(Io& io, Pass& p) {
 
 // The members of the structs a pass lists, in one order for writing and reading.
 template <class Io, class T>
-void members(Io& io, T& input)
-  requires std::is_same_v<std::remove_const_t<T>, InputStamp>
-{
+void members(Io& io, T& input) requires std::is_same_v<std::remove_const_t<T>, InputStamp> {
   io(input.size);
   io(input.modified_ns);
   io(input.fingerprint);
 }
 template <class Io, class T>
-void members(Io& io, T& part)
-  requires std::is_same_v<std::remove_const_t<T>, PassPart>
-{
+void members(Io& io, T& part) requires std::is_same_v<std::remove_const_t<T>, PassPart> {
   io(part.part);
   io(part.host);
   io(part.puzzles);
@@ -89,17 +85,13 @@ void members(Io& io, T& part)
   io(part.waiting_cpu_seconds);
 }
 template <class Io, class T>
-void members(Io& io, T& point)
-  requires std::is_same_v<std::remove_const_t<T>, TailPoint>
-{
+void members(Io& io, T& point) requires std::is_same_v<std::remove_const_t<T>, TailPoint> {
   io(point.records);
   io(point.max);
   io(point.p999);
 }
 template <class Io, class T>
-void members(Io& io, T& bucket)
-  requires std::is_same_v<std::remove_const_t<T>, Histogram::Bucket>
-{
+void members(Io& io, T& bucket) requires std::is_same_v<std::remove_const_t<T>, Histogram::Bucket> {
   io(bucket.first);
   io(bucket.second);
 }
@@ -109,10 +101,8 @@ void members(Io& io, T& bucket)
 class ByteWriter {
  public:
   template <class T>
-    requires std::is_arithmetic_v<T> || std::is_enum_v<T>
-  void operator()(const T& v) {
-    out_.append(reinterpret_cast<const char*>(&v), sizeof v);
-  }
+  requires std::is_arithmetic_v<T> || std::is_enum_v<T>
+  void operator()(const T& v) { out_.append(reinterpret_cast<const char*>(&v), sizeof v); }
   void operator()(const std::string& s) {
     (*this)(static_cast<std::uint64_t>(s.size()));
     out_ += s;
@@ -128,10 +118,8 @@ class ByteWriter {
     for (const T& v : list) (*this)(v);
   }
   template <class T>
-    requires std::is_class_v<T>
-  void operator()(const T& v) {
-    members(*this, v);
-  }
+  requires std::is_class_v<T>
+  void operator()(const T& v) { members(*this, v); }
   std::string& bytes() { return out_; }
 
  private:
@@ -142,10 +130,8 @@ class ByteReader {
  public:
   explicit ByteReader(std::string_view in) : in_(in) {}
   template <class T>
-    requires std::is_arithmetic_v<T> || std::is_enum_v<T>
-  void operator()(T& v) {
-    std::memcpy(&v, take(sizeof v), sizeof v);
-  }
+  requires std::is_arithmetic_v<T> || std::is_enum_v<T>
+  void operator()(T& v) { std::memcpy(&v, take(sizeof v), sizeof v); }
   void operator()(std::string& s) {
     const std::uint64_t size = length();
     s.assign(take(size), size);
@@ -163,10 +149,8 @@ class ByteReader {
     for (T& v : list) (*this)(v);
   }
   template <class T>
-    requires std::is_class_v<T>
-  void operator()(T& v) {
-    members(*this, v);
-  }
+  requires std::is_class_v<T>
+  void operator()(T& v) { members(*this, v); }
   bool done() const { return at_ == in_.size(); }
 
  private:

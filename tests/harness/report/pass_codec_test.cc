@@ -21,7 +21,10 @@ using sudoku_bench::MeasuredPass;
 // round, figures measured and not, distributions with buckets, parts, tails and its input.
 MeasuredPass full_pass() {
   MeasuredPass p;
-  p.dataset = std::string("top\0" "95", 6);
+  p.dataset = std::string(
+      "top\0"
+      "95",
+      6);
   p.path = "bad \xff name.txt";
   p.solver = "plugin:./x.so";
   p.implementation = "fast:avx512";
