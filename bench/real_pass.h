@@ -16,10 +16,10 @@ inline sudoku_bench::MeasuredPass real_pass(const std::string& file, const std::
   command.files = {file};
   command.solvers = {sudoku_bench::SolverSpec(solver)};
   command.threads = {1};
-  command.repetitions = 1;
-  command.warmup_seconds = 0;
-  command.min_time_seconds = 0;
-  command.progress = false;
+  command.repeats.repetitions = 1;
+  command.repeats.warmup_seconds = 0;
+  command.repeats.min_time_seconds = 0;
+  command.supervision.progress = false;
   command.environment_warnings = false;
   command.shard = shard;
   sudoku_bench::Report report;

@@ -17,10 +17,10 @@ inline sudoku_bench::RunCommand run_command_for(std::vector<std::string> files, 
   command.solvers.clear();
   for (const std::string& s : solvers) command.solvers.emplace_back(s);
   command.threads = std::move(threads);
-  command.repetitions = repetitions;
-  command.warmup_seconds = 0;
-  command.min_time_seconds = 0;  // each file once: counts are the file's
-  command.progress = false;
+  command.repeats.repetitions = repetitions;
+  command.repeats.warmup_seconds = 0;
+  command.repeats.min_time_seconds = 0;  // each file once: counts are the file's
+  command.supervision.progress = false;
   command.environment_warnings = false;  // the machine's state is not what these tests check
   return command;
 }

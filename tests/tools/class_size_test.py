@@ -28,8 +28,6 @@ ROOT = "harness/src"
 OVER = {
     # Records with no behaviour: a field each, to be read from one field registry (issue 66).
     ("harness/src/stats/measured_pass.h", "MeasuredPass"): (74, 28, "the pass record: its scalar figures one member"),
-    ("harness/src/run/ab.h", "AbCommand"): (27, 25, "ab's options: a field each"),
-    ("harness/src/run/run.h", "RunCommand"): (44, 21, "run's options: a field each"),
 }
 
 HEAD = re.compile(r"^(\s*)(?:template\s*<.*>\s*)?(?:class|struct)\s+(?:\[\[[^\]]*\]\]\s*)?(?:alignas\(\w+\)\s*)?"

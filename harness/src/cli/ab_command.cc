@@ -19,15 +19,17 @@ void declare_ab_outputs(Options& o, AbCommand& c) {
   CLI::App* cmd = &o.app();
   std::vector<std::pair<std::string, CompareFormat>> formats;
   for (const CompareFormatName& f : kCompareFormats) formats.emplace_back(f.name, f.format);
-  o.choice("--format", c.format, formats,
+  o.choice("--format", c.outputs.format, formats,
            "Standard output: text, markdown (a pull-request comment) or json (sudoku-bench-compare/3 with an "
            "\"ab\" block)");
-  cmd->add_option("--json", c.json_path, "Also write the verdict as JSON here")->type_name("PATH");
-  cmd->add_option("--markdown", c.markdown_path, "Also write the verdict as markdown here (a PR comment)")
+  cmd->add_option("--json", c.outputs.json_path, "Also write the verdict as JSON here")->type_name("PATH");
+  cmd->add_option("--markdown", c.outputs.markdown_path, "Also write the verdict as markdown here (a PR comment)")
       ->type_name("PATH");
-  cmd->add_option("--html", c.html_path, "Also write a page here: the verdict, both sides' distributions together")
+  cmd->add_option("--html", c.outputs.html_path,
+                  "Also write a page here: the verdict, both sides' distributions together")
       ->type_name("PATH");
-  cmd->add_option("--reports", c.reports_dir, "Write base.json and new.json (a pass per round) into this folder")
+  cmd->add_option("--reports", c.outputs.reports_dir,
+                  "Write base.json and new.json (a pass per round) into this folder")
       ->type_name("DIR");
   declare_labels(o, c.labels);
   cmd->add_option("--base-bench", c.base_bench, "Measure BASE with this sudoku-bench's run --shard (tools/ab)")
@@ -43,13 +45,13 @@ constexpr const char* kTimeOnly[] = {"--rounds", "--pilot",  "--max-rounds", "--
 
 int check_ab(State<AbCommand>& state) {
   const AbCommand& c = state.command;
-  if (c.reports_dir == "-") {
+  if (c.outputs.reports_dir == "-") {
     Messages(stderr, "ab")
         .error("--reports -: a folder is needed (base.json and new.json go into it), not standard output");
     return kExitUsage;
   }
-  if (c.measure != Measure::instructions) {
-    if (!c.sample) return kExitOk;
+  if (c.measuring.measure != Measure::instructions) {
+    if (!c.measuring.sample) return kExitOk;
     Messages(stderr, "ab").error("--sample is for --measure instructions (timed rounds read whole files)");
     return kExitUsage;
   }
@@ -104,22 +106,22 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
   cmd->add_option_function<std::string>("NEW", spec(c.current), "The solver spec to judge (default name: new)")
       ->required();
   cmd->add_option("FILE", c.files, "Puzzle files (.gz allowed), each read once per round and side")->required();
-  declare_measure(o, c.measure, c.sample,
+  declare_measure(o, c.measuring,
                   "What decides: time (rounds in turns, the default), or instructions: valgrind counts each side "
                   "once and compare judges the counts (docs/cli.md, ab)",
                   "With --measure instructions: count N records of each file, every k-th, the first included, "
                   "the same on both sides");
   declare_threads(o, c.threads, "Solver threads of each side (1: pinned to one CPU)");
-  o.whole("--shards", c.shards, 1, 10'000, "Turns a round is cut into: BASE and NEW alternate shard by shard");
-  o.percent("--detect", c.detect, true,
+  o.whole("--shards", c.rule.shards, 1, 10'000, "Turns a round is cut into: BASE and NEW alternate shard by shard");
+  o.percent("--detect", c.rule.detect, true,
             "The slowdown a fixed count would be sized to see (recorded as rounds_wanted; the rule stops on its own)");
-  o.real("--power", c.power, 0.5, 0.999,
+  o.real("--power", c.rule.power, 0.5, 0.999,
          "1 - P(a change at --max-slowdown or more is called not slower before the last look)");
-  o.whole("--pilot", c.pilot, 6, 10'000, "Rounds before the first look");
-  o.whole("--rounds", c.rounds, 0, 100'000,
+  o.whole("--pilot", c.rule.pilot, 6, 10'000, "Rounds before the first look");
+  o.whole("--rounds", c.rule.rounds, 0, 100'000,
           "A fixed number of rounds, at least 6, no early stop (0: stop when the answer is clear)");
-  o.whole("--max-rounds", c.max_rounds, 6, 100'000, "The last look: there, it is judged as a fixed count");
-  o.real("--max-seconds", c.max_seconds, 0, 1e9,
+  o.whole("--max-rounds", c.rule.max_rounds, 6, 100'000, "The last look: there, it is judged as a fixed count");
+  o.real("--max-seconds", c.rule.max_seconds, 0, 1e9,
          "A time budget: no round is started that would end after T seconds (0: none); the verdict is on the "
          "rounds measured, or says how long it needs");
   declare_judging(o, c.options);
@@ -132,8 +134,8 @@ std::shared_ptr<State<AbCommand>> declare_ab(CLI::App& app) {
            return std::string();
          });
   declare_ab_outputs(o, c);
-  o.unset("--quiet", c.progress, "No line per round on stderr");
-  o.unset("--no-supervisor", c.supervise,
+  o.unset("--quiet", c.supervision.progress, "No line per round on stderr");
+  o.unset("--no-supervisor", c.supervision.supervise,
           "Measure in the process started, without the supervising parent (cli.md, The supervisor): for a debugger");
   s->check = check_ab;
   s->check_named = check_ab_named;

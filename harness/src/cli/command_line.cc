@@ -31,10 +31,11 @@ std::string known_solvers(bool with_noop) {
   return with_noop ? names + ", " + kNoopSpec + " (the harness alone)" : names;
 }
 
-void declare_measure(Options& o, Measure& measure, std::uint64_t& sample, const std::string& measure_help,
+void declare_measure(Options& o, Measuring& measuring, const std::string& measure_help,
                      const std::string& sample_help) {
-  o.choice("--measure", measure, {{"time", Measure::time}, {"instructions", Measure::instructions}}, measure_help);
-  o.whole("--sample", sample, 1, kAnyCount, sample_help);
+  o.choice("--measure", measuring.measure, {{"time", Measure::time}, {"instructions", Measure::instructions}},
+           measure_help);
+  o.whole("--sample", measuring.sample, 1, kAnyCount, sample_help);
 }
 
 void declare_labels(Options& o, std::vector<std::string>& labels) {
@@ -259,12 +260,13 @@ Subcommand add_solve(CLI::App& app) {
 }
 Subcommand add_run(CLI::App& app) {
   return subcommand(declare_run(app), [](const RunCommand& c) {
-    return c.measure == Measure::instructions ? counted_run(c, stdout, stderr) : supervised_run(c, stdout, stderr);
+    return c.measuring.measure == Measure::instructions ? counted_run(c, stdout, stderr)
+                                                        : supervised_run(c, stdout, stderr);
   });
 }
 Subcommand add_ab(CLI::App& app) {
   return subcommand(declare_ab(app), [](const AbCommand& c) {
-    return c.measure == Measure::instructions ? counted_ab(c, stdout, stderr) : ab_command(c, stdout, stderr);
+    return c.measuring.measure == Measure::instructions ? counted_ab(c, stdout, stderr) : ab_command(c, stdout, stderr);
   });
 }
 std::optional<SolveCommand> parse_solve(std::vector<std::string> args) { return parsed(declare_solve, args); }

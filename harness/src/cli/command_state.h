@@ -17,6 +17,7 @@
 #include "cli/options.h"
 #include "cli/thread_list.h"
 #include "report/verdict.h"
+#include "run/command_options.h"
 #include "run/exit_codes.h"
 #include "run/report_outputs.h"
 #include "stream/solver_spec.h"
@@ -70,8 +71,7 @@ void declare_judging(Options& o, Judging& judging, Threshold threshold = Thresho
 void declare_labels(Options& o, std::vector<std::string>& labels);
 // --measure time|instructions and --sample N, for run and ab alike; `measure_help` and `sample_help`
 // say what each means for the command.
-void declare_measure(Options& o, Measure& measure, std::uint64_t& sample, const std::string& measure_help,
-                     const std::string& sample_help);
+void declare_measure(Options& o, Measuring& measuring, const std::string& measure_help, const std::string& sample_help);
 
 // --NAME PATH for each report format (run: all but json, which its --json takes; report: all),
 // repeatable: the paths given, one list per format of kReportFormats, in its order.

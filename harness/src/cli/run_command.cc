@@ -36,15 +36,15 @@ void declare_run_plan(Options& o, RunCommand& c) {
            return std::string();
          });
   declare_labels(o, c.labels);
-  declare_measure(o, c.measure, c.sample,
+  declare_measure(o, c.measuring,
                   "What a pass measures: time (the default), or instructions: valgrind counts those executed "
                   "inside the solver's calls, one thread, the same on every run (docs/cli.md, run --measure "
                   "instructions)",
                   "With --measure instructions: count N records of each file, every k-th, the first included, "
                   "the same records for every solver (default: all)");
-  o.whole("--repetitions", c.repetitions, 1, 1'000'000, "Measured passes per thread count");
-  o.real("--warmup-seconds", c.warmup_seconds, 0, 3600, "Unmeasured passes before each thread count");
-  o.real("--min-time", c.min_time_seconds, 0, 3600,
+  o.whole("--repetitions", c.repeats.repetitions, 1, 1'000'000, "Measured passes per thread count");
+  o.real("--warmup-seconds", c.repeats.warmup_seconds, 0, 3600, "Unmeasured passes before each thread count");
+  o.real("--min-time", c.repeats.min_time_seconds, 0, 3600,
          "Seconds a measured pass lasts at least: it reads its file again (whole files) until then, and "
          "reports the loops; 0 reads it once (the default under --shard, so that merged shards weigh every "
          "puzzle alike)");
@@ -55,7 +55,7 @@ void declare_run_plan(Options& o, RunCommand& c) {
                 "seed)",
                 [&c](const std::string& text) {
                   if (text == "random") {
-                    c.interleave_seed = std::random_device{}();
+                    c.repeats.interleave_seed = std::random_device{}();
                     return std::string();
                   }
                   std::uint64_t seed = 0;
@@ -64,7 +64,7 @@ void declare_run_plan(Options& o, RunCommand& c) {
                       end != text.data() + text.size())
                     return Options::refusal("--interleave=SEED", text,
                                             "a whole number from 0 to " + std::to_string(kAnyCount));
-                  c.interleave_seed = seed;
+                  c.repeats.interleave_seed = seed;
                   return std::string();
                 })
       ->option_text("[=SEED]");
@@ -88,17 +88,18 @@ int check_run(State<RunCommand, RunOutputs>& s) {
   s.extra.others.add_to(c.outputs);
   // Shards cannot agree on a number of readings as MPI ranks do: each read once, merged shards
   // count every puzzle once, as one process does (its readings are whole).
-  if (c.shard.count && s.options.app().count("--min-time") == 0) c.min_time_seconds = 0;
+  if (c.shard.count && s.options.app().count("--min-time") == 0) c.repeats.min_time_seconds = 0;
   if (std::count_if(c.outputs.begin(), c.outputs.end(), [](const ReportOutput& o) { return o.path == "-"; }) > 1) {
     Messages(stderr, "run").error("only one report can go to standard output (-)");
     return kExitUsage;
   }
-  if (c.sample && c.measure != Measure::instructions) {
+  if (c.measuring.sample && c.measuring.measure != Measure::instructions) {
     Messages(stderr, "run").error("--sample is for --measure instructions (a timed pass reads whole files)");
     return kExitUsage;
   }
   // A count is the same every time: one pass each unless more are asked for.
-  if (c.measure == Measure::instructions && s.options.app().count("--repetitions") == 0) c.repetitions = 1;
+  if (c.measuring.measure == Measure::instructions && s.options.app().count("--repetitions") == 0)
+    c.repeats.repetitions = 1;
   return verify_options_agree(s.options, stderr) ? kExitOk : kExitUsage;
 }
 
@@ -141,19 +142,19 @@ std::shared_ptr<State<RunCommand, RunOutputs>> declare_run(CLI::App& app) {
   declare_record_options(
       o, c.pass.step, c.pass.pipeline,
       [&c](const std::string& reference) {
-        c.verify = reference.empty() ? std::nullopt : std::optional(SolverSpec(reference));
+        c.verification.verify = reference.empty() ? std::nullopt : std::optional(SolverSpec(reference));
       },
-      &c.plugin_verify_every);
+      &c.verification.plugin_verify_every);
   o.unset("--no-latency", c.pass.time_puzzles,
           "Throughput only: no clock read per puzzle, no latency figures. Puzzles are otherwise timed with "
           "the CPU's invariant TSC where there is one (SUDOKU_BENCH_LATENCY_CLOCK=steady_clock: steady_clock)");
-  o.unset("--no-verify", c.verify_plugins,
+  o.unset("--no-verify", c.verification.verify_plugins,
           "Do not recount external solvers' answers (by default fast recounts about one plugin answer in " +
-              std::to_string(c.plugin_verify_every) +
+              std::to_string(c.verification.plugin_verify_every) +
               ", bitmask one exec answer, outside the latency timing; a solver that writes a solution only at "
               "limit 1 is asked again for those puzzles alone)");
-  o.unset("--no-progress", c.progress, "Never draw progress (it is drawn only when stderr is a terminal)");
-  o.unset("--no-supervisor", c.supervise,
+  o.unset("--no-progress", c.supervision.progress, "Never draw progress (it is drawn only when stderr is a terminal)");
+  o.unset("--no-supervisor", c.supervision.supervise,
           "Measure in this process, without the supervising parent that keeps every measured pass whatever "
           "ends the measuring (a solver's exit(), a crash on its own thread, the OOM killer): for a debugger");
   o.app()

@@ -18,15 +18,15 @@ namespace {
 RunCommand side_command(const AbCommand& c, const SolverSpec& spec) {
   RunCommand one;
   one.files = c.files;
-  one.measure = Measure::instructions;
-  one.sample = c.sample;
+  one.measuring.measure = Measure::instructions;
+  one.measuring.sample = c.measuring.sample;
   one.solvers = {spec};
   one.threads = {1};
   one.labels = c.labels;
-  one.repetitions = 1;
-  one.progress = c.progress;
+  one.repeats.repetitions = 1;
+  one.supervision.progress = c.supervision.progress;
   one.environment_warnings = false;  // nothing about the machine changes a count
-  one.supervise = c.supervise;
+  one.supervision.supervise = c.supervision.supervise;
   return one;
 }
 
@@ -83,13 +83,13 @@ bool write_document(const std::string& path, const std::string& text, std::FILE*
 }  // namespace
 
 int counted_ab(const AbCommand& c, std::FILE* out, std::FILE* err) {
-  if (!c.reports_dir.empty() && !std::filesystem::is_directory(c.reports_dir)) {
-    Messages(err, "ab").errorf("%s: --reports: not a folder", c.reports_dir.c_str());
+  if (!c.outputs.reports_dir.empty() && !std::filesystem::is_directory(c.outputs.reports_dir)) {
+    Messages(err, "ab").errorf("%s: --reports: not a folder", c.outputs.reports_dir.c_str());
     return kExitIo;
   }
   // counted_run's table of one side is no verdict: it goes with the progress, or nowhere.
   const std::unique_ptr<std::FILE, int (*)(std::FILE*)> quiet(std::fopen("/dev/null", "w"), std::fclose);
-  std::FILE* table = c.progress ? err : quiet.get();
+  std::FILE* table = c.supervision.progress ? err : quiet.get();
   // Each side named as ab names it, so that both reports name their solver as the time reports do.
   const std::array<SolverSpec, 2> specs = {c.base.named_or("base"), c.current.named_or("new")};
   std::array<Report, 2> sides;
@@ -100,20 +100,21 @@ int counted_ab(const AbCommand& c, std::FILE* out, std::FILE* err) {
         status != kExitOk && status != kExitUndecided)
       return status;
   const bool agree = answers_agree(sides[0], sides[1], err);
-  if (!c.reports_dir.empty() && !write_side_reports(c.reports_dir, sides, err)) return kExitIo;
+  if (!c.outputs.reports_dir.empty() && !write_side_reports(c.outputs.reports_dir, sides, err)) return kExitIo;
   if (!agree) {
     Messages(err, "ab").errorf("NEW's answers differ from BASE's, or fail judging: its count is no verdict (exit %d)",
                                kExitAnswersDiffer);
     return kExitAnswersDiffer;
   }
   std::string json, markdown;
-  JudgedReports judged{specs[0].given(), specs[1].given(), c.options, false, false, c.format, "ab"};
+  JudgedReports judged{specs[0].given(), specs[1].given(), c.options, false, false, c.outputs.format, "ab"};
   judged.options.paired = false;  // one count per side: nothing to pair
-  if (!c.json_path.empty()) judged.json = &json;
-  if (!c.markdown_path.empty()) judged.markdown = &markdown;
+  if (!c.outputs.json_path.empty()) judged.json = &json;
+  if (!c.outputs.markdown_path.empty()) judged.markdown = &markdown;
   const int status = judge_reports(sides[0], sides[1], judged, out, err);
   std::fflush(out);
-  const bool written = write_document(c.json_path, json, err) && write_document(c.markdown_path, markdown, err);
+  const bool written =
+      write_document(c.outputs.json_path, json, err) && write_document(c.outputs.markdown_path, markdown, err);
   return written ? status : kExitIo;
 }
 

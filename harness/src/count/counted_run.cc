@@ -86,7 +86,8 @@ Report report_head(const RunCommand& one, const std::vector<SpecFactory>& solver
   report.settings = settings_of(one, {1}, solvers);
   report.settings.latency = false;
   report.settings.latency_clock.clear();
-  report.settings.verify.by = (one.verify ? one.verify->given() : std::string("bitmask")) + ", every record";
+  report.settings.verify.by =
+      (one.verification.verify ? one.verification.verify->given() : std::string("bitmask")) + ", every record";
   report.settings.verify.every = 1;
   const auto is_exec = [](const SolverSpec& s) { return s.kind() == SolverSpec::Kind::exec; };
   const auto execs = std::count_if(one.solvers.begin(), one.solvers.end(), is_exec);
@@ -103,11 +104,11 @@ Report report_head(const RunCommand& one, const std::vector<SpecFactory>& solver
 void count_all(const RunCommand& command, const std::vector<SpecFactory>& solvers, const Valgrind& valgrind,
                const sudoku::SolverFactory* reference, Report& report, Progress& progress) {
   const std::vector<std::string> datasets = dataset_names(command.files);
-  progress.plan({{command.files.size() * solvers.size() * static_cast<std::size_t>(command.repetitions), {}}});
+  progress.plan({{command.files.size() * solvers.size() * static_cast<std::size_t>(command.repeats.repetitions), {}}});
   for (std::size_t f = 0; f < command.files.size(); ++f) {
-    const FileSample sample = read_sample(command.files[f], command.pass.pipeline.format, command.sample);
+    const FileSample sample = read_sample(command.files[f], command.pass.pipeline.format, command.measuring.sample);
     for (std::size_t s = 0; s < solvers.size(); ++s)
-      for (int rep = 1; rep <= command.repetitions; ++rep) {
+      for (int rep = 1; rep <= command.repeats.repetitions; ++rep) {
         progress.step(datasets[f] + " " + command.solvers[s].given() + " counting", 0);
         progress.reading(sample.records.size());
         const TempDir temp;
@@ -148,7 +149,7 @@ int counted_run(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   const auto recount = reference ? std::move(reference) : reference_for_spec(SolverSpec("bitmask"), why);
   Report report = report_head(one, solvers, *valgrind);
   std::optional<ReportOutputs> outputs;
-  Progress progress(err, command.progress);
+  Progress progress(err, command.supervision.progress);
   try {
     outputs.emplace(command.outputs);
     count_all(command, solvers, *valgrind, recount.get(), report, progress);

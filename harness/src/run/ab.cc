@@ -103,12 +103,12 @@ class Ab {
     if (c_.files.empty()) return refuse("no input files");
     for (const std::string& f : c_.files)
       if (read_once(f)) return refuse(f + " can be read only once: ab reads its files once per round and side");
-    if (c_.rounds != 0 && c_.rounds < kAbMinRounds)
+    if (c_.rule.rounds != 0 && c_.rule.rounds < kAbMinRounds)
       return refuse("--rounds must be 0 (stop when the answer is clear) or at least " + least);
-    if (c_.pilot < kAbMinRounds)
+    if (c_.rule.pilot < kAbMinRounds)
       return refuse("--pilot must be at least " + least + ": fewer rounds cannot reach p < 0.05");
-    if (!(c_.detect > c_.options.max_slowdown))
-      return refuse("--detect (" + percent_text(c_.detect) + ") must be above --max-slowdown (" +
+    if (!(c_.rule.detect > c_.options.max_slowdown))
+      return refuse("--detect (" + percent_text(c_.rule.detect) + ") must be above --max-slowdown (" +
                     percent_text(c_.options.max_slowdown) + ")");
     if (const std::string why = sides_.load(err_); !why.empty()) return refuse(why);
     return kExitOk;
@@ -197,7 +197,7 @@ int ab_in_child(const AbCommand& command, std::FILE* err, PassLink& link) {
 
 int ab_command(const AbCommand& command, std::FILE* out, std::FILE* err) {
   return supervised(
-      out, err, command.supervise, [&] { return Ab(command, out, err).run(); },
+      out, err, command.supervision.supervise, [&] { return Ab(command, out, err).run(); },
       [&](PassLink& link) { return ab_in_child(command, err, link); },
       [&](ChildWatch& watch) {
         AbSupervisor supervisor(command, out, err, watch);

@@ -15,34 +15,47 @@
 #include "report/comparison.h"
 #include "report/comparison_formats.h"
 #include "report/report.h"
+#include "run/command_options.h"
 #include "stream/solver_spec.h"
 
 namespace sudoku_bench {
+
+// When rounds stop, and how each is cut: the sequential rule's looks, or a fixed count.
+struct AbRoundRule {
+  int shards = 20;         // turns per round: BASE and NEW alternate shard by shard
+  int pilot = 10;          // rounds before the sequential rule's first look
+  int rounds = 0;          // a fixed number of rounds, no early stop; 0: the sequential rule
+  int max_rounds = 200;    // the rule's last look
+  double max_seconds = 0;  // no round is started that would end past this (0: no bound)
+  double detect = 0.03;    // what a fixed count would be sized to see: recorded, not used to stop
+  double power = 0.95;     // 1 - power: what the early "not slower" stops may get wrong, at most
+
+  bool operator==(const AbRoundRule&) const = default;
+};
+
+// Where the verdict goes: standard output in `format`, and the files asked for.
+struct AbOutputPaths {
+  CompareFormat format = CompareFormat::text;  // of standard output
+  std::string json_path, markdown_path, html_path;
+  std::string reports_dir;  // --reports: base.json and new.json, a pass per round
+
+  bool operator==(const AbOutputPaths&) const = default;
+};
 
 struct AbCommand {
   SolverSpec base, current;        // NAME=SPEC allowed (default names: base, new)
   std::vector<std::string> files;  // puzzle files, measured in turns within each shard
   // --measure instructions: each side counted once by valgrind (count/ab_counted.h), no rounds.
-  Measure measure = Measure::time;
-  std::uint64_t sample = 0;  // --sample N: N records of each file counted (count/sample.h); 0: all
+  Measuring measuring;
   int threads = 1;
-  int shards = 20;                      // turns per round: BASE and NEW alternate shard by shard
-  int pilot = 10;                       // rounds before the sequential rule's first look
-  int rounds = 0;                       // a fixed number of rounds, no early stop; 0: the sequential rule
-  int max_rounds = 200;                 // the rule's last look
-  double max_seconds = 0;               // no round is started that would end past this (0: no bound)
-  double detect = 0.03;                 // what a fixed count would be sized to see: recorded, not used to stop
-  double power = 0.95;                  // 1 - power: what the early "not slower" stops may get wrong, at most
+  AbRoundRule rule;
   std::string cpu;                      // the CPU to pin to; "": the last one this process may use
   CompareOptions options = {{}, true};  // paired: rounds are made in turns
   std::vector<std::string> labels;      // --label KEY=VALUE for both reports
   // Measure a side with another sudoku-bench's `run --shard` (tools/ab: two builds of the harness).
   std::string base_bench, new_bench;
-  CompareFormat format = CompareFormat::text;  // of standard output
-  std::string json_path, markdown_path, html_path;
-  std::string reports_dir;  // --reports: base.json and new.json, a pass per round
-  bool progress = true;
-  bool supervise = true;  // measure in a child of a supervisor (run/supervision.h); false: a debugger's
+  AbOutputPaths outputs;
+  Supervision supervision;  // false supervise: measure as a debugger wants (run/supervision.h)
 
   bool operator==(const AbCommand&) const = default;
 };

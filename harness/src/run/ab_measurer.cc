@@ -48,7 +48,7 @@ void sweep_scratch(const std::filesystem::path& tmp) {
 PassConfig pass_config(const AbCommand& c, const AbSide& side, const InputFile& input, int shard, PerPuzzleRows* rows) {
   PassConfig config;
   config.pipeline.threads = c.threads;
-  take_shard(config.pipeline, input.size(), c.threads, shard, c.shards);
+  take_shard(config.pipeline, input.size(), c.threads, shard, c.rule.shards);
   config.pipeline.interrupt = &interrupt_requested();
   config.step.solve.stop = &interrupt_requested();
   config.step.reask_every_record = false;
@@ -105,10 +105,10 @@ AbMeasurer::~AbMeasurer() {
 std::vector<MeasuredPass> AbMeasurer::measure_shard(int s, int shard, int round) {
   const AbSide& side = sides_[s];
   if (link_)  // where the supervisor says a solver ended the process: "round 3 shard 2/20 of NEW (new)"
-    link_->starting(
-        (round ? "round " + std::to_string(round) + " shard " + std::to_string(shard) + "/" + std::to_string(c_.shards)
-               : std::string("the warm-up turn")) +
-        " of " + kAbSideWord[s] + " (" + side.name + ")");
+    link_->starting((round ? "round " + std::to_string(round) + " shard " + std::to_string(shard) + "/" +
+                                 std::to_string(c_.rule.shards)
+                           : std::string("the warm-up turn")) +
+                    " of " + kAbSideWord[s] + " (" + side.name + ")");
   if (!side.bench.empty()) return measure_elsewhere(s, shard, round);
   std::vector<MeasuredPass> passes;
   for (std::size_t f = 0; f < c_.files.size(); ++f) {
@@ -143,7 +143,8 @@ std::vector<MeasuredPass> AbMeasurer::measure_elsewhere(int s, int shard, int ro
                                    "--no-progress",
                                    "--json",
                                    report};
-  if (c_.shards > 1) args.insert(args.end(), {"--shard", std::to_string(shard) + "/" + std::to_string(c_.shards)});
+  if (c_.rule.shards > 1)
+    args.insert(args.end(), {"--shard", std::to_string(shard) + "/" + std::to_string(c_.rule.shards)});
   args.insert(args.end(), c_.files.begin(), c_.files.end());
   const std::string log = scratch_ + "/shard.log";
   sys::ChildStart start;

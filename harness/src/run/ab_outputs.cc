@@ -23,20 +23,22 @@ AbOutputs::AbOutputs(const AbCommand& command, const AbSides& sides, AbRecord& r
 
 int AbOutputs::open() {
   try {
-    if (!c_.json_path.empty()) json_out_ = std::make_unique<OutputFile>(c_.json_path, "--json");
-    if (!c_.markdown_path.empty()) markdown_out_ = std::make_unique<OutputFile>(c_.markdown_path, "--markdown");
-    if (!c_.html_path.empty()) {
+    if (!c_.outputs.json_path.empty()) json_out_ = std::make_unique<OutputFile>(c_.outputs.json_path, "--json");
+    if (!c_.outputs.markdown_path.empty())
+      markdown_out_ = std::make_unique<OutputFile>(c_.outputs.markdown_path, "--markdown");
+    if (!c_.outputs.html_path.empty()) {
       if (!html_report_available()) {
         Messages(err_, "ab").error("--html: this build has no Chart.js (libjs-chart.js)");
         return kExitUsage;
       }
-      html_out_ = std::make_unique<OutputFile>(c_.html_path, "--html");
+      html_out_ = std::make_unique<OutputFile>(c_.outputs.html_path, "--html");
     }
-    if (!c_.reports_dir.empty()) {
-      if (!std::filesystem::is_directory(c_.reports_dir)) throw IoError(c_.reports_dir, "--reports: not a folder");
+    if (!c_.outputs.reports_dir.empty()) {
+      if (!std::filesystem::is_directory(c_.outputs.reports_dir))
+        throw IoError(c_.outputs.reports_dir, "--reports: not a folder");
       for (int s = 0; s < 2; ++s)
-        side_out_[s] =
-            std::make_unique<OutputFile>(c_.reports_dir + "/" + (s == 0 ? "base" : "new") + ".json", "--reports");
+        side_out_[s] = std::make_unique<OutputFile>(c_.outputs.reports_dir + "/" + (s == 0 ? "base" : "new") + ".json",
+                                                    "--reports");
     }
   } catch (const IoError& e) {
     Messages(err_, "ab").error(e.what());
@@ -77,20 +79,20 @@ void AbOutputs::finish_report(int s) {
 
 std::string AbOutputs::method_line() const {
   std::string rule = "a fixed number of rounds";
-  if (!c_.rounds) {
+  if (!c_.rule.rounds) {
     const std::vector<int>& looks = record_.looks;
     std::string at;
     for (std::size_t k = 0; k < looks.size(); ++k) at += (k ? ", " : "") + std::to_string(looks[k]);
-    rule = "a group-sequential rule (Pocock-type spending) up to " + std::to_string(c_.max_rounds) + " rounds" +
+    rule = "a group-sequential rule (Pocock-type spending) up to " + std::to_string(c_.rule.max_rounds) + " rounds" +
            (looks.empty() ? "" : ", looked at " + at) +
            (record_.stopped_early ? ": stopped early, the answer clear"
             : looks.empty()       ? ""
                                   : ", judged as a fixed count");
   }
   char buf[512];
-  std::snprintf(buf, sizeof buf, "%zu rounds of %d shard%s in turns%s; %s", record_.rounds_done, c_.shards,
-                c_.shards == 1 ? "" : "s", record_.cpu >= 0 ? (" on CPU " + std::to_string(record_.cpu)).c_str() : "",
-                rule.c_str());
+  std::snprintf(buf, sizeof buf, "%zu rounds of %d shard%s in turns%s; %s", record_.rounds_done, c_.rule.shards,
+                c_.rule.shards == 1 ? "" : "s",
+                record_.cpu >= 0 ? (" on CPU " + std::to_string(record_.cpu)).c_str() : "", rule.c_str());
   return buf;
 }
 
@@ -110,15 +112,15 @@ nlohmann::ordered_json AbOutputs::ab_json() const {
   const AbRecord& r = record_;
   return {{"solvers", sides},
           {"rounds", r.rounds_done},
-          {"shards", c_.shards},
+          {"shards", c_.rule.shards},
           {"cpu", r.cpu >= 0 ? json(r.cpu) : json(nullptr)},
-          {"detect", c_.detect},
-          {"power", c_.power},
+          {"detect", c_.rule.detect},
+          {"power", c_.rule.power},
           {"pilot_spread", r.wanted ? json(r.spread) : json(nullptr)},
           {"rounds_wanted", r.wanted ? json(r.wanted) : json(nullptr)},
           {"answers_agree", r.answer_problems.empty()},
           {"answer_problems", r.answer_problems},
-          {"rule", c_.rounds ? "fixed" : std::string(kSequentialRule)},
+          {"rule", c_.rule.rounds ? "fixed" : std::string(kSequentialRule)},
           {"looks", r.looks},
           {"stopped_early", r.stopped_early}};
 }
@@ -149,7 +151,7 @@ std::string AbOutputs::verdict_text(const std::string& cut, const Comparison& c)
   if (!record_.answer_problems.empty())
     return sides_[1].name + "'s answers differ from " + sides_[0].name + "'s, or fail judging: no verdict on speed";
   if (record_.over_budget && done < static_cast<std::size_t>(kAbMinRounds))
-    return "no verdict: " + rounds() + " fit in --max-seconds " + format_fixed("%g", c_.max_seconds) + ", " +
+    return "no verdict: " + rounds() + " fit in --max-seconds " + format_fixed("%g", c_.rule.max_seconds) + ", " +
            std::to_string(kAbMinRounds) + " are needed";
   return verdict_line(c, sides_[0].name, sides_[1].name);
 }
@@ -162,14 +164,14 @@ int AbOutputs::print(const std::string& verdict, const Comparison& c, const nloh
   int slower = 0;
   if (record_.side_reports[0].interrupted) {
     std::fflush(out_);
-  } else if (c_.format == CompareFormat::text) {
+  } else if (c_.outputs.format == CompareFormat::text) {
     print_fitted(out_, verdict + "\n");
     std::fflush(out_);
     say_answer_problems();
     print_fitted(out_, "\n" + sides_.side_line(0) + "\n" + sides_.side_line(1) + "\n" + method_line() + "\n\n");
     slower = print_comparison_text(c, c_.options, out_, err_);
   } else {
-    std::fputs(c_.format == CompareFormat::json ? json_text(json).c_str() : markdown.c_str(), out_);
+    std::fputs(c_.outputs.format == CompareFormat::json ? json_text(json).c_str() : markdown.c_str(), out_);
     slower = print_comparison_text(c, c_.options, nullptr, err_);
   }
   std::fflush(out_);
@@ -214,7 +216,7 @@ int AbOutputs::write(const std::string& cut) {
       (record_.answer_problems.empty() ? "" : "\n**NEW's answers differ from BASE's** (see the log).\n");
   const int slower = print(verdict, c, json, markdown);
   const bool written = write_files(verdict, c, json, markdown);
-  if (interrupted || c_.format != CompareFormat::text) say_answer_problems();
+  if (interrupted || c_.outputs.format != CompareFormat::text) say_answer_problems();
   if (interrupted) return written ? kExitOk : kExitIo;
   if (!record_.answer_problems.empty()) {
     Messages(err_, "ab")

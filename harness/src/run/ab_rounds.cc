@@ -31,18 +31,18 @@ AbRounds::AbRounds(const AbCommand& command, const AbSides& sides, const std::ve
     : c_(command), sides_(sides), datasets_(datasets), measurer_(measurer), record_(record), err_(err), link_(link) {}
 
 void AbRounds::measure() {
-  if (c_.progress)
+  if (c_.supervision.progress)
     Messages(err_, "ab")
         .progressf("%s against %s in turns%s, %d shard%s a round: %s", sides_[1].name.c_str(), sides_[0].name.c_str(),
-                   record_.cpu >= 0 ? (" on CPU " + std::to_string(record_.cpu)).c_str() : "", c_.shards,
-                   c_.shards == 1 ? "" : "s", join(datasets_, " ").c_str());
+                   record_.cpu >= 0 ? (" on CPU " + std::to_string(record_.cpu)).c_str() : "", c_.rule.shards,
+                   c_.rule.shards == 1 ? "" : "s", join(datasets_, " ").c_str());
   if (link_) link_->progress(ab_head_message(record_, sides_[0].spec.given(), sides_[1].spec.given(), c_.threads));
   // One unmeasured turn each: libraries loaded, caches and branch predictors met.
   start_ = std::chrono::steady_clock::now();
   for (int s = 0; s < 2; ++s) measure_turn(s, 1, 0);
   warmup_seconds_ = elapsed();
-  if (c_.rounds) {
-    record_.planned = c_.rounds;
+  if (c_.rule.rounds) {
+    record_.planned = c_.rule.rounds;
     measure_rounds(record_.planned);
     if (static_cast<int>(record_.rounds_done) == record_.planned) record_.looks.push_back(record_.planned);
   } else {
@@ -59,7 +59,7 @@ void AbRounds::judge_turn(const std::vector<MeasuredPass>& base, const std::vect
   for (std::size_t f = 0; f < base.size() && f < current.size(); ++f) {
     const Tally &b = base[f].status, &n = current[f].status;
     const std::string where = datasets_[f] + " round " + std::to_string(round) + " shard " + std::to_string(shard) +
-                              "/" + std::to_string(c_.shards) + ": ";
+                              "/" + std::to_string(c_.rule.shards) + ": ";
     for (const auto* t : {&b, &n})
       if (t->wrong || t->aborted || t->check_failed)
         problems.push_back(where + (t == &b ? "BASE" : "NEW") + " has " + std::to_string(t->wrong) + " wrong, " +
@@ -111,7 +111,8 @@ double AbRounds::elapsed() const {
 
 // A round's seconds: the mean of those measured, else the warm-up turn's shard times the shards.
 double AbRounds::round_estimate() const {
-  return record_.rounds_done ? round_seconds_ / static_cast<double>(record_.rounds_done) : warmup_seconds_ * c_.shards;
+  return record_.rounds_done ? round_seconds_ / static_cast<double>(record_.rounds_done)
+                             : warmup_seconds_ * c_.rule.shards;
 }
 
 // "1 min 20 s" for the rounds up to `until`.
@@ -123,16 +124,16 @@ std::string AbRounds::duration_left(int until) const {
 // Rounds up to `until`; `look` names the sequential rule's look they lead to ("" with --rounds).
 void AbRounds::measure_rounds(int until, const std::string& look) {
   for (int round = static_cast<int>(record_.rounds_done) + 1; round <= until && !interrupt_requested(); ++round) {
-    if (c_.max_seconds > 0 && elapsed() + round_estimate() > c_.max_seconds) {
+    if (c_.rule.max_seconds > 0 && elapsed() + round_estimate() > c_.rule.max_seconds) {
       record_.over_budget = true;
       return;
     }
     const double round_start = elapsed();
     std::array<RoundParts, 2> parts;
     for (auto& p : parts) p.assign(c_.files.size(), {});
-    for (int shard = 1; shard <= c_.shards && !interrupt_requested(); ++shard) {
+    for (int shard = 1; shard <= c_.rule.shards && !interrupt_requested(); ++shard) {
       // The order turns at every shard (BASE NEW, then NEW BASE): neither side always goes first.
-      const int first = ((round - 1) * c_.shards + shard) % 2 ? 0 : 1;
+      const int first = ((round - 1) * c_.rule.shards + shard) % 2 ? 0 : 1;
       std::array<std::vector<MeasuredPass>, 2> turn;
       for (const int s : {first, 1 - first}) turn[s] = measure_turn(s, shard, round);
       if (interrupt_requested()) return;
@@ -172,7 +173,7 @@ void AbRounds::add_round(int round, std::array<std::vector<MeasuredPass>, 2>& pa
     for (MeasuredPass& p : passes[s]) record_.side_reports[s].runs.push_back(std::move(p));
   ++record_.rounds_done;
   round_seconds_ += elapsed() - round_start;
-  if (!c_.progress) return;
+  if (!c_.supervision.progress) return;
   // Within 80 columns for short side names: "ab: round 3/10, look 1/8 in ~2.6 s: old 102 us, ...".
   const std::string look_part = look.empty() ? "" : ", " + look;
   const std::string when = round == until ? look_part
@@ -194,9 +195,10 @@ std::vector<MeasuredPass> AbRounds::measure_turn(int s, int shard, int round) {
 // The sequential rule (stats/sequential.h): rounds up to each look, and a stop at the first whose
 // intervals put every file's change clearly above or below --max-slowdown.
 void AbRounds::measure_sequentially() {
-  const SequentialDesign design = sequential_design(c_.pilot, c_.max_rounds, c_.options.alpha, 1 - c_.power);
+  const SequentialDesign design =
+      sequential_design(c_.rule.pilot, c_.rule.max_rounds, c_.options.alpha, 1 - c_.rule.power);
   const std::size_t count = design.looks.size();
-  if (c_.progress) {
+  if (c_.supervision.progress) {
     std::string at;
     for (std::size_t k = 0; k < count; ++k)
       at += (k == 0 ? "" : k + 1 == count ? " and " : ", ") + std::to_string(design.looks[k].rounds);
@@ -213,7 +215,8 @@ void AbRounds::measure_sequentially() {
     if (link_) link_->progress(ab_looks_message(record_));
     if (k == 0 && log_ratios_.size() >= 2) {  // what the fixed design would have measured, for the record
       record_.spread = spread_upper_limit(log_ratios_);
-      record_.wanted = rounds_for_power(record_.spread, c_.detect, c_.options.max_slowdown, c_.options.alpha, c_.power);
+      record_.wanted =
+          rounds_for_power(record_.spread, c_.rule.detect, c_.options.max_slowdown, c_.options.alpha, c_.rule.power);
     }
     const SequentialCall call = judge_look(look, k, count, k + 1 < count ? design.looks[k + 1].rounds : 0);
     if (call == SequentialCall::slower || call == SequentialCall::not_slower) {
@@ -248,7 +251,7 @@ SequentialCall AbRounds::judge_look(const SequentialLook& look, std::size_t k, s
                               : not_slower == static_cast<int>(file_log_ratios_.size()) && not_slower
                                   ? SequentialCall::not_slower
                                   : SequentialCall::go_on;
-  if (c_.progress && !look.last)
+  if (c_.supervision.progress && !look.last)
     Messages(err_, "ab")
         .progressf(
             "look %zu/%zu at %d rounds: %s; %s", k + 1, count, look.rounds, said.c_str(),
@@ -264,7 +267,7 @@ void AbRounds::say_budget() const {
   const std::size_t done = record_.rounds_done;
   const bool too_few = done < static_cast<std::size_t>(kAbMinRounds);
   Messages(err_, "ab")
-      .progressf("--max-seconds %g: %zu of %d rounds fit (a round takes about %s)%s", c_.max_seconds, done,
+      .progressf("--max-seconds %g: %zu of %d rounds fit (a round takes about %s)%s", c_.rule.max_seconds, done,
                  record_.planned, format_duration_ns(round * 1e9).c_str(),
                  too_few ? "" : "; the verdict is on the rounds measured, and may miss a smaller slowdown");
   if (too_few)

@@ -95,7 +95,7 @@ class Run {
       report_.warnings = environment_warnings(report_.context.environment,
                                               *std::max_element(thread_counts.begin(), thread_counts.end()));
     if (const int status = resume_.check(report_); status != kExitOk) return status;
-    progress_.emplace(err_, command_.progress && measuring_->leader());
+    progress_.emplace(err_, command_.supervision.progress && measuring_->leader());
     if (const int status = outputs_.open(); status != kExitOk) return status;
     const int status = measuring_->open_inputs(command_.files, identities_);
     if (status == kExitOk && link_) link_->head(report_);
@@ -228,26 +228,28 @@ class Run {
             std::make_unique<FileSolverPasses>(command_, file, solver, reference_.get(), shard, *progress_, err_,
                                                identities_.count(file) ? &identities_.at(file) : nullptr, datasets[f]));
         for (const int threads : report_.settings.threads)
-          for (int rep = 1; rep <= command_.repetitions; ++rep) plan_.push_back({arms_.size() - 1, threads, rep});
+          for (int rep = 1; rep <= command_.repeats.repetitions; ++rep)
+            plan_.push_back({arms_.size() - 1, threads, rep});
       }
     }
     for (std::size_t i = 0; i < plan_.size(); ++i) plan_[i].order = i;
-    if (command_.interleave_seed) shuffle(plan_, *command_.interleave_seed);
+    if (command_.repeats.interleave_seed) shuffle(plan_, *command_.repeats.interleave_seed);
     std::set<std::pair<std::size_t, int>> warm_ups;
-    if (command_.warmup_seconds > 0)
+    if (command_.repeats.warmup_seconds > 0)
       for (const PlannedPass& p : plan_) warm_ups.emplace(p.passes, p.threads);
-    const double warmup = command_.warmup_seconds;
-    progress_->plan({{warm_ups.size(), {warmup, warmup}}, {plan_.size(), {command_.min_time_seconds, 0}}});
+    const double warmup = command_.repeats.warmup_seconds;
+    progress_->plan({{warm_ups.size(), {warmup, warmup}}, {plan_.size(), {command_.repeats.min_time_seconds, 0}}});
   }
 
   // Unmeasured passes of `passes` at `threads` for --warmup-seconds, once per (arm, threads).
   void warm(std::size_t arm, int threads, const std::string& label) {
-    if (command_.warmup_seconds <= 0 || !warmed_.emplace(arm, threads).second) return;
+    if (command_.repeats.warmup_seconds <= 0 || !warmed_.emplace(arm, threads).second) return;
     progress_->step(label + " warm-up", kWarmUp);
     if (link_) link_->starting(label + " warm-up");
     try {
-      const auto warm_until = Clock::now() + std::chrono::duration<double>(command_.warmup_seconds);
-      while (Clock::now() < warm_until && !interrupt_requested()) arms_[arm]->pass(threads, command_.warmup_seconds);
+      const auto warm_until = Clock::now() + std::chrono::duration<double>(command_.repeats.warmup_seconds);
+      while (Clock::now() < warm_until && !interrupt_requested())
+        arms_[arm]->pass(threads, command_.repeats.warmup_seconds);
     } catch (const plugin::SolverFault& f) {
       stop_.fault = f;  // raised again as the measured pass starts: ranks reach it together
     }
@@ -270,7 +272,8 @@ class Run {
       const std::string label = passes.label(planned.threads);
       warm(planned.passes, planned.threads, label);
       if (measuring_->halted(interrupt_requested())) break;
-      const std::string rep = " rep " + std::to_string(planned.repetition) + "/" + std::to_string(command_.repetitions);
+      const std::string rep =
+          " rep " + std::to_string(planned.repetition) + "/" + std::to_string(command_.repeats.repetitions);
       if (link_) link_->starting(label + rep);
       progress_->step(label + rep, kMeasured);
       MeasuredPass pass;

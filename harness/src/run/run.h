@@ -9,6 +9,7 @@
 
 #include "report/formats.h"
 #include "report/report.h"
+#include "run/command_options.h"
 #include "run/report_outputs.h"
 #include "stream/pass.h"
 #include "stream/solver_spec.h"
@@ -23,15 +24,8 @@ inline constexpr double kDefaultMinTimeSeconds = 0.5;
 // A recount per 64 puzzles costs a plugin's pass about 1/64 of a bitmask solve per puzzle.
 inline constexpr std::uint64_t kDefaultPluginVerifyEvery = 64;
 
-struct RunCommand {
-  std::vector<std::string> files;
-  // --measure: time (the passes below), or instructions counted by valgrind (count/counted_run.h).
-  Measure measure = Measure::time;
-  // --sample N: N records of each file, every k-th, the first included (count/sample.h); 0: all.
-  std::uint64_t sample = 0;
-  std::vector<SolverSpec> solvers = {SolverSpec("bitmask")};
-  std::vector<int> threads;         // empty: 1..hardware threads
-  std::vector<std::string> labels;  // --label KEY=VALUE, as given
+// How often each pass is measured, and in which order.
+struct RunRepeats {
   // 5: the fewest with which two default runs and a default compare can flag a change (5 against 5
   // reach p = 0.008; 3 against 3 never get below 0.1).
   int repetitions = 5;
@@ -42,11 +36,12 @@ struct RunCommand {
   // --interleave: run the passes of every (file, solver, threads, repetition) in an order shuffled
   // with this seed, so that a machine's slow drift hits every arm alike.
   std::optional<std::uint64_t> interleave_seed;
-  // --json (in --format), --gbench, --bmf, --markdown, --csv: where the report goes; none: the table only.
-  std::vector<ReportOutput> outputs;
-  std::string per_puzzle_path;       // --per-puzzle: a CSV row per record measured; empty: none
-  bool progress = true;              // drawn only when `err` is a terminal
-  bool environment_warnings = true;  // say what about the machine skews results (report/environment.h)
+
+  bool operator==(const RunRepeats&) const = default;
+};
+
+// Who recounts the solvers' answers, and how often.
+struct RunVerification {
   std::optional<SolverSpec> verify;  // --verify: the reference strategy's spec; none when not given
   // Without --verify, external solvers' answers are recounted for about one puzzle in this many
   // (outside the latency timing; by fast for plugins, bitmask for exec programs), so that wrong
@@ -54,13 +49,29 @@ struct RunCommand {
   // --verify-every sets it too.
   bool verify_plugins = true;
   std::uint64_t plugin_verify_every = kDefaultPluginVerifyEvery;
+
+  bool operator==(const RunVerification&) const = default;
+};
+
+struct RunCommand {
+  std::vector<std::string> files;
+  // --measure: time (the passes below), or instructions counted by valgrind (count/counted_run.h);
+  // --sample N: N records of each file, every k-th, the first included (count/sample.h).
+  Measuring measuring;
+  std::vector<SolverSpec> solvers = {SolverSpec("bitmask")};
+  std::vector<int> threads;         // empty: 1..hardware threads
+  std::vector<std::string> labels;  // --label KEY=VALUE, as given
+  RunRepeats repeats;
+  // --json (in --format), --gbench, --bmf, --markdown, --csv: where the report goes; none: the table only.
+  std::vector<ReportOutput> outputs;
+  std::string per_puzzle_path;       // --per-puzzle: a CSV row per record measured; empty: none
+  bool environment_warnings = true;  // say what about the machine skews results (report/environment.h)
+  RunVerification verification;
   Settings::Shard shard;  // --shard K/N: measure shard K of N only; 0/0: all
   // --resume REPORT: the complete passes of the run that wrote REPORT are kept, not measured again
   // (a requeued or restarted job loses nothing); "" or a file not there yet: every pass is measured.
   std::string resume;
-  // --no-supervisor clears it: measure in the process started, with no supervising parent
-  // (run/supervisor.h), as a debugger wants.
-  bool supervise = true;
+  Supervision supervision;  // progress drawn only when `err` is a terminal
   // What every pass shares: limits, seed, input format, per-puzzle timing. Each pass sets its own
   // thread count, chunk size and stop requests; run always counts to 2 (a uniqueness check).
   PassConfig pass;

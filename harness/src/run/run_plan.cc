@@ -20,13 +20,13 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
   if (ranks && !c.per_puzzle_path.empty()) return "--per-puzzle is not available with MPI ranks (yet): use --shard";
   if (!c.resume.empty() && !c.per_puzzle_path.empty())
     return "--per-puzzle and --resume: the rows of the passes kept are not in the report; measure the rows anew";
-  if (c.repetitions < 1) return "--repetitions must be at least 1";
-  if (!(c.warmup_seconds >= 0)) return "--warmup-seconds must be 0 or more";
-  if (!(c.min_time_seconds >= 0)) return "--min-time must be 0 or more";
+  if (c.repeats.repetitions < 1) return "--repetitions must be at least 1";
+  if (!(c.repeats.warmup_seconds >= 0)) return "--warmup-seconds must be 0 or more";
+  if (!(c.repeats.min_time_seconds >= 0)) return "--min-time must be 0 or more";
   for (const std::string& f : c.files) {
-    if (read_once(f) &&
-        (c.files.size() > 1 || c.repetitions * c.solvers.size() * std::max<std::size_t>(c.threads.size(), 1) > 1 ||
-         c.warmup_seconds > 0))
+    if (read_once(f) && (c.files.size() > 1 ||
+                         c.repeats.repetitions * c.solvers.size() * std::max<std::size_t>(c.threads.size(), 1) > 1 ||
+                         c.repeats.warmup_seconds > 0))
       return (f == "-" ? std::string("standard input") : f + " (a pipe or a device)") +
              " can be read only once: use it alone, with one solver, one thread count, --repetitions 1 "
              "and --warmup-seconds 0";
@@ -42,14 +42,14 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
     if (!note.empty()) notes.push_back(note);
     std::unique_ptr<sudoku::SolverFactory> recount;
     const std::string recount_spec = factory->recounted_by();
-    if (!c.verify && c.verify_plugins && !recount_spec.empty() &&
+    if (!c.verification.verify && c.verification.verify_plugins && !recount_spec.empty() &&
         !(recount = reference_for_spec(SolverSpec(recount_spec), error)))
       return error;
     solvers.push_back({spec, std::move(factory), std::move(recount)});
   }
-  if (c.verify) {
+  if (c.verification.verify) {
     std::string error;
-    if (!(reference = reference_for_spec(*c.verify, error))) return error;
+    if (!(reference = reference_for_spec(*c.verification.verify, error))) return error;
   }
   return {};
 }
@@ -91,8 +91,8 @@ Settings settings_of(const RunCommand& command, const std::vector<int>& thread_c
                      const std::vector<SpecFactory>& solvers) {
   const StepOptions& step = command.pass.step;
   Settings settings;
-  settings.measure = command.measure;
-  settings.sample = command.sample;
+  settings.measure = command.measuring.measure;
+  settings.sample = command.measuring.sample;
   settings.solvers = given_texts(command.solvers);
   for (std::size_t i = 0; i < solvers.size(); ++i)
     settings.identities.push_back(identify_solver(command.solvers[i], solvers[i].factory->name()));
@@ -101,10 +101,10 @@ Settings settings_of(const RunCommand& command, const std::vector<int>& thread_c
     settings.labels.emplace_back(label.substr(0, eq), label.substr(eq + 1));
   }
   settings.threads = thread_counts;
-  settings.repetitions = command.repetitions;
-  settings.warmup_seconds = command.warmup_seconds;
-  settings.min_time_seconds = command.min_time_seconds;
-  settings.interleave_seed = command.interleave_seed;
+  settings.repetitions = command.repeats.repetitions;
+  settings.warmup_seconds = command.repeats.warmup_seconds;
+  settings.min_time_seconds = command.repeats.min_time_seconds;
+  settings.interleave_seed = command.repeats.interleave_seed;
   settings.limits.solutions = step.solve.max_solutions;
   settings.limits.nodes = step.solve.max_nodes;
   settings.limits.time_ms = std::chrono::duration<double, std::milli>(step.solve.time_limit).count();
@@ -112,12 +112,12 @@ Settings settings_of(const RunCommand& command, const std::vector<int>& thread_c
   settings.latency = command.pass.time_puzzles;
   // Calibrates the clock before anything is timed, and names it.
   if (command.pass.time_puzzles) settings.latency_clock = PuzzleClock::for_pass().name();
-  settings.verify.by = command.verify ? command.verify->given() : "";
+  settings.verify.by = command.verification.verify ? command.verification.verify->given() : "";
   settings.verify.every = step.verify_every;
   if (std::any_of(solvers.begin(), solvers.end(),
                   [](const SpecFactory& s) { return s.default_reference != nullptr; })) {
     settings.verify.by = "external solvers only: fast (plugin), bitmask (exec)";
-    settings.verify.every = command.plugin_verify_every;
+    settings.verify.every = command.verification.plugin_verify_every;
   }
   settings.shard = command.shard;
   return settings;

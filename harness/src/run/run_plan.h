@@ -66,7 +66,7 @@ class FileSolverPasses {
   const std::string& file() const { return file_; }
   std::string solver_name() const { return solver_.factory->name(); }
 
-  // A measured pass: the file read again until command.min_time_seconds have passed (standard
+  // A measured pass: the file read again until command.repeats.min_time_seconds have passed (standard
   // input once); rows go to `rows` from the first reading only.
   MeasuredPass measured(int threads, int repetition, PerPuzzleRows* rows, ChunkDealer* dealer) {
     MeasuredPass measured = pass(threads, 0, repetition, rows, dealer);
@@ -141,7 +141,7 @@ class FileSolverPasses {
     config.step.reference = reference_;
     if (!reference_ && solver_.default_reference) {
       config.step.reference = solver_.default_reference.get();
-      config.step.verify_every = command_.plugin_verify_every;
+      config.step.verify_every = command_.verification.plugin_verify_every;
     }
     // A second solve per record to check a solution the solver did not write is made only where
     // the reference recounts: outside the latency, inside the pass's wall time, at 1/K the cost.
@@ -152,7 +152,7 @@ class FileSolverPasses {
     config.pipeline.stop = &stop;
     config.pipeline.interrupt = &interrupt_requested();
     config.step.solve.stop = &interrupt_requested();  // and stops the searches in progress
-    if (budget_seconds == 0) config.pipeline.min_seconds = command_.min_time_seconds;
+    if (budget_seconds == 0) config.pipeline.min_seconds = command_.repeats.min_time_seconds;
     // A shard's records are not a prefix of its file: tail growth is for whole files.
     config.tail_growth = budget_seconds == 0 && shard_.count <= 1;
     // No chunk needs to keep more than can still be named.

@@ -84,9 +84,10 @@ std::string RunResume::problem(const Report& resumed, const Report& report) cons
     // Passes of the old file and the new would be averaged as one file's.
     if (const std::string change = changed_since(p, *given); !change.empty())
       return "measured " + p.path + " as it was before it changed: " + change;
-    if (p.repetition > command_.repetitions)
+    if (p.repetition > command_.repeats.repetitions)
       return "holds repetition " + std::to_string(p.repetition) + " of " + p.dataset + " " + p.solver + " at " +
-             std::to_string(p.threads) + " threads, which --repetitions " + std::to_string(command_.repetitions) +
+             std::to_string(p.threads) + " threads, which --repetitions " +
+             std::to_string(command_.repeats.repetitions) +
              " would drop (a resumed report only gains passes: give --repetitions " +
              std::to_string(resumed.settings.repetitions) + " or more)";
   }

@@ -185,7 +185,7 @@ class Supervisor {
 
 int supervised_run(const RunCommand& command, std::FILE* out, std::FILE* err) {
   return supervised(
-      out, err, command.supervise, [&] { return run_command(command, out, err); },
+      out, err, command.supervision.supervise, [&] { return run_command(command, out, err); },
       [&](PassLink& link) { return run_command(command, out, err, nullptr, &link); },
       [&](ChildWatch& watch) {
         Supervisor supervisor(command, out, err, watch);

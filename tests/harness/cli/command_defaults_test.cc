@@ -30,14 +30,14 @@ TEST(CommandDefaultsTest, RunFromALineWithOnlyItsFilesIsTheStructsDefault) {
   in_code.files = {"a.txt"};
   const auto parsed = parse_run({"run", "a.txt"});
   ASSERT_TRUE(is_in_code(parsed, in_code));
-  EXPECT_EQ(parsed->min_time_seconds, kDefaultMinTimeSeconds);  // once 0 in code, 0.5 on the line
+  EXPECT_EQ(parsed->repeats.min_time_seconds, kDefaultMinTimeSeconds);  // once 0 in code, 0.5 on the line
   EXPECT_EQ(parsed->solvers, in_code.solvers);
 }
 
 TEST(CommandDefaultsTest, AShardReadsItsShareOnceUnlessToldOtherwise) {
-  EXPECT_EQ(parse_run({"run", "--shard", "2/3", "a.txt"})->min_time_seconds, 0);
-  EXPECT_EQ(parse_run({"run", "--shard", "2/3", "--min-time", "0.5", "a.txt"})->min_time_seconds, 0.5);
-  EXPECT_EQ(parse_run({"run", "--min-time", "2", "--shard", "1/3", "a.txt"})->min_time_seconds, 2);
+  EXPECT_EQ(parse_run({"run", "--shard", "2/3", "a.txt"})->repeats.min_time_seconds, 0);
+  EXPECT_EQ(parse_run({"run", "--shard", "2/3", "--min-time", "0.5", "a.txt"})->repeats.min_time_seconds, 0.5);
+  EXPECT_EQ(parse_run({"run", "--min-time", "2", "--shard", "1/3", "a.txt"})->repeats.min_time_seconds, 2);
 }
 
 TEST(CommandDefaultsTest, CompareFromALineWithOnlyItsFilesIsTheStructsDefault) {
@@ -111,7 +111,7 @@ TEST(CommandDefaultsTest, AnOptionGivenMakesADifferentCommand) {
   ASSERT_TRUE(paired);
   EXPECT_TRUE(paired->options.paired);
   EXPECT_FALSE(parse_compare({"compare", "--paired", "--per-puzzle", "a.csv", "b.csv"}));  // puzzles pair already
-  EXPECT_EQ(RunCommand{}.repetitions, 5);  // the fewest with which a default compare can flag a change
+  EXPECT_EQ(RunCommand{}.repeats.repetitions, 5);  // the fewest with which a default compare can flag a change
   EXPECT_FALSE(parse_run({"run", "--min-time", "-1", "a.txt"}));
 }
 

@@ -47,7 +47,7 @@ TEST(ExecSolverTest, RunCountsExactlyAtOneAndTwoThreads) {
   for (const std::string& solver : {kPython, kC}) {
     auto command = test_util::run_command_for(
         {test_util::dataset_path("easy50.txt"), test_util::dataset_path("serg_benchmark.txt")}, {1, 2}, 1, {solver});
-    command.min_time_seconds = 0;
+    command.repeats.min_time_seconds = 0;
     if (solver == kPython) command.files.pop_back();  // 10,000 multi-solution puzzles: seconds in Python
     const test_util::RunOutcome o = test_util::run(command);
     ASSERT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
@@ -66,7 +66,7 @@ TEST(ExecSolverTest, RunCountsExactlyAtOneAndTwoThreads) {
 // built-in strategy runs no program. Bounds only: a loaded machine changes how much.
 TEST(ExecSolverTest, APassCountsItsProgramsCpu) {
   auto command = test_util::run_command_for({test_util::dataset_path("serg_benchmark.txt")}, {1}, 1, {kC, "bitmask"});
-  command.min_time_seconds = 0;
+  command.repeats.min_time_seconds = 0;
   const test_util::RunOutcome o = test_util::run(command);
   ASSERT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
   ASSERT_EQ(o.report.runs.size(), 2u);
@@ -109,7 +109,7 @@ TEST(ExecSolverTest, AProgramThatExitsOrAnswersNonsenseIsNamed) {
                         Case{"exec:while read p l; do echo 1:123; done", "answered '1:123' to"}}) {
     SCOPED_TRACE(c.solver);
     auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {2}, 1, {c.solver, "bitmask"});
-    command.min_time_seconds = 0;
+    command.repeats.min_time_seconds = 0;
     const test_util::RunOutcome o = test_util::run(command);
     EXPECT_EQ(o.status, sudoku_bench::kExitSolverFault);
     // One that exits is found writing to it ("stopped reading its input") or reading from it ("closed

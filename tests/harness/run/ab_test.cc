@@ -228,8 +228,8 @@ struct AbOutcome {
 };
 
 AbOutcome ab(AbCommand command) {
-  command.cpu = "none";       // the test's process: leave its threads where they are
-  command.supervise = false;  // nor fork it: a child would go on with the test
+  command.cpu = "none";                   // the test's process: leave its threads where they are
+  command.supervision.supervise = false;  // nor fork it: a child would go on with the test
   Capture out, err;
   AbOutcome o;
   o.status = ab_command(command, out.file(), err.file());
@@ -243,8 +243,8 @@ AbCommand ab_of(std::string base, std::string current) {
   c.base = SolverSpec(base);
   c.current = SolverSpec(current);
   c.files = {kTop95};
-  c.rounds = 6;
-  c.shards = 3;
+  c.rule.rounds = 6;
+  c.rule.shards = 3;
   return c;
 }
 
@@ -253,8 +253,8 @@ TEST(AbTest, TwoVersionsOfOnePluginAreMeasuredInRoundsAndJudged) {
   const std::string v1 = dir.copy(SUDOKU_BENCH_EXAMPLE_PLUGIN, "v1/libx.so");
   const std::string v2 = dir.copy(SUDOKU_BENCH_EXAMPLE_PLUGIN, "v2/libx.so");
   AbCommand c = ab_of("old=plugin:" + v1, "new=plugin:" + v2);
-  c.reports_dir = dir.path();
-  c.json_path = dir.path() + "/verdict.json";
+  c.outputs.reports_dir = dir.path();
+  c.outputs.json_path = dir.path() + "/verdict.json";
   c.labels = {"version=abc"};
   const AbOutcome o = ab(c);
   ASSERT_TRUE(o.status == 0 || o.status == 1) << o.err;  // a verdict, whichever: timings are not a test's
@@ -273,7 +273,7 @@ TEST(AbTest, TwoVersionsOfOnePluginAreMeasuredInRoundsAndJudged) {
     EXPECT_EQ(r.settings.identities.at(0).name, side);
     EXPECT_EQ(r.settings.labels.at(0).second, "abc");
   }
-  std::ifstream in(c.json_path);
+  std::ifstream in(c.outputs.json_path);
   const auto verdict = nlohmann::ordered_json::parse(in);
   EXPECT_EQ(verdict["schema"], "sudoku-bench-compare/3");
   EXPECT_TRUE(verdict["options"]["paired"]);
@@ -290,15 +290,15 @@ TEST(AbTest, TwoVersionsOfOnePluginAreMeasuredInRoundsAndJudged) {
 TEST(AbTest, TheSequentialRuleStopsAtALookAndSaysWhich) {
   TempDir dir;
   AbCommand c = ab_of("bitmask", "bitmask");
-  c.rounds = 0;
-  c.pilot = 6;
-  c.max_rounds = 8;  // looks at 6 and 8
-  c.json_path = dir.path() + "/verdict.json";
+  c.rule.rounds = 0;
+  c.rule.pilot = 6;
+  c.rule.max_rounds = 8;  // looks at 6 and 8
+  c.outputs.json_path = dir.path() + "/verdict.json";
   const AbOutcome o = ab(c);
   ASSERT_TRUE(o.status == 0 || o.status == 1) << o.err;
   EXPECT_NE(o.err.find("ab: looks at 6 and 8 rounds"), std::string::npos) << o.err;
   EXPECT_NE(o.err.find("ab: round 1/6, look 1/2 in ~"), std::string::npos) << o.err;
-  std::ifstream in(c.json_path);
+  std::ifstream in(c.outputs.json_path);
   const auto ab_block = nlohmann::ordered_json::parse(in)["ab"];
   EXPECT_EQ(ab_block["rule"], "group-sequential-pocock");
   const auto looks = ab_block["looks"].get<std::vector<int>>();
@@ -326,7 +326,7 @@ TEST(AbTest, BothSidesAreMeasuredInOneMode) {
 TEST(AbTest, AnswersThatDifferOrFailJudgingAreItsOwnStatus) {
   const std::string wrong = std::string("plugin:") + SUDOKU_BENCH_WRONG_PLUGINS;
   AbCommand c = ab_of(wrong + ":right", wrong + ":breaks_a_unit");
-  c.rounds = 6;
+  c.rule.rounds = 6;
   const AbOutcome o = ab(c);
   EXPECT_EQ(o.status, kExitAnswersDiffer) << o.err;
   EXPECT_NE(o.err.find("NEW has"), std::string::npos) << o.err;
@@ -336,10 +336,10 @@ TEST(AbTest, Refusals) {
   EXPECT_EQ(ab(ab_of("same=bitmask", "same=bitmask")).status, 2);
   EXPECT_EQ(ab(ab_of("bitmask", "nosuchsolver")).status, 2);
   AbCommand few = ab_of("bitmask", "bitmask");
-  few.rounds = 5;  // cannot reach p < 0.05
+  few.rule.rounds = 5;  // cannot reach p < 0.05
   EXPECT_EQ(ab(few).status, 2);
   AbCommand low = ab_of("bitmask", "bitmask");
-  low.detect = 0.01;  // not above --max-slowdown
+  low.rule.detect = 0.01;  // not above --max-slowdown
   EXPECT_EQ(ab(low).status, 2);
   EXPECT_FALSE(parse_ab({"ab", "bitmask", "bitmask"}));  // no FILE
   const auto parsed = parse_ab({"ab", "a=bitmask", "b=bitmask", kTop95});

@@ -102,7 +102,7 @@ TEST_P(TdokuLikePluginTest, EveryBundledDatasetGetsExactCounts) {
     ASSERT_GT(n, 0u);
 
     auto command = test_util::run_command_for({test_util::dataset_path(file)}, {GetParam()}, 1, {plugin});
-    command.min_time_seconds = 0;
+    command.repeats.min_time_seconds = 0;
     const test_util::RunOutcome o = test_util::run(command);
     ASSERT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
     const auto& status = o.report.runs.at(0).status;

@@ -143,7 +143,7 @@ TEST(RunCommandTest, ReportCarriesEveryDocumentedField) {
   TempFile json("", ".json");
   auto command = test_util::run_command_for(
       {test_util::dataset_path("top95.txt"), test_util::dataset_path("easy50.txt")}, {1, 2}, 2);
-  command.warmup_seconds = 0.01;
+  command.repeats.warmup_seconds = 0.01;
   command.outputs = {{sudoku_bench::ReportFormat::json, json.path()}};
   Capture out, err;
   ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file()), sudoku_bench::kExitOk) << err.text();

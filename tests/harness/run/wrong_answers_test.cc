@@ -96,7 +96,7 @@ TEST(WrongAnswersTest, RunCountsWrongAnswersAndExitsOne) {
     SCOPED_TRACE(c.symbol);
     auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1, 2}, 1, {plugin(c.symbol)});
     // Every record recounted, so every claimed but unwritten solution is asked for again too.
-    command.verify = sudoku_bench::SolverSpec("bitmask");
+    command.verification.verify = sudoku_bench::SolverSpec("bitmask");
     const test_util::RunOutcome o = test_util::run(command);
     EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
     ASSERT_EQ(o.report.runs.size(), 2u);
@@ -139,7 +139,7 @@ TEST(WrongAnswersTest, RunRecountsASampleOfAPluginsAnswersByDefault) {
     EXPECT_NE(o.err.find(" wrong answer: "), std::string::npos);
     // --no-verify: the counts pass; a written broken solution is caught still, and so is a claimed
     // one that is not there, on the records whose solution is asked for (the same sample).
-    command.verify_plugins = false;
+    command.verification.verify_plugins = false;
     const test_util::RunOutcome unverified = test_util::run(command);
     if (c.symbol == std::string("claims_what_it_cannot_find"))
       EXPECT_EQ(unverified.report.runs[0].status.wrong, wrong.status.wrong);
@@ -155,7 +155,7 @@ TEST(WrongAnswersTest, TheRightPluginPassesVerify) {
   auto command =
       test_util::run_command_for({test_util::dataset_path("top95.txt"), test_util::dataset_path("serg_benchmark.txt")},
                                  {2}, 1, {plugin("right"), "fast"});
-  command.verify = sudoku_bench::SolverSpec("bitmask");
+  command.verification.verify = sudoku_bench::SolverSpec("bitmask");
   command.pass.step.seed = 7;  // disguised puzzles' solutions are mapped back before they are judged
   const test_util::RunOutcome o = test_util::run(command);
   EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
@@ -191,7 +191,7 @@ TEST(WrongAnswersTest, ASolverThatWritesNoSolutionIsJudgedByItsCounts) {
     SCOPED_TRACE(symbol);
     const bool right = symbol == std::string("claims_without_writing");
     auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1, 2}, 1, {plugin(symbol)});
-    command.plugin_verify_every = 1;  // --verify-every 1: every record asked again and recounted
+    command.verification.plugin_verify_every = 1;  // --verify-every 1: every record asked again and recounted
     const test_util::RunOutcome o = test_util::run(command);
     EXPECT_EQ(o.status, right ? sudoku_bench::kExitOk : sudoku_bench::kExitUndecided) << o.err.substr(0, 300);
     for (const auto& r : o.report.runs) {
@@ -234,7 +234,7 @@ TEST(WrongAnswersTest, VerifyEveryKRecountsAFractionOfThePuzzles) {
   for (int threads : {1, 2}) {
     auto command =
         test_util::run_command_for({test_util::dataset_path("top95.txt")}, {threads}, 1, {plugin("two_for_unique")});
-    command.verify = sudoku_bench::SolverSpec("bitmask");
+    command.verification.verify = sudoku_bench::SolverSpec("bitmask");
     command.pass.step.verify_every = 4;
     wrong.push_back(test_util::run(command).report.runs.at(0).status.wrong);
   }

@@ -123,7 +123,7 @@ TEST(NoiseTest, TheRealProcessIsReadable) {
 
 TEST(MinTimeTest, LoopsWholeFilesAndCountsEverySolve) {
   auto command = test_util::run_command_for({dataset("top95.txt")}, {1, 2}, 2);
-  command.min_time_seconds = 0.05;
+  command.repeats.min_time_seconds = 0.05;
   const auto outcome = test_util::run(command);
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   ASSERT_EQ(outcome.report.runs.size(), 4u);
@@ -135,11 +135,11 @@ TEST(MinTimeTest, LoopsWholeFilesAndCountsEverySolve) {
     EXPECT_EQ(r.latency_ns.count, r.puzzles());
     EXPECT_EQ(r.tree_size.count, r.puzzles());
     // The loop stops only once the time is reached.
-    EXPECT_GE(r.wall_seconds, command.min_time_seconds);
+    EXPECT_GE(r.wall_seconds, command.repeats.min_time_seconds);
   }
   EXPECT_EQ(outcome.report.settings.min_time_seconds, 0.05);
 
-  command.min_time_seconds = 0;
+  command.repeats.min_time_seconds = 0;
   const auto once = test_util::run(command);
   for (const MeasuredPass& r : once.report.runs) EXPECT_EQ(r.loops, 1);
 }
@@ -148,7 +148,7 @@ TEST(MinTimeTest, EveryReadingCountsButRecordsAreNamedOnce) {
   // Line 2 is invalid: each reading counts it, the message names it once, at its own line.
   test_util::TempFile f(std::string(81, '.') + "\nxyz\n" + "1" + std::string(80, '.') + "\n");
   auto command = test_util::run_command_for({f.path()}, {2}, 1);
-  command.min_time_seconds = 0.02;
+  command.repeats.min_time_seconds = 0.02;
   const auto outcome = test_util::run(command);
   ASSERT_EQ(outcome.report.runs.size(), 1u);
   const MeasuredPass& r = outcome.report.runs[0];
@@ -204,14 +204,14 @@ std::vector<int> sequence_of(const Report& r) {
 TEST(InterleaveTest, ASeedGivesTheSameOrderAndTheReportKeepsItsGrouping) {
   auto command =
       test_util::run_command_for({dataset("easy50.txt"), dataset("top95.txt")}, {1, 2}, 3, {"bitmask", "fast"});
-  command.min_time_seconds = 0;
+  command.repeats.min_time_seconds = 0;
   const auto plain = test_util::run(command);
   ASSERT_EQ(plain.status, 0) << plain.err;
   std::vector<int> in_order(plain.report.runs.size());
   for (std::size_t i = 0; i < in_order.size(); ++i) in_order[i] = static_cast<int>(i) + 1;
   EXPECT_EQ(sequence_of(plain.report), in_order);
 
-  command.interleave_seed = 42;
+  command.repeats.interleave_seed = 42;
   const auto a = test_util::run(command), b = test_util::run(command);
   ASSERT_EQ(a.status, 0) << a.err;
   EXPECT_EQ(shape_of(a.report), shape_of(plain.report));
@@ -225,7 +225,7 @@ TEST(InterleaveTest, ASeedGivesTheSameOrderAndTheReportKeepsItsGrouping) {
   EXPECT_EQ(back.settings.interleave_seed, std::optional<std::uint64_t>(42));
   EXPECT_EQ(sequence_of(back), sequence_of(a.report));
 
-  command.interleave_seed = 43;
+  command.repeats.interleave_seed = 43;
   EXPECT_NE(sequence_of(test_util::run(command).report), sequence_of(a.report));
 }
 

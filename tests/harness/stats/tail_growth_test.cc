@@ -160,7 +160,7 @@ TEST(TailGrowthTest, RunFollowsTheFileOrderAtAnyThreads) {
   }
   const std::vector<TailPoint> want = direct(nodes);
   auto command = test_util::run_command_for({file}, {1, 2}, 1);
-  command.min_time_seconds = 0.3;
+  command.repeats.min_time_seconds = 0.3;
   const auto outcome = test_util::run(command);
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   for (const sudoku_bench::MeasuredPass& r : outcome.report.runs) {
@@ -175,7 +175,7 @@ TEST(TailGrowthTest, RunFollowsTheFileOrderAtAnyThreads) {
     expect_same(back.tail_latency_ns, r.tail_latency_ns);
   }
   // Without latencies, only tree sizes.
-  command.min_time_seconds = 0;
+  command.repeats.min_time_seconds = 0;
   command.pass.time_puzzles = false;
   const auto untimed = test_util::run(command);
   for (const sudoku_bench::MeasuredPass& r : untimed.report.runs) {
