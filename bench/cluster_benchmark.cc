@@ -141,7 +141,9 @@ sudoku_bench::MeasuredPass rank_pass() { return bench::real_pass(kData + "/sudok
 sudoku_bench::MeasuredPass sent_pass(bool with_buckets) {
   sudoku_bench::MeasuredPass pass = rank_pass();
   if (!with_buckets)
-    for (sudoku_bench::Summary* s : {&pass.latency_ns, &pass.tree_size, &pass.guesses}) s->buckets.clear();
+    for (sudoku_bench::Summary* s :
+         {&pass.distributions.latency_ns, &pass.distributions.tree_size, &pass.distributions.guesses})
+      s->buckets.clear();
   return pass;
 }
 
@@ -172,7 +174,8 @@ void BM_RankPassesCombined(benchmark::State& state) {
   for (auto _ : state) {
     sudoku_bench::MeasuredPass pass = sudoku_bench::combine_parts(parts, hosts, numbers, sudoku_bench::Timing::ranks);
     if (!each_with_buckets)  // the buckets of one rank stand for the sum: as many slots
-      pass.latency_ns = sudoku_bench::with_buckets(full.latency_ns, full.latency_ns.buckets);
+      pass.distributions.latency_ns =
+          sudoku_bench::with_buckets(full.distributions.latency_ns, full.distributions.latency_ns.buckets);
     benchmark::DoNotOptimize(pass);
   }
 }

@@ -36,7 +36,7 @@ bool answers_agree(const Report& base, const Report& current, std::FILE* err) {
   bool agree = base.runs.size() == current.runs.size();
   for (std::size_t f = 0; f < base.runs.size() && f < current.runs.size(); ++f) {
     const Tally &b = base.runs[f].status, &n = current.runs[f].status;
-    const std::string& file = base.runs[f].dataset;
+    const std::string& file = base.runs[f].id.dataset;
     for (const auto* t : {&b, &n})
       if (t->wrong || t->aborted || t->check_failed) {
         Messages(err, "ab").errorf("answers: %s: %s has %llu wrong, %llu aborted, %llu failed checks", file.c_str(),

@@ -101,10 +101,10 @@ void Answers::judge(const SampledRecord& record, std::uint64_t solutions, std::u
 MeasuredPass Answers::pass(bool tree_size) const {
   MeasuredPass pass;
   pass.status = status_;
-  pass.implementation = implementation_;
-  pass.tree_size_reported = tree_size;
-  if (tree_size) pass.tree_size = summarize(nodes_);
-  pass.guesses = summarize(guesses_);
+  pass.id.implementation = implementation_;
+  pass.distributions.tree_size_reported = tree_size;
+  if (tree_size) pass.distributions.tree_size = summarize(nodes_);
+  pass.distributions.guesses = summarize(guesses_);
   return pass;
 }
 

@@ -162,11 +162,11 @@ MeasuredPass counted_pass(const Valgrind& valgrind, const CountTarget& target, c
   const bool exec = target.spec.kind() == SolverSpec::Kind::exec;
   MeasuredPass pass =
       exec ? in_exec(valgrind, target, sample, progress) : in_program(valgrind, target, sample, progress);
-  pass.solver = target.solver;
-  if (pass.implementation.empty()) pass.implementation = target.solver;
+  pass.id.solver = target.solver;
+  if (pass.id.implementation.empty()) pass.id.implementation = target.solver;
   pass.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   pass.threads = pass.threads_observed = 1;
-  pass.latency_measured = false;
+  pass.distributions.latency_measured = false;
   pass.file_records = sample.records.size();
   return pass;
 }

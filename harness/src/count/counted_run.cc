@@ -115,12 +115,12 @@ void count_all(const RunCommand& command, const std::vector<SpecFactory>& solver
         const CountTarget target{command.solvers[s], solvers[s].factory->name(), reference, count_program(),
                                  temp.path()};
         MeasuredPass pass = counted_pass(valgrind, target, sample, progress);
-        pass.dataset = datasets[f];
-        pass.path = command.files[f];
-        pass.input = input_stamp(command.files[f]);
-        pass.repetition = rep;
-        pass.sequence = static_cast<int>(report.runs.size()) + 1;
-        pass.run_id = report.run_id;
+        pass.id.dataset = datasets[f];
+        pass.id.path = command.files[f];
+        pass.id.input = input_stamp(command.files[f]);
+        pass.id.repetition = rep;
+        pass.id.sequence = static_cast<int>(report.runs.size()) + 1;
+        pass.id.run_id = report.run_id;
         report.runs.push_back(std::move(pass));
       }
   }

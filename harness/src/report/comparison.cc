@@ -223,9 +223,9 @@ void add_input_mismatches(const PassKey& key, const MeasuredPass& rb, const Meas
     out.push_back(key_name(key) + ": " + std::to_string(pb) + " records in BASE vs " + std::to_string(pc) +
                   " in NEW (not the same input)");
   // One name, two files: the passes would be paired for their names alone.
-  if (rb.input && rc.input && rb.input->fingerprint != rc.input->fingerprint)
-    out.push_back(key_name(key) + ": another file under this name in NEW (fingerprint " + rb.input->fingerprint +
-                  " in BASE vs " + rc.input->fingerprint + " in NEW: not the same input)");
+  if (rb.id.input && rc.id.input && rb.id.input->fingerprint != rc.id.input->fingerprint)
+    out.push_back(key_name(key) + ": another file under this name in NEW (fingerprint " + rb.id.input->fingerprint +
+                  " in BASE vs " + rc.id.input->fingerprint + " in NEW: not the same input)");
 }
 
 }  // namespace
@@ -277,9 +277,10 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
     add_input_mismatches(key, rb, rc, out);
     // "fast" runs the best code the CPU has: a different pick is a different solver. Two solvers
     // paired for their names are different solvers on purpose.
-    if (pairing.base.empty() && !rb.implementation.empty() && !rc.implementation.empty() &&
-        rb.implementation != rc.implementation)
-      out.push_back(key_name(key) + ": ran " + rb.implementation + " in BASE vs " + rc.implementation + " in NEW");
+    if (pairing.base.empty() && !rb.id.implementation.empty() && !rc.id.implementation.empty() &&
+        rb.id.implementation != rc.id.implementation)
+      out.push_back(key_name(key) + ": ran " + rb.id.implementation + " in BASE vs " + rc.id.implementation +
+                    " in NEW");
     // Schema /9 and earlier left an exec: solver's programs out of its CPU time.
     if (const auto& b = rb.figures[Fig::program_cpu_seconds], &c = rc.figures[Fig::program_cpu_seconds];
         b.has_value() != c.has_value())
@@ -311,8 +312,8 @@ std::string missing_cpu_time(const Report& report) {
   for (std::size_t i = 0; i < report.runs.size(); ++i) {
     const MeasuredPass& r = report.runs[i];
     if (r.complete && !r.figures[Fig::cpu_seconds])
-      return "runs[" + std::to_string(i) + "] (" + r.dataset + " " + r.solver + " " + std::to_string(r.threads) +
-             " threads #" + std::to_string(r.repetition) + "): cpu_seconds is null";
+      return "runs[" + std::to_string(i) + "] (" + r.id.dataset + " " + r.id.solver + " " + std::to_string(r.threads) +
+             " threads #" + std::to_string(r.id.repetition) + "): cpu_seconds is null";
   }
   return "";
 }

@@ -33,11 +33,11 @@ struct CsvColumn {
 };
 
 constexpr CsvColumn kBefore[] = {
-    {"dataset", [](const MeasuredPass& r) { return csv_field(r.dataset); }},
-    {"solver", [](const MeasuredPass& r) { return csv_field(r.solver); }},
-    {"ranks", [](const MeasuredPass& r) { return number(r.ranks); }},
+    {"dataset", [](const MeasuredPass& r) { return csv_field(r.id.dataset); }},
+    {"solver", [](const MeasuredPass& r) { return csv_field(r.id.solver); }},
+    {"ranks", [](const MeasuredPass& r) { return number(r.split.ranks); }},
     {"threads", [](const MeasuredPass& r) { return number(r.threads); }},
-    {"repetition", [](const MeasuredPass& r) { return number(r.repetition); }},
+    {"repetition", [](const MeasuredPass& r) { return number(r.id.repetition); }},
     {"complete", [](const MeasuredPass& r) { return boolean(r.complete); }},
 };
 constexpr CsvColumn kAfter[] = {

@@ -109,7 +109,7 @@ void add_iterations(const Instance& at, const std::vector<const MeasuredPass*>& 
               {"run_name", at.name},
               {"run_type", "iteration"},
               {"repetitions", at.repetitions},
-              {"repetition_index", r->repetition - 1},
+              {"repetition_index", r->id.repetition - 1},
               {"threads", r->threads},
               {"iterations", r->puzzles()},
               {"real_time", per_puzzle_ns(r->wall_seconds, *r)},
@@ -165,7 +165,7 @@ nlohmann::ordered_json to_gbench_json(const Report& report) {
   Json benchmarks = Json::array();
   for (const auto& [name, runs] : runs_by_benchmark(report)) {
     // A group is one (dataset, solver, threads): one instance of its family.
-    const auto family_key = std::pair{runs.front()->dataset, runs.front()->solver};
+    const auto family_key = std::pair{runs.front()->id.dataset, runs.front()->id.solver};
     const Instance at{name, families.try_emplace(family_key, static_cast<int>(families.size())).first->second,
                       instance_count[family_key]++, static_cast<int>(runs.size()), report.settings.measure};
     add_iterations(at, runs, benchmarks);

@@ -21,10 +21,10 @@ std::vector<std::optional<std::size_t>> repeated_reports(const std::vector<Repor
   std::map<std::vector<std::string>, std::size_t> first;
   for (std::size_t r = 0; r < reports.size(); ++r) {
     std::vector<std::string> runs;
-    for (const MeasuredPass& p : reports[r].runs) runs.push_back(p.run_id + "#" + std::to_string(p.sequence));
+    for (const MeasuredPass& p : reports[r].runs) runs.push_back(p.id.run_id + "#" + std::to_string(p.id.sequence));
     // Without run ids (reports before schema /6) two reports cannot be told to be one.
     if (runs.empty() || std::any_of(reports[r].runs.begin(), reports[r].runs.end(),
-                                    [](const MeasuredPass& p) { return p.run_id.empty(); }))
+                                    [](const MeasuredPass& p) { return p.id.run_id.empty(); }))
       continue;
     std::sort(runs.begin(), runs.end());
     const auto [it, fresh] = first.emplace(std::move(runs), r);

@@ -81,7 +81,8 @@ Json scaling_charts(const Report& report) {
     }
     if (!eff.empty()) effs.push_back(series(name, name, eff));
   }
-  const bool ranks = std::any_of(report.runs.begin(), report.runs.end(), [](const auto& r) { return r.ranks > 1; });
+  const bool ranks =
+      std::any_of(report.runs.begin(), report.runs.end(), [](const auto& r) { return r.split.ranks > 1; });
   const std::string workers = ranks ? "threads x MPI ranks" : "threads";
   Json ticks = Json::array();  // the worker counts measured, not fractions between them
   std::vector<int> counts;
@@ -102,13 +103,13 @@ Json latency_chart(const Table& table) {
   Json lines = Json::array();
   for (const Table::Row& row : table.rows) {
     const MeasuredPass& mid = *row.median_pass;
-    if (!mid.latency_measured) continue;
+    if (!mid.distributions.latency_measured) continue;
     Json points = Json::array();
     for (std::size_t i = 0; i + 1 < kPercentileNames.size(); ++i)
       points.push_back({nines(std::stod(std::string(kPercentileNames[i]))),
-                        static_cast<double>(mid.latency_ns.percentiles[i]) / 1000});
+                        static_cast<double>(mid.distributions.latency_ns.percentiles[i]) / 1000});
     // A group per thread count: the lines of one dataset and solver differ by threads.
-    const std::string name = group_name(mid.dataset, mid.solver) + " / threads " + row.cells[2];
+    const std::string name = group_name(mid.id.dataset, mid.id.solver) + " / threads " + row.cells[2];
     lines.push_back(series(name, name, points));
   }
   Json ticks = Json::array();
@@ -122,21 +123,22 @@ Json latency_chart(const Table& table) {
 // dataset and solver at its fewest threads: tree sizes and guesses do not depend on threads, and
 // lines drawn for each thread count would hide one another.
 Json distribution_chart(const Table& table, std::string id, std::string title, std::string unit,
-                        const Summary MeasuredPass::*figure, bool tree) {
+                        const Summary PassDistributions::*figure, bool tree) {
   Json lines = Json::array(), ticks = Json::array();
   std::size_t widest = 0;
   std::map<std::pair<std::string, std::string>, const MeasuredPass*> fewest;
   std::vector<const MeasuredPass*> shown;
   for (const Table::Row& row : table.rows) {
-    const MeasuredPass*& f = fewest[{row.median_pass->dataset, row.median_pass->solver}];
+    const MeasuredPass*& f = fewest[{row.median_pass->id.dataset, row.median_pass->id.solver}];
     if (!f) shown.push_back(row.median_pass);
-    if (!f || row.median_pass->ranks * row.median_pass->threads < f->ranks * f->threads) f = row.median_pass;
+    if (!f || row.median_pass->split.ranks * row.median_pass->threads < f->split.ranks * f->threads)
+      f = row.median_pass;
   }
-  for (const MeasuredPass*& s : shown) s = fewest[{s->dataset, s->solver}];
+  for (const MeasuredPass*& s : shown) s = fewest[{s->id.dataset, s->id.solver}];
   for (const MeasuredPass* pass : shown) {
     const MeasuredPass& mid = *pass;
-    if (tree && !mid.tree_size_reported) continue;
-    const Summary& s = mid.*figure;
+    if (tree && !mid.distributions.tree_size_reported) continue;
+    const Summary& s = mid.distributions.*figure;
     std::uint64_t total = 0;
     for (const std::uint64_t n : s.log2_counts) total += n;
     if (total == 0) continue;
@@ -144,7 +146,7 @@ Json distribution_chart(const Table& table, std::string id, std::string title, s
     for (std::size_t k = 0; k < s.log2_counts.size(); ++k)
       points.push_back({k, 100.0 * static_cast<double>(s.log2_counts[k]) / static_cast<double>(total)});
     widest = std::max(widest, s.log2_counts.size());
-    const std::string name = group_name(mid.dataset, mid.solver);
+    const std::string name = group_name(mid.id.dataset, mid.id.solver);
     lines.push_back(series(name, name, points));
   }
   for (std::size_t k = 0; k < widest; ++k)
@@ -158,17 +160,17 @@ Json tail_chart(const Report& report) {
   Json lines = Json::array();
   std::map<std::pair<std::string, std::string>, bool> shown;
   for (const MeasuredPass& r : report.runs) {
-    if (r.tail_latency_ns.empty() && r.tail_tree_size.empty()) continue;
-    if (!shown.emplace(std::pair{r.dataset, r.solver}, true).second) continue;
+    if (r.distributions.tail_latency_ns.empty() && r.distributions.tail_tree_size.empty()) continue;
+    if (!shown.emplace(std::pair{r.id.dataset, r.id.solver}, true).second) continue;
     const auto add = [&](const std::vector<TailPoint>& points, const std::string& what, double unit) {
       if (points.empty()) return;
       Json xy = Json::array();
       for (const TailPoint& p : points) xy.push_back({p.records, static_cast<double>(p.max) / unit});
-      const std::string name = group_name(r.dataset, r.solver);
+      const std::string name = group_name(r.id.dataset, r.id.solver);
       lines.push_back(series(name + " " + what, name, xy, what != "latency max (µs)"));
     };
-    add(r.tail_latency_ns, "latency max (µs)", 1000);
-    if (r.tree_size_reported) add(r.tail_tree_size, "tree size max (nodes, dashed)", 1);
+    add(r.distributions.tail_latency_ns, "latency max (µs)", 1000);
+    if (r.distributions.tree_size_reported) add(r.distributions.tail_tree_size, "tree size max (nodes, dashed)", 1);
   }
   return chart("tail", "Tail growth: the maximum over the first N puzzles", axis("first N puzzles", true),
                axis("µs, or nodes", true), lines);
@@ -190,9 +192,10 @@ Json passes_json(const Report& report) {
   header.push_back("disturbed");
   header.push_back("outlier");
   for (const MeasuredPass& r : report.runs) {
-    Json row = {r.dataset, r.solver,
-                r.ranks > 1 ? std::to_string(r.ranks) + "x" + std::to_string(r.threads) : std::to_string(r.threads),
-                r.repetition, r.complete ? "yes" : "cut short"};
+    Json row = {
+        r.id.dataset, r.id.solver,
+        r.split.ranks > 1 ? std::to_string(r.split.ranks) + "x" + std::to_string(r.threads) : std::to_string(r.threads),
+        r.id.repetition, r.complete ? "yes" : "cut short"};
     for (const Metric& m : metrics())
       if (m.in(kInHtmlPasses, measure)) row.push_back(metric_text(m, m.of(r)));
     row.push_back(r.disturbed());
@@ -280,9 +283,9 @@ Json page_data(const Report& report, const Report* base, bool rounds = false) {
   Json charts = scaling_charts(report);
   charts.push_back(latency_chart(table));
   charts.push_back(distribution_chart(table, "tree_size", "Search-tree sizes (the median repetition, fewest threads)",
-                                      "nodes", &MeasuredPass::tree_size, true));
+                                      "nodes", &PassDistributions::tree_size, true));
   charts.push_back(distribution_chart(table, "guesses", "Guesses (the median repetition, fewest threads)", "guesses",
-                                      &MeasuredPass::guesses, false));
+                                      &PassDistributions::guesses, false));
   charts.push_back(tail_chart(report));
   return {{"title", "sudoku-bench " + report.context.version + " at " + report.context.git_commit.substr(0, 12)},
           {"context", context_json(report.context)},

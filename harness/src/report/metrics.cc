@@ -19,12 +19,13 @@ Figure measured(const MeasuredPass& r) {
 
 template <std::size_t Index>
 Figure latency_percentile(const MeasuredPass& r) {
-  return r.latency_measured ? Figure(whole(r.latency_ns.percentiles[Index])) : std::nullopt;
+  return r.distributions.latency_measured ? Figure(whole(r.distributions.latency_ns.percentiles[Index])) : std::nullopt;
 }
 
 template <std::size_t Index>
 Figure tree_percentile(const MeasuredPass& r) {
-  return r.tree_size_reported ? Figure(whole(r.tree_size.percentiles[Index])) : std::nullopt;
+  return r.distributions.tree_size_reported ? Figure(whole(r.distributions.tree_size.percentiles[Index]))
+                                            : std::nullopt;
 }
 
 // A latency percentile: in gbench and compare, and where `more` says.
@@ -110,7 +111,10 @@ constexpr Metric kMetrics[] = {
      .unit = Unit::ns,
      .better = Better::lower,
      .shown = kInTable | kInCsv,
-     .of = [](const MeasuredPass& r) { return r.latency_measured ? Figure(whole(r.latency_ns.max)) : std::nullopt; },
+     .of =
+         [](const MeasuredPass& r) {
+           return r.distributions.latency_measured ? Figure(whole(r.distributions.latency_ns.max)) : std::nullopt;
+         },
      .integral = true,
      .width = 9,
      .only = Measure::time},
@@ -119,14 +123,20 @@ constexpr Metric kMetrics[] = {
      .unit = Unit::ns,
      .better = Better::lower,
      .shown = kInGbench | kInBmf,
-     .of = [](const MeasuredPass& r) { return r.latency_measured ? Figure(r.latency_ns.mean) : std::nullopt; },
+     .of =
+         [](const MeasuredPass& r) {
+           return r.distributions.latency_measured ? Figure(r.distributions.latency_ns.mean) : std::nullopt;
+         },
      .bmf = "latency",
      .only = Measure::time},
     {.key = "tree_size_mean",
      .label = "tree size mean",
      .column = "nodes avg",
      .shown = kInTable | kInCsv | kInGbench | kInBmf,
-     .of = [](const MeasuredPass& r) { return r.tree_size_reported ? Figure(r.tree_size.mean) : std::nullopt; },
+     .of =
+         [](const MeasuredPass& r) {
+           return r.distributions.tree_size_reported ? Figure(r.distributions.tree_size.mean) : std::nullopt;
+         },
      .width = 10,
      .table_format = "%.1f",
      .bmf = "tree-size"},
@@ -143,13 +153,16 @@ constexpr Metric kMetrics[] = {
     {.key = "tree_size_max",
      .label = "tree size max",
      .shown = kInCsv | kInGbench,
-     .of = [](const MeasuredPass& r) { return r.tree_size_reported ? Figure(whole(r.tree_size.max)) : std::nullopt; },
+     .of =
+         [](const MeasuredPass& r) {
+           return r.distributions.tree_size_reported ? Figure(whole(r.distributions.tree_size.max)) : std::nullopt;
+         },
      .integral = true},
     {.key = "guesses_mean",
      .label = "guesses mean",
      .column = "guess avg",
      .shown = kInTable | kInCsv | kInGbench,
-     .of = [](const MeasuredPass& r) { return Figure(r.guesses.mean); },
+     .of = [](const MeasuredPass& r) { return Figure(r.distributions.guesses.mean); },
      .width = 10,
      .table_format = "%.2f"},
     // --min-time: the readings of the file; for parts, the most any part made.

@@ -16,7 +16,7 @@ namespace {
 template <class Io, class Pass>
 void part_numbers(Io& io, Pass& p) {
   for (auto count : kTallyCounts) io(p.status.*count);
-  for (auto* s : {&p.latency_ns, &p.tree_size, &p.guesses}) {
+  for (auto* s : {&p.distributions.latency_ns, &p.distributions.tree_size, &p.distributions.guesses}) {
     io(s->count);
     io(s->min);
     io(s->max);
@@ -53,17 +53,18 @@ void distribution(Io& io, S& s) {
 // The whole pass: names, settings and what varies in length, then the part's numbers.
 template <class Io, class Pass>
 void whole_pass(Io& io, Pass& p) {
-  for (auto* text : {&p.dataset, &p.path, &p.solver, &p.implementation, &p.run_id}) io(*text);
-  for (auto* number : {&p.threads, &p.repetition, &p.sequence, &p.ranks}) io(*number);
-  io(p.timing);
-  io(p.latency_measured);
-  io(p.tree_size_reported);
+  for (auto* text : {&p.id.dataset, &p.id.path, &p.id.solver, &p.id.implementation, &p.id.run_id}) io(*text);
+  for (auto* number : {&p.threads, &p.id.repetition, &p.id.sequence, &p.split.ranks}) io(*number);
+  io(p.split.timing);
+  io(p.distributions.latency_measured);
+  io(p.distributions.tree_size_reported);
   io(p.outlier);
-  io(p.input);
-  for (auto* s : {&p.latency_ns, &p.tree_size, &p.guesses}) distribution(io, *s);
-  io(p.parts);
-  io(p.tail_latency_ns);
-  io(p.tail_tree_size);
+  io(p.id.input);
+  for (auto* s : {&p.distributions.latency_ns, &p.distributions.tree_size, &p.distributions.guesses})
+    distribution(io, *s);
+  io(p.split.parts);
+  io(p.distributions.tail_latency_ns);
+  io(p.distributions.tail_tree_size);
   part_numbers(io, p);
 }
 
@@ -177,9 +178,9 @@ class ByteReader {
 
 // What parts of one pass share: a part that differs here measured another pass (mpirun's MPMD form).
 double identity_of(const MeasuredPass& p) {
-  const std::string key = p.dataset + '\n' + p.solver + '\n' + std::to_string(p.threads) + '\n' +
-                          std::to_string(p.repetition) + '\n' + std::to_string(p.latency_measured) +
-                          std::to_string(p.tree_size_reported);
+  const std::string key = p.id.dataset + '\n' + p.id.solver + '\n' + std::to_string(p.threads) + '\n' +
+                          std::to_string(p.id.repetition) + '\n' + std::to_string(p.distributions.latency_measured) +
+                          std::to_string(p.distributions.tree_size_reported);
   return static_cast<double>(std::hash<std::string>{}(key) >> 12);  // exact in a double
 }
 
@@ -253,11 +254,11 @@ MeasuredPass part_of(const MeasuredPass& like, const std::vector<double>& figure
   if (row.next() != identity_of(like))
     throw std::invalid_argument("a part measured another dataset, solver, threads or repetition");
   MeasuredPass p = like;
-  p.parts.clear();
-  p.ranks = 1;
-  p.tail_latency_ns.clear();
-  p.tail_tree_size.clear();
-  for (Summary* s : {&p.latency_ns, &p.tree_size, &p.guesses}) *s = Summary{};
+  p.split.parts.clear();
+  p.split.ranks = 1;
+  p.distributions.tail_latency_ns.clear();
+  p.distributions.tail_tree_size.clear();
+  for (Summary* s : {&p.distributions.latency_ns, &p.distributions.tree_size, &p.distributions.guesses}) *s = Summary{};
   part_numbers(row, p);
   if (!row.done()) throw std::invalid_argument("a part's figures are too many");
   return p;

@@ -97,13 +97,14 @@ Json tail_figure_json(const std::vector<TailPoint>& points) {
 
 // One list of record counts for both figures: they follow the same records.
 Json tail_growth_json(const MeasuredPass& r) {
-  const std::vector<TailPoint>& points = r.tail_tree_size.empty() ? r.tail_latency_ns : r.tail_tree_size;
+  const std::vector<TailPoint>& points =
+      r.distributions.tail_tree_size.empty() ? r.distributions.tail_latency_ns : r.distributions.tail_tree_size;
   if (points.empty()) return nullptr;
   Json records = Json::array();
   for (const TailPoint& p : points) records.push_back(p.records);
   return {{"records", records},
-          {"latency_ns", tail_figure_json(r.tail_latency_ns)},
-          {"tree_size", tail_figure_json(r.tail_tree_size)}};
+          {"latency_ns", tail_figure_json(r.distributions.tail_latency_ns)},
+          {"tree_size", tail_figure_json(r.distributions.tail_tree_size)}};
 }
 
 // Adds `n` to `total`, or fails naming `field` when the sum would pass 2^64 - 1.
@@ -200,9 +201,9 @@ Json counts_json(const Tally& t) {
 }
 
 Json parts_json(const MeasuredPass& r) {
-  if (r.parts.empty()) return nullptr;
+  if (r.split.parts.empty()) return nullptr;
   Json parts = Json::array();
-  for (const PassPart& p : r.parts)
+  for (const PassPart& p : r.split.parts)
     parts.push_back({{"part", p.part},
                      {"host", p.host},
                      {"puzzles", p.puzzles},
@@ -215,61 +216,64 @@ Json parts_json(const MeasuredPass& r) {
 }
 
 // A summary, or null where it was not measured (`measured` false).
-template <Summary MeasuredPass::*M, bool MeasuredPass::*Measured>
+template <Summary PassDistributions::*M, bool PassDistributions::*Measured>
 FieldRow<MeasuredPass> summary_row(std::string_view name) {
   return {name, false, Agree::never,
-          [](const MeasuredPass& r) { return r.*Measured ? summary_json(r.*M) : Json(nullptr); },
+          [](const MeasuredPass& r) {
+            return r.distributions.*Measured ? summary_json(r.distributions.*M) : Json(nullptr);
+          },
           [](MeasuredPass& r, const Field& f) {
-            r.*Measured = !f.null();
-            if (r.*Measured) r.*M = summary_from(f);
+            r.distributions.*Measured = !f.null();
+            if (r.distributions.*Measured) r.distributions.*M = summary_from(f);
           }};
 }
 
 // In the order they are written. Derived figures (puzzles, puzzles_per_second, imbalance) are
 // written for readers and recomputed, not trusted, when read: reading only checks them.
 const FieldRow<MeasuredPass> kRows[] = {
-    {"dataset", false, Agree::never, [](const MeasuredPass& r) { return Json(r.dataset); },
-     [](MeasuredPass& r, const Field& f) { r.dataset = f.text(); }},
-    {"path", false, Agree::never, [](const MeasuredPass& r) { return Json(r.path); },
-     [](MeasuredPass& r, const Field& f) { r.path = f.text(); }},
-    {"dataset_bytes", true, Agree::never, [](const MeasuredPass& r) { return bytes_json(r.dataset); },
+    {"dataset", false, Agree::never, [](const MeasuredPass& r) { return Json(r.id.dataset); },
+     [](MeasuredPass& r, const Field& f) { r.id.dataset = f.text(); }},
+    {"path", false, Agree::never, [](const MeasuredPass& r) { return Json(r.id.path); },
+     [](MeasuredPass& r, const Field& f) { r.id.path = f.text(); }},
+    {"dataset_bytes", true, Agree::never, [](const MeasuredPass& r) { return bytes_json(r.id.dataset); },
      [](MeasuredPass& r, const Field& f) {
-       if (!f.null()) r.dataset = bytes_from(f);
+       if (!f.null()) r.id.dataset = bytes_from(f);
      }},
-    {"path_bytes", true, Agree::never, [](const MeasuredPass& r) { return bytes_json(r.path); },
+    {"path_bytes", true, Agree::never, [](const MeasuredPass& r) { return bytes_json(r.id.path); },
      [](MeasuredPass& r, const Field& f) {
-       if (!f.null()) r.path = bytes_from(f);
+       if (!f.null()) r.id.path = bytes_from(f);
      }},
     {"input", true, Agree::never,
      [](const MeasuredPass& r) {
-       if (!r.input) return Json(nullptr);
-       return Json{
-           {"size", r.input->size}, {"modified_ns", r.input->modified_ns}, {"fingerprint", r.input->fingerprint}};
+       if (!r.id.input) return Json(nullptr);
+       return Json{{"size", r.id.input->size},
+                   {"modified_ns", r.id.input->modified_ns},
+                   {"fingerprint", r.id.input->fingerprint}};
      },
      [](MeasuredPass& r, const Field& f) {
        if (!f.null())
-         r.input = InputStamp{f["size"].count(), static_cast<std::int64_t>(f["modified_ns"].count()),
-                              f["fingerprint"].text()};
+         r.id.input = InputStamp{f["size"].count(), static_cast<std::int64_t>(f["modified_ns"].count()),
+                                 f["fingerprint"].text()};
      }},
-    {"solver", false, Agree::never, [](const MeasuredPass& r) { return Json(r.solver); },
-     [](MeasuredPass& r, const Field& f) { r.solver = f.text(); }},
+    {"solver", false, Agree::never, [](const MeasuredPass& r) { return Json(r.id.solver); },
+     [](MeasuredPass& r, const Field& f) { r.id.solver = f.text(); }},
     {"implementation", true, Agree::never,
-     [](const MeasuredPass& r) { return r.implementation.empty() ? Json(nullptr) : Json(r.implementation); },
+     [](const MeasuredPass& r) { return r.id.implementation.empty() ? Json(nullptr) : Json(r.id.implementation); },
      [](MeasuredPass& r, const Field& f) {
-       if (!f.null()) r.implementation = f.text();
+       if (!f.null()) r.id.implementation = f.text();
      }},
     {"threads", false, Agree::never, [](const MeasuredPass& r) { return Json(r.threads); },
      [](MeasuredPass& r, const Field& f) { r.threads = f.integer(1, "a thread count >= 1"); }},
     {"threads_observed", false, Agree::never, [](const MeasuredPass& r) { return Json(r.threads_observed); },
      [](MeasuredPass& r, const Field& f) { r.threads_observed = f.integer(0, "a thread count >= 0"); }},
-    {"repetition", false, Agree::never, [](const MeasuredPass& r) { return Json(r.repetition); },
-     [](MeasuredPass& r, const Field& f) { r.repetition = f.integer(1, "a repetition number >= 1"); }},
-    {"sequence", true, Agree::never, [](const MeasuredPass& r) { return Json(r.sequence); },
-     [](MeasuredPass& r, const Field& f) { r.sequence = f.integer(0, "a place in the run's order >= 0"); }},
+    {"repetition", false, Agree::never, [](const MeasuredPass& r) { return Json(r.id.repetition); },
+     [](MeasuredPass& r, const Field& f) { r.id.repetition = f.integer(1, "a repetition number >= 1"); }},
+    {"sequence", true, Agree::never, [](const MeasuredPass& r) { return Json(r.id.sequence); },
+     [](MeasuredPass& r, const Field& f) { r.id.sequence = f.integer(0, "a place in the run's order >= 0"); }},
     {"run_id", true, Agree::never,
-     [](const MeasuredPass& r) { return r.run_id.empty() ? Json(nullptr) : Json(r.run_id); },
+     [](const MeasuredPass& r) { return r.id.run_id.empty() ? Json(nullptr) : Json(r.id.run_id); },
      [](MeasuredPass& r, const Field& f) {
-       if (!f.null()) r.run_id = f.text();
+       if (!f.null()) r.id.run_id = f.text();
      }},
     {"complete", true, Agree::never, [](const MeasuredPass& r) { return Json(r.complete); },
      [](MeasuredPass& r, const Field& f) { r.complete = f.boolean(); }},
@@ -283,15 +287,15 @@ const FieldRow<MeasuredPass> kRows[] = {
      [](MeasuredPass& r, const Field& f) { r.wall_seconds = f.seconds(); }},
     {"puzzles_per_second", true, Agree::never, [](const MeasuredPass& r) { return Json(r.puzzles_per_second()); },
      [](MeasuredPass&, const Field& f) { (void)f.figure(); }},
-    {"ranks", true, Agree::never, [](const MeasuredPass& r) { return Json(r.ranks); },
-     [](MeasuredPass& r, const Field& f) { r.ranks = f.integer(1, "a rank count >= 1"); }},
-    {"timing", true, Agree::never, [](const MeasuredPass& r) { return Json(timing_name(r.timing)); },
+    {"ranks", true, Agree::never, [](const MeasuredPass& r) { return Json(r.split.ranks); },
+     [](MeasuredPass& r, const Field& f) { r.split.ranks = f.integer(1, "a rank count >= 1"); }},
+    {"timing", true, Agree::never, [](const MeasuredPass& r) { return Json(timing_name(r.split.timing)); },
      [](MeasuredPass& r, const Field& f) {
        const std::string timing = f.text();
        if (timing == "ranks")
-         r.timing = Timing::ranks;
+         r.split.timing = Timing::ranks;
        else if (timing == "shards")
-         r.timing = Timing::shards;
+         r.split.timing = Timing::shards;
        else if (timing != "process")
          f.fail("is not process, ranks or shards");
      }},
@@ -302,13 +306,13 @@ const FieldRow<MeasuredPass> kRows[] = {
        if (f.null()) return;
        for (std::size_t i = 0, n = f.size(); i < n; ++i) {
          // Braces: clang 14 (tools/fuzz) has no parenthesised aggregate construction (C++20).
-         PassPart& part = r.parts.emplace_back(PassPart{f[i]["part"].integer(0, "a rank or shard number >= 0"),
-                                                        f[i]["host"].text(),
-                                                        f[i]["puzzles"].count(),
-                                                        f[i]["wall_seconds"].seconds(),
-                                                        {},
-                                                        {},
-                                                        {}});
+         PassPart& part = r.split.parts.emplace_back(PassPart{f[i]["part"].integer(0, "a rank or shard number >= 0"),
+                                                              f[i]["host"].text(),
+                                                              f[i]["puzzles"].count(),
+                                                              f[i]["wall_seconds"].seconds(),
+                                                              {},
+                                                              {},
+                                                              {}});
          for (auto [key, into] :
               {std::pair{"cpu_seconds", &part.cpu_seconds}, std::pair{"dealing_cpu_seconds", &part.dealing_cpu_seconds},
                std::pair{"waiting_cpu_seconds", &part.waiting_cpu_seconds}})
@@ -336,15 +340,15 @@ const FieldRow<MeasuredPass> kRows[] = {
     {"unwritten", true, Agree::never, [](const MeasuredPass& r) { return Json(r.status.unwritten); },
      [](MeasuredPass& r, const Field& f) { r.status.unwritten = f.count(); }},
     // null: not measured (run --no-latency) or not reported (plugins report no tree sizes).
-    summary_row<&MeasuredPass::latency_ns, &MeasuredPass::latency_measured>("latency_ns"),
-    summary_row<&MeasuredPass::tree_size, &MeasuredPass::tree_size_reported>("tree_size"),
-    {"guesses", false, Agree::never, [](const MeasuredPass& r) { return summary_json(r.guesses); },
-     [](MeasuredPass& r, const Field& f) { r.guesses = summary_from(f); }},
+    summary_row<&PassDistributions::latency_ns, &PassDistributions::latency_measured>("latency_ns"),
+    summary_row<&PassDistributions::tree_size, &PassDistributions::tree_size_reported>("tree_size"),
+    {"guesses", false, Agree::never, [](const MeasuredPass& r) { return summary_json(r.distributions.guesses); },
+     [](MeasuredPass& r, const Field& f) { r.distributions.guesses = summary_from(f); }},
     {"tail_growth", true, Agree::never, tail_growth_json,
      [](MeasuredPass& r, const Field& f) {
        if (f.null()) return;
-       r.tail_latency_ns = tail_figure_from(f, "latency_ns");
-       r.tail_tree_size = tail_figure_from(f, "tree_size");
+       r.distributions.tail_latency_ns = tail_figure_from(f, "latency_ns");
+       r.distributions.tail_tree_size = tail_figure_from(f, "tree_size");
      }},
     {"pipeline", true, Agree::never, pipeline_json,
      [](MeasuredPass& r, const Field& f) {
@@ -376,7 +380,8 @@ void check_whole(const Field& r, MeasuredPass& pass) {
     r["checks"]["checked"].fail("is more than the records in status (" + std::to_string(t.records()) + ")");
   if (t.unwritten > t.puzzles())
     r["unwritten"].fail("is more than the puzzles in status (" + std::to_string(t.puzzles()) + ")");
-  pass.latency_ns.count = pass.tree_size.count = pass.guesses.count = pass.puzzles();
+  pass.distributions.latency_ns.count = pass.distributions.tree_size.count = pass.distributions.guesses.count =
+      pass.puzzles();
 }
 
 Json derived_json(const Metric& m, const MeasuredPass& pass) {

@@ -36,16 +36,16 @@ void combine_figures(const std::vector<MeasuredPass>& parts, MeasuredPass& out) 
 MeasuredPass combination_of(const std::vector<MeasuredPass>& parts, Timing timing) {
   MeasuredPass out = parts.front();
   out.status = {};
-  out.latency_ns = out.tree_size = out.guesses = Summary{};
+  out.distributions.latency_ns = out.distributions.tree_size = out.distributions.guesses = Summary{};
   out.wall_seconds = 0;
-  out.tail_latency_ns.clear();  // the parts read different records: no one order to follow
-  out.tail_tree_size.clear();
+  out.distributions.tail_latency_ns.clear();  // the parts read different records: no one order to follow
+  out.distributions.tail_tree_size.clear();
   out.noise = {};
   out.complete = true;
   out.pipeline = {true, 0, 0, 0};
-  out.timing = timing;
-  out.ranks = static_cast<int>(parts.size());
-  out.parts.clear();
+  out.split.timing = timing;
+  out.split.ranks = static_cast<int>(parts.size());
+  out.split.parts.clear();
   return out;
 }
 
@@ -60,28 +60,32 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
   double throughput = 0, walls = 0;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     const MeasuredPass& p = parts[i];
-    if (p.dataset != out.dataset || p.solver != out.solver || p.threads != out.threads ||
-        p.repetition != out.repetition || p.latency_measured != out.latency_measured ||
-        p.tree_size_reported != out.tree_size_reported)
+    if (p.id.dataset != out.id.dataset || p.id.solver != out.id.solver || p.threads != out.threads ||
+        p.id.repetition != out.id.repetition ||
+        p.distributions.latency_measured != out.distributions.latency_measured ||
+        p.distributions.tree_size_reported != out.distributions.tree_size_reported)
       throw std::invalid_argument(
-          "part " + std::to_string(numbers[i]) + " measured " + p.dataset + " " + p.solver +
-          " threads=" + std::to_string(p.threads) + " repetition " + std::to_string(p.repetition) + " where part " +
-          std::to_string(numbers.front()) + " measured " + out.dataset + " " + out.solver +
-          " threads=" + std::to_string(out.threads) + " repetition " + std::to_string(out.repetition));
-    if (p.ranks != 1) throw std::invalid_argument("part " + std::to_string(numbers[i]) + " is itself made of parts");
+          "part " + std::to_string(numbers[i]) + " measured " + p.id.dataset + " " + p.id.solver +
+          " threads=" + std::to_string(p.threads) + " repetition " + std::to_string(p.id.repetition) + " where part " +
+          std::to_string(numbers.front()) + " measured " + out.id.dataset + " " + out.id.solver +
+          " threads=" + std::to_string(out.threads) + " repetition " + std::to_string(out.id.repetition));
+    if (p.split.ranks != 1)
+      throw std::invalid_argument("part " + std::to_string(numbers[i]) + " is itself made of parts");
     out.status += p.status;
     // Not measured (--no-latency) or not reported (plugins): nothing to merge.
-    if (out.latency_measured) out.latency_ns = merge_summaries(out.latency_ns, p.latency_ns);
-    if (out.tree_size_reported) out.tree_size = merge_summaries(out.tree_size, p.tree_size);
-    out.guesses = merge_summaries(out.guesses, p.guesses);
+    if (out.distributions.latency_measured)
+      out.distributions.latency_ns = merge_summaries(out.distributions.latency_ns, p.distributions.latency_ns);
+    if (out.distributions.tree_size_reported)
+      out.distributions.tree_size = merge_summaries(out.distributions.tree_size, p.distributions.tree_size);
+    out.distributions.guesses = merge_summaries(out.distributions.guesses, p.distributions.guesses);
     out.noise = i == 0 ? p.noise : merge_noise(out.noise, walls, p.noise, p.wall_seconds);
     walls += p.wall_seconds;
     out.complete = out.complete && p.complete;
     if (p.wall_seconds > slowest->wall_seconds) slowest = &p;
     throughput += p.puzzles_per_second();
-    out.parts.push_back({numbers[i], hosts[i], p.puzzles(), p.wall_seconds,
-                         timing == Timing::ranks ? p.figures[Fig::cpu_seconds] : std::nullopt,
-                         p.figures[Fig::dealing_cpu_seconds], p.figures[Fig::waiting_cpu_seconds]});
+    out.split.parts.push_back({numbers[i], hosts[i], p.puzzles(), p.wall_seconds,
+                               timing == Timing::ranks ? p.figures[Fig::cpu_seconds] : std::nullopt,
+                               p.figures[Fig::dealing_cpu_seconds], p.figures[Fig::waiting_cpu_seconds]});
     out.pipeline.measured = out.pipeline.measured && p.pipeline.measured;
     out.pipeline.reader += p.pipeline.reader;
     out.pipeline.sink += p.pipeline.sink;
@@ -92,8 +96,8 @@ MeasuredPass combine_parts(const std::vector<MeasuredPass>& parts, const std::ve
   if (timing == Timing::shards && throughput > 0) out.wall_seconds = static_cast<double>(out.puzzles()) / throughput;
   if (timing == Timing::process) {  // one process read the parts one after another: one pass
     out.wall_seconds = walls;
-    out.ranks = 1;
-    out.parts.clear();
+    out.split.ranks = 1;
+    out.split.parts.clear();
   }
   return out;
 }

@@ -120,7 +120,7 @@ std::optional<PipelineFigures> pipeline_figures(const MeasuredPass& pass) {
   if (!p.measured || pass.wall_seconds <= 0) return std::nullopt;
   PipelineFigures f;
   // A pass of several ranks adds up each stage over its ranks: one rank's pipeline is the mean.
-  const double ranks = std::max(pass.ranks, 1);
+  const double ranks = std::max(pass.split.ranks, 1);
   const double serial = std::max(p.reader, p.sink) / ranks;
   f.serial_busy = serial / pass.wall_seconds;
   const double worker_capacity = pass.wall_seconds * std::max(pass.threads, 1);
@@ -134,7 +134,8 @@ std::optional<PipelineFigures> pipeline_figures(const MeasuredPass& pass) {
 }
 
 std::string benchmark_name(const MeasuredPass& run) {
-  return "solve/" + run.dataset + "/" + run.solver + (run.ranks > 1 ? "/ranks:" + std::to_string(run.ranks) : "") +
+  return "solve/" + run.id.dataset + "/" + run.id.solver +
+         (run.split.ranks > 1 ? "/ranks:" + std::to_string(run.split.ranks) : "") +
          "/threads:" + std::to_string(run.threads);
 }
 

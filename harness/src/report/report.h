@@ -44,7 +44,9 @@ struct PassKey {
   std::string dataset, solver;
   int ranks = 1, threads = 0;
 
-  static PassKey of(const MeasuredPass& pass) { return {pass.dataset, pass.solver, pass.ranks, pass.threads}; }
+  static PassKey of(const MeasuredPass& pass) {
+    return {pass.id.dataset, pass.id.solver, pass.split.ranks, pass.threads};
+  }
   auto operator<=>(const PassKey&) const = default;
 };
 

@@ -60,7 +60,7 @@ nlohmann::ordered_json to_json(const Report& report) {
   Json runs = Json::array();
   for (const MeasuredPass& r : report.runs) {
     Json run = pass_to_json(r);
-    if (r.run_id.empty() && !report.run_id.empty()) run["run_id"] = report.run_id;  // measured by this run
+    if (r.id.run_id.empty() && !report.run_id.empty()) run["run_id"] = report.run_id;  // measured by this run
     runs.push_back(std::move(run));
   }
   Json scaling = Json::array();

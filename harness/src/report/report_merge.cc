@@ -24,11 +24,11 @@ std::string other_file(const std::vector<Report>& inputs, const std::function<st
   std::map<std::string, std::pair<std::string, std::size_t>> first;  // dataset -> fingerprint, input
   for (std::size_t i = 0; i < inputs.size(); ++i)
     for (const MeasuredPass& r : inputs[i].runs) {
-      if (!r.input) continue;
-      const auto [it, fresh] = first.emplace(r.dataset, std::make_pair(r.input->fingerprint, i));
-      if (!fresh && it->second.first != r.input->fingerprint)
-        return name(i) + " measured another file under the name " + r.dataset + " than " + name(it->second.second) +
-               " (fingerprint " + r.input->fingerprint + " vs " + it->second.first + "): not one input's passes";
+      if (!r.id.input) continue;
+      const auto [it, fresh] = first.emplace(r.id.dataset, std::make_pair(r.id.input->fingerprint, i));
+      if (!fresh && it->second.first != r.id.input->fingerprint)
+        return name(i) + " measured another file under the name " + r.id.dataset + " than " + name(it->second.second) +
+               " (fingerprint " + r.id.input->fingerprint + " vs " + it->second.first + "): not one input's passes";
     }
   return {};
 }
@@ -87,7 +87,7 @@ std::string merge_reports(const std::vector<Report>& inputs, const std::vector<s
     merged.interrupted |= in.interrupted;
     for (const std::string& w : in.warnings) add_unique(merged.warnings, w);
     for (MeasuredPass r : in.runs) {
-      r.repetition = ++repetitions[PassKey::of(r)];
+      r.id.repetition = ++repetitions[PassKey::of(r)];
       merged.runs.push_back(std::move(r));
     }
   }

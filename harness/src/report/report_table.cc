@@ -35,7 +35,7 @@ std::vector<std::string> harness_limits(const Report& report) {
   std::map<std::pair<std::string, std::string>, const MeasuredPass*> widest;
   for (const MeasuredPass& r : report.runs) {
     if (!r.complete || !pipeline_figures(r)) continue;
-    const MeasuredPass*& w = widest[{r.dataset, r.solver}];
+    const MeasuredPass*& w = widest[{r.id.dataset, r.id.solver}];
     if (!w || r.threads > w->threads) w = &r;
   }
   for (const auto& [key, r] : widest) {
@@ -110,9 +110,9 @@ struct GroupColumn {
 };
 
 constexpr GroupColumn kGroupColumns[] = {
-    {"dataset", "dataset", [](const MeasuredPass& r) { return std::string_view(r.dataset); }, 0,
+    {"dataset", "dataset", [](const MeasuredPass& r) { return std::string_view(r.id.dataset); }, 0,
      [](const RowFigures& f) { return f.row.dataset; }},
-    {"solver", "solver", [](const MeasuredPass& r) { return std::string_view(r.solver); }, 0,
+    {"solver", "solver", [](const MeasuredPass& r) { return std::string_view(r.id.solver); }, 0,
      [](const RowFigures& f) { return f.row.solver; }},
     {"threads", "ranksxt", nullptr, 7,
      [](const RowFigures& f) {
@@ -159,8 +159,8 @@ Table table_of(const Report& report) {
   const std::vector<const Metric*> figures = table_metrics(report.settings.measure);
   bool in_parts = false, scaled = false;
   for (const MeasuredPass& r : report.runs) {
-    in_parts |= r.ranks > 1;
-    scaled |= r.complete && r.ranks * r.threads > 1;
+    in_parts |= r.split.ranks > 1;
+    scaled |= r.complete && r.split.ranks * r.threads > 1;
   }
   const std::vector<const GroupColumn*> columns = group_columns(report.settings.measure, scaled);
   Table table;
@@ -199,8 +199,8 @@ std::vector<ShortenedName> shorten_names(Table& table, const Report& report) {
       if (table.left[i]) row.cells[i] = short_name(row.cells[i]);
   std::vector<ShortenedName> legend;
   for (const MeasuredPass& r : report.runs) {
-    note_if_shortened(legend, "dataset", r.dataset);
-    note_if_shortened(legend, "solver", r.solver);
+    note_if_shortened(legend, "dataset", r.id.dataset);
+    note_if_shortened(legend, "solver", r.id.solver);
   }
   return legend;
 }
@@ -213,15 +213,16 @@ std::vector<std::string> row_warnings(const Table::Row& row, bool advise_droppin
                        format_fixed("%.0f", 100 * f->serial_busy) +
                        "% of this pass; the figure above is the harness's ceiling, not the solver's");
   if (const auto imbalance = mid.imbalance(); imbalance && *imbalance > kImbalanceWarning)
-    warnings.push_back("imbalance: the slowest " + std::string(mid.timing == Timing::ranks ? "rank" : "shard") +
+    warnings.push_back("imbalance: the slowest " + std::string(mid.split.timing == Timing::ranks ? "rank" : "shard") +
                        " took " + format_fixed("%.2f", *imbalance) +
                        "x the mean wall time; the throughput above is set by it");
   const std::optional<double> clock_read_ns = mid.figures[Fig::clock_read_ns];
-  if (mid.latency_measured && clock_read_ns && mid.latency_ns.mean > 0) {
-    if (const double share = *clock_read_ns / mid.latency_ns.mean; share > kTimingCostWarning)
+  if (mid.distributions.latency_measured && clock_read_ns && mid.distributions.latency_ns.mean > 0) {
+    if (const double share = *clock_read_ns / mid.distributions.latency_ns.mean; share > kTimingCostWarning)
       warnings.push_back(
           "timing: a clock read a puzzle (" + format_fixed("%.1f ns", *clock_read_ns) + ") is " +
-          format_fixed("%.1f", 100 * share) + "% of its mean latency (" + format_duration_ns(mid.latency_ns.mean) +
+          format_fixed("%.1f", 100 * share) + "% of its mean latency (" +
+          format_duration_ns(mid.distributions.latency_ns.mean) +
           "): timing costs this solver about that much throughput, or more; --no-latency measures it untimed");
   }
   // The same records are recounted in every repetition (picked by a hash of the puzzle): their
@@ -229,7 +230,7 @@ std::vector<std::string> row_warnings(const Table::Row& row, bool advise_droppin
   std::uint64_t unwritten = 0;
   for (const MeasuredPass* p : row.passes) unwritten = std::max(unwritten, p->status.unwritten);
   if (unwritten > 0)
-    warnings.push_back("solutions not checked: " + mid.solver + " writes none (" +
+    warnings.push_back("solutions not checked: " + mid.id.solver + " writes none (" +
                        format_count(static_cast<double>(unwritten)) + " records); counts judged by the recount");
   // Counted passes (run --measure instructions) are the same however disturbed the machine was.
   if (!mid.figures[Fig::instructions_per_puzzle]) add_noise_warnings(row.passes, advise_dropping, warnings);
@@ -271,7 +272,7 @@ std::string tally_lines(const Report& report) {
   std::string lines;
   std::map<std::pair<std::string, std::string>, bool> shown;
   for (const MeasuredPass& r : report.runs) {
-    if (!shown.emplace(std::pair{r.dataset, r.solver}, true).second) continue;
+    if (!shown.emplace(std::pair{r.id.dataset, r.id.solver}, true).second) continue;
     const Tally& t = r.status;
     const auto n = [](std::uint64_t v) { return format_count(static_cast<double>(v)); };
     std::string checks;
@@ -285,9 +286,9 @@ std::string tally_lines(const Report& report) {
     const std::string found = report.settings.limits.solutions == 1
                                   ? n(t.solved) + " solved (--limit 1: uniqueness not asked)"
                                   : n(t.unique) + " unique, " + n(t.multiple) + " multiple";
-    lines += short_name(r.dataset) + " (" + short_name(r.solver) + "): " + n(t.records()) + " records" + readings +
-             ": " + found + ", " + n(t.none) + " none, " + n(t.aborted) + " aborted, " + n(t.invalid) + " invalid" +
-             wrong + checks + "\n";
+    lines += short_name(r.id.dataset) + " (" + short_name(r.id.solver) + "): " + n(t.records()) + " records" +
+             readings + ": " + found + ", " + n(t.none) + " none, " + n(t.aborted) + " aborted, " + n(t.invalid) +
+             " invalid" + wrong + checks + "\n";
   }
   return lines;
 }

@@ -21,8 +21,8 @@ namespace {
 std::string shard_name(const Settings::Shard& s) { return std::to_string(s.index) + "/" + std::to_string(s.count); }
 
 std::string pass_name(const MeasuredPass& p) {
-  return p.dataset + " " + p.solver + " threads=" + std::to_string(p.threads) + " repetition " +
-         std::to_string(p.repetition);
+  return p.id.dataset + " " + p.id.solver + " threads=" + std::to_string(p.threads) + " repetition " +
+         std::to_string(p.id.repetition);
 }
 
 // An input as messages name it: its file and its place on the command line, which tells one file
@@ -41,9 +41,9 @@ std::string given_name(const std::vector<std::string>& names, std::size_t i) {
 std::vector<std::string> run_ids_of(const MeasuredPass& pass) {
   std::vector<std::string> ids;
   std::size_t start = 0;
-  while (start <= pass.run_id.size()) {
-    const std::size_t end = std::min(pass.run_id.find('+', start), pass.run_id.size());
-    if (end > start) ids.push_back(pass.run_id.substr(start, end - start));
+  while (start <= pass.id.run_id.size()) {
+    const std::size_t end = std::min(pass.id.run_id.find('+', start), pass.id.run_id.size());
+    if (end > start) ids.push_back(pass.id.run_id.substr(start, end - start));
     start = end + 1;
   }
   return ids;
@@ -66,9 +66,9 @@ std::string overflow_of(const std::vector<Report>& inputs, const std::vector<std
   const std::vector<std::pair<const char*, std::function<std::uint64_t(const MeasuredPass&)>>> fields = {
       {"status", [&](const MeasuredPass& r) { return tally_total(r.status); }},
       {"file_records", [](const MeasuredPass& r) { return r.records_per_loop(); }},
-      {"latency_ns.buckets", [&](const MeasuredPass& r) { return bucket_total(r.latency_ns); }},
-      {"tree_size.buckets", [&](const MeasuredPass& r) { return bucket_total(r.tree_size); }},
-      {"guesses.buckets", [&](const MeasuredPass& r) { return bucket_total(r.guesses); }},
+      {"latency_ns.buckets", [&](const MeasuredPass& r) { return bucket_total(r.distributions.latency_ns); }},
+      {"tree_size.buckets", [&](const MeasuredPass& r) { return bucket_total(r.distributions.tree_size); }},
+      {"guesses.buckets", [&](const MeasuredPass& r) { return bucket_total(r.distributions.guesses); }},
       {"noise.involuntary_context_switches", [](const MeasuredPass& r) { return r.noise.involuntary_switches; }},
       {"noise.cpu_migrations", [](const MeasuredPass& r) { return r.noise.migrations.value_or(0); }},
   };
@@ -102,15 +102,16 @@ struct Place {
 std::string refusal(const std::vector<std::string>& names, const Place& first, const Place& again,
                     const std::string& one, const std::string& both) {
   const MeasuredPass &a = *first.pass, &b = *again.pass;
-  const std::string pass = b.dataset + " " + b.solver + " threads=" + std::to_string(b.threads);
+  const std::string pass = b.id.dataset + " " + b.id.solver + " threads=" + std::to_string(b.threads);
   const std::string why = "; a measurement merged twice would count twice";
   if (first.input == again.input)
     return input_name(names, again.input) + " holds one pass twice: " + pass + " repetitions " +
-           std::to_string(a.repetition) + " and " + std::to_string(b.repetition) + " " + both + why;
-  const std::string there =
-      a.repetition == b.repetition ? std::string() : " (repetition " + std::to_string(a.repetition) + " there)";
+           std::to_string(a.id.repetition) + " and " + std::to_string(b.id.repetition) + " " + both + why;
+  const std::string there = a.id.repetition == b.id.repetition
+                                ? std::string()
+                                : " (repetition " + std::to_string(a.id.repetition) + " there)";
   return input_name(names, again.input) + " repeats a pass of " + input_name(names, first.input) + ": " + pass +
-         " repetition " + std::to_string(b.repetition) + there + " " + one + why;
+         " repetition " + std::to_string(b.id.repetition) + there + " " + one + why;
 }
 
 // What a pass measured, to the last bit: the same in two passes only when one is a copy of the other.
@@ -131,15 +132,16 @@ struct Figures {
 // millisecond or more, with a mean latency or pipeline seconds (sums of thousands of readings)
 // beside its wall and CPU time, has figures that no other pass shares.
 std::optional<Figures> distinct_figures(const MeasuredPass& pass) {
-  const bool distinct = pass.wall_seconds >= 1e-3 && ((pass.latency_measured && pass.latency_ns.mean > 0) ||
-                                                      (pass.pipeline.measured && pass.pipeline.worker > 0));
+  const bool distinct =
+      pass.wall_seconds >= 1e-3 && ((pass.distributions.latency_measured && pass.distributions.latency_ns.mean > 0) ||
+                                    (pass.pipeline.measured && pass.pipeline.worker > 0));
   if (!distinct) return std::nullopt;
-  return Figures{pass.path,
-                 pass.solver,
+  return Figures{pass.id.path,
+                 pass.id.solver,
                  pass.threads,
                  pass.loops,
-                 {pass.wall_seconds, pass.latency_ns.mean, pass.latency_ns.stddev, pass.pipeline.reader,
-                  pass.pipeline.sink, pass.pipeline.worker},
+                 {pass.wall_seconds, pass.distributions.latency_ns.mean, pass.distributions.latency_ns.stddev,
+                  pass.pipeline.reader, pass.pipeline.sink, pass.pipeline.worker},
                  pass.figures,
                  pass.status.counts(),
                  pass.noise.involuntary_switches};
@@ -156,10 +158,11 @@ std::string repeated_pass(const std::vector<Report>& inputs, const std::vector<s
     for (const MeasuredPass& pass : inputs[i].runs) {
       const Place here{i, &pass};
       for (const std::string& id : run_ids_of(pass)) {
-        const IdKey key{id, pass.path, pass.solver, pass.threads, pass.sequence, pass.sequence ? 0 : pass.repetition};
+        const IdKey key{id,           pass.id.path,     pass.id.solver,
+                        pass.threads, pass.id.sequence, pass.id.sequence ? 0 : pass.id.repetition};
         if (const auto [it, fresh] = by_id.emplace(key, here); !fresh) {
           const std::string of_run =
-              (pass.sequence ? "pass " + std::to_string(pass.sequence) : "a pass") + " of run " + id;
+              (pass.id.sequence ? "pass " + std::to_string(pass.id.sequence) : "a pass") + " of run " + id;
           return refusal(names, it->second, here, "is " + of_run, "are " + of_run);
         }
       }
@@ -215,7 +218,7 @@ std::string shard_disagreement(const Report& r, std::size_t i, const Report& fir
            first_name + " (" + std::string(field->name) + ")";
   if (!r.context.ranks.empty()) return name(i) + " is itself a merged or MPI report";
   for (const MeasuredPass& pass : r.runs)
-    if (!pass.guesses.buckets_kept)
+    if (!pass.distributions.guesses.buckets_kept)
       return name(i) +
              " was written before schema sudoku-bench/3: its distributions have no buckets to merge "
              "exactly";
@@ -223,12 +226,12 @@ std::string shard_disagreement(const Report& r, std::size_t i, const Report& fir
     return name(i) + " has " + std::to_string(r.runs.size()) + " passes, " + first_name + " " +
            std::to_string(first.runs.size()) + " (interrupted, or other inputs)";
   for (std::size_t p = 0; p < r.runs.size(); ++p)
-    if (pass_name(r.runs[p]) != pass_name(first.runs[p]) || r.runs[p].path != first.runs[p].path)
-      return name(i) + "'s pass " + std::to_string(p + 1) + " is " + pass_name(r.runs[p]) + " (" + r.runs[p].path +
-             ") where " + first_name + "'s is " + pass_name(first.runs[p]) + " (" + first.runs[p].path + ")";
+    if (pass_name(r.runs[p]) != pass_name(first.runs[p]) || r.runs[p].id.path != first.runs[p].id.path)
+      return name(i) + "'s pass " + std::to_string(p + 1) + " is " + pass_name(r.runs[p]) + " (" + r.runs[p].id.path +
+             ") where " + first_name + "'s is " + pass_name(first.runs[p]) + " (" + first.runs[p].id.path + ")";
   for (std::size_t p = 0; p < r.runs.size(); ++p)
-    if (const auto& a = r.runs[p].input, &b = first.runs[p].input; a && b && a->fingerprint != b->fingerprint)
-      return name(i) + "'s pass " + std::to_string(p + 1) + " read another file under the name " + r.runs[p].path +
+    if (const auto& a = r.runs[p].id.input, &b = first.runs[p].id.input; a && b && a->fingerprint != b->fingerprint)
+      return name(i) + "'s pass " + std::to_string(p + 1) + " read another file under the name " + r.runs[p].id.path +
              " than " + first_name + "'s (fingerprint " + a->fingerprint + " vs " + b->fingerprint + ")";
   return {};
 }
@@ -258,8 +261,8 @@ Report combine_shards(const std::vector<Report>& inputs, const std::map<int, std
     // Measured by every shard's run: each is named, so that merging it again is caught.
     std::string ids;
     for (const MeasuredPass& part : parts)
-      if (!part.run_id.empty()) ids += (ids.empty() ? "" : "+") + part.run_id;
-    merged.runs.back().run_id = ids;
+      if (!part.id.run_id.empty()) ids += (ids.empty() ? "" : "+") + part.id.run_id;
+    merged.runs.back().id.run_id = ids;
   }
   return merged;
 }

@@ -114,11 +114,11 @@ std::vector<MeasuredPass> AbMeasurer::measure_shard(int s, int shard, int round)
   for (std::size_t f = 0; f < c_.files.size(); ++f) {
     InputFile input(c_.files[f]);
     MeasuredPass pass = measure_pass(input, *side.factory, pass_config(c_, side, input, shard, nullptr));
-    pass.dataset = datasets_[f];
-    pass.path = c_.files[f];
+    pass.id.dataset = datasets_[f];
+    pass.id.path = c_.files[f];
     pass.threads = c_.threads;
-    pass.repetition = round;
-    pass.solver = side.name;
+    pass.id.repetition = round;
+    pass.id.solver = side.name;
     passes.push_back(std::move(pass));
   }
   return passes;
@@ -171,9 +171,9 @@ std::vector<MeasuredPass> AbMeasurer::measure_elsewhere(int s, int shard, int ro
   if (read_reports({report}, read, "ab", err_) != kExitOk) throw std::runtime_error("cannot read " + report);
   std::vector<MeasuredPass> passes = std::move(read.front().runs);
   for (MeasuredPass& p : passes) {
-    p.solver = side.name;
-    p.repetition = round;
-    p.run_id.clear();
+    p.id.solver = side.name;
+    p.id.repetition = round;
+    p.id.run_id.clear();
   }
   if (other_context_.empty()) other_context_ = read.front().context.git_commit;
   return passes;

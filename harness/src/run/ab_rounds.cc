@@ -146,7 +146,7 @@ void AbRounds::measure_rounds(int until, const std::string& look) {
     for (int s = 0; s < 2; ++s)
       for (auto& shards : parts[s]) {
         MeasuredPass pass = combined(shards);
-        pass.sequence = round;
+        pass.id.sequence = round;
         passes[s].push_back(std::move(pass));
       }
     add_round(round, passes, round_start, until, look);

@@ -14,10 +14,10 @@ namespace {
 std::string same_run(const Report& base, const Report& current) {
   if (base.runs.empty() || base.runs.size() != current.runs.size()) return "";
   for (std::size_t i = 0; i < base.runs.size(); ++i)
-    if (base.runs[i].run_id.empty() || base.runs[i].run_id != current.runs[i].run_id ||
-        base.runs[i].sequence != current.runs[i].sequence)
+    if (base.runs[i].id.run_id.empty() || base.runs[i].id.run_id != current.runs[i].id.run_id ||
+        base.runs[i].id.sequence != current.runs[i].id.sequence)
       return "";
-  return base.runs.front().run_id;
+  return base.runs.front().id.run_id;
 }
 
 // False when the two reports' contexts differ and the command does not allow it; says so on `err`.

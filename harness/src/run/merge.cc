@@ -34,7 +34,7 @@ int merge_command(const MergeCommand& command, std::FILE* err) {
   std::set<std::string> warned;
   for (std::size_t i = 0; i < inputs.size(); ++i)
     if (std::any_of(inputs[i].runs.begin(), inputs[i].runs.end(),
-                    [](const MeasuredPass& p) { return p.run_id.empty(); }) &&
+                    [](const MeasuredPass& p) { return p.id.run_id.empty(); }) &&
         warned.insert(command.inputs[i]).second)
       Messages(err, "merge")
           .warningf(

@@ -19,7 +19,9 @@ namespace sudoku_bench {
 namespace {
 
 // A pass's three distributions, in the order they travel.
-std::array<Summary*, 3> distributions(MeasuredPass& pass) { return {&pass.latency_ns, &pass.tree_size, &pass.guesses}; }
+std::array<Summary*, 3> distributions(MeasuredPass& pass) {
+  return {&pass.distributions.latency_ns, &pass.distributions.tree_size, &pass.distributions.guesses};
+}
 
 // Every rank's buckets summed at rank 0 (empty elsewhere), as dense blocks of the histogram's slots
 // (Histogram: 1024 slots a block, a few blocks a distribution): the blocks any rank uses are found

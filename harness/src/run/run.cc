@@ -211,7 +211,7 @@ class Run {
   // A pass into the report, numbered in the order taken, and to the supervisor.
   void take(std::vector<std::pair<std::size_t, MeasuredPass>>& measured, const PlannedPass& planned,
             MeasuredPass pass) {
-    pass.sequence = static_cast<int>(measured.size()) + 1;
+    pass.id.sequence = static_cast<int>(measured.size()) + 1;
     if (link_) link_->pass(planned.order, pass);
     measured.emplace_back(planned.order, std::move(pass));
   }
@@ -290,7 +290,7 @@ class Run {
         if (outputs_.rows()) outputs_.rows()->drop_pass();  // and the rows of those alone
         break;
       }
-      pass.run_id = report_.run_id;  // the supervisor writes it: it knows no run id of its own
+      pass.id.run_id = report_.run_id;  // the supervisor writes it: it knows no run id of its own
       if (PerPuzzleRows* rows = outputs_.rows()) {
         const std::uint64_t rows_bytes = rows->settle();  // where a pass lost later cuts them back to
         if (link_) link_->rows(rows_bytes);

@@ -70,11 +70,11 @@ class FileSolverPasses {
   // input once); rows go to `rows` from the first reading only.
   MeasuredPass measured(int threads, int repetition, PerPuzzleRows* rows, ChunkDealer* dealer) {
     MeasuredPass measured = pass(threads, 0, repetition, rows, dealer);
-    measured.dataset = dataset_;
-    measured.path = file_;
-    measured.input = stamp_;
+    measured.id.dataset = dataset_;
+    measured.id.path = file_;
+    measured.id.input = stamp_;
     measured.threads = threads;
-    measured.repetition = repetition;
+    measured.id.repetition = repetition;
     return measured;
   }
 

@@ -24,9 +24,9 @@ std::string processes_text(std::size_t ranks) {
 
 // How `file` differs from the file `pass` read: "" when it is the same, or either is not known.
 std::string changed_since(const MeasuredPass& pass, const std::string& file) {
-  const std::optional<InputStamp> now = pass.input ? input_stamp(file) : std::nullopt;
+  const std::optional<InputStamp> now = pass.id.input ? input_stamp(file) : std::nullopt;
   if (!now) return "";
-  const InputStamp& was = *pass.input;
+  const InputStamp& was = *pass.id.input;
   if (now->size != was.size)
     return "it was " + std::to_string(was.size) + " bytes, it is " + std::to_string(now->size) + " bytes";
   if (now->fingerprint != was.fingerprint)
@@ -79,14 +79,14 @@ std::string RunResume::problem(const Report& resumed, const Report& report) cons
   // Its passes would be dropped and the file overwritten with another run's: refused whole.
   for (const MeasuredPass& p : resumed.runs) {
     const auto given = std::find_if(command_.files.begin(), command_.files.end(),
-                                    [&](const std::string& file) { return same_file(file, p.path); });
-    if (given == command_.files.end()) return "measured other files (" + p.path + ", not given here)";
+                                    [&](const std::string& file) { return same_file(file, p.id.path); });
+    if (given == command_.files.end()) return "measured other files (" + p.id.path + ", not given here)";
     // Passes of the old file and the new would be averaged as one file's.
     if (const std::string change = changed_since(p, *given); !change.empty())
-      return "measured " + p.path + " as it was before it changed: " + change;
-    if (p.repetition > command_.repeats.repetitions)
-      return "holds repetition " + std::to_string(p.repetition) + " of " + p.dataset + " " + p.solver + " at " +
-             std::to_string(p.threads) + " threads, which --repetitions " +
+      return "measured " + p.id.path + " as it was before it changed: " + change;
+    if (p.id.repetition > command_.repeats.repetitions)
+      return "holds repetition " + std::to_string(p.id.repetition) + " of " + p.id.dataset + " " + p.id.solver +
+             " at " + std::to_string(p.threads) + " threads, which --repetitions " +
              std::to_string(command_.repeats.repetitions) +
              " would drop (a resumed report only gains passes: give --repetitions " +
              std::to_string(resumed.settings.repetitions) + " or more)";
@@ -97,8 +97,8 @@ std::string RunResume::problem(const Report& resumed, const Report& report) cons
 const MeasuredPass* RunResume::pass(const PlannedPass& planned, const FileSolverPasses& passes, bool complete) const {
   if (!resumed_) return nullptr;
   for (const MeasuredPass& p : resumed_->runs)
-    if (p.complete == complete && p.path == passes.file() && p.solver == passes.solver_name() &&
-        p.threads == planned.threads && p.repetition == planned.repetition && p.ranks == measuring_.ranks())
+    if (p.complete == complete && p.id.path == passes.file() && p.id.solver == passes.solver_name() &&
+        p.threads == planned.threads && p.id.repetition == planned.repetition && p.split.ranks == measuring_.ranks())
       return &p;
   return nullptr;
 }

@@ -70,14 +70,14 @@ const char* timing_name(Timing timing) {
 }
 
 std::optional<double> MeasuredPass::imbalance() const {
-  if (parts.size() < 2) return std::nullopt;
+  if (split.parts.size() < 2) return std::nullopt;
   double slowest = 0, total = 0;
-  for (const PassPart& p : parts) {
+  for (const PassPart& p : split.parts) {
     slowest = std::max(slowest, p.wall_seconds);
     total += p.wall_seconds;
   }
   if (total <= 0) return std::nullopt;
-  return slowest / (total / static_cast<double>(parts.size()));
+  return slowest / (total / static_cast<double>(split.parts.size()));
 }
 
 }  // namespace sudoku_bench

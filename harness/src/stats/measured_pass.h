@@ -1,6 +1,7 @@
 // One measured pass, the record `stream` fills as it measures (stream/pass.h) and `report` reads,
-// writes and compares: one struct from the pipeline to every output, so that a new figure is a field
-// here, its measurement, and a row of report/metrics.cc. Its distributions are kept as summaries.
+// writes and compares: one struct from the pipeline to every output. A new scalar figure is a row
+// of stats/pass_figures.h (PassFigures), which every output reads; its members here are grouped by
+// what they say: which pass it is, its distributions, the parts it was measured in.
 #pragma once
 
 #include <array>
@@ -92,21 +93,15 @@ struct InputStamp {
   bool operator==(const InputStamp&) const = default;
 };
 
-// One measured pass over a file (a "runs" entry of the JSON report).
-struct MeasuredPass {
+// Which pass it is: its file, its solver, the run that measured it and its place there.
+struct PassId {
   std::string dataset;  // the file name without .gz and .txt
   std::string path;
   std::string solver;
   // What ran: a strategy that picks its code at run time names the pick ("fast:avx512" for
   // "fast"); else the solver. Empty in reports written before it was recorded.
   std::string implementation;
-  int threads = 0;
-  int threads_observed = 0;
-  int repetition = 0;    // 1-based
-  bool complete = true;  // false for a pass an interrupt cut short
-  // Times the pass read its file (run --min-time; for parts, the most any part made): counts,
-  // distributions and throughput cover every solve of every loop.
-  int loops = 1;
+  int repetition = 0;  // 1-based
   // Its place in the order the passes ran (1-based; --interleave shuffles it); 0 when unknown.
   int sequence = 0;
   // The run that measured it (new_run_id; docs/json-schema.md, runs[].run_id): with `sequence`, what tells one
@@ -116,26 +111,51 @@ struct MeasuredPass {
   std::string run_id;
   // The file it read as the run began; none for standard input or a pipe, and in reports before it.
   std::optional<InputStamp> input;
-  Tally status;
-  double wall_seconds = 0;
-  // Its scalar figures (stats/pass_figures.h: CPU seconds, peak memory, page faults, instructions,
-  // …), each empty where not measured.
-  PassFigures figures;
+};
+
+// What a pass's puzzles spread over, kept as summaries, and how the worst case grew.
+struct PassDistributions {
   bool latency_measured = true;  // false with --no-latency
   Summary latency_ns;
   bool tree_size_reported = true;  // false for plugins, which report guesses only
   Summary tree_size;
   Summary guesses;
+  // How the worst case grew over the first 10, 100, … records of one reading, in input order, and
+  // over all of them (TailGrowth). Empty where not measured: for latency with --no-latency, for
+  // tree size for plugins, for both in passes measured in parts (shards, MPI ranks: no one order
+  // of the whole file) and in reports before schema /5.
+  std::vector<TailPoint> tail_latency_ns, tail_tree_size;
+};
+
+// Measured in parts: MPI ranks or merged shards (`parts` lists them), or one process.
+struct PassSplit {
+  Timing timing = Timing::process;
+  int ranks = 1;  // the parts: MPI ranks, or shards merged
+  std::vector<PassPart> parts;
+};
+
+// One measured pass over a file (a "runs" entry of the JSON report).
+struct MeasuredPass {
+  PassId id;
+  int threads = 0;
+  int threads_observed = 0;
+  bool complete = true;  // false for a pass an interrupt cut short
+  // Times the pass read its file (run --min-time; for parts, the most any part made): counts,
+  // distributions and throughput cover every solve of every loop.
+  int loops = 1;
+  Tally status;
+  double wall_seconds = 0;
+  // Its scalar figures (stats/pass_figures.h: CPU seconds, peak memory, page faults, instructions,
+  // …), each empty where not measured.
+  PassFigures figures;
+  PassDistributions distributions;
   // The harness's own stages (the pipeline's serial reader and sink, and its parallel stage): busy
   // seconds. Not measured in reports written before they were recorded.
   struct PipelineSeconds {
     bool measured = false;
     double reader = 0, sink = 0, worker = 0;
   } pipeline;
-  // Measured in parts: MPI ranks or merged shards (`parts` lists them), or one process.
-  Timing timing = Timing::process;
-  int ranks = 1;  // the parts: MPI ranks, or shards merged
-  std::vector<PassPart> parts;
+  PassSplit split;
   PassNoise noise;
   // Its throughput stands apart from its group's (mark_outliers); a disturbance says why, if any.
   bool outlier = false;
@@ -143,12 +163,6 @@ struct MeasuredPass {
   // The records one loop reads: of its file, shard, or the parts' shards together. 0 where not
   // recorded (reports before schema /4, where every pass read its file once).
   std::uint64_t file_records = 0;
-
-  // How the worst case grew over the first 10, 100, … records of one reading, in input order, and
-  // over all of them (TailGrowth). Empty where not measured: for latency with --no-latency, for
-  // tree size for plugins, for both in passes measured in parts (shards, MPI ranks: no one order
-  // of the whole file) and in reports before schema /5.
-  std::vector<TailPoint> tail_latency_ns, tail_tree_size;
 
   std::string disturbed() const { return disturbance(noise); }
   std::uint64_t records_per_loop() const { return file_records ? file_records : status.records(); }

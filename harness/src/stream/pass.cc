@@ -140,13 +140,13 @@ void gather_threads(const ThreadStates& states, const Tails& tails, const PassCo
     tree_size.merge(state.tree_size);
     guesses.merge(state.guesses);
   }
-  result.latency_ns = summarize(latency_ns);
-  result.tree_size = summarize(tree_size);
-  result.guesses = summarize(guesses);
+  result.distributions.latency_ns = summarize(latency_ns);
+  result.distributions.tree_size = summarize(tree_size);
+  result.distributions.guesses = summarize(guesses);
   result.threads_observed = static_cast<int>(states.size());
   if (config.tail_growth) {
-    if (config.time_puzzles) result.tail_latency_ns = tails.latency.points();
-    if (result.tree_size_reported) result.tail_tree_size = tails.tree_size.points();
+    if (config.time_puzzles) result.distributions.tail_latency_ns = tails.latency.points();
+    if (result.distributions.tree_size_reported) result.distributions.tail_tree_size = tails.tree_size.points();
   }
 }
 
@@ -156,11 +156,11 @@ MeasuredPass measure_pass(InputFile& input, const sudoku::SolverFactory& factory
   using Clock = std::chrono::steady_clock;
   ThreadStates states([&] { return ThreadState(factory, config.step); });
   MeasuredPass result;
-  result.solver = factory.name();
-  result.implementation = factory.implementation();
+  result.id.solver = factory.name();
+  result.id.implementation = factory.implementation();
   result.threads = config.pipeline.threads;
-  result.latency_measured = config.time_puzzles;
-  result.tree_size_reported = factory.reports_tree_size();
+  result.distributions.latency_measured = config.time_puzzles;
+  result.distributions.tree_size_reported = factory.reports_tree_size();
   const PuzzleClock clock = config.time_puzzles ? PuzzleClock::for_pass() : PuzzleClock::steady();
   if (config.time_puzzles) result.figures[Fig::clock_read_ns] = clock.read_ns();
   Tails tails;

@@ -59,17 +59,18 @@ TEST(HistogramBucketsTest, SurviveTheJsonReport) {
   const auto o = test_util::run(command);
   ASSERT_EQ(o.status, 0) << o.err;
   const Report back = sudoku_bench::from_json(sudoku_bench::to_json(o.report));
-  EXPECT_EQ(back.runs.at(0).tree_size.buckets, o.report.runs.at(0).tree_size.buckets);
-  EXPECT_EQ(back.runs.at(0).latency_ns.buckets, o.report.runs.at(0).latency_ns.buckets);
-  EXPECT_TRUE(back.runs.at(0).guesses.buckets_kept);
+  EXPECT_EQ(back.runs.at(0).distributions.tree_size.buckets, o.report.runs.at(0).distributions.tree_size.buckets);
+  EXPECT_EQ(back.runs.at(0).distributions.latency_ns.buckets, o.report.runs.at(0).distributions.latency_ns.buckets);
+  EXPECT_TRUE(back.runs.at(0).distributions.guesses.buckets_kept);
   // A report of schema /2 has none: it reads, but cannot merge exactly.
   auto old = sudoku_bench::to_json(o.report);
   old["schema"] = "sudoku-bench/2";
   for (const char* d : {"latency_ns", "tree_size", "guesses"}) old["runs"][0][d].erase("buckets");
   const Report before = sudoku_bench::from_json(old);
-  EXPECT_FALSE(before.runs.at(0).guesses.buckets_kept);
-  EXPECT_THROW(sudoku_bench::merge_summaries(before.runs.at(0).guesses, back.runs.at(0).guesses),
-               std::invalid_argument);
+  EXPECT_FALSE(before.runs.at(0).distributions.guesses.buckets_kept);
+  EXPECT_THROW(
+      sudoku_bench::merge_summaries(before.runs.at(0).distributions.guesses, back.runs.at(0).distributions.guesses),
+      std::invalid_argument);
 }
 
 // Runs shard k of n (0 of 0: the whole input) and returns its report as read back from JSON.
@@ -82,21 +83,21 @@ Report measured(const std::vector<std::string>& files, int k, int n, int threads
 }
 
 void expect_same_work(const MeasuredPass& merged, const MeasuredPass& whole) {
-  SCOPED_TRACE(whole.dataset);
+  SCOPED_TRACE(whole.id.dataset);
   EXPECT_EQ(merged.status.unique, whole.status.unique);
   EXPECT_EQ(merged.status.multiple, whole.status.multiple);
   EXPECT_EQ(merged.status.none, whole.status.none);
   EXPECT_EQ(merged.status.invalid, whole.status.invalid);
   EXPECT_EQ(merged.status.aborted, whole.status.aborted);
   EXPECT_EQ(merged.status.wrong, whole.status.wrong);
-  EXPECT_EQ(merged.tree_size.buckets, whole.tree_size.buckets);
-  EXPECT_EQ(merged.guesses.buckets, whole.guesses.buckets);
-  EXPECT_EQ(merged.tree_size.percentiles, whole.tree_size.percentiles);
-  EXPECT_EQ(merged.guesses.max, whole.guesses.max);
+  EXPECT_EQ(merged.distributions.tree_size.buckets, whole.distributions.tree_size.buckets);
+  EXPECT_EQ(merged.distributions.guesses.buckets, whole.distributions.guesses.buckets);
+  EXPECT_EQ(merged.distributions.tree_size.percentiles, whole.distributions.tree_size.percentiles);
+  EXPECT_EQ(merged.distributions.guesses.max, whole.distributions.guesses.max);
   std::uint64_t timed = 0;
-  for (const auto& [slot, n] : merged.latency_ns.buckets) timed += n;
+  for (const auto& [slot, n] : merged.distributions.latency_ns.buckets) timed += n;
   EXPECT_EQ(timed, whole.puzzles());
-  EXPECT_EQ(merged.latency_ns.count, whole.puzzles());
+  EXPECT_EQ(merged.distributions.latency_ns.count, whole.puzzles());
 }
 
 TEST(ShardTest, MergedShardsCountAndDistributeExactlyAsOneProcess) {
@@ -120,12 +121,12 @@ TEST(ShardTest, MergedShardsCountAndDistributeExactlyAsOneProcess) {
     ASSERT_EQ(merged.runs.size(), whole.runs.size());
     for (std::size_t i = 0; i < whole.runs.size(); ++i) {
       expect_same_work(merged.runs[i], whole.runs[i]);
-      EXPECT_EQ(merged.runs[i].timing, sudoku_bench::Timing::shards);
-      EXPECT_EQ(merged.runs[i].ranks, n);
-      EXPECT_EQ(merged.runs[i].parts.size(), static_cast<std::size_t>(n));
+      EXPECT_EQ(merged.runs[i].split.timing, sudoku_bench::Timing::shards);
+      EXPECT_EQ(merged.runs[i].split.ranks, n);
+      EXPECT_EQ(merged.runs[i].split.parts.size(), static_cast<std::size_t>(n));
       // The throughput is the sum of the shards'.
       double sum = 0;
-      for (const auto& p : merged.runs[i].parts) sum += p.puzzles_per_second();
+      for (const auto& p : merged.runs[i].split.parts) sum += p.puzzles_per_second();
       EXPECT_NEAR(merged.runs[i].puzzles_per_second(), sum, 1e-6 * sum);
       // No shard's process held the whole pass's memory: unknown, written null.
       EXPECT_GT(whole.runs[i].figures[Fig::peak_rss_bytes], 0u);
@@ -145,7 +146,8 @@ TEST(ShardTest, MergedShardsCountAndDistributeExactlyAsOneProcess) {
   }
   // The split depends on the input and N only, not on the threads: the same records either way.
   const Report one_thread = measured(files, 2, 3, 1), two_threads = measured(files, 2, 3, 2);
-  EXPECT_EQ(one_thread.runs.at(1).tree_size.buckets, two_threads.runs.at(1).tree_size.buckets);
+  EXPECT_EQ(one_thread.runs.at(1).distributions.tree_size.buckets,
+            two_threads.runs.at(1).distributions.tree_size.buckets);
   EXPECT_EQ(one_thread.runs.at(1).status.records(), two_threads.runs.at(1).status.records());
 }
 
@@ -177,7 +179,7 @@ TEST(ShardTest, MergeRefusesMissingRepeatedAndMismatchedShards) {
   // Shards on other machines merge; their machines are named.
   ASSERT_EQ(with_changed(2, [](Report& r) { r.context.host = "node7"; }), "");
   EXPECT_EQ(merged.context.ranks.at(1).host, "node7");
-  EXPECT_EQ(merged.runs.at(0).parts.at(1).host, "node7");
+  EXPECT_EQ(merged.runs.at(0).split.parts.at(1).host, "node7");
   EXPECT_EQ(merged.runs.at(0).status.records(), 95u);
 }
 
@@ -303,11 +305,11 @@ TEST(LauncherTest, TheAdviceInAStepWithoutPmiWorksPasted) {
 TEST(PassPartsTest, RanksTakeTheSlowestWallTimeAndSayHowUneven) {
   MeasuredPass a, b;
   for (MeasuredPass* p : {&a, &b}) {
-    p->dataset = "d";
-    p->solver = "s";
+    p->id.dataset = "d";
+    p->id.solver = "s";
     p->threads = 1;
-    p->repetition = 1;
-    p->latency_measured = false;
+    p->id.repetition = 1;
+    p->distributions.latency_measured = false;
   }
   a.status.unique = 100;
   a.wall_seconds = 1;
@@ -332,7 +334,7 @@ TEST(PassPartsTest, RanksTakeTheSlowestWallTimeAndSayHowUneven) {
   EXPECT_FALSE(ranks.figures[Fig::peak_rss_bytes]);  // no one process held the whole pass: unknown
   const MeasuredPass shards = sudoku_bench::combine_parts({a, b}, {"h0", "h1"}, {1, 2}, sudoku_bench::Timing::shards);
   EXPECT_NEAR(shards.puzzles_per_second(), 100.0 + 100.0 / 3, 1e-9);
-  b.repetition = 2;
+  b.id.repetition = 2;
   EXPECT_THROW(sudoku_bench::combine_parts({a, b}, {"h0", "h1"}, {0, 1}, sudoku_bench::Timing::ranks),
                std::invalid_argument);
 }
@@ -341,10 +343,10 @@ TEST(ScalingTest, RanksScaleAgainstOneRankOfOneThread) {
   std::vector<MeasuredPass> runs(3);
   const int ranks[] = {1, 2, 4};
   for (int i = 0; i < 3; ++i) {
-    runs[i].dataset = "d";
-    runs[i].solver = "s";
+    runs[i].id.dataset = "d";
+    runs[i].id.solver = "s";
     runs[i].threads = 1;
-    runs[i].ranks = ranks[i];
+    runs[i].split.ranks = ranks[i];
     runs[i].status.unique = 1000;
     runs[i].wall_seconds = 1.0 / (ranks[i] * 0.9 + 0.1);
   }

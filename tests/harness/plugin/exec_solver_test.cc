@@ -52,12 +52,13 @@ TEST(ExecSolverTest, RunCountsExactlyAtOneAndTwoThreads) {
     const test_util::RunOutcome o = test_util::run(command);
     ASSERT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
     for (const auto& r : o.report.runs) {
-      SCOPED_TRACE(r.dataset + " " + std::to_string(r.threads));
-      EXPECT_EQ(r.solver, solver);
+      SCOPED_TRACE(r.id.dataset + " " + std::to_string(r.threads));
+      EXPECT_EQ(r.id.solver, solver);
       EXPECT_EQ(r.status.wrong + r.status.none + r.status.aborted + r.status.invalid, 0u);
-      EXPECT_EQ(r.dataset == "easy50" ? r.status.unique : r.status.multiple, r.dataset == "easy50" ? 50u : 10000u);
-      EXPECT_GT(r.guesses.mean, 0);  // the third field of the answers
-      EXPECT_FALSE(r.tree_size_reported);
+      EXPECT_EQ(r.id.dataset == "easy50" ? r.status.unique : r.status.multiple,
+                r.id.dataset == "easy50" ? 50u : 10000u);
+      EXPECT_GT(r.distributions.guesses.mean, 0);  // the third field of the answers
+      EXPECT_FALSE(r.distributions.tree_size_reported);
     }
   }
 }
@@ -71,8 +72,8 @@ TEST(ExecSolverTest, APassCountsItsProgramsCpu) {
   ASSERT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
   ASSERT_EQ(o.report.runs.size(), 2u);
   for (const auto& r : o.report.runs) {
-    SCOPED_TRACE(r.solver);
-    if (r.solver == "bitmask") {
+    SCOPED_TRACE(r.id.solver);
+    if (r.id.solver == "bitmask") {
       EXPECT_FALSE(r.figures[Fig::program_cpu_seconds]);
       continue;
     }

@@ -246,7 +246,7 @@ TEST(PluginTest, RunsWithASeedAsTheBuiltInDoes) {
   ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &report), sudoku_bench::kExitOk) << err.text();
   ASSERT_EQ(report.runs.size(), 2u);
   EXPECT_EQ(report.runs[1].status.unique, 95u);
-  EXPECT_EQ(report.runs[1].guesses.mean, report.runs[0].guesses.mean);
+  EXPECT_EQ(report.runs[1].distributions.guesses.mean, report.runs[0].distributions.guesses.mean);
 }
 
 TEST(PluginTest, RunsBesideBuiltInsWithNoTreeSize) {
@@ -255,10 +255,10 @@ TEST(PluginTest, RunsBesideBuiltInsWithNoTreeSize) {
   ASSERT_EQ(r.status, sudoku_bench::kExitOk) << r.err;
   const sudoku_bench::Report& report = r.report;
   ASSERT_EQ(report.runs.size(), 4u);
-  EXPECT_TRUE(report.runs[0].tree_size_reported);
-  EXPECT_FALSE(report.runs[2].tree_size_reported);
+  EXPECT_TRUE(report.runs[0].distributions.tree_size_reported);
+  EXPECT_FALSE(report.runs[2].distributions.tree_size_reported);
   EXPECT_EQ(report.runs[2].status.unique, 95u);
-  EXPECT_EQ(report.runs[2].guesses.mean, report.runs[0].guesses.mean);
+  EXPECT_EQ(report.runs[2].distributions.guesses.mean, report.runs[0].distributions.guesses.mean);
 }
 
 TEST(PluginTest, BadPluginsAreClearErrors) {

@@ -34,17 +34,18 @@ Report report_with(const std::vector<double>& puzzles_per_second, const std::str
   int rep = 0;
   for (double pps : puzzles_per_second) {
     sudoku_bench::MeasuredPass run;
-    run.dataset = dataset;
-    run.path = "datasets/" + dataset + ".txt";
-    run.solver = "bitmask";
+    run.id.dataset = dataset;
+    run.id.path = "datasets/" + dataset + ".txt";
+    run.id.solver = "bitmask";
     run.threads = threads;
     run.threads_observed = threads;
-    run.repetition = ++rep;
+    run.id.repetition = ++rep;
     run.status.unique = 1000;
     run.wall_seconds = 1000 / pps;
-    run.latency_ns.mean = 1e9 / pps;
-    for (std::size_t i = 0; i < run.latency_ns.percentiles.size(); ++i)
-      run.latency_ns.percentiles[i] = static_cast<std::uint64_t>(1e9 / pps * (1 + static_cast<double>(i)));
+    run.distributions.latency_ns.mean = 1e9 / pps;
+    for (std::size_t i = 0; i < run.distributions.latency_ns.percentiles.size(); ++i)
+      run.distributions.latency_ns.percentiles[i] =
+          static_cast<std::uint64_t>(1e9 / pps * (1 + static_cast<double>(i)));
     r.runs.push_back(run);
   }
   return r;
@@ -115,7 +116,7 @@ TEST(ComparisonTest, CpuGateJudgesCpuTimePerPuzzle) {
 
 TEST(ComparisonTest, NoLatencyRowsWithoutLatencies) {
   Report base = report_with(kBase), current = report_with(kBase);
-  for (auto& run : current.runs) run.latency_measured = false;  // run --no-latency
+  for (auto& run : current.runs) run.distributions.latency_measured = false;  // run --no-latency
   current.settings.latency = false;
   const auto c = sudoku_bench::compare_reports(base, current, {});
   ASSERT_EQ(c.pairs.at(0).metrics.size(), 1u);  // throughput only
@@ -207,7 +208,7 @@ Report counted_report(double instructions) {
   r.context.counter = {"valgrind --tool=callgrind", "3.19.0", "x86-64-v3"};
   for (auto& run : r.runs) {
     run.figures[Fig::instructions_per_puzzle] = instructions;
-    run.latency_measured = false;
+    run.distributions.latency_measured = false;
     run.figures[Fig::cpu_seconds] = run.wall_seconds;
   }
   return r;
@@ -395,9 +396,10 @@ TEST(CompareCommandTest, ExitStatuses) {
 TEST(CompareCommandTest, TheVerdictLeadsAndTheRowsOnlyInform) {
   const auto with_tail = [](Report r) {
     for (auto& run : r.runs) {
-      for (std::size_t i = 7; i < run.latency_ns.percentiles.size(); ++i)
-        run.latency_ns.percentiles[i] = run.latency_ns.percentiles[6];  // p99 to p100: one slowest puzzle
-      run.figures[Fig::minor_page_faults] = 100 + run.repetition;
+      for (std::size_t i = 7; i < run.distributions.latency_ns.percentiles.size(); ++i)
+        run.distributions.latency_ns.percentiles[i] =
+            run.distributions.latency_ns.percentiles[6];  // p99 to p100: one slowest puzzle
+      run.figures[Fig::minor_page_faults] = 100 + run.id.repetition;
     }
     return r;
   };
@@ -568,8 +570,8 @@ const std::vector<std::string> kNames = {"a.json", "b.json", "c.json"};
 Report run_report(const std::vector<double>& puzzles_per_second, const std::string& run_id) {
   Report r = report_with(puzzles_per_second);
   for (std::size_t i = 0; i < r.runs.size(); ++i) {
-    r.runs[i].run_id = run_id;
-    r.runs[i].sequence = static_cast<int>(i) + 1;
+    r.runs[i].id.run_id = run_id;
+    r.runs[i].id.sequence = static_cast<int>(i) + 1;
   }
   return r;
 }
@@ -580,9 +582,9 @@ TEST(MergeTest, ConcatenatesAndRenumbers) {
       sudoku_bench::merge_reports({report_with({1, 2}), report_with({3}), report_with({4}, "easy50")}, kNames, merged),
       "");
   ASSERT_EQ(merged.runs.size(), 4u);
-  EXPECT_EQ(merged.runs[2].repetition, 3);
+  EXPECT_EQ(merged.runs[2].id.repetition, 3);
   EXPECT_NEAR(merged.runs[2].puzzles_per_second(), 3, 1e-9);
-  EXPECT_EQ(merged.runs[3].repetition, 1);
+  EXPECT_EQ(merged.runs[3].id.repetition, 1);
   EXPECT_EQ(merged.settings.repetitions, 3);
 }
 
@@ -623,8 +625,8 @@ TEST(MergeTest, RefusesAPassGivenTwice) {
   // A merged report merged again with one of its sources: the pass keeps its run's id and place.
   Report ab;
   ASSERT_EQ(sudoku_bench::merge_reports({a, b}, {"a.json", "b.json"}, ab), "");
-  EXPECT_EQ(ab.runs.at(2).repetition, 3);
-  EXPECT_EQ(ab.runs.at(2).run_id, "bbbb");
+  EXPECT_EQ(ab.runs.at(2).id.repetition, 3);
+  EXPECT_EQ(ab.runs.at(2).id.run_id, "bbbb");
   const Report back = sudoku_bench::from_json(sudoku_bench::to_json(ab));
   EXPECT_EQ(sudoku_bench::merge_reports({back, b}, {"ab.json", "b.json"}, merged),
             "b.json (input 2) repeats a pass of ab.json (input 1): top95 bitmask threads=1 repetition 1 (repetition 3 "
@@ -636,18 +638,18 @@ TEST(MergeTest, RefusesAPassGivenTwice) {
             "b.json (input 2) repeats a pass of a.json (input 1): top95 bitmask threads=1 repetition 1 has the same "
             "figures (seconds, counts, mean latency, pipeline seconds); a measurement merged twice would count twice");
   old_a.runs.push_back(old_a.runs[0]);
-  old_a.runs.back().repetition = 3;
+  old_a.runs.back().id.repetition = 3;
   EXPECT_EQ(sudoku_bench::merge_reports({old_a}, {"a.json"}, merged),
             "a.json (input 1) holds one pass twice: top95 bitmask threads=1 repetitions 1 and 3 have the same "
             "figures (seconds, counts, mean latency, pipeline seconds); a measurement merged twice would count twice");
   // Passes of microseconds, or timed by wall and CPU time alone, share them by chance: not refused.
   EXPECT_EQ(sudoku_bench::merge_reports({report_with({1e7}), report_with({1e7})}, kNames, merged), "");
   Report untimed = report_with({1});
-  untimed.runs[0].latency_measured = false;
+  untimed.runs[0].distributions.latency_measured = false;
   EXPECT_EQ(sudoku_bench::merge_reports({untimed, untimed}, kNames, merged), "");
   // The same figures under another run id are the same measurement too.
   Report relabelled = a;
-  for (auto& pass : relabelled.runs) pass.run_id = "dddd";
+  for (auto& pass : relabelled.runs) pass.id.run_id = "dddd";
   EXPECT_NE(sudoku_bench::merge_reports({a, relabelled}, {"a.json", "d.json"}, merged)
                 .find("d.json (input 2) repeats a pass of a.json (input 1): top95 bitmask threads=1 repetition 1 has "
                       "the same figures"),
@@ -665,14 +667,14 @@ Report shard(int k, int n) {
 
 TEST(MergeTest, ShardsMergedKeepEveryShardsRunId) {
   const Report one = shard(1, 2), two = shard(2, 2);
-  const std::string id1 = one.runs.at(0).run_id, id2 = two.runs.at(0).run_id;
+  const std::string id1 = one.runs.at(0).id.run_id, id2 = two.runs.at(0).id.run_id;
   ASSERT_EQ(id1.size(), 32u);
   ASSERT_NE(id1, id2);
   Report whole;
   ASSERT_EQ(sudoku_bench::merge_shards({one, two}, {"1.json", "2.json"}, whole), "");
-  EXPECT_EQ(whole.runs.at(0).run_id, id1 + "+" + id2);
+  EXPECT_EQ(whole.runs.at(0).id.run_id, id1 + "+" + id2);
   const Report back = sudoku_bench::from_json(sudoku_bench::to_json(whole));
-  EXPECT_EQ(back.runs.at(0).run_id, id1 + "+" + id2);
+  EXPECT_EQ(back.runs.at(0).id.run_id, id1 + "+" + id2);
   Report merged;
   EXPECT_EQ(sudoku_bench::merge_reports({back, back}, {"w.json", "w.json"}, merged),
             "w.json (input 2) repeats a pass of w.json (input 1): top95 bitmask threads=1 repetition 1 is pass 1 of "

@@ -21,43 +21,43 @@ using sudoku_bench::MeasuredPass;
 // round, figures measured and not, distributions with buckets, parts, tails and its input.
 MeasuredPass full_pass() {
   MeasuredPass p;
-  p.dataset = std::string(
+  p.id.dataset = std::string(
       "top\0"
       "95",
       6);
-  p.path = "bad \xff name.txt";
-  p.solver = "plugin:./x.so";
-  p.implementation = "fast:avx512";
-  p.run_id = "r1+r2";
+  p.id.path = "bad \xff name.txt";
+  p.id.solver = "plugin:./x.so";
+  p.id.implementation = "fast:avx512";
+  p.id.run_id = "r1+r2";
   p.threads = 8;
   p.threads_observed = 7;
-  p.repetition = 3;
-  p.sequence = 5;
+  p.id.repetition = 3;
+  p.id.sequence = 5;
   p.loops = 2;
   p.complete = false;
-  p.input = sudoku_bench::InputStamp{12345, -7, "12345:abcd"};
+  p.id.input = sudoku_bench::InputStamp{12345, -7, "12345:abcd"};
   p.status.unique = std::numeric_limits<std::uint64_t>::max();  // no double holds it
   p.status.wrong = 2;
   p.wall_seconds = 0.1 + 0.2;
   p.figures[Fig::cpu_seconds] = 1.0 / 3;
   p.figures[Fig::minor_page_faults] = 0;  // measured as 0, not unmeasured
-  p.latency_measured = true;
+  p.distributions.latency_measured = true;
   sudoku_bench::Histogram h;
   for (std::uint64_t v : {1u, 2u, 3000u, 40000u, 40001u}) h.record(v);
-  p.latency_ns = sudoku_bench::summarize(h);
-  p.tree_size_reported = false;
-  p.guesses.count = 4;
-  p.guesses.mean = 5e-324;  // the smallest double
+  p.distributions.latency_ns = sudoku_bench::summarize(h);
+  p.distributions.tree_size_reported = false;
+  p.distributions.guesses.count = 4;
+  p.distributions.guesses.mean = 5e-324;  // the smallest double
   p.pipeline = {true, 0.5, 0.25, 1.75};
-  p.timing = sudoku_bench::Timing::ranks;
-  p.ranks = 2;
-  p.parts = {{0, "host-a", 10, 0.5, 0.4, std::nullopt, 0.01}, {1, "host-b", 11, 0.6, std::nullopt, 0.2, 0.02}};
+  p.split.timing = sudoku_bench::Timing::ranks;
+  p.split.ranks = 2;
+  p.split.parts = {{0, "host-a", 10, 0.5, 0.4, std::nullopt, 0.01}, {1, "host-b", 11, 0.6, std::nullopt, 0.2, 0.02}};
   p.noise.measured = true;
   p.noise.steal = 0.015;
   p.noise.involuntary_switches = 9;
   p.outlier = true;
   p.file_records = 95;
-  p.tail_latency_ns = {{10, 400, 380}, {100, 900, std::nullopt}};
+  p.distributions.tail_latency_ns = {{10, 400, 380}, {100, 900, std::nullopt}};
   return p;
 }
 
@@ -66,24 +66,24 @@ TEST(PassCodecTest, TheWholePassComesBackEqual) {
   const MeasuredPass back = sudoku_bench::pass_from_bytes(sudoku_bench::pass_bytes(sent));
   EXPECT_EQ(sudoku_bench::pass_to_json(back), sudoku_bench::pass_to_json(sent));
   // What the JSON does not show, or shows rounded: compared field by field.
-  EXPECT_EQ(back.dataset, sent.dataset);
-  EXPECT_EQ(back.path, sent.path);
+  EXPECT_EQ(back.id.dataset, sent.id.dataset);
+  EXPECT_EQ(back.id.path, sent.id.path);
   EXPECT_EQ(back.status.unique, sent.status.unique);
   EXPECT_EQ(back.wall_seconds, sent.wall_seconds);
-  EXPECT_EQ(back.guesses.mean, sent.guesses.mean);
+  EXPECT_EQ(back.distributions.guesses.mean, sent.distributions.guesses.mean);
   EXPECT_EQ(back.figures, sent.figures);
   EXPECT_FALSE(back.figures[Fig::peak_rss_bytes].has_value());
-  EXPECT_EQ(back.latency_ns.buckets, sent.latency_ns.buckets);
-  EXPECT_EQ(back.latency_ns.log2_counts, sent.latency_ns.log2_counts);
-  EXPECT_EQ(back.latency_ns.percentiles, sent.latency_ns.percentiles);
-  EXPECT_EQ(back.input, sent.input);
-  EXPECT_EQ(back.parts.size(), 2u);
-  EXPECT_EQ(back.parts[1].host, "host-b");
-  EXPECT_EQ(back.parts[1].cpu_seconds, std::nullopt);
-  EXPECT_EQ(back.tail_latency_ns.size(), 2u);
-  EXPECT_EQ(back.tail_latency_ns[1].p999, std::nullopt);
-  EXPECT_EQ(back.timing, sudoku_bench::Timing::ranks);
-  EXPECT_EQ(back.sequence, 5);
+  EXPECT_EQ(back.distributions.latency_ns.buckets, sent.distributions.latency_ns.buckets);
+  EXPECT_EQ(back.distributions.latency_ns.log2_counts, sent.distributions.latency_ns.log2_counts);
+  EXPECT_EQ(back.distributions.latency_ns.percentiles, sent.distributions.latency_ns.percentiles);
+  EXPECT_EQ(back.id.input, sent.id.input);
+  EXPECT_EQ(back.split.parts.size(), 2u);
+  EXPECT_EQ(back.split.parts[1].host, "host-b");
+  EXPECT_EQ(back.split.parts[1].cpu_seconds, std::nullopt);
+  EXPECT_EQ(back.distributions.tail_latency_ns.size(), 2u);
+  EXPECT_EQ(back.distributions.tail_latency_ns[1].p999, std::nullopt);
+  EXPECT_EQ(back.split.timing, sudoku_bench::Timing::ranks);
+  EXPECT_EQ(back.id.sequence, 5);
   EXPECT_TRUE(back.outlier);
   EXPECT_FALSE(back.complete);
 }
@@ -102,15 +102,15 @@ TEST(PassCodecTest, BytesCutShortOrTooManyAreRefused) {
 TEST(PassCodecTest, TheMpiRowHasOneLengthAndItsFigures) {
   const MeasuredPass a = full_pass();
   MeasuredPass b = full_pass();
-  b.parts.clear();
-  b.tail_latency_ns.clear();
+  b.split.parts.clear();
+  b.distributions.tail_latency_ns.clear();
   b.figures[Fig::cpu_seconds].reset();
   EXPECT_EQ(sudoku_bench::part_figures(a).size(), sudoku_bench::part_figures(b).size());
   const MeasuredPass part = sudoku_bench::part_of(b, sudoku_bench::part_figures(b));
   EXPECT_EQ(part.figures, b.figures);
-  EXPECT_EQ(part.latency_ns.count, b.latency_ns.count);
-  EXPECT_TRUE(part.latency_ns.buckets.empty());  // summed apart
-  EXPECT_EQ(part.ranks, 1);
+  EXPECT_EQ(part.distributions.latency_ns.count, b.distributions.latency_ns.count);
+  EXPECT_TRUE(part.distributions.latency_ns.buckets.empty());  // summed apart
+  EXPECT_EQ(part.split.ranks, 1);
 }
 
 }  // namespace

@@ -41,8 +41,8 @@ TEST(PipelineFiguresTest, InputBoundWhenTheSerialStageIsBusyOrThreadsOutnumberWh
 std::string table_of(const MeasuredPass& p) {
   sudoku_bench::Report report;
   report.runs = {p};
-  report.runs[0].dataset = "d";
-  report.runs[0].solver = "s";
+  report.runs[0].id.dataset = "d";
+  report.runs[0].id.solver = "s";
   std::FILE* f = std::tmpfile();
   sudoku_bench::print_table(f, report);
   std::string text(static_cast<std::size_t>(std::ftell(f)), '\0');
@@ -63,19 +63,19 @@ TEST(PipelineFiguresTest, TheTableSaysHowFarTheHarnessKeepsUp) {
 // Timing a puzzle costs a clock read: past 3% of the mean latency the table says so.
 TEST(PipelineFiguresTest, TheTableWarnsWhenTimingCostsTheSolverMuch) {
   MeasuredPass p = pass(1, 1.0, 0.1, 0.05, 0.9);
-  p.latency_ns.mean = 661;
+  p.distributions.latency_ns.mean = 661;
   p.figures[Fig::clock_read_ns] = 23.4;
   const std::string dear = table_of(p);
   EXPECT_NE(dear.find("warning: timing: a clock read a puzzle (23.4 ns) is 3.5% of its mean latency (661 ns): "
                       "timing costs this solver about that much throughput, or more"),
             std::string::npos)
       << dear;
-  p.latency_ns.mean = 40000;  // a hard puzzle: 0.1%
+  p.distributions.latency_ns.mean = 40000;  // a hard puzzle: 0.1%
   EXPECT_EQ(table_of(p).find("warning: timing"), std::string::npos);
-  p.latency_ns.mean = 661;
-  p.latency_measured = false;  // --no-latency: no clock was read
+  p.distributions.latency_ns.mean = 661;
+  p.distributions.latency_measured = false;  // --no-latency: no clock was read
   EXPECT_EQ(table_of(p).find("warning: timing"), std::string::npos);
-  p.latency_measured = true;
+  p.distributions.latency_measured = true;
   p.figures[Fig::clock_read_ns].reset();  // a report from before the cost was recorded
   EXPECT_EQ(table_of(p).find("warning: timing"), std::string::npos);
 }

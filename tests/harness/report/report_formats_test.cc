@@ -54,10 +54,10 @@ TEST(RelativeSpeedTest, EachSolverAgainstTheFirst) {
     int repetition = 0;
     for (const double pps : rates) {
       sudoku_bench::MeasuredPass pass;
-      pass.dataset = "top95";
-      pass.solver = solver;
+      pass.id.dataset = "top95";
+      pass.id.solver = solver;
       pass.threads = pass.threads_observed = threads;
-      pass.repetition = ++repetition;
+      pass.id.repetition = ++repetition;
       pass.status.unique = 1000;
       pass.wall_seconds = 1000 / pps;
       report.runs.push_back(pass);
@@ -83,10 +83,10 @@ TEST(ReportTableTest, ScalingColumnsOnlyWhereARowRanOnSeveral) {
   sudoku_bench::Report report;
   for (const int threads : {1, 1, 2}) {
     sudoku_bench::MeasuredPass pass;
-    pass.dataset = "top95";
-    pass.solver = "bitmask";
+    pass.id.dataset = "top95";
+    pass.id.solver = "bitmask";
     pass.threads = pass.threads_observed = threads;
-    pass.repetition = static_cast<int>(report.runs.size()) + 1;
+    pass.id.repetition = static_cast<int>(report.runs.size()) + 1;
     pass.status.unique = 1000;
     pass.wall_seconds = 1;
     report.runs.push_back(pass);
@@ -112,10 +112,10 @@ TEST(RowWarningsTest, NoAdviceThatCannotApply) {
   sudoku_bench::Report report;
   for (int repetition = 1; repetition <= 2; ++repetition) {
     sudoku_bench::MeasuredPass pass;
-    pass.dataset = "top95";
-    pass.solver = "bitmask";
+    pass.id.dataset = "top95";
+    pass.id.solver = "bitmask";
     pass.threads = pass.threads_observed = 1;
-    pass.repetition = repetition;
+    pass.id.repetition = repetition;
     pass.status.unique = 1000;
     pass.wall_seconds = 1;
     pass.noise.waiting = 0.5;
@@ -173,8 +173,9 @@ TEST(ReportFormatsTest, GoogleBenchmarkOneIterationEntryPerRepetition) {
   EXPECT_DOUBLE_EQ(first["real_time"].get<double>(), run.wall_seconds * 1e9 / 95);
   EXPECT_DOUBLE_EQ(first["cpu_time"].get<double>(), *run.figures[Fig::cpu_seconds] * 1e9 / 95);
   EXPECT_DOUBLE_EQ(first["items_per_second"].get<double>(), run.puzzles_per_second());
-  EXPECT_EQ(first["latency_p99.9_ns"], run.latency_ns.percentiles[sudoku_bench::percentile_index("99.9")]);
-  EXPECT_DOUBLE_EQ(first["tree_size_mean"].get<double>(), run.tree_size.mean);
+  EXPECT_EQ(first["latency_p99.9_ns"],
+            run.distributions.latency_ns.percentiles[sudoku_bench::percentile_index("99.9")]);
+  EXPECT_DOUBLE_EQ(first["tree_size_mean"].get<double>(), run.distributions.tree_size.mean);
   // After the repetitions, their aggregates, in Google Benchmark's order, of the same instance.
   const char* aggregates[] = {"mean", "median", "stddev", "cv"};
   for (int i = 0; i < 4; ++i) {
@@ -209,17 +210,17 @@ sudoku_bench::Report synthetic(const std::vector<double>& walls) {
   sudoku_bench::Report report;
   for (std::size_t i = 0; i < walls.size(); ++i) {
     sudoku_bench::MeasuredPass r;
-    r.dataset = "made";
-    r.solver = "bitmask";
+    r.id.dataset = "made";
+    r.id.solver = "bitmask";
     r.threads = 1;
-    r.repetition = static_cast<int>(i) + 1;
+    r.id.repetition = static_cast<int>(i) + 1;
     r.status.unique = 100;
     r.wall_seconds = walls[i];
     r.figures[Fig::cpu_seconds] = 2 * walls[i];
-    r.latency_measured = false;
-    r.tree_size.mean = 10.0 * static_cast<double>(i + 1);
-    r.tree_size.max = 40;
-    r.guesses.mean = 3;
+    r.distributions.latency_measured = false;
+    r.distributions.tree_size.mean = 10.0 * static_cast<double>(i + 1);
+    r.distributions.tree_size.max = 40;
+    r.distributions.guesses.mean = 3;
     report.runs.push_back(r);
   }
   return report;
@@ -287,7 +288,7 @@ TEST(ReportFormatsTest, MarkdownCarriesTheTablesWarnings) {
   r.runs[0].outlier = true;
   const std::string md = sudoku_bench::to_markdown(r);
   EXPECT_NE(md.find(sudoku_bench::kSpreadMeaning), std::string::npos) << md;
-  const auto at = md.find("\nWarnings:\n\n- " + r.runs[0].dataset + " " + r.runs[0].solver + " threads ");
+  const auto at = md.find("\nWarnings:\n\n- " + r.runs[0].id.dataset + " " + r.runs[0].id.solver + " threads ");
   ASSERT_NE(at, std::string::npos) << md;
   EXPECT_NE(md.find("passes were outliers", at), std::string::npos) << md;
   // The printed table warns of the same.
@@ -411,9 +412,9 @@ TEST(ReportFormatsTest, MarkdownTableReadsBackAsTheReport) {
     EXPECT_NE(row[8].find("s"), std::string::npos) << row[8];
     // Tree sizes and guesses do not depend on the repetition: any pass of the group has them.
     for (const auto& r : report().runs) {
-      if (r.dataset != want.dataset || r.threads != want.threads) continue;
-      EXPECT_NEAR(std::stod(row.at(column("nodes avg"))), r.tree_size.mean, 0.05);
-      EXPECT_NEAR(std::stod(row.at(column("guess avg"))), r.guesses.mean, 0.005);
+      if (r.id.dataset != want.dataset || r.threads != want.threads) continue;
+      EXPECT_NEAR(std::stod(row.at(column("nodes avg"))), r.distributions.tree_size.mean, 0.05);
+      EXPECT_NEAR(std::stod(row.at(column("guess avg"))), r.distributions.guesses.mean, 0.005);
     }
   }
 }
@@ -463,11 +464,11 @@ TEST(ReportFormatsTest, CsvRowPerPassReadsBackAsTheReport) {
     const auto& row = rows[1 + i];
     const auto& r = runs[i];
     ASSERT_EQ(row.size(), columns.size());
-    EXPECT_EQ(row[column("dataset")], r.dataset);
-    EXPECT_EQ(row[column("solver")], r.solver);
-    EXPECT_EQ(std::stoi(row[column("ranks")]), r.ranks);
+    EXPECT_EQ(row[column("dataset")], r.id.dataset);
+    EXPECT_EQ(row[column("solver")], r.id.solver);
+    EXPECT_EQ(std::stoi(row[column("ranks")]), r.split.ranks);
     EXPECT_EQ(std::stoi(row[column("threads")]), r.threads);
-    EXPECT_EQ(std::stoi(row[column("repetition")]), r.repetition);
+    EXPECT_EQ(std::stoi(row[column("repetition")]), r.id.repetition);
     EXPECT_EQ(row[column("complete")], "true");
     EXPECT_EQ(std::stoull(row[column("puzzles")]), r.puzzles());
     // Raw numbers, exactly: the shortest text that reads back as the same double.
@@ -477,13 +478,13 @@ TEST(ReportFormatsTest, CsvRowPerPassReadsBackAsTheReport) {
     EXPECT_EQ(std::stod(row[column("cpu_per_puzzle_ns")]),
               *r.figures[Fig::cpu_seconds] * 1e9 / static_cast<double>(r.puzzles()));
     EXPECT_EQ(std::stoull(row[column("latency_p50_ns")]),
-              r.latency_ns.percentiles[sudoku_bench::percentile_index("50")]);
+              r.distributions.latency_ns.percentiles[sudoku_bench::percentile_index("50")]);
     EXPECT_EQ(std::stoull(row[column("latency_p99.9_ns")]),
-              r.latency_ns.percentiles[sudoku_bench::percentile_index("99.9")]);
-    EXPECT_EQ(std::stoull(row[column("latency_max_ns")]), r.latency_ns.max);
-    EXPECT_EQ(std::stod(row[column("tree_size_mean")]), r.tree_size.mean);
-    EXPECT_EQ(std::stoull(row[column("tree_size_max")]), r.tree_size.max);
-    EXPECT_EQ(std::stod(row[column("guesses_mean")]), r.guesses.mean);
+              r.distributions.latency_ns.percentiles[sudoku_bench::percentile_index("99.9")]);
+    EXPECT_EQ(std::stoull(row[column("latency_max_ns")]), r.distributions.latency_ns.max);
+    EXPECT_EQ(std::stod(row[column("tree_size_mean")]), r.distributions.tree_size.mean);
+    EXPECT_EQ(std::stoull(row[column("tree_size_max")]), r.distributions.tree_size.max);
+    EXPECT_EQ(std::stod(row[column("guesses_mean")]), r.distributions.guesses.mean);
     EXPECT_EQ(std::stoi(row[column("loops")]), r.loops);
     EXPECT_EQ(row[column("disturbed")], r.disturbed().empty() ? "false" : "true");
     EXPECT_EQ(row[column("outlier")], r.outlier ? "true" : "false");
@@ -497,15 +498,15 @@ TEST(ReportFormatsTest, CsvRowPerPassReadsBackAsTheReport) {
 
 TEST(ReportFormatsTest, CsvQuotesNamesAndLeavesUnmeasuredCellsEmpty) {
   auto made = synthetic({1e-4});
-  made.runs[0].dataset = "a,\"b\"\nc";
-  made.runs[0].tree_size_reported = false;
+  made.runs[0].id.dataset = "a,\"b\"\nc";
+  made.runs[0].distributions.tree_size_reported = false;
   made.runs[0].complete = false;
   const std::string csv = sudoku_bench::to_csv(made);
   EXPECT_NE(csv.find("\n\"a,\"\"b\"\"\nc\",bitmask,1,1,1,false,100,0.0001,0.0002,1000000,2000,"), std::string::npos)
       << csv;
   const auto rows = csv_rows(csv);
   ASSERT_EQ(rows.size(), 2u);
-  EXPECT_EQ(rows[1][0], made.runs[0].dataset);
+  EXPECT_EQ(rows[1][0], made.runs[0].id.dataset);
   // Every figure the pass did not measure: latency, tree size, page faults (a figure of the
   // registry, stats/pass_figures.h), … an empty cell.
   for (std::size_t i = 0; i < rows[0].size(); ++i) {
@@ -531,7 +532,7 @@ TEST(ReportFormatsTest, BencherMetricFormat) {
     EXPECT_LE(v, hi) << measure;
   }
   EXPECT_DOUBLE_EQ(m["tree-size"]["value"].get<double>(),
-                   report().runs[9].tree_size.mean);  // the same every repetition
+                   report().runs[9].distributions.tree_size.mean);  // the same every repetition
 }
 
 TEST(ReportFormatsTest, RunWritesTheChosenFormat) {
@@ -641,7 +642,7 @@ TEST(ReportFormatsTest, HtmlCarriesTheComparisonWithABase) {
   EXPECT_NE(against.find("95% CI"), std::string::npos);
   // Nothing in the data can end its <script> element early, or make the browser read it otherwise.
   sudoku_bench::Report hostile = r;
-  for (auto& pass : hostile.runs) pass.dataset = "<!--<script>" + pass.dataset + "</script>";
+  for (auto& pass : hostile.runs) pass.id.dataset = "<!--<script>" + pass.id.dataset + "</script>";
   const std::string page = sudoku_bench::to_html(hostile);
   const auto data = page.find("<script id=\"data\"");
   ASSERT_NE(data, std::string::npos);

@@ -43,7 +43,7 @@ TEST(ReportJsonTest, FromJsonInvertsToJson) {
   EXPECT_EQ(sudoku_bench::to_json(read), written);
   ASSERT_EQ(read.runs.size(), 4u);
   EXPECT_EQ(read.runs[3].threads, 2);
-  EXPECT_EQ(read.runs[3].repetition, 2);
+  EXPECT_EQ(read.runs[3].id.repetition, 2);
   EXPECT_EQ(read.runs[0].puzzles(), 95u);
   EXPECT_GT(read.runs[0].figures[Fig::cpu_seconds], 0);
   EXPECT_EQ(read.settings.latency_clock, std::string(sudoku_bench::PuzzleClock::for_pass().name()));
@@ -69,8 +69,9 @@ TEST(ReportJsonTest, FilesWithoutTheAddedFieldsStillRead) {
   const sudoku_bench::Report read = sudoku_bench::from_json(j);
   EXPECT_FALSE(read.runs[0].figures[Fig::cpu_seconds]);    // 0 in a report before /14: not measured
   EXPECT_FALSE(read.runs[0].figures[Fig::clock_read_ns]);  // not known: the table gives no timing warning
-  EXPECT_TRUE(read.runs[0].tree_size.log2_counts.empty());
-  EXPECT_EQ(read.runs[0].tree_size.percentiles, measured_report().runs[0].tree_size.percentiles);
+  EXPECT_TRUE(read.runs[0].distributions.tree_size.log2_counts.empty());
+  EXPECT_EQ(read.runs[0].distributions.tree_size.percentiles,
+            measured_report().runs[0].distributions.tree_size.percentiles);
 }
 
 TEST(ReportJsonTest, UnwrittenSolutionsReadBackAndReadAsNoneWhenAbsent) {
@@ -93,8 +94,8 @@ TEST(ReportJsonTest, UnmeasuredLatencyAndUnreportedTreesReadBackAsSuch) {
   EXPECT_TRUE(written["runs"][0]["clock_read_ns"].is_null());  // no clock was read
   written["runs"][0]["tree_size"] = nullptr;                   // as a plugin's run has it
   const sudoku_bench::Report read = sudoku_bench::from_json(written);
-  EXPECT_FALSE(read.runs[0].latency_measured);
-  EXPECT_FALSE(read.runs[0].tree_size_reported);
+  EXPECT_FALSE(read.runs[0].distributions.latency_measured);
+  EXPECT_FALSE(read.runs[0].distributions.tree_size_reported);
   EXPECT_FALSE(read.settings.latency);
   EXPECT_EQ(sudoku_bench::to_json(read), written);
 }
@@ -173,8 +174,9 @@ TEST(ReportJsonTest, FiguresOutOfRangeAreRefusedNamingTheField) {
   EXPECT_EQ(with("/runs/0/latency_ns/mean", -1.0), "runs[0].latency_ns.mean: -1.0 is not a finite number >= 0");
   EXPECT_EQ(with("/runs/0/clock_read_ns", -9.7), "runs[0].clock_read_ns: -9.7 is not a finite number >= 0");
   EXPECT_EQ(with("/runs/0/clock_read_ns", "9.7"), "runs[0].clock_read_ns: \"9.7\" is not a finite number >= 0");
-  EXPECT_EQ(with("/runs/0/latency_ns/min", max), "runs[0].latency_ns: min 18446744073709551615 is above max " +
-                                                     std::to_string(measured_report().runs[0].latency_ns.max));
+  EXPECT_EQ(with("/runs/0/latency_ns/min", max),
+            "runs[0].latency_ns: min 18446744073709551615 is above max " +
+                std::to_string(measured_report().runs[0].distributions.latency_ns.max));
   EXPECT_EQ(with("/runs/0/tree_size/log2_counts/0", max),
             "runs[0].tree_size.log2_counts: the counts add up to more than 2^64 - 1");
   EXPECT_EQ(with("/runs/0/guesses/buckets/0/1", max),
@@ -208,15 +210,15 @@ TEST(ReportJsonTest, EveryPassCarriesItsRunsId) {
   EXPECT_EQ(id.find_first_not_of("0123456789abcdef"), std::string::npos) << id;
   for (const auto& pass : written["runs"]) EXPECT_EQ(pass["run_id"], id);
   const sudoku_bench::Report read = sudoku_bench::from_json(written);
-  EXPECT_EQ(read.runs.at(3).run_id, id);
-  EXPECT_EQ(read.runs.at(3).sequence, 4);
+  EXPECT_EQ(read.runs.at(3).id.run_id, id);
+  EXPECT_EQ(read.runs.at(3).id.sequence, 4);
   EXPECT_NE(sudoku_bench::new_run_id(), sudoku_bench::new_run_id());
 
   Json old = written;
   old["schema"] = "sudoku-bench/5";
   for (auto& pass : old["runs"]) pass.erase("run_id");
   const sudoku_bench::Report before = sudoku_bench::from_json(old);
-  EXPECT_EQ(before.runs.at(0).run_id, "");
+  EXPECT_EQ(before.runs.at(0).id.run_id, "");
   EXPECT_EQ(sudoku_bench::to_json(before)["runs"][0]["run_id"], nullptr);
 }
 

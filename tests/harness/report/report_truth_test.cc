@@ -19,27 +19,27 @@ using sudoku_bench::Report;
 
 MeasuredPass named_pass(const std::string& dataset, const std::string& path) {
   MeasuredPass pass;
-  pass.dataset = dataset;
-  pass.path = path;
-  pass.solver = "bitmask";
+  pass.id.dataset = dataset;
+  pass.id.path = path;
+  pass.id.solver = "bitmask";
   pass.threads = 1;
-  pass.repetition = 1;
-  pass.run_id = "00112233445566778899aabbccddeeff";
-  pass.sequence = 1;
+  pass.id.repetition = 1;
+  pass.id.run_id = "00112233445566778899aabbccddeeff";
+  pass.id.sequence = 1;
   return pass;
 }
 
 TEST(ReportTruthTest, ANameOfAnyBytesRoundTrips) {
   const std::string bytes = "dir/bad\xff\xfe" + std::string("\0x", 2) + "\xc0\xaf.txt";
   MeasuredPass pass = named_pass("bad\xff", bytes);
-  pass.input = sudoku_bench::InputStamp{7790, 1234567890123456789, "7790:0123456789abcdef"};
+  pass.id.input = sudoku_bench::InputStamp{7790, 1234567890123456789, "7790:0123456789abcdef"};
   const auto json = sudoku_bench::pass_to_json(pass);
   EXPECT_EQ(json["path_bytes"], "6469722f626164fffe0078c0af2e747874");
   const MeasuredPass read = sudoku_bench::pass_from_json(
       nlohmann::ordered_json::parse(json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace)));
-  EXPECT_EQ(read.path, bytes);
-  EXPECT_EQ(read.dataset, "bad\xff");
-  EXPECT_EQ(read.input, pass.input);
+  EXPECT_EQ(read.id.path, bytes);
+  EXPECT_EQ(read.id.dataset, "bad\xff");
+  EXPECT_EQ(read.id.input, pass.id.input);
 }
 
 TEST(ReportTruthTest, AUtf8NameHasNoBytesBesideIt) {
@@ -68,9 +68,9 @@ TEST(ReportTruthTest, ACopyOfAReportIsKnownAsOne) {
   Report a, b;
   a.runs.push_back(named_pass("top95", "top95.txt"));
   b.runs.push_back(named_pass("top95", "top95.txt"));
-  b.runs.back().run_id = "ffeeddccbbaa99887766554433221100";
+  b.runs.back().id.run_id = "ffeeddccbbaa99887766554433221100";
   Report old = a;
-  old.runs.back().run_id.clear();  // before run ids: never taken for a copy
+  old.runs.back().id.run_id.clear();  // before run ids: never taken for a copy
   const auto repeats = sudoku_bench::repeated_reports({a, b, a, old, old});
   ASSERT_EQ(repeats.size(), 5u);
   EXPECT_FALSE(repeats[0]);

@@ -26,14 +26,14 @@ using sudoku_bench::MeasuredPass;
 // A pass that measured its CPU time and page faults, and nothing else of the registry.
 MeasuredPass pass_measuring_cpu() {
   MeasuredPass p;
-  p.dataset = "top95";
-  p.path = "top95.txt";
-  p.solver = "bitmask";
+  p.id.dataset = "top95";
+  p.id.path = "top95.txt";
+  p.id.solver = "bitmask";
   p.threads = p.threads_observed = 1;
-  p.repetition = 1;
+  p.id.repetition = 1;
   p.status.unique = 95;
   p.wall_seconds = 0.02;
-  p.latency_measured = p.tree_size_reported = false;
+  p.distributions.latency_measured = p.distributions.tree_size_reported = false;
   p.figures[Fig::cpu_seconds] = 0.019;
   p.figures[Fig::minor_page_faults] = 12;
   return p;
@@ -70,7 +70,7 @@ TEST(UnmeasuredFiguresTest, StayUnmeasuredThroughMergedShards) {
 
 sudoku_bench::Report report_of(const MeasuredPass& p) {
   sudoku_bench::Report r;
-  r.settings.solvers = {p.solver};
+  r.settings.solvers = {p.id.solver};
   r.settings.threads = {p.threads};
   r.runs = {p};
   return r;

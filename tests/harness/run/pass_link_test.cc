@@ -84,7 +84,7 @@ TEST(PassLinkTest, JsonTravelsAsCborAndComesBackEqual) {
 TEST(PassLinkTest, APassTravelsAsItsBytesAndComesBackEqual) {
   SocketPair pair;
   sudoku_bench::MeasuredPass sent;
-  sent.dataset = "bad \xff name";
+  sent.id.dataset = "bad \xff name";
   sent.status.unique = 95;
   sent.wall_seconds = 0.1 + 0.2;
   sent.figures[sudoku_bench::Fig::cpu_seconds] = 1.0 / 3;
@@ -101,7 +101,7 @@ TEST(PassLinkTest, APassTravelsAsItsBytesAndComesBackEqual) {
   const sudoku_bench::MeasuredPass back =
       sudoku_bench::pass_from_bytes(std::string_view(frames[0].second).substr(newline + 1));
   EXPECT_EQ(sudoku_bench::pass_to_json(back), sudoku_bench::pass_to_json(sent));
-  EXPECT_EQ(back.dataset, sent.dataset);
+  EXPECT_EQ(back.id.dataset, sent.id.dataset);
   EXPECT_EQ(back.wall_seconds, sent.wall_seconds);
   EXPECT_EQ(back.figures, sent.figures);
 }

@@ -134,7 +134,7 @@ TEST(RunCommandTest, OversubscribedThreadsCountEveryRecord) {
   ASSERT_EQ(run.report.runs.size(), 2u);
   for (const auto& r : run.report.runs) {
     EXPECT_EQ(r.status.unique, 1465u) << r.threads;
-    EXPECT_EQ(r.latency_ns.count, 1465u) << r.threads;
+    EXPECT_EQ(r.distributions.latency_ns.count, 1465u) << r.threads;
     EXPECT_TRUE(r.pipeline.measured);
   }
 }
@@ -215,7 +215,7 @@ TEST(RunCommandTest, LimitOneCountsSolvedNotUniqueAndLimitKCountsToK) {
     EXPECT_EQ(pass.status.solved, 2u);
     EXPECT_EQ(pass.status.unique + pass.status.multiple, 0u);
     EXPECT_EQ(pass.status.none, 1u);
-    EXPECT_EQ(pass.latency_ns.count, 3u);
+    EXPECT_EQ(pass.distributions.latency_ns.count, 3u);
   }
   EXPECT_NE(r.out.find("3 records: 2 solved (--limit 1: uniqueness not asked), 1 none"), std::string::npos) << r.out;
   std::ifstream in(json.path());

@@ -159,7 +159,7 @@ TEST(WrongAnswersTest, TheRightPluginPassesVerify) {
   command.pass.step.seed = 7;  // disguised puzzles' solutions are mapped back before they are judged
   const test_util::RunOutcome o = test_util::run(command);
   EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
-  for (const auto& r : o.report.runs) EXPECT_EQ(r.status.wrong, 0u) << r.dataset << " " << r.solver;
+  for (const auto& r : o.report.runs) EXPECT_EQ(r.status.wrong, 0u) << r.id.dataset << " " << r.id.solver;
   EXPECT_EQ(o.report.settings.verify.by, "bitmask");
 }
 

@@ -40,10 +40,10 @@ TEST(OutlierTest, TheMadRuleOnFixedRepetitions) {
 
 MeasuredPass pass_of(const std::string& dataset, int threads, double puzzles_per_second) {
   MeasuredPass p;
-  p.dataset = dataset;
-  p.solver = "bitmask";
+  p.id.dataset = dataset;
+  p.id.solver = "bitmask";
   p.threads = threads;
-  p.repetition = 1;
+  p.id.repetition = 1;
   p.status.unique = 1000;
   p.wall_seconds = 1000 / puzzles_per_second;
   return p;
@@ -132,8 +132,8 @@ TEST(MinTimeTest, LoopsWholeFilesAndCountsEverySolve) {
     EXPECT_EQ(r.file_records, 95u);
     EXPECT_EQ(r.status.records(), 95u * static_cast<unsigned>(r.loops));
     EXPECT_EQ(r.status.unique, 95u * static_cast<unsigned>(r.loops));
-    EXPECT_EQ(r.latency_ns.count, r.puzzles());
-    EXPECT_EQ(r.tree_size.count, r.puzzles());
+    EXPECT_EQ(r.distributions.latency_ns.count, r.puzzles());
+    EXPECT_EQ(r.distributions.tree_size.count, r.puzzles());
     // The loop stops only once the time is reached.
     EXPECT_GE(r.wall_seconds, command.repeats.min_time_seconds);
   }
@@ -182,9 +182,9 @@ TEST(NoiseTest, EveryPassReportsItsNoiseNonNegative) {
     EXPECT_EQ(back.runs[i].noise.steal, outcome.report.runs[i].noise.steal);
     EXPECT_EQ(back.runs[i].noise.waiting, outcome.report.runs[i].noise.waiting);
     EXPECT_EQ(back.runs[i].noise.involuntary_switches, outcome.report.runs[i].noise.involuntary_switches);
-    EXPECT_EQ(back.runs[i].sequence, outcome.report.runs[i].sequence);
+    EXPECT_EQ(back.runs[i].id.sequence, outcome.report.runs[i].id.sequence);
     EXPECT_EQ(back.runs[i].loops, outcome.report.runs[i].loops);
-    EXPECT_EQ(back.runs[i].implementation, "bitmask");
+    EXPECT_EQ(back.runs[i].id.implementation, "bitmask");
   }
 }
 
@@ -192,12 +192,12 @@ TEST(NoiseTest, EveryPassReportsItsNoiseNonNegative) {
 using Shape = std::vector<std::tuple<std::string, std::string, int, int>>;
 Shape shape_of(const Report& r) {
   Shape s;
-  for (const MeasuredPass& p : r.runs) s.emplace_back(p.dataset, p.solver, p.threads, p.repetition);
+  for (const MeasuredPass& p : r.runs) s.emplace_back(p.id.dataset, p.id.solver, p.threads, p.id.repetition);
   return s;
 }
 std::vector<int> sequence_of(const Report& r) {
   std::vector<int> s;
-  for (const MeasuredPass& p : r.runs) s.push_back(p.sequence);
+  for (const MeasuredPass& p : r.runs) s.push_back(p.id.sequence);
   return s;
 }
 
@@ -234,18 +234,18 @@ TEST(ImplementationTest, FastNamesTheCodeItPickedAndCompareTellsPicksApart) {
   const auto outcome = test_util::run(command);
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   ASSERT_EQ(outcome.report.runs.size(), 2u);
-  EXPECT_EQ(outcome.report.runs[0].solver, "fast");
-  EXPECT_EQ(outcome.report.runs[0].implementation.rfind("fast:", 0), 0u) << outcome.report.runs[0].implementation;
-  EXPECT_EQ(outcome.report.runs[1].implementation, "bitmask");
+  EXPECT_EQ(outcome.report.runs[0].id.solver, "fast");
+  EXPECT_EQ(outcome.report.runs[0].id.implementation.rfind("fast:", 0), 0u) << outcome.report.runs[0].id.implementation;
+  EXPECT_EQ(outcome.report.runs[1].id.implementation, "bitmask");
 
   Report other = outcome.report;
-  other.runs[0].implementation = "fast:elsewhere";
+  other.runs[0].id.implementation = "fast:elsewhere";
   const auto mismatches = sudoku_bench::context_mismatches(outcome.report, other);
   ASSERT_EQ(mismatches.size(), 1u);
-  EXPECT_NE(mismatches[0].find("ran " + outcome.report.runs[0].implementation + " in BASE vs fast:elsewhere in NEW"),
+  EXPECT_NE(mismatches[0].find("ran " + outcome.report.runs[0].id.implementation + " in BASE vs fast:elsewhere in NEW"),
             std::string::npos)
       << mismatches[0];
-  other.runs[0].implementation.clear();  // a report from before it was recorded
+  other.runs[0].id.implementation.clear();  // a report from before it was recorded
   EXPECT_TRUE(sudoku_bench::context_mismatches(outcome.report, other).empty());
 }
 

@@ -164,23 +164,23 @@ TEST(TailGrowthTest, RunFollowsTheFileOrderAtAnyThreads) {
   const auto outcome = test_util::run(command);
   ASSERT_EQ(outcome.status, 0) << outcome.err;
   for (const sudoku_bench::MeasuredPass& r : outcome.report.runs) {
-    expect_same(r.tail_tree_size, want);
-    EXPECT_EQ(r.tail_tree_size.back().max, r.tree_size.max);
-    ASSERT_EQ(r.tail_latency_ns.size(), want.size());
-    for (std::size_t i = 1; i < r.tail_latency_ns.size(); ++i)
-      EXPECT_GE(r.tail_latency_ns[i].max, r.tail_latency_ns[i - 1].max);
+    expect_same(r.distributions.tail_tree_size, want);
+    EXPECT_EQ(r.distributions.tail_tree_size.back().max, r.distributions.tree_size.max);
+    ASSERT_EQ(r.distributions.tail_latency_ns.size(), want.size());
+    for (std::size_t i = 1; i < r.distributions.tail_latency_ns.size(); ++i)
+      EXPECT_GE(r.distributions.tail_latency_ns[i].max, r.distributions.tail_latency_ns[i - 1].max);
     // Through the report file and back.
     const sudoku_bench::MeasuredPass back = sudoku_bench::pass_from_json(sudoku_bench::pass_to_json(r));
-    expect_same(back.tail_tree_size, r.tail_tree_size);
-    expect_same(back.tail_latency_ns, r.tail_latency_ns);
+    expect_same(back.distributions.tail_tree_size, r.distributions.tail_tree_size);
+    expect_same(back.distributions.tail_latency_ns, r.distributions.tail_latency_ns);
   }
   // Without latencies, only tree sizes.
   command.repeats.min_time_seconds = 0;
   command.pass.time_puzzles = false;
   const auto untimed = test_util::run(command);
   for (const sudoku_bench::MeasuredPass& r : untimed.report.runs) {
-    EXPECT_TRUE(r.tail_latency_ns.empty());
-    expect_same(r.tail_tree_size, want);
+    EXPECT_TRUE(r.distributions.tail_latency_ns.empty());
+    expect_same(r.distributions.tail_tree_size, want);
     EXPECT_TRUE(sudoku_bench::pass_to_json(r)["tail_growth"]["latency_ns"].is_null());
   }
 }

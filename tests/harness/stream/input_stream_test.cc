@@ -208,7 +208,7 @@ TEST(HostileInputTest, AbortedPuzzlesAreNamedAndCounted) {
   ASSERT_EQ(report.runs.size(), 2u);
   EXPECT_EQ(report.runs[0].status.aborted + report.runs[0].status.unique, 3u);
   EXPECT_GE(report.runs[0].status.aborted, 1u);
-  EXPECT_EQ(report.runs[0].tree_size.max, 3u);  // partial trees are counted, never beyond the limit
+  EXPECT_EQ(report.runs[0].distributions.tree_size.max, 3u);  // partial trees are counted, never beyond the limit
 }
 
 TEST(HostileInputTest, TimeLimitAbortsAndTheRunGoesOn) {

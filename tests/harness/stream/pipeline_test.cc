@@ -125,8 +125,8 @@ TEST(PipelineTest, ThreadsObservedNeverExceedThreadsAsked) {
     EXPECT_GE(r.threads_observed, 1);
     EXPECT_LE(r.threads_observed, threads);
     EXPECT_EQ(r.status.multiple, 400u);
-    EXPECT_EQ(r.tree_size.count, 400u);
-    EXPECT_EQ(r.latency_ns.count, 400u);
+    EXPECT_EQ(r.distributions.tree_size.count, 400u);
+    EXPECT_EQ(r.distributions.latency_ns.count, 400u);
   }
 }
 
