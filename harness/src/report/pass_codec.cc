@@ -79,32 +79,26 @@ static_assert(sizeof(MeasuredPass) == 1224 && sizeof(PassPart) == 104 && sizeof(
 #endif
 
 // The members of the structs a pass lists, in one order for writing and reading.
+template <class Io, class... Members>
+void each(Io& io, Members&... members) {
+  (io(members), ...);
+}
 template <class Io, class T>
 void members(Io& io, T& input) requires std::is_same_v<std::remove_const_t<T>, InputStamp> {
-  io(input.size);
-  io(input.modified_ns);
-  io(input.fingerprint);
+  each(io, input.size, input.modified_ns, input.fingerprint);
 }
 template <class Io, class T>
 void members(Io& io, T& part) requires std::is_same_v<std::remove_const_t<T>, PassPart> {
-  io(part.part);
-  io(part.host);
-  io(part.puzzles);
-  io(part.wall_seconds);
-  io(part.cpu_seconds);
-  io(part.dealing_cpu_seconds);
-  io(part.waiting_cpu_seconds);
+  each(io, part.part, part.host, part.puzzles, part.wall_seconds, part.cpu_seconds, part.dealing_cpu_seconds,
+       part.waiting_cpu_seconds);
 }
 template <class Io, class T>
 void members(Io& io, T& point) requires std::is_same_v<std::remove_const_t<T>, TailPoint> {
-  io(point.records);
-  io(point.max);
-  io(point.p999);
+  each(io, point.records, point.max, point.p999);
 }
 template <class Io, class T>
 void members(Io& io, T& bucket) requires std::is_same_v<std::remove_const_t<T>, Histogram::Bucket> {
-  io(bucket.first);
-  io(bucket.second);
+  each(io, bucket.first, bucket.second);
 }
 
 // ---- bytes ----
