@@ -199,11 +199,7 @@ int ab_command(const AbCommand& command, std::FILE* out, std::FILE* err) {
   return supervised(
       out, err, command.supervision.supervise, [&] { return Ab(command, out, err).run(); },
       [&](PassLink& link) { return ab_in_child(command, err, link); },
-      [&](ChildWatch& watch) {
-        AbSupervisor supervisor(command, out, err, watch);
-        supervisor.watch();
-        return supervisor.finish();
-      });
+      [&](ChildWatch& watch) { return watched_by<AbSupervisor>(watch, command, out, err); });
 }
 
 }  // namespace sudoku_bench

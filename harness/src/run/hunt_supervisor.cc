@@ -96,11 +96,7 @@ int supervised_hunt(const HuntCommand& command, std::FILE* out, std::FILE* err) 
   return supervised(
       out, err, command.supervise, [&] { return hunt_command(command, out, err); },
       [&](PassLink& link) { return hunt_in_child(command, err, link); },
-      [&](ChildWatch& watch) {
-        HuntSupervisor supervisor(command, out, err, watch);
-        supervisor.watch();
-        return supervisor.finish();
-      });
+      [&](ChildWatch& watch) { return watched_by<HuntSupervisor>(watch, command, out, err); });
 }
 
 }  // namespace sudoku_bench

@@ -104,11 +104,7 @@ int supervised_solve(const SolveCommand& command, std::FILE* out, std::FILE* err
   return supervised(
       out, err, command.supervise, [&] { return solve_command(command, out, err); },
       [&](PassLink& link) { return solve_to_parent(command, err, link); },
-      [&](ChildWatch& watch) {
-        SolveSupervisor supervisor(out, err, watch);
-        supervisor.watch();
-        return supervisor.finish();
-      });
+      [&](ChildWatch& watch) { return watched_by<SolveSupervisor>(watch, out, err); });
 }
 
 }  // namespace sudoku_bench

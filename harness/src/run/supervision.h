@@ -10,6 +10,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "run/pass_link.h"
 
@@ -70,5 +71,14 @@ class ChildWatch {
 int supervised(std::FILE* out, std::FILE* err, bool supervise, const std::function<int()>& alone,
                const std::function<int(PassLink& link)>& in_child,
                const std::function<int(ChildWatch& watch)>& in_parent);
+
+// The parent's part of every supervised command: its supervisor watches the child to its end,
+// then finishes (the table, the reports, what the child could not write) and gives the status.
+template <class Supervisor, class... Args>
+int watched_by(ChildWatch& watch, Args&&... args) {
+  Supervisor supervisor(std::forward<Args>(args)..., watch);
+  supervisor.watch();
+  return supervisor.finish();
+}
 
 }  // namespace sudoku_bench

@@ -187,11 +187,7 @@ int supervised_run(const RunCommand& command, std::FILE* out, std::FILE* err) {
   return supervised(
       out, err, command.supervision.supervise, [&] { return run_command(command, out, err); },
       [&](PassLink& link) { return run_command(command, out, err, nullptr, &link); },
-      [&](ChildWatch& watch) {
-        Supervisor supervisor(command, out, err, watch);
-        supervisor.watch();
-        return supervisor.finish();
-      });
+      [&](ChildWatch& watch) { return watched_by<Supervisor>(watch, command, out, err); });
 }
 
 }  // namespace sudoku_bench
