@@ -137,6 +137,13 @@ class ByteReader {
   template <class T>
   requires std::is_arithmetic_v<T> || std::is_enum_v<T>
   void operator()(T& v) { std::memcpy(&v, take(sizeof v), sizeof v); }
+  // A byte that is neither 0 nor 1 is no bool a writer wrote; copied into one, it would be undefined.
+  void operator()(bool& v) {
+    unsigned char byte = 0;
+    std::memcpy(&byte, take(1), 1);
+    if (byte > 1) throw std::invalid_argument("a pass's bytes hold a flag that is neither 0 nor 1");
+    v = byte == 1;
+  }
   void operator()(std::string& s) {
     const std::uint64_t size = length();
     s.assign(take(size), size);

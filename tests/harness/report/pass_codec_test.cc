@@ -99,6 +99,16 @@ TEST(PassCodecTest, BytesCutShortOrTooManyAreRefused) {
   EXPECT_THROW(sudoku_bench::pass_from_bytes(huge), std::invalid_argument);
 }
 
+// A flag byte that is neither 0 nor 1 (a scribbled frame) is refused, not copied into a bool.
+TEST(PassCodecTest, AFlagThatIsNeitherZeroNorOneIsRefused) {
+  std::string bytes = sudoku_bench::pass_bytes(MeasuredPass{});
+  // latency_measured: after five empty names (their lengths), four ints and the timing.
+  const std::size_t flag = 5 * sizeof(std::uint64_t) + 4 * sizeof(int) + sizeof(sudoku_bench::Timing);
+  ASSERT_EQ(bytes.at(flag), '\x01');
+  bytes[flag] = '\x02';
+  EXPECT_THROW(sudoku_bench::pass_from_bytes(bytes), std::invalid_argument);
+}
+
 TEST(PassCodecTest, TheMpiRowHasOneLengthAndItsFigures) {
   const MeasuredPass a = full_pass();
   MeasuredPass b = full_pass();
