@@ -28,7 +28,8 @@ std::size_t name_length(std::string_view given) {
 bool is_exec(std::string_view spec) { return spec.starts_with("exec:") || spec.starts_with("exec/"); }
 
 bool starts_a_spec(std::string_view piece) {
-  return names_a_solver(piece.substr(name_length(piece) ? name_length(piece) + 1 : 0));
+  const std::size_t named = name_length(piece);
+  return names_a_solver(piece.substr(named > 0 ? named + 1 : 0));
 }
 
 }  // namespace
