@@ -10,6 +10,7 @@
 #include "plugin/call_guard.h"
 #include "plugin/exec_process.h"
 #include "plugin/quoted_output.h"
+#include "plugin/solver_policy.h"
 #include "sudoku/parse.h"
 
 namespace sudoku_bench::plugin {
@@ -167,7 +168,7 @@ class ExecSolver final : public sudoku::Solver, public BatchSolver {
   std::exception_ptr fault_;  // where the prefetched batch broke: thrown at answers_.size()
 };
 
-class ExecFactory final : public sudoku::SolverFactory {
+class ExecFactory final : public HarnessFactory {
  public:
   ExecFactory(std::string name, std::string command, std::size_t batch)
       : name_(std::move(name)), command_(std::move(command)), batch_(batch) {}
@@ -189,7 +190,8 @@ class ExecFactory final : public sudoku::SolverFactory {
     return std::make_unique<ExecSolver>(*this, std::move(process));
   }
   bool reports_tree_size() const override { return false; }
-  std::string recounted_by() const override { return "bitmask"; }  // any size
+  // Recounted by bitmask, which takes any size.
+  SolverPolicy policy() const override { return {.counts_solutions = true, .recounted_by = "bitmask"}; }
 
   std::size_t batch() const { return batch_; }
   void give_back(std::unique_ptr<ExecProcess> process) const {

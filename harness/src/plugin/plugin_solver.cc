@@ -8,6 +8,7 @@
 #include "plugin/call_guard.h"
 #include "plugin/library.h"
 #include "plugin/reentrancy.h"
+#include "plugin/solver_policy.h"
 #include "plugin/text_solver.h"
 
 namespace sudoku_bench::plugin {
@@ -101,7 +102,7 @@ class PluginSolver final : public sudoku::Solver, public TextSolver {
   alignas(64) std::array<char, 128> puzzle_{}, solution_{};
 };
 
-class PluginFactory final : public sudoku::SolverFactory {
+class PluginFactory final : public HarnessFactory {
  public:
   PluginFactory(std::unique_ptr<Library> library, bool per_thread, std::string name)
       : library_(std::move(library)), per_thread_(per_thread), name_(std::move(name)) {}
@@ -119,7 +120,8 @@ class PluginFactory final : public sudoku::SolverFactory {
     return std::make_unique<PluginSolver>(name_, fn, library_.get());
   }
   bool reports_tree_size() const override { return false; }
-  std::string recounted_by() const override { return "fast"; }  // 9x9, and faster than any plugin measured
+  // Recounted by fast: 9x9, and faster than any plugin measured.
+  SolverPolicy policy() const override { return {.counts_solutions = true, .recounted_by = "fast"}; }
 
  private:
   std::unique_ptr<Library> library_;

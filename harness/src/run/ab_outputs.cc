@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "plugin/solver_policy.h"
 #include "report/comparison_formats.h"
 #include "report/comparison_text.h"
 #include "report/context.h"
@@ -72,7 +73,7 @@ void AbOutputs::finish_report(int s) {
   settings.min_time_seconds = 0;
   settings.latency_clock = record_.clock_name;
   if (sides_[s].recount) {
-    settings.verify.by = sides_[s].factory->recounted_by();
+    settings.verify.by = policy_of(*sides_[s].factory).recounted_by;
     settings.verify.every = kDefaultPluginVerifyEvery;
   }
 }

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include "plugin/solver_policy.h"
 #include "run/spec_identity.h"
 #include "stream/solver_specs.h"
 #include "sys/message.h"
@@ -30,7 +31,7 @@ std::string AbSides::load(std::FILE* err) {
       side.factory = factory_for_spec(side.spec.unnamed(), error, &note);
       if (!side.factory) return std::string(kAbSideWord[s]) + ": " + error;
       if (!note.empty()) Messages(err, "ab").note(note);
-      if (const std::string recount = side.factory->recounted_by(); !recount.empty())
+      if (const std::string recount = policy_of(*side.factory).recounted_by; !recount.empty())
         if (!(side.recount = reference_for_spec(SolverSpec(recount), error))) return error;
     } else if (access(side.bench.c_str(), X_OK) != 0) {
       return std::string(kAbSideWord[s]) + ": no sudoku-bench at " + side.bench;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "hunt/hunt_report.h"
+#include "plugin/solver_policy.h"
 #include "report/units.h"
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
@@ -66,7 +67,8 @@ std::unique_ptr<sudoku::SolverFactory> hunting_solver(const SolverSpec& spec, co
   std::string error;
   auto factory = factory_for_spec(spec, error);
   if (!factory) throw UsageError(error);
-  if (!factory->counts_solutions()) throw UsageError(factory->name() + " finds no solutions and grows no trees");
+  if (!policy_of(*factory).counts_solutions)
+    throw UsageError(factory->name() + " finds no solutions and grows no trees");
   if (options.by == HuntMeasure::nodes && !factory->reports_tree_size())
     throw UsageError(factory->name() + " reports no tree sizes; hunt it --by time");
   if (!factory->supports(options.box))

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <random>
 
+#include "plugin/solver_policy.h"
 #include "run/spec_identity.h"
 #include "stream/pipeline.h"
 #include "stream/puzzle_clock.h"
@@ -41,7 +42,7 @@ std::string validate(const RunCommand& c, bool ranks, std::vector<SpecFactory>& 
     if (!factory) return error;
     if (!note.empty()) notes.push_back(note);
     std::unique_ptr<sudoku::SolverFactory> recount;
-    const std::string recount_spec = factory->recounted_by();
+    const std::string recount_spec = policy_of(*factory).recounted_by;
     if (!c.verification.verify && c.verification.verify_plugins && !recount_spec.empty() &&
         !(recount = reference_for_spec(SolverSpec(recount_spec), error)))
       return error;

@@ -27,7 +27,7 @@ namespace sudoku_bench {
 inline constexpr std::uint64_t kRecordsNamed = 20;  // per file and solver; the rest are counted
 
 // A solver spec as given, the factory it named, and for an external solver without --verify the
-// strategy that recounts a sample of its answers (SolverFactory::recounted_by).
+// strategy that recounts a sample of its answers (SolverPolicy::recounted_by).
 struct SpecFactory {
   SolverSpec spec;
   std::unique_ptr<sudoku::SolverFactory> factory;

@@ -11,6 +11,7 @@
 #include <type_traits>
 
 #include "plugin/call_guard.h"
+#include "plugin/solver_policy.h"
 #include "report/units.h"
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
@@ -76,7 +77,8 @@ int solvers_for(const SolveCommand& command, std::FILE* err, std::unique_ptr<sud
     Messages(err, "solve").error(error);
     return kExitUsage;
   }
-  if (!factory->counts_solutions()) {
+  const SolverPolicy policy = policy_of(*factory);
+  if (!policy.counts_solutions) {
     Messages(err, "solve")
         .errorf("%s finds no solutions; it measures the harness in `run --solver %s`", factory->name().c_str(),
                 factory->name().c_str());
@@ -84,7 +86,7 @@ int solvers_for(const SolveCommand& command, std::FILE* err, std::unique_ptr<sud
   }
   if (!note.empty()) Messages(err, "solve").note(note);
   std::optional<SolverSpec> verify = command.verify;
-  if (!verify && !command.no_verify && !factory->recounted_by().empty()) verify = SolverSpec("bitmask");
+  if (!verify && !command.no_verify && !policy.recounted_by.empty()) verify = SolverSpec("bitmask");
   if (verify && !(reference = reference_for_spec(*verify, error))) {
     Messages(err, "solve").error(error);
     return kExitUsage;

@@ -1,5 +1,7 @@
 #include "stream/noop.h"
 
+#include "plugin/solver_policy.h"
+
 namespace sudoku_bench {
 namespace {
 
@@ -14,13 +16,13 @@ class NoopSolver final : public sudoku::Solver {
   }
 };
 
-class NoopFactory final : public sudoku::SolverFactory {
+class NoopFactory final : public HarnessFactory {
  public:
   std::string name() const override { return kNoopSpec; }
   bool supports(int) const override { return true; }
   std::unique_ptr<sudoku::Solver> make() const override { return std::make_unique<NoopSolver>(); }
   bool reports_tree_size() const override { return false; }  // it searches no tree
-  bool counts_solutions() const override { return false; }
+  SolverPolicy policy() const override { return {.counts_solutions = false, .recounted_by = ""}; }
 };
 
 }  // namespace

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <new>
 
+#include "plugin/solver_policy.h"
+
 namespace sudoku_bench {
 
 std::string_view outcome_name(StepResult::Outcome outcome) { return info_of(outcome).name; }
@@ -11,7 +13,7 @@ RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& 
     : call_(factory, options.seed),
       verifier_(options.reference, options.reference ? options.verify_every : options.solution_every),
       options_(options),
-      judged_(factory.counts_solutions()),
+      judged_(policy_of(factory).counts_solutions),
       parser_(factory, call_.plain()) {}
 
 void RecordStep::reset_record() {

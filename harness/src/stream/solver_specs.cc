@@ -14,6 +14,7 @@
 #include "plugin/exec_solver.h"
 #include "plugin/library.h"
 #include "plugin/plugin_solver.h"
+#include "plugin/solver_policy.h"
 #include "stream/did_you_mean.h"
 #include "stream/noop.h"
 #include "stream/test_delay.h"
@@ -23,7 +24,7 @@ namespace sudoku_bench {
 namespace {
 
 // A factory under the name the user gave it; everything else is the named spec's.
-class NamedFactory final : public sudoku::SolverFactory {
+class NamedFactory final : public HarnessFactory {
  public:
   NamedFactory(std::string name, std::unique_ptr<sudoku::SolverFactory> inner)
       : name_(std::move(name)), inner_(std::move(inner)) {}
@@ -40,8 +41,7 @@ class NamedFactory final : public sudoku::SolverFactory {
   bool supports(int box) const override { return inner_->supports(box); }
   std::unique_ptr<sudoku::Solver> make() const override { return inner_->make(); }
   bool reports_tree_size() const override { return inner_->reports_tree_size(); }
-  bool counts_solutions() const override { return inner_->counts_solutions(); }
-  std::string recounted_by() const override { return inner_->recounted_by(); }
+  SolverPolicy policy() const override { return policy_of(*inner_); }
 
  private:
   std::string name_;
@@ -219,7 +219,7 @@ std::unique_ptr<sudoku::SolverFactory> factory_for_spec(const SolverSpec& spec, 
 std::unique_ptr<sudoku::SolverFactory> reference_for_spec(const SolverSpec& spec, std::string& error) {
   // Not slowed by the test delay: that delays the solver under test, not its judge.
   auto reference = make_factory(spec, error, nullptr);
-  if (reference && !reference->counts_solutions()) {
+  if (reference && !policy_of(*reference).counts_solutions) {
     error = "--verify: " + reference->name() + " counts no solutions; it cannot be a reference";
     return nullptr;
   }

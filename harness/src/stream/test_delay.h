@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "plugin/solver_policy.h"
 #include "plugin/text_solver.h"
 #include "sudoku/solver.h"
 
@@ -48,9 +49,9 @@ class DelayedSolver final : public sudoku::Solver, public TextSolver {
   TextSolver* inner_text_;
 };
 
-// Forwards every virtual of sudoku::SolverFactory, so that the wrapped factory answers as the
-// inner one would.
-class DelayedFactory final : public sudoku::SolverFactory {
+// Forwards every virtual of sudoku::SolverFactory, and the harness's policy of the inner one, so
+// that the wrapped factory answers as the inner one would.
+class DelayedFactory final : public HarnessFactory {
  public:
   explicit DelayedFactory(std::unique_ptr<sudoku::SolverFactory> inner) : inner_(std::move(inner)) {}
   std::string name() const override { return inner_->name(); }
@@ -58,8 +59,7 @@ class DelayedFactory final : public sudoku::SolverFactory {
   bool supports(int box) const override { return inner_->supports(box); }
   std::unique_ptr<sudoku::Solver> make() const override { return std::make_unique<DelayedSolver>(inner_->make()); }
   bool reports_tree_size() const override { return inner_->reports_tree_size(); }
-  bool counts_solutions() const override { return inner_->counts_solutions(); }
-  std::string recounted_by() const override { return inner_->recounted_by(); }
+  SolverPolicy policy() const override { return policy_of(*inner_); }
 
  private:
   std::unique_ptr<sudoku::SolverFactory> inner_;

@@ -57,7 +57,8 @@ class Solver {
   virtual SolveResult solve(const Grid& puzzle, const SolveOptions& options, Grid* solution) = 0;
 };
 
-// A configured strategy: makes one Solver per thread.
+// A configured strategy: makes one Solver per thread. It says what the solver is and does; what a
+// harness does with its answers (whether to judge them, what recounts them) is the harness's to say.
 class SolverFactory {
  public:
   virtual ~SolverFactory() = default;
@@ -70,13 +71,6 @@ class SolverFactory {
   // False for solvers that report guesses but not tree sizes (external plugins): their
   // SolveResult::nodes is 0 and reports show no tree size rather than an invented one.
   virtual bool reports_tree_size() const { return true; }
-  // False for a solver that answers without counting (a harness's no-op, which times the harness
-  // alone): its answers are not judged, and it can be no reference.
-  virtual bool counts_solutions() const { return true; }
-  // The strategy that should recount a sample of this solver's answers when the user names none:
-  // one for solvers from outside, whose answers nothing else checks; "" for the built-in
-  // strategies, which the tests hold to each other's counts.
-  virtual std::string recounted_by() const { return ""; }
 };
 
 }  // namespace sudoku
