@@ -8,15 +8,15 @@
 #include <string_view>
 #include <vector>
 
-#include "cli/check_plugin_command.h"
-#include "cli/report_command.h"
 #include "run/ab.h"
+#include "run/check_plugin.h"
 #include "run/compare.h"
 #include "run/history_reports.h"
 #include "run/hunt_run.h"
 #include "run/merge.h"
 #include "run/run.h"
 #include "run/solve.h"
+#include "run/stored_report.h"
 
 namespace CLI {
 class App;

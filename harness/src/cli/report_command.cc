@@ -1,14 +1,9 @@
-#include "cli/report_command.h"
-
+// `sudoku-bench report`: its options; the work is run/stored_report.h's.
 #include <CLI/CLI.hpp>
-#include <algorithm>
-#include <optional>
 
+#include "cli/command_line.h"
 #include "cli/command_state.h"
 #include "run/exit_codes.h"
-#include "run/report_files.h"
-#include "sys/io_error.h"
-#include "sys/message.h"
 
 namespace sudoku_bench {
 namespace {
@@ -30,42 +25,6 @@ std::shared_ptr<State<ReportCommand, ReportOutputOptions>> declare_report(CLI::A
 }
 
 }  // namespace
-
-int report_command(const ReportCommand& command, std::FILE* out, std::FILE* err) {
-  if (command.outputs.empty()) {
-    Messages(err, "report").error("no output: give --json, --gbench, --bmf, --markdown, --csv or --html PATH");
-    return kExitUsage;
-  }
-  if (std::count_if(command.outputs.begin(), command.outputs.end(),
-                    [](const ReportOutput& o) { return o.path == "-"; }) > 1) {
-    Messages(err, "report").error("only one output can be standard output (-)");
-    return kExitUsage;
-  }
-  if (!command.base_path.empty() &&
-      std::none_of(command.outputs.begin(), command.outputs.end(),
-                   [](const ReportOutput& o) { return o.format == ReportFormat::html; })) {
-    Messages(err, "report").error("--base is for the HTML page: give --html PATH");
-    return kExitUsage;
-  }
-  // The outputs are checked before anything is read: their folders must exist, and none may be the input.
-  std::optional<ReportOutputs> outputs;
-  try {
-    outputs.emplace(command.outputs);
-  } catch (const IoError& e) {
-    Messages(err, "report").error(e.what());
-    return kExitIo;
-  }
-  std::vector<std::string> inputs = {command.input};
-  if (!command.base_path.empty()) inputs.push_back(command.base_path);
-  if (const std::string conflict = output_conflicts(outputs->files(), inputs); !conflict.empty()) {
-    Messages(err, "report").error(conflict);
-    return kExitUsage;
-  }
-  std::vector<Report> reports;
-  if (const int status = read_reports(inputs, reports, "report", err); status != kExitOk) return status;
-  const Report* base = reports.size() > 1 ? &reports[1] : nullptr;
-  return outputs->write(reports.front(), out, err, "report", base) ? kExitOk : kExitIo;
-}
 
 Subcommand add_report(CLI::App& app) {
   return subcommand(declare_report(app), [](const ReportCommand& c) { return report_command(c, stdout, stderr); });

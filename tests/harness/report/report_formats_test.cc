@@ -12,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "cli/report_command.h"
 #include "report/bmf_format.h"
 #include "report/comparison.h"
 #include "report/csv_format.h"
@@ -27,6 +26,7 @@
 #include "report/units.h"
 #include "run/exit_codes.h"
 #include "run/run.h"
+#include "run/stored_report.h"
 #include "run_util.h"
 #include "temp_file.h"
 #include "test_util.h"

@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <string>
 
+#include "stream/solver_spec.h"
+
 namespace sudoku_bench {
 
 struct CheckPluginCommand {
@@ -19,5 +21,9 @@ struct CheckPluginCommand {
 // 0 when it is usable (no rule failed; NOTE lines say what sudoku-bench works around), 1 when a
 // rule failed (loading, or starting a program, is one).
 int check_plugin_command(const CheckPluginCommand& command, std::FILE* out);
+
+// Whether PLUGIN names a program behind the exec: line protocol (exec:COMMAND, exec/N:COMMAND),
+// checked through the solver run makes of it; a NAME= before it makes a plugin's path.
+bool checks_a_program(const SolverSpec& spec);
 
 }  // namespace sudoku_bench
