@@ -26,7 +26,7 @@ inline sudoku_bench::MeasuredPass real_pass(const std::string& file, const std::
   std::FILE* null = std::fopen("/dev/null", "w");
   sudoku_bench::run_command(command, null, null, &report);
   std::fclose(null);
-  return report.runs.empty() ? sudoku_bench::MeasuredPass{} : report.runs.front();
+  return report.passes.empty() ? sudoku_bench::MeasuredPass{} : report.passes.front();
 }
 
 }  // namespace bench

@@ -33,10 +33,10 @@ RunCommand side_command(const AbCommand& c, const SolverSpec& spec) {
 // Each file's outcomes must be the same on both sides, and neither may fail judging: else the
 // counts are of different work. One line per problem on `err`; false when there is one.
 bool answers_agree(const Report& base, const Report& current, std::FILE* err) {
-  bool agree = base.runs.size() == current.runs.size();
-  for (std::size_t f = 0; f < base.runs.size() && f < current.runs.size(); ++f) {
-    const Tally &b = base.runs[f].status, &n = current.runs[f].status;
-    const std::string& file = base.runs[f].id.dataset;
+  bool agree = base.passes.size() == current.passes.size();
+  for (std::size_t f = 0; f < base.passes.size() && f < current.passes.size(); ++f) {
+    const Tally &b = base.passes[f].status, &n = current.passes[f].status;
+    const std::string& file = base.passes[f].id.dataset;
     for (const auto* t : {&b, &n})
       if (t->wrong || t->aborted || t->check_failed) {
         Messages(err, "ab").errorf("answers: %s: %s has %llu wrong, %llu aborted, %llu failed checks", file.c_str(),

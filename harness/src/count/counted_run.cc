@@ -119,9 +119,9 @@ void count_all(const RunCommand& command, const std::vector<SpecFactory>& solver
         pass.id.path = command.files[f];
         pass.id.input = input_stamp(command.files[f]);
         pass.id.repetition = rep;
-        pass.id.sequence = static_cast<int>(report.runs.size()) + 1;
+        pass.id.sequence = static_cast<int>(report.passes.size()) + 1;
         pass.id.run_id = report.run_id;
-        report.runs.push_back(std::move(pass));
+        report.passes.push_back(std::move(pass));
       }
   }
   progress.finish();
@@ -163,7 +163,7 @@ int counted_run(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   print_table(outputs->writes_stdout() ? err : out, report);
   const bool written = outputs->write(report, out, err, "run");
   bool undecided = false;
-  for (const MeasuredPass& r : report.runs) undecided |= r.status.undecided() > 0;
+  for (const MeasuredPass& r : report.passes) undecided |= r.status.undecided() > 0;
   if (report_out) *report_out = std::move(report);
   return !written ? kExitIo : undecided ? kExitUndecided : kExitOk;
 }

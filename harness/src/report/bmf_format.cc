@@ -18,7 +18,7 @@ Json measure(std::vector<double> values) {
 
 nlohmann::ordered_json to_bmf_json(const Report& report) {
   Json out = Json::object();
-  for (const auto& [name, runs] : runs_by_benchmark(report)) {
+  for (const auto& [name, runs] : passes_by_benchmark(report)) {
     Json measures = Json::object();
     for (const Metric& m : metrics()) {
       if (!m.in(kInBmf, report.settings.measure)) continue;

@@ -232,7 +232,7 @@ void add_input_mismatches(const PassKey& key, const MeasuredPass& rb, const Meas
 
 std::vector<std::string> input_mismatches(const Report& base, const Report& current) {
   std::vector<std::string> out;
-  const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
+  const Groups b = complete_groups(base.passes), c = complete_groups(current.passes);
   const SolverPairing pairing = solver_pairing(b, c);
   for (const PassGroup<const MeasuredPass>& group : b)
     if (const auto* in_current = find_group(c, pairing.in_current(group.key)))
@@ -267,7 +267,7 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
   std::vector<std::string> out;
   add_mismatches(context_fields(), "", base.context, current.context, out);
   add_mismatches(settings_fields(), "settings.", base.settings, current.settings, out);
-  const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
+  const Groups b = complete_groups(base.passes), c = complete_groups(current.passes);
   const SolverPairing pairing = solver_pairing(b, c);
   for (const PassGroup<const MeasuredPass>& group : b) {
     const PassKey& key = group.key;
@@ -292,7 +292,7 @@ std::vector<std::string> context_mismatches(const Report& base, const Report& cu
 
 std::vector<std::string> unequal_repetitions(const Report& base, const Report& current) {
   std::vector<std::string> out;
-  const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
+  const Groups b = complete_groups(base.passes), c = complete_groups(current.passes);
   const SolverPairing pairing = solver_pairing(b, c);
   for (const PassGroup<const MeasuredPass>& group : b)
     if (const auto* in_current = find_group(c, pairing.in_current(group.key));
@@ -309,8 +309,8 @@ double smallest_reachable_p(std::size_t base_repetitions, std::size_t current_re
 }
 
 std::string missing_cpu_time(const Report& report) {
-  for (std::size_t i = 0; i < report.runs.size(); ++i) {
-    const MeasuredPass& r = report.runs[i];
+  for (std::size_t i = 0; i < report.passes.size(); ++i) {
+    const MeasuredPass& r = report.passes[i];
     if (r.complete && !r.figures[Fig::cpu_seconds])
       return "runs[" + std::to_string(i) + "] (" + r.id.dataset + " " + r.id.solver + " " + std::to_string(r.threads) +
              " threads #" + std::to_string(r.id.repetition) + "): cpu_seconds is null";
@@ -320,7 +320,7 @@ std::string missing_cpu_time(const Report& report) {
 
 Comparison compare_reports(const Report& base, const Report& current, const CompareOptions& options) {
   Comparison result;
-  const Groups b = complete_groups(base.runs), c = complete_groups(current.runs);
+  const Groups b = complete_groups(base.passes), c = complete_groups(current.passes);
   const SolverPairing pairing = solver_pairing(b, c);
   result.paired_solvers = {pairing.base, pairing.current};
   result.counted = base.settings.measure == Measure::instructions && current.settings.measure == Measure::instructions;

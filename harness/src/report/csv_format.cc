@@ -82,7 +82,7 @@ std::string to_csv(const Report& report) {
   const Measure measure = report.settings.measure;
   for (const std::string_view name : csv_columns(measure)) header.push_back(csv_field(name));
   std::string out = joined(header);
-  for (const MeasuredPass& r : report.runs) out += joined(cells(r, measure));
+  for (const MeasuredPass& r : report.passes) out += joined(cells(r, measure));
   return out;
 }
 

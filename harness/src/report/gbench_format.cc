@@ -163,7 +163,7 @@ nlohmann::ordered_json to_gbench_json(const Report& report) {
   std::map<std::pair<std::string, std::string>, int> families;
   std::map<std::pair<std::string, std::string>, int> instance_count;
   Json benchmarks = Json::array();
-  for (const auto& [name, runs] : runs_by_benchmark(report)) {
+  for (const auto& [name, runs] : passes_by_benchmark(report)) {
     // A group is one (dataset, solver, threads): one instance of its family.
     const auto family_key = std::pair{runs.front()->id.dataset, runs.front()->id.solver};
     const Instance at{name, families.try_emplace(family_key, static_cast<int>(families.size())).first->second,

@@ -21,9 +21,9 @@ std::vector<std::optional<std::size_t>> repeated_reports(const std::vector<Repor
   std::map<std::vector<std::string>, std::size_t> first;
   for (std::size_t r = 0; r < reports.size(); ++r) {
     std::vector<std::string> runs;
-    for (const MeasuredPass& p : reports[r].runs) runs.push_back(p.id.run_id + "#" + std::to_string(p.id.sequence));
+    for (const MeasuredPass& p : reports[r].passes) runs.push_back(p.id.run_id + "#" + std::to_string(p.id.sequence));
     // Without run ids (reports before schema /6) two reports cannot be told to be one.
-    if (runs.empty() || std::any_of(reports[r].runs.begin(), reports[r].runs.end(),
+    if (runs.empty() || std::any_of(reports[r].passes.begin(), reports[r].passes.end(),
                                     [](const MeasuredPass& p) { return p.id.run_id.empty(); }))
       continue;
     std::sort(runs.begin(), runs.end());
@@ -143,7 +143,7 @@ std::vector<HistorySeries> history_of(const std::vector<Report>& reports, const 
   std::vector<HistorySeries> series;
   std::map<PassKey, std::size_t> index;
   for (const std::size_t r : order) {
-    for (const PassGroup<const MeasuredPass>& g : complete_groups(reports[r].runs)) {
+    for (const PassGroup<const MeasuredPass>& g : complete_groups(reports[r].passes)) {
       std::vector<double> values;
       for (const MeasuredPass* p : g.passes)
         if (const std::optional<double> v = followed.of(*p); v && *v > 0) values.push_back(*v);

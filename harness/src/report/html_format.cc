@@ -56,7 +56,7 @@ Json scaling_charts(const Report& report) {
   std::vector<std::string> order;
   std::map<std::string, double> one;
   double low = 0, high = 0;
-  const std::vector<ScalingRow> scaling = scaling_of(report.runs);
+  const std::vector<ScalingRow> scaling = scaling_of(report.passes);
   for (const ScalingRow& row : scaling) {
     const std::string name = group_name(row.dataset, row.solver);
     if (!by_group.count(name)) order.push_back(name);
@@ -82,7 +82,7 @@ Json scaling_charts(const Report& report) {
     if (!eff.empty()) effs.push_back(series(name, name, eff));
   }
   const bool ranks =
-      std::any_of(report.runs.begin(), report.runs.end(), [](const auto& r) { return r.split.ranks > 1; });
+      std::any_of(report.passes.begin(), report.passes.end(), [](const auto& r) { return r.split.ranks > 1; });
   const std::string workers = ranks ? "threads x MPI ranks" : "threads";
   Json ticks = Json::array();  // the worker counts measured, not fractions between them
   std::vector<int> counts;
@@ -159,7 +159,7 @@ Json distribution_chart(const Table& table, std::string id, std::string title, s
 Json tail_chart(const Report& report) {
   Json lines = Json::array();
   std::map<std::pair<std::string, std::string>, bool> shown;
-  for (const MeasuredPass& r : report.runs) {
+  for (const MeasuredPass& r : report.passes) {
     if (r.distributions.tail_latency_ns.empty() && r.distributions.tail_tree_size.empty()) continue;
     if (!shown.emplace(std::pair{r.id.dataset, r.id.solver}, true).second) continue;
     const auto add = [&](const std::vector<TailPoint>& points, const std::string& what, double unit) {
@@ -191,7 +191,7 @@ Json passes_json(const Report& report) {
     if (m.in(kInHtmlPasses, measure)) header.push_back(m.label);
   header.push_back("disturbed");
   header.push_back("outlier");
-  for (const MeasuredPass& r : report.runs) {
+  for (const MeasuredPass& r : report.passes) {
     Json row = {
         r.id.dataset, r.id.solver,
         r.split.ranks > 1 ? std::to_string(r.split.ranks) + "x" + std::to_string(r.threads) : std::to_string(r.threads),

@@ -61,8 +61,8 @@ std::string solver_line(const std::vector<ScalingRow>& rows, const std::string& 
 std::vector<std::string> relative_speed_lines(const Report& report) {
   std::vector<std::string> lines;
   if (report.settings.measure != Measure::time) return lines;
-  const std::vector<ScalingRow> rows = scaling_of(report.runs);
-  const std::vector<PassGroup<const MeasuredPass>> groups = complete_groups(report.runs);
+  const std::vector<ScalingRow> rows = scaling_of(report.passes);
+  const std::vector<PassGroup<const MeasuredPass>> groups = complete_groups(report.passes);
   std::vector<std::pair<std::string, std::string>> seen;  // (dataset, solver) in the table's order
   for (const ScalingRow& row : rows)
     if (std::find(seen.begin(), seen.end(), std::pair{row.dataset, row.solver}) == seen.end())

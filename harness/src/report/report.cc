@@ -139,9 +139,9 @@ std::string benchmark_name(const MeasuredPass& run) {
          "/threads:" + std::to_string(run.threads);
 }
 
-std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_benchmark(const Report& report) {
+std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> passes_by_benchmark(const Report& report) {
   std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> named;
-  for (const PassGroup<const MeasuredPass>& g : complete_groups(report.runs))
+  for (const PassGroup<const MeasuredPass>& g : complete_groups(report.passes))
     named.emplace_back(benchmark_name(*g.passes.front()), g.passes);
   return named;
 }

@@ -58,8 +58,8 @@ struct PassGroup {
 
 // The complete passes of each key (an interrupted pass timed part of its file only), the keys in
 // the order they first appear.
-std::vector<PassGroup<const MeasuredPass>> complete_groups(const std::vector<MeasuredPass>& runs);
-std::vector<PassGroup<MeasuredPass>> complete_groups(std::vector<MeasuredPass>& runs);
+std::vector<PassGroup<const MeasuredPass>> complete_groups(const std::vector<MeasuredPass>& passes);
+std::vector<PassGroup<MeasuredPass>> complete_groups(std::vector<MeasuredPass>& passes);
 
 // The group of `key`, or null.
 template <class Pass>
@@ -79,14 +79,14 @@ struct ScalingRow {
   std::optional<double> efficiency;
 };
 
-// One row per (dataset, solver, ranks, threads), in the order the runs first appear; from complete
-// runs. Speedup is against 1 rank x 1 thread when that was measured (efficiency divides by
+// One row per (dataset, solver, ranks, threads), in the order the passes first appear; from complete
+// passes. Speedup is against 1 rank x 1 thread when that was measured (efficiency divides by
 // ranks x threads), else against 1 rank at the same threads (efficiency divides by ranks).
-std::vector<ScalingRow> scaling_of(const std::vector<MeasuredPass>& runs);
+std::vector<ScalingRow> scaling_of(const std::vector<MeasuredPass>& passes);
 
 // Flags the complete passes whose throughput is an outlier (stats/outliers.h) among the complete
 // passes of its (dataset, solver, ranks, threads) group; clears the flag of the others.
-void mark_outliers(std::vector<MeasuredPass>& runs);
+void mark_outliers(std::vector<MeasuredPass>& passes);
 
 // Which solver a name stood for: the spec it was given as, and for a plugin or a program the files
 // that hold its code (the library; the program and the files its command line names), so that two
@@ -161,7 +161,7 @@ struct Report {
   std::string run_id;
   Context context;
   Settings settings;
-  std::vector<MeasuredPass> runs;
+  std::vector<MeasuredPass> passes;
   bool interrupted = false;
   // What run warned of the machine as it began (load average, a hypervisor, fewer CPUs than
   // threads: environment_warnings), as the terminal showed it, so that compare, the HTML page and a
@@ -178,8 +178,8 @@ std::vector<std::string> dataset_names(const std::vector<std::string>& paths);
 // The benchmark name the formats of other tools use (gbench, bmf): "solve/DATASET/SOLVER/threads:N".
 std::string benchmark_name(const MeasuredPass& run);
 
-// Complete runs grouped by benchmark name, in the order the benchmarks first appear. A pass an
+// Complete passes grouped by benchmark name, in the order the benchmarks first appear. A pass an
 // interrupt cut short timed part of the file: no tool reading the other formats could tell.
-std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> runs_by_benchmark(const Report& report);
+std::vector<std::pair<std::string, std::vector<const MeasuredPass*>>> passes_by_benchmark(const Report& report);
 
 }  // namespace sudoku_bench

@@ -58,13 +58,13 @@ std::string json_text(const nlohmann::ordered_json& json) {
 nlohmann::ordered_json to_json(const Report& report) {
   const Json context = context_json(report.context);
   Json runs = Json::array();
-  for (const MeasuredPass& r : report.runs) {
+  for (const MeasuredPass& r : report.passes) {
     Json run = pass_to_json(r);
     if (r.id.run_id.empty() && !report.run_id.empty()) run["run_id"] = report.run_id;  // measured by this run
     runs.push_back(std::move(run));
   }
   Json scaling = Json::array();
-  for (const ScalingRow& row : scaling_of(report.runs)) {
+  for (const ScalingRow& row : scaling_of(report.passes)) {
     scaling.push_back({{"dataset", row.dataset},
                        {"solver", row.solver},
                        {"ranks", row.ranks},
@@ -103,7 +103,7 @@ Report from_json(const nlohmann::ordered_json& json) {
       report.warnings.push_back(root["warnings"][i].text());
 
   const Field runs = root["runs"];
-  for (std::size_t i = 0, n = runs.size(); i < n; ++i) report.runs.push_back(pass_from(runs[i]));
+  for (std::size_t i = 0, n = runs.size(); i < n; ++i) report.passes.push_back(pass_from(runs[i]));
   return report;
 }
 

@@ -23,7 +23,7 @@ void add_unique(std::vector<T>& list, const T& value) {
 std::string other_file(const std::vector<Report>& inputs, const std::function<std::string(std::size_t)>& name) {
   std::map<std::string, std::pair<std::string, std::size_t>> first;  // dataset -> fingerprint, input
   for (std::size_t i = 0; i < inputs.size(); ++i)
-    for (const MeasuredPass& r : inputs[i].runs) {
+    for (const MeasuredPass& r : inputs[i].passes) {
       if (!r.id.input) continue;
       const auto [it, fresh] = first.emplace(r.id.dataset, std::make_pair(r.id.input->fingerprint, i));
       if (!fresh && it->second.first != r.id.input->fingerprint)
@@ -86,9 +86,9 @@ std::string merge_reports(const std::vector<Report>& inputs, const std::vector<s
     for (int t : in.settings.threads) add_unique(merged.settings.threads, t);
     merged.interrupted |= in.interrupted;
     for (const std::string& w : in.warnings) add_unique(merged.warnings, w);
-    for (MeasuredPass r : in.runs) {
+    for (MeasuredPass r : in.passes) {
       r.id.repetition = ++repetitions[PassKey::of(r)];
-      merged.runs.push_back(std::move(r));
+      merged.passes.push_back(std::move(r));
     }
   }
   merged.settings.repetitions = 0;

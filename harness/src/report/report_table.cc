@@ -33,7 +33,7 @@ std::vector<std::string> harness_limits(const Report& report) {
   // Under valgrind the harness's own stages are slowed with the solver: no ceiling to speak of.
   if (report.settings.measure != Measure::time) return lines;
   std::map<std::pair<std::string, std::string>, const MeasuredPass*> widest;
-  for (const MeasuredPass& r : report.runs) {
+  for (const MeasuredPass& r : report.passes) {
     if (!r.complete || !pipeline_figures(r)) continue;
     const MeasuredPass*& w = widest[{r.id.dataset, r.id.solver}];
     if (!w || r.threads > w->threads) w = &r;
@@ -155,10 +155,10 @@ std::vector<const Metric*> table_metrics(Measure measure) {
 }  // namespace
 
 Table table_of(const Report& report) {
-  const std::vector<PassGroup<const MeasuredPass>> groups = complete_groups(report.runs);
+  const std::vector<PassGroup<const MeasuredPass>> groups = complete_groups(report.passes);
   const std::vector<const Metric*> figures = table_metrics(report.settings.measure);
   bool in_parts = false, scaled = false;
-  for (const MeasuredPass& r : report.runs) {
+  for (const MeasuredPass& r : report.passes) {
     in_parts |= r.split.ranks > 1;
     scaled |= r.complete && r.split.ranks * r.threads > 1;
   }
@@ -173,7 +173,7 @@ Table table_of(const Report& report) {
     table.header.emplace_back(m->column);
     table.left.push_back(false);
   }
-  for (const ScalingRow& row : scaling_of(report.runs)) {
+  for (const ScalingRow& row : scaling_of(report.passes)) {
     auto runs = find_group(groups, {row.dataset, row.solver, row.ranks, row.threads})->passes;
     std::sort(runs.begin(), runs.end(), [](const MeasuredPass* a, const MeasuredPass* b) {
       return a->puzzles_per_second() < b->puzzles_per_second();
@@ -198,7 +198,7 @@ std::vector<ShortenedName> shorten_names(Table& table, const Report& report) {
     for (std::size_t i = 0; i < row.cells.size() && i < table.left.size(); ++i)
       if (table.left[i]) row.cells[i] = short_name(row.cells[i]);
   std::vector<ShortenedName> legend;
-  for (const MeasuredPass& r : report.runs) {
+  for (const MeasuredPass& r : report.passes) {
     note_if_shortened(legend, "dataset", r.id.dataset);
     note_if_shortened(legend, "solver", r.id.solver);
   }
@@ -271,7 +271,7 @@ std::string table_text(const Table& table, std::optional<std::size_t> width) {
 std::string tally_lines(const Report& report) {
   std::string lines;
   std::map<std::pair<std::string, std::string>, bool> shown;
-  for (const MeasuredPass& r : report.runs) {
+  for (const MeasuredPass& r : report.passes) {
     if (!shown.emplace(std::pair{r.id.dataset, r.id.solver}, true).second) continue;
     const Tally& t = r.status;
     const auto n = [](std::uint64_t v) { return format_count(static_cast<double>(v)); };

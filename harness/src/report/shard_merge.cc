@@ -75,7 +75,7 @@ std::string overflow_of(const std::vector<Report>& inputs, const std::vector<std
   for (const auto& [field, value] : fields) {
     std::uint64_t total = 0;
     for (const std::size_t i : order) {
-      const std::uint64_t n = value(inputs[i].runs[p]);
+      const std::uint64_t n = value(inputs[i].passes[p]);
       if (n > UINT64_MAX - total)
         return name(i) + ": runs[" + std::to_string(p) + "]." + field +
                ": the shards' counts add up to more than 2^64 - 1";
@@ -84,7 +84,7 @@ std::string overflow_of(const std::vector<Report>& inputs, const std::vector<std
   }
   std::int64_t threads = 0;
   for (const std::size_t i : order) {
-    threads += inputs[i].runs[p].threads_observed;
+    threads += inputs[i].passes[p].threads_observed;
     if (threads > INT_MAX)
       return name(i) + ": runs[" + std::to_string(p) + "].threads_observed: the shards' threads add up to more than " +
              std::to_string(INT_MAX);
@@ -155,7 +155,7 @@ std::string repeated_pass(const std::vector<Report>& inputs, const std::vector<s
   std::map<IdKey, Place> by_id;
   std::map<Figures, Place> by_content;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    for (const MeasuredPass& pass : inputs[i].runs) {
+    for (const MeasuredPass& pass : inputs[i].passes) {
       const Place here{i, &pass};
       for (const std::string& id : run_ids_of(pass)) {
         const IdKey key{id,           pass.id.path,     pass.id.solver,
@@ -217,21 +217,22 @@ std::string shard_disagreement(const Report& r, std::size_t i, const Report& fir
     return name(i) + " (shard " + shard_name(r.settings.shard) + ") was measured with other settings than " +
            first_name + " (" + std::string(field->name) + ")";
   if (!r.context.ranks.empty()) return name(i) + " is itself a merged or MPI report";
-  for (const MeasuredPass& pass : r.runs)
+  for (const MeasuredPass& pass : r.passes)
     if (!pass.distributions.guesses.buckets_kept)
       return name(i) +
              " was written before schema sudoku-bench/3: its distributions have no buckets to merge "
              "exactly";
-  if (r.runs.size() != first.runs.size())
-    return name(i) + " has " + std::to_string(r.runs.size()) + " passes, " + first_name + " " +
-           std::to_string(first.runs.size()) + " (interrupted, or other inputs)";
-  for (std::size_t p = 0; p < r.runs.size(); ++p)
-    if (pass_name(r.runs[p]) != pass_name(first.runs[p]) || r.runs[p].id.path != first.runs[p].id.path)
-      return name(i) + "'s pass " + std::to_string(p + 1) + " is " + pass_name(r.runs[p]) + " (" + r.runs[p].id.path +
-             ") where " + first_name + "'s is " + pass_name(first.runs[p]) + " (" + first.runs[p].id.path + ")";
-  for (std::size_t p = 0; p < r.runs.size(); ++p)
-    if (const auto& a = r.runs[p].id.input, &b = first.runs[p].id.input; a && b && a->fingerprint != b->fingerprint)
-      return name(i) + "'s pass " + std::to_string(p + 1) + " read another file under the name " + r.runs[p].id.path +
+  if (r.passes.size() != first.passes.size())
+    return name(i) + " has " + std::to_string(r.passes.size()) + " passes, " + first_name + " " +
+           std::to_string(first.passes.size()) + " (interrupted, or other inputs)";
+  for (std::size_t p = 0; p < r.passes.size(); ++p)
+    if (pass_name(r.passes[p]) != pass_name(first.passes[p]) || r.passes[p].id.path != first.passes[p].id.path)
+      return name(i) + "'s pass " + std::to_string(p + 1) + " is " + pass_name(r.passes[p]) + " (" +
+             r.passes[p].id.path + ") where " + first_name + "'s is " + pass_name(first.passes[p]) + " (" +
+             first.passes[p].id.path + ")";
+  for (std::size_t p = 0; p < r.passes.size(); ++p)
+    if (const auto& a = r.passes[p].id.input, &b = first.passes[p].id.input; a && b && a->fingerprint != b->fingerprint)
+      return name(i) + "'s pass " + std::to_string(p + 1) + " read another file under the name " + r.passes[p].id.path +
              " than " + first_name + "'s (fingerprint " + a->fingerprint + " vs " + b->fingerprint + ")";
   return {};
 }
@@ -254,15 +255,15 @@ Report combine_shards(const std::vector<Report>& inputs, const std::map<int, std
       if (std::find(merged.warnings.begin(), merged.warnings.end(), w) == merged.warnings.end())
         merged.warnings.push_back(w);
   }
-  for (std::size_t p = 0; p < first.runs.size(); ++p) {
+  for (std::size_t p = 0; p < first.passes.size(); ++p) {
     std::vector<MeasuredPass> parts;
-    for (const auto& [k, i] : by_index) parts.push_back(inputs[i].runs[p]);
-    merged.runs.push_back(combine_parts(parts, hosts, numbers, Timing::shards));
+    for (const auto& [k, i] : by_index) parts.push_back(inputs[i].passes[p]);
+    merged.passes.push_back(combine_parts(parts, hosts, numbers, Timing::shards));
     // Measured by every shard's run: each is named, so that merging it again is caught.
     std::string ids;
     for (const MeasuredPass& part : parts)
       if (!part.id.run_id.empty()) ids += (ids.empty() ? "" : "+") + part.id.run_id;
-    merged.runs.back().id.run_id = ids;
+    merged.passes.back().id.run_id = ids;
   }
   return merged;
 }
@@ -282,7 +283,7 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
   if (const std::string repeated = repeated_pass(inputs, names); !repeated.empty()) return repeated;
   std::vector<std::size_t> order;  // the inputs in shard order
   for (const auto& [k, i] : by_index) order.push_back(i);
-  for (std::size_t p = 0; p < first.runs.size(); ++p)
+  for (std::size_t p = 0; p < first.passes.size(); ++p)
     if (const std::string overflow = overflow_of(inputs, order, name, p); !overflow.empty()) return overflow;
   try {
     merged = combine_shards(inputs, by_index);
@@ -294,9 +295,9 @@ std::string merge_shards(const std::vector<Report>& inputs, const std::vector<st
 }
 
 std::string unequal_readings(const std::vector<Report>& shards, const std::vector<std::string>& names) {
-  for (std::size_t p = 0; !shards.empty() && p < shards[0].runs.size(); ++p)
+  for (std::size_t p = 0; !shards.empty() && p < shards[0].passes.size(); ++p)
     for (std::size_t i = 1; i < shards.size(); ++i) {
-      const MeasuredPass &a = shards[0].runs[p], &b = shards[i].runs.at(p);  // merge_shards: as many passes
+      const MeasuredPass &a = shards[0].passes[p], &b = shards[i].passes.at(p);  // merge_shards: as many passes
       if (a.loops != b.loops)
         return "the shards read their shares a different number of times (--min-time): " + given_name(names, 0) + " " +
                std::to_string(a.loops) + ", " + given_name(names, i) + " " + std::to_string(b.loops) + " in pass " +

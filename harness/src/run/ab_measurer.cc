@@ -169,7 +169,7 @@ std::vector<MeasuredPass> AbMeasurer::measure_elsewhere(int s, int shard, int ro
   }
   std::vector<Report> read;
   if (read_reports({report}, read, "ab", err_) != kExitOk) throw std::runtime_error("cannot read " + report);
-  std::vector<MeasuredPass> passes = std::move(read.front().runs);
+  std::vector<MeasuredPass> passes = std::move(read.front().passes);
   for (MeasuredPass& p : passes) {
     p.id.solver = side.name;
     p.id.repetition = round;

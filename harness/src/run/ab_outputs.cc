@@ -186,7 +186,7 @@ bool AbOutputs::write_files(const std::string& verdict, const Comparison& c, con
   const std::array<Report, 2>& reports = record_.side_reports;
   if (html_out_) {
     Report both = reports[1];
-    both.runs.insert(both.runs.begin(), reports[0].runs.begin(), reports[0].runs.end());
+    both.passes.insert(both.passes.begin(), reports[0].passes.begin(), reports[0].passes.end());
     both.settings.solvers = {sides_[0].spec.given(), sides_[1].spec.given()};
     both.settings.identities = {sides_[0].identity, sides_[1].identity};
     written = write_to(html_out_, to_html(both, c, c_.options, sides_[0].name + " (BASE)", verdict)) && written;

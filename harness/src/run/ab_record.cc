@@ -48,7 +48,7 @@ void take_ab_message(AbRecord& record, const nlohmann::ordered_json& message) {
     return;
   }
   for (std::size_t s = 0; s < 2; ++s)
-    for (const auto& pass : message["passes"][s]) record.side_reports[s].runs.push_back(pass_from_json(pass));
+    for (const auto& pass : message["passes"][s]) record.side_reports[s].passes.push_back(pass_from_json(pass));
   record.rounds_done = message["round"].get<std::size_t>();
   record.answer_problems = message["problems"].get<std::vector<std::string>>();
   record.spread = message["spread"].get<double>();

@@ -170,7 +170,7 @@ void AbRounds::add_round(int round, std::array<std::vector<MeasuredPass>, 2>& pa
     link_->progress(ab_round_message(record_, round, passes,
                                      b > 0 && n > 0 ? std::optional<double>(std::log(n / b)) : std::nullopt));
   for (int s = 0; s < 2; ++s)
-    for (MeasuredPass& p : passes[s]) record_.side_reports[s].runs.push_back(std::move(p));
+    for (MeasuredPass& p : passes[s]) record_.side_reports[s].passes.push_back(std::move(p));
   ++record_.rounds_done;
   round_seconds_ += elapsed() - round_start;
   if (!c_.supervision.progress) return;

@@ -54,7 +54,7 @@ int compare_per_puzzle_files(const CompareCommand& command, std::FILE* out, std:
 // compare --drop-disturbed: leaves out the passes whose figures a disturbance put in doubt.
 void drop_disturbed(std::vector<Report>& reports, std::FILE* err) {
   for (std::size_t i = 0; i < 2; ++i) {
-    std::vector<MeasuredPass>& runs = reports[i].runs;
+    std::vector<MeasuredPass>& runs = reports[i].passes;
     const std::size_t before = runs.size();
     std::erase_if(runs, [](const MeasuredPass& r) { return !r.disturbed().empty(); });
     Messages(err, "compare")

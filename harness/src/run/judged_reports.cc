@@ -12,12 +12,12 @@ namespace {
 
 // The run id both reports' passes share, when one run made both (a report compared with itself); "".
 std::string same_run(const Report& base, const Report& current) {
-  if (base.runs.empty() || base.runs.size() != current.runs.size()) return "";
-  for (std::size_t i = 0; i < base.runs.size(); ++i)
-    if (base.runs[i].id.run_id.empty() || base.runs[i].id.run_id != current.runs[i].id.run_id ||
-        base.runs[i].id.sequence != current.runs[i].id.sequence)
+  if (base.passes.empty() || base.passes.size() != current.passes.size()) return "";
+  for (std::size_t i = 0; i < base.passes.size(); ++i)
+    if (base.passes[i].id.run_id.empty() || base.passes[i].id.run_id != current.passes[i].id.run_id ||
+        base.passes[i].id.sequence != current.passes[i].id.sequence)
       return "";
-  return base.runs.front().id.run_id;
+  return base.passes.front().id.run_id;
 }
 
 // False when the two reports' contexts differ and the command does not allow it; says so on `err`.

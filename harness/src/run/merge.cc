@@ -33,7 +33,7 @@ int merge_command(const MergeCommand& command, std::FILE* err) {
   // Reports before schema /6 name no run: only a copy with identical figures can be caught.
   std::set<std::string> warned;
   for (std::size_t i = 0; i < inputs.size(); ++i)
-    if (std::any_of(inputs[i].runs.begin(), inputs[i].runs.end(),
+    if (std::any_of(inputs[i].passes.begin(), inputs[i].passes.end(),
                     [](const MeasuredPass& p) { return p.id.run_id.empty(); }) &&
         warned.insert(command.inputs[i]).second)
       Messages(err, "merge")
@@ -52,7 +52,7 @@ int merge_command(const MergeCommand& command, std::FILE* err) {
     if (const std::string uneven = unequal_readings(inputs, command.inputs); !uneven.empty())
       Messages(err, "merge").warning(uneven);
   // More repetitions per group, or parts combined anew: which stand apart is judged again.
-  mark_outliers(merged.runs);
+  mark_outliers(merged.passes);
   try {
     out->write(json_text(to_json(merged)));
     out->commit();

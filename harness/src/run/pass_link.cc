@@ -40,7 +40,7 @@ std::FILE* open_answers(PassLink& link) {
 
 void PassLink::head(const Report& report) {
   Report head = report;
-  head.runs.clear();
+  head.passes.clear();
   send(LinkFrame::head, binary(to_json(head)));
 }
 

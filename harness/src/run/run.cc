@@ -113,7 +113,7 @@ class Run {
       plan();
       resume_.keep(plan_, arms_);
       if (const int status = measure(); status != kExitOk) return status;
-      mark_outliers(report_.runs);
+      mark_outliers(report_.passes);
       report_.interrupted = interrupt_requested().load() || measuring_->halted(interrupt_requested()) ||
                             (stop_.fault && stop_.fault->interrupted());
       if (measuring_->leader()) link_ ? outputs_.hand_over(*link_, report_.interrupted) : outputs_.write(report_);
@@ -129,9 +129,9 @@ class Run {
   // The exit status: what went wrong first, else undecided records, else the interrupt's signal.
   int finish(Report* report_out) {
     bool undecided = false;
-    for (const MeasuredPass& r : report_.runs) undecided |= r.status.undecided() > 0;
+    for (const MeasuredPass& r : report_.passes) undecided |= r.status.undecided() > 0;
     const bool was_interrupted = report_.interrupted;
-    const std::size_t measured = report_.runs.size();
+    const std::size_t measured = report_.passes.size();
     if (report_out) *report_out = std::move(report_);
     int status = undecided ? kExitUndecided : kExitOk;
     const auto dropped = [&](const char* what) {
@@ -186,11 +186,11 @@ class Run {
         .errorf(
             "interrupted by signal %d before anything was measured (%s); the report says so: %s, \"interrupted\": true",
             signal, fault.what(),
-            resumed ? ("the " + counted(report_.runs.size(), "pass", "passes") + " of --resume kept").c_str()
+            resumed ? ("the " + counted(report_.passes.size(), "pass", "passes") + " of --resume kept").c_str()
                     : "no pass");
     if (link_) {
       link_->head(report_);
-      for (std::size_t i = 0; i < report_.runs.size(); ++i) link_->pass(i, report_.runs[i]);
+      for (std::size_t i = 0; i < report_.passes.size(); ++i) link_->pass(i, report_.passes[i]);
       link_->end(true);
     } else {
       outputs_.write(report_);
@@ -301,7 +301,7 @@ class Run {
     }
     keep_unmeasured(measured, done);
     std::stable_sort(measured.begin(), measured.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (auto& [place, pass] : measured) report_.runs.push_back(std::move(pass));
+    for (auto& [place, pass] : measured) report_.passes.push_back(std::move(pass));
     return kExitOk;
   }
 

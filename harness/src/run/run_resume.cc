@@ -77,7 +77,7 @@ std::string RunResume::problem(const Report& resumed, const Report& report) cons
       resumed.settings.min_time_seconds != report.settings.min_time_seconds)
     return "was measured with other solvers, thread counts, shard or --min-time";
   // Its passes would be dropped and the file overwritten with another run's: refused whole.
-  for (const MeasuredPass& p : resumed.runs) {
+  for (const MeasuredPass& p : resumed.passes) {
     const auto given = std::find_if(command_.files.begin(), command_.files.end(),
                                     [&](const std::string& file) { return same_file(file, p.id.path); });
     if (given == command_.files.end()) return "measured other files (" + p.id.path + ", not given here)";
@@ -96,7 +96,7 @@ std::string RunResume::problem(const Report& resumed, const Report& report) cons
 
 const MeasuredPass* RunResume::pass(const PlannedPass& planned, const FileSolverPasses& passes, bool complete) const {
   if (!resumed_) return nullptr;
-  for (const MeasuredPass& p : resumed_->runs)
+  for (const MeasuredPass& p : resumed_->passes)
     if (p.complete == complete && p.id.path == passes.file() && p.id.solver == passes.solver_name() &&
         p.threads == planned.threads && p.id.repetition == planned.repetition && p.split.ranks == measuring_.ranks())
       return &p;

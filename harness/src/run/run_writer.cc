@@ -42,7 +42,7 @@ void RunWriter::checkpoint(const Report& head, const std::vector<std::pair<std::
   for (const auto& m : measured) in_order.push_back(&m);
   std::stable_sort(in_order.begin(), in_order.end(), [](auto* a, auto* b) { return a->first < b->first; });
   Report partial = head;
-  for (const auto* m : in_order) partial.runs.push_back(m->second);
+  for (const auto* m : in_order) partial.passes.push_back(m->second);
   partial.interrupted = true;
   for (const ReportOutput& o : command_.outputs) {
     // Written once: standard output, a pipe, a FIFO or a device would get one report a pass.

@@ -55,10 +55,10 @@ class Supervisor {
       return write(bare) ? kExitInterrupted + watch_.signal() : kExitIo;
     }
     Report report = from_json(from_binary(*head_));
-    for (auto& [order, pass] : decoded_passes()) report.runs.push_back(std::move(pass));
-    mark_outliers(report.runs);
+    for (auto& [order, pass] : decoded_passes()) report.passes.push_back(std::move(pass));
+    mark_outliers(report.passes);
     report.interrupted = interrupted_end_ || interrupted();
-    if (!clean) say_abnormal_end(report.runs.size());
+    if (!clean) say_abnormal_end(report.passes.size());
     const bool written = write(report);
     int status = clean           ? watch_.exit_status()
                  : interrupted() ? kExitInterrupted + watch_.signal()

@@ -59,17 +59,17 @@ TEST(HistogramBucketsTest, SurviveTheJsonReport) {
   const auto o = test_util::run(command);
   ASSERT_EQ(o.status, 0) << o.err;
   const Report back = sudoku_bench::from_json(sudoku_bench::to_json(o.report));
-  EXPECT_EQ(back.runs.at(0).distributions.tree_size.buckets, o.report.runs.at(0).distributions.tree_size.buckets);
-  EXPECT_EQ(back.runs.at(0).distributions.latency_ns.buckets, o.report.runs.at(0).distributions.latency_ns.buckets);
-  EXPECT_TRUE(back.runs.at(0).distributions.guesses.buckets_kept);
+  EXPECT_EQ(back.passes.at(0).distributions.tree_size.buckets, o.report.passes.at(0).distributions.tree_size.buckets);
+  EXPECT_EQ(back.passes.at(0).distributions.latency_ns.buckets, o.report.passes.at(0).distributions.latency_ns.buckets);
+  EXPECT_TRUE(back.passes.at(0).distributions.guesses.buckets_kept);
   // A report of schema /2 has none: it reads, but cannot merge exactly.
   auto old = sudoku_bench::to_json(o.report);
   old["schema"] = "sudoku-bench/2";
   for (const char* d : {"latency_ns", "tree_size", "guesses"}) old["runs"][0][d].erase("buckets");
   const Report before = sudoku_bench::from_json(old);
-  EXPECT_FALSE(before.runs.at(0).distributions.guesses.buckets_kept);
+  EXPECT_FALSE(before.passes.at(0).distributions.guesses.buckets_kept);
   EXPECT_THROW(
-      sudoku_bench::merge_summaries(before.runs.at(0).distributions.guesses, back.runs.at(0).distributions.guesses),
+      sudoku_bench::merge_summaries(before.passes.at(0).distributions.guesses, back.passes.at(0).distributions.guesses),
       std::invalid_argument);
 }
 
@@ -113,42 +113,42 @@ TEST(ShardTest, MergedShardsCountAndDistributeExactlyAsOneProcess) {
     for (int k = 1; k <= n; ++k) {
       shards.push_back(measured(files, k, n, 2));
       names.push_back("shard" + std::to_string(k) + ".json");
-      records += shards.back().runs.at(0).status.records();
+      records += shards.back().passes.at(0).status.records();
     }
     EXPECT_EQ(records, 1465u);  // every record in exactly one shard
     Report merged;
     ASSERT_EQ(sudoku_bench::merge_shards(shards, names, merged), "");
-    ASSERT_EQ(merged.runs.size(), whole.runs.size());
-    for (std::size_t i = 0; i < whole.runs.size(); ++i) {
-      expect_same_work(merged.runs[i], whole.runs[i]);
-      EXPECT_EQ(merged.runs[i].split.timing, sudoku_bench::Timing::shards);
-      EXPECT_EQ(merged.runs[i].split.ranks, n);
-      EXPECT_EQ(merged.runs[i].split.parts.size(), static_cast<std::size_t>(n));
+    ASSERT_EQ(merged.passes.size(), whole.passes.size());
+    for (std::size_t i = 0; i < whole.passes.size(); ++i) {
+      expect_same_work(merged.passes[i], whole.passes[i]);
+      EXPECT_EQ(merged.passes[i].split.timing, sudoku_bench::Timing::shards);
+      EXPECT_EQ(merged.passes[i].split.ranks, n);
+      EXPECT_EQ(merged.passes[i].split.parts.size(), static_cast<std::size_t>(n));
       // The throughput is the sum of the shards'.
       double sum = 0;
-      for (const auto& p : merged.runs[i].split.parts) sum += p.puzzles_per_second();
-      EXPECT_NEAR(merged.runs[i].puzzles_per_second(), sum, 1e-6 * sum);
+      for (const auto& p : merged.passes[i].split.parts) sum += p.puzzles_per_second();
+      EXPECT_NEAR(merged.passes[i].puzzles_per_second(), sum, 1e-6 * sum);
       // No shard's process held the whole pass's memory: unknown, written null.
-      EXPECT_GT(whole.runs[i].figures[Fig::peak_rss_bytes], 0u);
-      EXPECT_FALSE(merged.runs[i].figures[Fig::peak_rss_bytes]);
+      EXPECT_GT(whole.passes[i].figures[Fig::peak_rss_bytes], 0u);
+      EXPECT_FALSE(merged.passes[i].figures[Fig::peak_rss_bytes]);
       EXPECT_TRUE(sudoku_bench::to_json(merged)["runs"][i]["peak_rss_bytes"].is_null());
       // A measured figure of the metric table: the shards' minor page faults add up, and are written.
-      ASSERT_TRUE(merged.runs[i].figures[Fig::minor_page_faults].has_value());
+      ASSERT_TRUE(merged.passes[i].figures[Fig::minor_page_faults].has_value());
       EXPECT_EQ(sudoku_bench::to_json(merged)["runs"][i]["minor_page_faults"],
-                *merged.runs[i].figures[Fig::minor_page_faults]);
+                *merged.passes[i].figures[Fig::minor_page_faults]);
     }
     EXPECT_EQ(merged.context.ranks.size(), static_cast<std::size_t>(n));
     EXPECT_EQ(merged.settings.shard.count, 0);
     // And through the JSON of the merged report.
     const Report back = sudoku_bench::from_json(sudoku_bench::to_json(merged));
-    expect_same_work(back.runs.at(1), whole.runs.at(1));
-    EXPECT_EQ(back.runs.at(1).figures[Fig::minor_page_faults], merged.runs.at(1).figures[Fig::minor_page_faults]);
+    expect_same_work(back.passes.at(1), whole.passes.at(1));
+    EXPECT_EQ(back.passes.at(1).figures[Fig::minor_page_faults], merged.passes.at(1).figures[Fig::minor_page_faults]);
   }
   // The split depends on the input and N only, not on the threads: the same records either way.
   const Report one_thread = measured(files, 2, 3, 1), two_threads = measured(files, 2, 3, 2);
-  EXPECT_EQ(one_thread.runs.at(1).distributions.tree_size.buckets,
-            two_threads.runs.at(1).distributions.tree_size.buckets);
-  EXPECT_EQ(one_thread.runs.at(1).status.records(), two_threads.runs.at(1).status.records());
+  EXPECT_EQ(one_thread.passes.at(1).distributions.tree_size.buckets,
+            two_threads.passes.at(1).distributions.tree_size.buckets);
+  EXPECT_EQ(one_thread.passes.at(1).status.records(), two_threads.passes.at(1).status.records());
 }
 
 TEST(ShardTest, MergeRefusesMissingRepeatedAndMismatchedShards) {
@@ -179,8 +179,8 @@ TEST(ShardTest, MergeRefusesMissingRepeatedAndMismatchedShards) {
   // Shards on other machines merge; their machines are named.
   ASSERT_EQ(with_changed(2, [](Report& r) { r.context.host = "node7"; }), "");
   EXPECT_EQ(merged.context.ranks.at(1).host, "node7");
-  EXPECT_EQ(merged.runs.at(0).split.parts.at(1).host, "node7");
-  EXPECT_EQ(merged.runs.at(0).status.records(), 95u);
+  EXPECT_EQ(merged.passes.at(0).split.parts.at(1).host, "node7");
+  EXPECT_EQ(merged.passes.at(0).status.records(), 95u);
 }
 
 TEST(ShardTest, MergeCommandNamesTheFiles) {
@@ -206,8 +206,8 @@ TEST(ShardTest, MergeWarnsWhereShardsReadTheirSharesUnequally) {
   };
   EXPECT_EQ(merged_says(), "");  // each read once
   // Under --min-time a shard of easy puzzles reads its share more often than one of hard ones.
-  two.runs.at(0).loops = 3;
-  for (auto* n : {&two.runs[0].status.unique, &two.runs[0].status.checked}) *n *= 3;
+  two.passes.at(0).loops = 3;
+  for (auto* n : {&two.passes[0].status.unique, &two.passes[0].status.checked}) *n *= 3;
   const std::string said = merged_says();
   EXPECT_NE(said.find("warning: the shards read their shares a different number of times (--min-time): " + a.path() +
                       " 1, " + b.path() + " 3 in pass 1"),
@@ -388,7 +388,7 @@ TEST(ShardTest, ProblemsKeepTheirLinesInTheFile) {
       command.pass.time_puzzles = false;
       command.per_puzzle_path = csv.path();
       const auto o = test_util::run(command);
-      records += o.report.runs.at(0).status.records();
+      records += o.report.passes.at(0).status.records();
       std::ifstream in(csv.path());
       std::string row;
       std::getline(in, row);  // header: dataset,file,line,…

@@ -51,7 +51,7 @@ TEST(ExecSolverTest, RunCountsExactlyAtOneAndTwoThreads) {
     if (solver == kPython) command.files.pop_back();  // 10,000 multi-solution puzzles: seconds in Python
     const test_util::RunOutcome o = test_util::run(command);
     ASSERT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
-    for (const auto& r : o.report.runs) {
+    for (const auto& r : o.report.passes) {
       SCOPED_TRACE(r.id.dataset + " " + std::to_string(r.threads));
       EXPECT_EQ(r.id.solver, solver);
       EXPECT_EQ(r.status.wrong + r.status.none + r.status.aborted + r.status.invalid, 0u);
@@ -70,8 +70,8 @@ TEST(ExecSolverTest, APassCountsItsProgramsCpu) {
   command.repeats.min_time_seconds = 0;
   const test_util::RunOutcome o = test_util::run(command);
   ASSERT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
-  ASSERT_EQ(o.report.runs.size(), 2u);
-  for (const auto& r : o.report.runs) {
+  ASSERT_EQ(o.report.passes.size(), 2u);
+  for (const auto& r : o.report.passes) {
     SCOPED_TRACE(r.id.solver);
     if (r.id.solver == "bitmask") {
       EXPECT_FALSE(r.figures[Fig::program_cpu_seconds]);

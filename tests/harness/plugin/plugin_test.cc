@@ -244,9 +244,9 @@ TEST(PluginTest, RunsWithASeedAsTheBuiltInDoes) {
   sudoku_bench::Report report;
   test_util::Capture out, err;
   ASSERT_EQ(sudoku_bench::run_command(command, out.file(), err.file(), &report), sudoku_bench::kExitOk) << err.text();
-  ASSERT_EQ(report.runs.size(), 2u);
-  EXPECT_EQ(report.runs[1].status.unique, 95u);
-  EXPECT_EQ(report.runs[1].distributions.guesses.mean, report.runs[0].distributions.guesses.mean);
+  ASSERT_EQ(report.passes.size(), 2u);
+  EXPECT_EQ(report.passes[1].status.unique, 95u);
+  EXPECT_EQ(report.passes[1].distributions.guesses.mean, report.passes[0].distributions.guesses.mean);
 }
 
 TEST(PluginTest, RunsBesideBuiltInsWithNoTreeSize) {
@@ -254,11 +254,11 @@ TEST(PluginTest, RunsBesideBuiltInsWithNoTreeSize) {
       test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1, 2}, 1, {"bitmask", "plugin:" + kPlugin}));
   ASSERT_EQ(r.status, sudoku_bench::kExitOk) << r.err;
   const sudoku_bench::Report& report = r.report;
-  ASSERT_EQ(report.runs.size(), 4u);
-  EXPECT_TRUE(report.runs[0].distributions.tree_size_reported);
-  EXPECT_FALSE(report.runs[2].distributions.tree_size_reported);
-  EXPECT_EQ(report.runs[2].status.unique, 95u);
-  EXPECT_EQ(report.runs[2].distributions.guesses.mean, report.runs[0].distributions.guesses.mean);
+  ASSERT_EQ(report.passes.size(), 4u);
+  EXPECT_TRUE(report.passes[0].distributions.tree_size_reported);
+  EXPECT_FALSE(report.passes[2].distributions.tree_size_reported);
+  EXPECT_EQ(report.passes[2].status.unique, 95u);
+  EXPECT_EQ(report.passes[2].distributions.guesses.mean, report.passes[0].distributions.guesses.mean);
 }
 
 TEST(PluginTest, BadPluginsAreClearErrors) {

@@ -46,7 +46,7 @@ Report report_with(const std::vector<double>& puzzles_per_second, const std::str
     for (std::size_t i = 0; i < run.distributions.latency_ns.percentiles.size(); ++i)
       run.distributions.latency_ns.percentiles[i] =
           static_cast<std::uint64_t>(1e9 / pps * (1 + static_cast<double>(i)));
-    r.runs.push_back(run);
+    r.passes.push_back(run);
   }
   return r;
 }
@@ -90,8 +90,8 @@ TEST(ComparisonTest, RatiosAndSlowdownAreInTimeTerms) {
 Report noisy_report(double cpu_us_per_puzzle) {
   const std::vector<double> wall_rates = {1000, 700, 1300, 800, 1200, 650, 1100, 900, 1250};
   Report r = report_with(wall_rates);
-  for (std::size_t i = 0; i < r.runs.size(); ++i)
-    r.runs[i].figures[Fig::cpu_seconds] = 1000 * cpu_us_per_puzzle * 1e-6 * (1 + 0.004 * static_cast<double>(i % 3));
+  for (std::size_t i = 0; i < r.passes.size(); ++i)
+    r.passes[i].figures[Fig::cpu_seconds] = 1000 * cpu_us_per_puzzle * 1e-6 * (1 + 0.004 * static_cast<double>(i % 3));
   return r;
 }
 
@@ -116,7 +116,7 @@ TEST(ComparisonTest, CpuGateJudgesCpuTimePerPuzzle) {
 
 TEST(ComparisonTest, NoLatencyRowsWithoutLatencies) {
   Report base = report_with(kBase), current = report_with(kBase);
-  for (auto& run : current.runs) run.distributions.latency_measured = false;  // run --no-latency
+  for (auto& run : current.passes) run.distributions.latency_measured = false;  // run --no-latency
   current.settings.latency = false;
   const auto c = sudoku_bench::compare_reports(base, current, {});
   ASSERT_EQ(c.pairs.at(0).metrics.size(), 1u);  // throughput only
@@ -135,13 +135,13 @@ TEST(ComparisonTest, ALatencyClockDiffersOnlyWhenBothNameOne) {
 
 TEST(ComparisonTest, CpuTimesThatCountProgramsOnOneSideOnlyAreNamed) {
   Report base = report_with(kBase), current = report_with(kBase);
-  for (auto& run : current.runs)
+  for (auto& run : current.passes)
     run.figures[Fig::program_cpu_seconds] = 0.5;  // schema /10 counts an exec: solver's programs
   EXPECT_EQ(sudoku_bench::context_mismatches(base, current),
             std::vector<std::string>{"top95/bitmask/threads=1: the CPU time counts the solver's programs in NEW only "
                                      "(a report before schema /10 counts the process alone): CPU figures do not "
                                      "compare"});
-  for (auto& run : base.runs) run.figures[Fig::program_cpu_seconds] = 0.4;
+  for (auto& run : base.passes) run.figures[Fig::program_cpu_seconds] = 0.4;
   EXPECT_TRUE(sudoku_bench::context_mismatches(base, current).empty());
 }
 
@@ -153,8 +153,8 @@ TEST(ComparisonTest, ThreeRepetitionsCannotBeSignificant) {
 
 TEST(ComparisonTest, PairsOnOneSideAreListed) {
   Report base = report_with(kBase), current = report_with(kBase);
-  for (const auto& run : report_with(kBase, "easy50").runs) base.runs.push_back(run);
-  for (const auto& run : report_with(kBase, "top95", 2).runs) current.runs.push_back(run);
+  for (const auto& run : report_with(kBase, "easy50").passes) base.passes.push_back(run);
+  for (const auto& run : report_with(kBase, "top95", 2).passes) current.passes.push_back(run);
   const auto c = sudoku_bench::compare_reports(base, current, {});
   EXPECT_EQ(c.pairs.size(), 1u);
   EXPECT_EQ(c.only_base, std::vector<std::string>{"easy50/bitmask/threads=1"});
@@ -168,7 +168,7 @@ TEST(ComparisonTest, ContextMismatchesAreNamed) {
   current.context.date = "tomorrow";
   EXPECT_TRUE(sudoku_bench::context_mismatches(base, current).empty());
   current.context.compiler_flags = "-O2";
-  current.runs[0].status.unique = 999;
+  current.passes[0].status.unique = 999;
   EXPECT_EQ(
       sudoku_bench::context_mismatches(base, current),
       (std::vector<std::string>{"compiler_flags: BASE \"-O3\" vs NEW \"-O2\"",
@@ -206,7 +206,7 @@ Report counted_report(double instructions) {
   Report r = report_with({25, 25.1, 24.9, 25, 25});
   r.settings.measure = sudoku_bench::Measure::instructions;
   r.context.counter = {"valgrind --tool=callgrind", "3.19.0", "x86-64-v3"};
-  for (auto& run : r.runs) {
+  for (auto& run : r.passes) {
     run.figures[Fig::instructions_per_puzzle] = instructions;
     run.distributions.latency_measured = false;
     run.figures[Fig::cpu_seconds] = run.wall_seconds;
@@ -283,7 +283,7 @@ TEST(CompareCommandTest, InstructionReportsOfOtherCountersOrRecordsAreRefused) {
             std::string::npos)
       << version.err;
   Report fewer = counted_report(1'000'000);
-  for (auto& run : fewer.runs) run.status.unique = 20;  // a sample of 20 records
+  for (auto& run : fewer.passes) run.status.unique = 20;  // a sample of 20 records
   const Outcome records = compare(base, fewer);
   EXPECT_EQ(records.status, sudoku_bench::kExitUsage);
   EXPECT_NE(records.err.find("1000 records in BASE vs 20 in NEW"), std::string::npos) << records.err;
@@ -292,7 +292,7 @@ TEST(CompareCommandTest, InstructionReportsOfOtherCountersOrRecordsAreRefused) {
 // The same code run twice on a loaded machine: NEW's passes waited for a CPU and took 30% more CPU
 // time. compare cannot tell, says why and what to do, and exits 0 (1 with --strict).
 Report disturbed(Report r, double factor) {
-  for (auto& run : r.runs) {
+  for (auto& run : r.passes) {
     run.figures[Fig::cpu_seconds] = run.wall_seconds * factor;
     run.noise.measured = true;
     run.noise.waiting = 0.2;
@@ -395,7 +395,7 @@ TEST(CompareCommandTest, ExitStatuses) {
 // informs is not judged, and a figure the metric table does not test (page faults) shows no p.
 TEST(CompareCommandTest, TheVerdictLeadsAndTheRowsOnlyInform) {
   const auto with_tail = [](Report r) {
-    for (auto& run : r.runs) {
+    for (auto& run : r.passes) {
       for (std::size_t i = 7; i < run.distributions.latency_ns.percentiles.size(); ++i)
         run.distributions.latency_ns.percentiles[i] =
             run.distributions.latency_ns.percentiles[6];  // p99 to p100: one slowest puzzle
@@ -535,7 +535,7 @@ TEST(CompareCommandTest, CpuGate) {
   EXPECT_NE(no_cpu.err.find("judged on wall time, as --gate wall"), std::string::npos) << no_cpu.err;
   // -0, as an edited report may hold: no CPU time measured either.
   sudoku_bench::Report negative_zero = report_with(kBase);
-  for (auto& pass : negative_zero.runs) pass.figures[Fig::cpu_seconds] = -0.0;
+  for (auto& pass : negative_zero.passes) pass.figures[Fig::cpu_seconds] = -0.0;
   const Outcome minus = compare(report_with(kBase), negative_zero, false, cpu);
   EXPECT_NE(minus.err.find("cpu_seconds is null"), std::string::npos) << minus.err;
 }
@@ -569,9 +569,9 @@ const std::vector<std::string> kNames = {"a.json", "b.json", "c.json"};
 // report_with's passes as `run` writes them: each with its run's id and its place in the order.
 Report run_report(const std::vector<double>& puzzles_per_second, const std::string& run_id) {
   Report r = report_with(puzzles_per_second);
-  for (std::size_t i = 0; i < r.runs.size(); ++i) {
-    r.runs[i].id.run_id = run_id;
-    r.runs[i].id.sequence = static_cast<int>(i) + 1;
+  for (std::size_t i = 0; i < r.passes.size(); ++i) {
+    r.passes[i].id.run_id = run_id;
+    r.passes[i].id.sequence = static_cast<int>(i) + 1;
   }
   return r;
 }
@@ -581,10 +581,10 @@ TEST(MergeTest, ConcatenatesAndRenumbers) {
   ASSERT_EQ(
       sudoku_bench::merge_reports({report_with({1, 2}), report_with({3}), report_with({4}, "easy50")}, kNames, merged),
       "");
-  ASSERT_EQ(merged.runs.size(), 4u);
-  EXPECT_EQ(merged.runs[2].id.repetition, 3);
-  EXPECT_NEAR(merged.runs[2].puzzles_per_second(), 3, 1e-9);
-  EXPECT_EQ(merged.runs[3].id.repetition, 1);
+  ASSERT_EQ(merged.passes.size(), 4u);
+  EXPECT_EQ(merged.passes[2].id.repetition, 3);
+  EXPECT_NEAR(merged.passes[2].puzzles_per_second(), 3, 1e-9);
+  EXPECT_EQ(merged.passes[3].id.repetition, 1);
   EXPECT_EQ(merged.settings.repetitions, 3);
 }
 
@@ -625,8 +625,8 @@ TEST(MergeTest, RefusesAPassGivenTwice) {
   // A merged report merged again with one of its sources: the pass keeps its run's id and place.
   Report ab;
   ASSERT_EQ(sudoku_bench::merge_reports({a, b}, {"a.json", "b.json"}, ab), "");
-  EXPECT_EQ(ab.runs.at(2).id.repetition, 3);
-  EXPECT_EQ(ab.runs.at(2).id.run_id, "bbbb");
+  EXPECT_EQ(ab.passes.at(2).id.repetition, 3);
+  EXPECT_EQ(ab.passes.at(2).id.run_id, "bbbb");
   const Report back = sudoku_bench::from_json(sudoku_bench::to_json(ab));
   EXPECT_EQ(sudoku_bench::merge_reports({back, b}, {"ab.json", "b.json"}, merged),
             "b.json (input 2) repeats a pass of ab.json (input 1): top95 bitmask threads=1 repetition 1 (repetition 3 "
@@ -637,19 +637,19 @@ TEST(MergeTest, RefusesAPassGivenTwice) {
   EXPECT_EQ(sudoku_bench::merge_reports({old_a, old_b}, {"a.json", "b.json"}, merged),
             "b.json (input 2) repeats a pass of a.json (input 1): top95 bitmask threads=1 repetition 1 has the same "
             "figures (seconds, counts, mean latency, pipeline seconds); a measurement merged twice would count twice");
-  old_a.runs.push_back(old_a.runs[0]);
-  old_a.runs.back().id.repetition = 3;
+  old_a.passes.push_back(old_a.passes[0]);
+  old_a.passes.back().id.repetition = 3;
   EXPECT_EQ(sudoku_bench::merge_reports({old_a}, {"a.json"}, merged),
             "a.json (input 1) holds one pass twice: top95 bitmask threads=1 repetitions 1 and 3 have the same "
             "figures (seconds, counts, mean latency, pipeline seconds); a measurement merged twice would count twice");
   // Passes of microseconds, or timed by wall and CPU time alone, share them by chance: not refused.
   EXPECT_EQ(sudoku_bench::merge_reports({report_with({1e7}), report_with({1e7})}, kNames, merged), "");
   Report untimed = report_with({1});
-  untimed.runs[0].distributions.latency_measured = false;
+  untimed.passes[0].distributions.latency_measured = false;
   EXPECT_EQ(sudoku_bench::merge_reports({untimed, untimed}, kNames, merged), "");
   // The same figures under another run id are the same measurement too.
   Report relabelled = a;
-  for (auto& pass : relabelled.runs) pass.id.run_id = "dddd";
+  for (auto& pass : relabelled.passes) pass.id.run_id = "dddd";
   EXPECT_NE(sudoku_bench::merge_reports({a, relabelled}, {"a.json", "d.json"}, merged)
                 .find("d.json (input 2) repeats a pass of a.json (input 1): top95 bitmask threads=1 repetition 1 has "
                       "the same figures"),
@@ -667,14 +667,14 @@ Report shard(int k, int n) {
 
 TEST(MergeTest, ShardsMergedKeepEveryShardsRunId) {
   const Report one = shard(1, 2), two = shard(2, 2);
-  const std::string id1 = one.runs.at(0).id.run_id, id2 = two.runs.at(0).id.run_id;
+  const std::string id1 = one.passes.at(0).id.run_id, id2 = two.passes.at(0).id.run_id;
   ASSERT_EQ(id1.size(), 32u);
   ASSERT_NE(id1, id2);
   Report whole;
   ASSERT_EQ(sudoku_bench::merge_shards({one, two}, {"1.json", "2.json"}, whole), "");
-  EXPECT_EQ(whole.runs.at(0).id.run_id, id1 + "+" + id2);
+  EXPECT_EQ(whole.passes.at(0).id.run_id, id1 + "+" + id2);
   const Report back = sudoku_bench::from_json(sudoku_bench::to_json(whole));
-  EXPECT_EQ(back.runs.at(0).id.run_id, id1 + "+" + id2);
+  EXPECT_EQ(back.passes.at(0).id.run_id, id1 + "+" + id2);
   Report merged;
   EXPECT_EQ(sudoku_bench::merge_reports({back, back}, {"w.json", "w.json"}, merged),
             "w.json (input 2) repeats a pass of w.json (input 1): top95 bitmask threads=1 repetition 1 is pass 1 of "
@@ -689,7 +689,7 @@ TEST(MergeTest, ShardsMergedKeepEveryShardsRunId) {
                 id1 + "; a measurement merged twice would count twice");
   // Counts that would wrap when the shards are summed.
   Report huge = two;
-  huge.runs.at(0).status.none = UINT64_MAX - huge.runs.at(0).status.records();
+  huge.passes.at(0).status.none = UINT64_MAX - huge.passes.at(0).status.records();
   EXPECT_EQ(sudoku_bench::merge_shards({one, huge}, {"1.json", "2.json"}, merged),
             "2.json: runs[0].status: the shards' counts add up to more than 2^64 - 1");
 }

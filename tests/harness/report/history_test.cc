@@ -50,7 +50,7 @@ std::vector<Report> recorded() {
 // Every pass of report `from` on takes `factor` times as long, in wall and CPU time.
 std::vector<Report> slowed(std::vector<Report> reports, std::size_t from, double factor) {
   for (std::size_t r = from; r < reports.size(); ++r)
-    for (MeasuredPass& p : reports[r].runs) {
+    for (MeasuredPass& p : reports[r].passes) {
       p.wall_seconds *= factor;
       *p.figures[Fig::cpu_seconds] *= factor;
     }
@@ -133,7 +133,7 @@ std::vector<Report> counted_history() {
     reports[r].settings.measure = Measure::instructions;
     reports[r].context.counter = {"valgrind --tool=callgrind", "3.19.0", "x86-64-v3"};
     reports[r].settings.labels = {{"version", std::to_string(r + 1)}};
-    for (MeasuredPass& p : reports[r].runs) p.figures[Fig::instructions_per_puzzle] = r < 4 ? 2'000'000 : 2'020'000;
+    for (MeasuredPass& p : reports[r].passes) p.figures[Fig::instructions_per_puzzle] = r < 4 ? 2'000'000 : 2'020'000;
   }
   return reports;
 }
@@ -178,7 +178,7 @@ TEST(HistoryTest, AnInstructionStepIsNamedAtItsReport) {
   // Within the threshold (0.25%): no step; the largest is said.
   auto small = counted_history();
   for (std::size_t r = 4; r < small.size(); ++r)
-    for (MeasuredPass& p : small[r].runs) p.figures[Fig::instructions_per_puzzle] = 2'004'000;
+    for (MeasuredPass& p : small[r].passes) p.figures[Fig::instructions_per_puzzle] = 2'004'000;
   const HistoryRun quiet = history(small);
   EXPECT_EQ(quiet.status, 0);
   EXPECT_NE(quiet.out.find("no step above 0.25%: neighbours' counts differ by 0.200% at most"), std::string::npos)
@@ -199,7 +199,7 @@ TEST(HistoryTest, TimeAndInstructionReportsAreNotOneHistory) {
 TEST(HistoryTest, AStepThatTheNoiseMadeCannotBeTold) {
   auto reports = slowed(recorded(), 6, 1.10);
   const auto disturb = [](Report& r) {
-    for (MeasuredPass& p : r.runs) {
+    for (MeasuredPass& p : r.passes) {
       p.noise.measured = true;
       p.noise.steal = 0.08;
     }

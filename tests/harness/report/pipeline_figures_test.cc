@@ -40,9 +40,9 @@ TEST(PipelineFiguresTest, InputBoundWhenTheSerialStageIsBusyOrThreadsOutnumberWh
 
 std::string table_of(const MeasuredPass& p) {
   sudoku_bench::Report report;
-  report.runs = {p};
-  report.runs[0].id.dataset = "d";
-  report.runs[0].id.solver = "s";
+  report.passes = {p};
+  report.passes[0].id.dataset = "d";
+  report.passes[0].id.solver = "s";
   std::FILE* f = std::tmpfile();
   sudoku_bench::print_table(f, report);
   std::string text(static_cast<std::size_t>(std::ftell(f)), '\0');

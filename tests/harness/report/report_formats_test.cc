@@ -60,7 +60,7 @@ TEST(RelativeSpeedTest, EachSolverAgainstTheFirst) {
       pass.id.repetition = ++repetition;
       pass.status.unique = 1000;
       pass.wall_seconds = 1000 / pps;
-      report.runs.push_back(pass);
+      report.passes.push_back(pass);
     }
   };
   add("bitmask", 1, {900, 1000, 1100});
@@ -72,8 +72,8 @@ TEST(RelativeSpeedTest, EachSolverAgainstTheFirst) {
       sudoku_bench::relative_speed_lines(report),
       (std::vector<std::string>{"top95: fast ran 3.00 ± 0.42 times as fast as bitmask at 1 thread, 5.00 at 2 threads",
                                 "top95: slow ran 0.50 ± 0.05 times as fast as bitmask at 1 thread"}));
-  report.runs.resize(4);  // bitmask alone: nothing to say
-  report.runs.erase(report.runs.begin() + 1, report.runs.end());
+  report.passes.resize(4);  // bitmask alone: nothing to say
+  report.passes.erase(report.passes.begin() + 1, report.passes.end());
   EXPECT_TRUE(sudoku_bench::relative_speed_lines(report).empty());
 }
 
@@ -86,17 +86,17 @@ TEST(ReportTableTest, ScalingColumnsOnlyWhereARowRanOnSeveral) {
     pass.id.dataset = "top95";
     pass.id.solver = "bitmask";
     pass.threads = pass.threads_observed = threads;
-    pass.id.repetition = static_cast<int>(report.runs.size()) + 1;
+    pass.id.repetition = static_cast<int>(report.passes.size()) + 1;
     pass.status.unique = 1000;
     pass.wall_seconds = 1;
-    report.runs.push_back(pass);
+    report.passes.push_back(pass);
   }
   const auto has = [](const sudoku_bench::Table& t, const char* column) {
     return std::find(t.header.begin(), t.header.end(), column) != t.header.end();
   };
   const sudoku_bench::Table scaled = sudoku_bench::table_of(report);
   EXPECT_TRUE(has(scaled, "speedup") && has(scaled, "eff"));
-  report.runs.pop_back();
+  report.passes.pop_back();
   const sudoku_bench::Table one = sudoku_bench::table_of(report);
   EXPECT_FALSE(has(one, "speedup") || has(one, "eff"));
   ASSERT_EQ(one.rows.size(), 1u);
@@ -119,7 +119,7 @@ TEST(RowWarningsTest, NoAdviceThatCannotApply) {
     pass.status.unique = 1000;
     pass.wall_seconds = 1;
     pass.noise.waiting = 0.5;
-    report.runs.push_back(pass);
+    report.passes.push_back(pass);
   }
   const auto disturbed_line = [](const sudoku_bench::Report& r, bool advise = true) {
     for (const std::string& w : sudoku_bench::row_warnings(sudoku_bench::table_of(r).rows.at(0), advise))
@@ -127,7 +127,7 @@ TEST(RowWarningsTest, NoAdviceThatCannotApply) {
     return std::string();
   };
   EXPECT_EQ(disturbed_line(report), "2 of 2 passes were disturbed (waited for a CPU 50% of the time)");
-  report.runs[1].noise.waiting = 0;
+  report.passes[1].noise.waiting = 0;
   EXPECT_EQ(
       disturbed_line(report),
       "1 of 2 passes were disturbed (waited for a CPU 50% of the time); compare --drop-disturbed leaves them out");
@@ -142,7 +142,7 @@ TEST(UnitsTest, ACountTakesItsNounsNumber) {
 }
 
 TEST(ReportFormatsTest, NamesAndParsing) {
-  EXPECT_EQ(sudoku_bench::benchmark_name(report().runs[0]), "solve/top95/bitmask/threads:1");
+  EXPECT_EQ(sudoku_bench::benchmark_name(report().passes[0]), "solve/top95/bitmask/threads:1");
   EXPECT_EQ(sudoku_bench::report_format_named("gbench"), sudoku_bench::ReportFormat::gbench);
   EXPECT_EQ(sudoku_bench::report_format_named("markdown"), sudoku_bench::ReportFormat::markdown);
   EXPECT_EQ(sudoku_bench::report_format_named("csv"), sudoku_bench::ReportFormat::csv);
@@ -169,7 +169,7 @@ TEST(ReportFormatsTest, GoogleBenchmarkOneIterationEntryPerRepetition) {
   EXPECT_EQ(first["repetition_index"], 0);
   EXPECT_EQ(first["iterations"], 95);
   EXPECT_EQ(first["time_unit"], "ns");
-  const auto& run = report().runs[0];
+  const auto& run = report().passes[0];
   EXPECT_DOUBLE_EQ(first["real_time"].get<double>(), run.wall_seconds * 1e9 / 95);
   EXPECT_DOUBLE_EQ(first["cpu_time"].get<double>(), *run.figures[Fig::cpu_seconds] * 1e9 / 95);
   EXPECT_DOUBLE_EQ(first["items_per_second"].get<double>(), run.puzzles_per_second());
@@ -221,7 +221,7 @@ sudoku_bench::Report synthetic(const std::vector<double>& walls) {
     r.distributions.tree_size.mean = 10.0 * static_cast<double>(i + 1);
     r.distributions.tree_size.max = 40;
     r.distributions.guesses.mean = 3;
-    report.runs.push_back(r);
+    report.passes.push_back(r);
   }
   return report;
 }
@@ -284,11 +284,11 @@ double without_commas(std::string text) {
 TEST(ReportFormatsTest, MarkdownCarriesTheTablesWarnings) {
   // Measured here, the report may hold warnings of its own: a loaded machine's outliers made it "2 of 3".
   sudoku_bench::Report r = report();
-  for (auto& pass : r.runs) pass.outlier = false;
-  r.runs[0].outlier = true;
+  for (auto& pass : r.passes) pass.outlier = false;
+  r.passes[0].outlier = true;
   const std::string md = sudoku_bench::to_markdown(r);
   EXPECT_NE(md.find(sudoku_bench::kSpreadMeaning), std::string::npos) << md;
-  const auto at = md.find("\nWarnings:\n\n- " + r.runs[0].id.dataset + " " + r.runs[0].id.solver + " threads ");
+  const auto at = md.find("\nWarnings:\n\n- " + r.passes[0].id.dataset + " " + r.passes[0].id.solver + " threads ");
   ASSERT_NE(at, std::string::npos) << md;
   EXPECT_NE(md.find("passes were outliers", at), std::string::npos) << md;
   // The printed table warns of the same.
@@ -323,7 +323,7 @@ TEST(ReportFormatsTest, EveryFormCarriesTheHarnessShare) {
 TEST(ReportFormatsTest, AnInstructionReportShowsCountsNotTimes) {
   sudoku_bench::Report r = report();
   r.settings.measure = sudoku_bench::Measure::instructions;
-  for (auto& run : r.runs) run.figures[Fig::instructions_per_puzzle] = 123456;
+  for (auto& run : r.passes) run.figures[Fig::instructions_per_puzzle] = 123456;
   const auto rows = markdown_rows(sudoku_bench::to_markdown(r));
   ASSERT_FALSE(rows.empty());
   EXPECT_EQ(rows[0],
@@ -348,7 +348,7 @@ TEST(ReportFormatsTest, AnInstructionReportShowsCountsNotTimes) {
 TEST(ReportFormatsTest, AnInstructionReportsBmfAndGbenchCarryTheCount) {
   sudoku_bench::Report r = report();
   r.settings.measure = sudoku_bench::Measure::instructions;
-  for (auto& run : r.runs) run.figures[Fig::instructions_per_puzzle] = 123456;
+  for (auto& run : r.passes) run.figures[Fig::instructions_per_puzzle] = 123456;
   const Json bmf = sudoku_bench::to_bmf_json(r);
   const Json& m = bmf["solve/easy50/bitmask/threads:2"];
   ASSERT_TRUE(m.contains("instructions")) << m.dump();
@@ -393,7 +393,7 @@ TEST(ReportFormatsTest, MarkdownTableReadsBackAsTheReport) {
   };
   EXPECT_EQ(rows[1][0], "---");
   EXPECT_EQ(rows[1][3], "---:");
-  const auto scaling = sudoku_bench::scaling_of(report().runs);
+  const auto scaling = sudoku_bench::scaling_of(report().passes);
   ASSERT_EQ(scaling.size(), 4u);
   for (std::size_t i = 0; i < scaling.size(); ++i) {
     const auto& want = scaling[i];
@@ -411,7 +411,7 @@ TEST(ReportFormatsTest, MarkdownTableReadsBackAsTheReport) {
     EXPECT_NE(row[7].find("s"), std::string::npos) << row[7];  // durations with their unit
     EXPECT_NE(row[8].find("s"), std::string::npos) << row[8];
     // Tree sizes and guesses do not depend on the repetition: any pass of the group has them.
-    for (const auto& r : report().runs) {
+    for (const auto& r : report().passes) {
       if (r.id.dataset != want.dataset || r.threads != want.threads) continue;
       EXPECT_NEAR(std::stod(row.at(column("nodes avg"))), r.distributions.tree_size.mean, 0.05);
       EXPECT_NEAR(std::stod(row.at(column("guess avg"))), r.distributions.guesses.mean, 0.005);
@@ -450,7 +450,7 @@ std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
 
 TEST(ReportFormatsTest, CsvRowPerPassReadsBackAsTheReport) {
   const auto rows = csv_rows(sudoku_bench::to_csv(report()));
-  const auto& runs = report().runs;
+  const auto& runs = report().passes;
   ASSERT_EQ(rows.size(), 1 + runs.size());
   const auto columns = sudoku_bench::csv_columns();
   EXPECT_EQ(rows[0], std::vector<std::string>(columns.begin(), columns.end()));
@@ -498,22 +498,22 @@ TEST(ReportFormatsTest, CsvRowPerPassReadsBackAsTheReport) {
 
 TEST(ReportFormatsTest, CsvQuotesNamesAndLeavesUnmeasuredCellsEmpty) {
   auto made = synthetic({1e-4});
-  made.runs[0].id.dataset = "a,\"b\"\nc";
-  made.runs[0].distributions.tree_size_reported = false;
-  made.runs[0].complete = false;
+  made.passes[0].id.dataset = "a,\"b\"\nc";
+  made.passes[0].distributions.tree_size_reported = false;
+  made.passes[0].complete = false;
   const std::string csv = sudoku_bench::to_csv(made);
   EXPECT_NE(csv.find("\n\"a,\"\"b\"\"\nc\",bitmask,1,1,1,false,100,0.0001,0.0002,1000000,2000,"), std::string::npos)
       << csv;
   const auto rows = csv_rows(csv);
   ASSERT_EQ(rows.size(), 2u);
-  EXPECT_EQ(rows[1][0], made.runs[0].id.dataset);
+  EXPECT_EQ(rows[1][0], made.passes[0].id.dataset);
   // Every figure the pass did not measure: latency, tree size, page faults (a figure of the
   // registry, stats/pass_figures.h), … an empty cell.
   for (std::size_t i = 0; i < rows[0].size(); ++i) {
     const sudoku_bench::Metric* m = nullptr;
     for (const sudoku_bench::Metric& each : sudoku_bench::metrics())
       if (each.key == rows[0][i]) m = &each;
-    if (m && !m->of(made.runs[0])) {
+    if (m && !m->of(made.passes[0])) {
       EXPECT_EQ(rows[1][i], "") << rows[0][i];
     }
   }
@@ -532,7 +532,7 @@ TEST(ReportFormatsTest, BencherMetricFormat) {
     EXPECT_LE(v, hi) << measure;
   }
   EXPECT_DOUBLE_EQ(m["tree-size"]["value"].get<double>(),
-                   report().runs[9].distributions.tree_size.mean);  // the same every repetition
+                   report().passes[9].distributions.tree_size.mean);  // the same every repetition
 }
 
 TEST(ReportFormatsTest, RunWritesTheChosenFormat) {
@@ -598,7 +598,7 @@ TEST(ReportFormatsTest, AReportOnStandardOutputStandsAlone) {
 // The page carries its figures as data; with a base report, the comparison too.
 // CPU time per puzzle, the figure `compare --gate cpu` decides on, reads back from every output.
 TEST(ReportFormatsTest, CpuTimePerPuzzleInEveryOutput) {
-  const auto& r = report().runs[0];
+  const auto& r = report().passes[0];
   const double cpu = *r.figures[Fig::cpu_seconds] * 1e9 / static_cast<double>(r.puzzles());
   const Json j = sudoku_bench::to_json(report());
   EXPECT_DOUBLE_EQ(j["runs"][0]["cpu_per_puzzle_ns"].get<double>(), cpu);
@@ -642,7 +642,7 @@ TEST(ReportFormatsTest, HtmlCarriesTheComparisonWithABase) {
   EXPECT_NE(against.find("95% CI"), std::string::npos);
   // Nothing in the data can end its <script> element early, or make the browser read it otherwise.
   sudoku_bench::Report hostile = r;
-  for (auto& pass : hostile.runs) pass.id.dataset = "<!--<script>" + pass.id.dataset + "</script>";
+  for (auto& pass : hostile.passes) pass.id.dataset = "<!--<script>" + pass.id.dataset + "</script>";
   const std::string page = sudoku_bench::to_html(hostile);
   const auto data = page.find("<script id=\"data\"");
   ASSERT_NE(data, std::string::npos);

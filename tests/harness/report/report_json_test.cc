@@ -41,13 +41,13 @@ TEST(ReportJsonTest, FromJsonInvertsToJson) {
   const Json written = sudoku_bench::to_json(measured_report());
   const sudoku_bench::Report read = sudoku_bench::from_json(written);
   EXPECT_EQ(sudoku_bench::to_json(read), written);
-  ASSERT_EQ(read.runs.size(), 4u);
-  EXPECT_EQ(read.runs[3].threads, 2);
-  EXPECT_EQ(read.runs[3].id.repetition, 2);
-  EXPECT_EQ(read.runs[0].puzzles(), 95u);
-  EXPECT_GT(read.runs[0].figures[Fig::cpu_seconds], 0);
+  ASSERT_EQ(read.passes.size(), 4u);
+  EXPECT_EQ(read.passes[3].threads, 2);
+  EXPECT_EQ(read.passes[3].id.repetition, 2);
+  EXPECT_EQ(read.passes[0].puzzles(), 95u);
+  EXPECT_GT(read.passes[0].figures[Fig::cpu_seconds], 0);
   EXPECT_EQ(read.settings.latency_clock, std::string(sudoku_bench::PuzzleClock::for_pass().name()));
-  EXPECT_EQ(read.runs[0].figures[Fig::clock_read_ns], sudoku_bench::PuzzleClock::for_pass().read_ns());
+  EXPECT_EQ(read.passes[0].figures[Fig::clock_read_ns], sudoku_bench::PuzzleClock::for_pass().read_ns());
 }
 
 TEST(ReportJsonTest, Log2CountsAddUpToThePuzzles) {
@@ -67,20 +67,20 @@ TEST(ReportJsonTest, FilesWithoutTheAddedFieldsStillRead) {
     for (const char* dist : {"latency_ns", "tree_size", "guesses"}) run[dist].erase("log2_counts");
   }
   const sudoku_bench::Report read = sudoku_bench::from_json(j);
-  EXPECT_FALSE(read.runs[0].figures[Fig::cpu_seconds]);    // 0 in a report before /14: not measured
-  EXPECT_FALSE(read.runs[0].figures[Fig::clock_read_ns]);  // not known: the table gives no timing warning
-  EXPECT_TRUE(read.runs[0].distributions.tree_size.log2_counts.empty());
-  EXPECT_EQ(read.runs[0].distributions.tree_size.percentiles,
-            measured_report().runs[0].distributions.tree_size.percentiles);
+  EXPECT_FALSE(read.passes[0].figures[Fig::cpu_seconds]);    // 0 in a report before /14: not measured
+  EXPECT_FALSE(read.passes[0].figures[Fig::clock_read_ns]);  // not known: the table gives no timing warning
+  EXPECT_TRUE(read.passes[0].distributions.tree_size.log2_counts.empty());
+  EXPECT_EQ(read.passes[0].distributions.tree_size.percentiles,
+            measured_report().passes[0].distributions.tree_size.percentiles);
 }
 
 TEST(ReportJsonTest, UnwrittenSolutionsReadBackAndReadAsNoneWhenAbsent) {
   Json j = sudoku_bench::to_json(measured_report());
   j["runs"][0]["unwritten"] = 7;
-  EXPECT_EQ(sudoku_bench::from_json(j).runs[0].status.unwritten, 7u);
+  EXPECT_EQ(sudoku_bench::from_json(j).passes[0].status.unwritten, 7u);
   EXPECT_EQ(sudoku_bench::to_json(sudoku_bench::from_json(j)), j);
   j["runs"][0].erase("unwritten");  // a report from before count-only solvers were judged so
-  EXPECT_EQ(sudoku_bench::from_json(j).runs[0].status.unwritten, 0u);
+  EXPECT_EQ(sudoku_bench::from_json(j).passes[0].status.unwritten, 0u);
 }
 
 TEST(ReportJsonTest, UnmeasuredLatencyAndUnreportedTreesReadBackAsSuch) {
@@ -94,8 +94,8 @@ TEST(ReportJsonTest, UnmeasuredLatencyAndUnreportedTreesReadBackAsSuch) {
   EXPECT_TRUE(written["runs"][0]["clock_read_ns"].is_null());  // no clock was read
   written["runs"][0]["tree_size"] = nullptr;                   // as a plugin's run has it
   const sudoku_bench::Report read = sudoku_bench::from_json(written);
-  EXPECT_FALSE(read.runs[0].distributions.latency_measured);
-  EXPECT_FALSE(read.runs[0].distributions.tree_size_reported);
+  EXPECT_FALSE(read.passes[0].distributions.latency_measured);
+  EXPECT_FALSE(read.passes[0].distributions.tree_size_reported);
   EXPECT_FALSE(read.settings.latency);
   EXPECT_EQ(sudoku_bench::to_json(read), written);
 }
@@ -176,7 +176,7 @@ TEST(ReportJsonTest, FiguresOutOfRangeAreRefusedNamingTheField) {
   EXPECT_EQ(with("/runs/0/clock_read_ns", "9.7"), "runs[0].clock_read_ns: \"9.7\" is not a finite number >= 0");
   EXPECT_EQ(with("/runs/0/latency_ns/min", max),
             "runs[0].latency_ns: min 18446744073709551615 is above max " +
-                std::to_string(measured_report().runs[0].distributions.latency_ns.max));
+                std::to_string(measured_report().passes[0].distributions.latency_ns.max));
   EXPECT_EQ(with("/runs/0/tree_size/log2_counts/0", max),
             "runs[0].tree_size.log2_counts: the counts add up to more than 2^64 - 1");
   EXPECT_EQ(with("/runs/0/guesses/buckets/0/1", max),
@@ -210,21 +210,21 @@ TEST(ReportJsonTest, EveryPassCarriesItsRunsId) {
   EXPECT_EQ(id.find_first_not_of("0123456789abcdef"), std::string::npos) << id;
   for (const auto& pass : written["runs"]) EXPECT_EQ(pass["run_id"], id);
   const sudoku_bench::Report read = sudoku_bench::from_json(written);
-  EXPECT_EQ(read.runs.at(3).id.run_id, id);
-  EXPECT_EQ(read.runs.at(3).id.sequence, 4);
+  EXPECT_EQ(read.passes.at(3).id.run_id, id);
+  EXPECT_EQ(read.passes.at(3).id.sequence, 4);
   EXPECT_NE(sudoku_bench::new_run_id(), sudoku_bench::new_run_id());
 
   Json old = written;
   old["schema"] = "sudoku-bench/5";
   for (auto& pass : old["runs"]) pass.erase("run_id");
   const sudoku_bench::Report before = sudoku_bench::from_json(old);
-  EXPECT_EQ(before.runs.at(0).id.run_id, "");
+  EXPECT_EQ(before.passes.at(0).id.run_id, "");
   EXPECT_EQ(sudoku_bench::to_json(before)["runs"][0]["run_id"], nullptr);
 }
 
 TEST(ReportJsonTest, ReadJsonFileSeparatesIoFromFormat) {
   test_util::TempFile good(sudoku_bench::to_json(measured_report()).dump(), ".json");
-  EXPECT_EQ(sudoku_bench::read_json_file(good.path()).runs.size(), 4u);
+  EXPECT_EQ(sudoku_bench::read_json_file(good.path()).passes.size(), 4u);
   EXPECT_THROW(sudoku_bench::read_json_file("/nonexistent.json"), sudoku_bench::IoError);
   EXPECT_THROW(sudoku_bench::read_json_file("/tmp"), sudoku_bench::IoError);
   test_util::TempFile truncated(sudoku_bench::to_json(measured_report()).dump().substr(0, 100), ".json");

@@ -51,7 +51,7 @@ TEST(ReportTruthTest, AUtf8NameHasNoBytesBesideIt) {
 
 TEST(ReportTruthTest, AKeyGivenTwiceIsRefusedByName) {
   Report report;
-  report.runs.push_back(named_pass("top95", "top95.txt"));
+  report.passes.push_back(named_pass("top95", "top95.txt"));
   std::string text = sudoku_bench::json_text(sudoku_bench::to_json(report));
   text.insert(text.find('{') + 1, "\"runs\": [],");
   const test_util::TempFile file(text, ".json");
@@ -66,11 +66,11 @@ TEST(ReportTruthTest, AKeyGivenTwiceIsRefusedByName) {
 
 TEST(ReportTruthTest, ACopyOfAReportIsKnownAsOne) {
   Report a, b;
-  a.runs.push_back(named_pass("top95", "top95.txt"));
-  b.runs.push_back(named_pass("top95", "top95.txt"));
-  b.runs.back().id.run_id = "ffeeddccbbaa99887766554433221100";
+  a.passes.push_back(named_pass("top95", "top95.txt"));
+  b.passes.push_back(named_pass("top95", "top95.txt"));
+  b.passes.back().id.run_id = "ffeeddccbbaa99887766554433221100";
   Report old = a;
-  old.runs.back().id.run_id.clear();  // before run ids: never taken for a copy
+  old.passes.back().id.run_id.clear();  // before run ids: never taken for a copy
   const auto repeats = sudoku_bench::repeated_reports({a, b, a, old, old});
   ASSERT_EQ(repeats.size(), 5u);
   EXPECT_FALSE(repeats[0]);

@@ -72,7 +72,7 @@ sudoku_bench::Report report_of(const MeasuredPass& p) {
   sudoku_bench::Report r;
   r.settings.solvers = {p.id.solver};
   r.settings.threads = {p.threads};
-  r.runs = {p};
+  r.passes = {p};
   return r;
 }
 

@@ -133,7 +133,7 @@ TEST(SolverNamesTest, CompareOfOneNameAtTwoPathsPairsPrivateInstances) {
     auto command = test_util::run_command_for({kTop95}, {1}, 3, {"mine=plugin:" + copy + ":tdoku_like@private"});
     const auto outcome = test_util::run(command);
     ASSERT_EQ(outcome.status, 0) << outcome.err;
-    EXPECT_EQ(outcome.report.runs.at(0).id.implementation, "mine (a private instance per thread)");
+    EXPECT_EQ(outcome.report.passes.at(0).id.implementation, "mine (a private instance per thread)");
     paths.push_back(dir.path() + "/" + version + ".json");
     write_json_file(paths.back(), to_json(outcome.report));
   }
@@ -155,7 +155,7 @@ TEST(SolverNamesTest, CompareOfOldAndNewAtDifferentPathsPairsThem) {
     const auto outcome = test_util::run(command);
     ASSERT_EQ(outcome.status, 0) << outcome.err;
     const Report& r = outcome.report;
-    EXPECT_EQ(r.runs.at(0).id.solver, name);
+    EXPECT_EQ(r.passes.at(0).id.solver, name);
     ASSERT_EQ(r.settings.identities.size(), 1u);
     EXPECT_EQ(r.settings.identities[0].name, name);
     EXPECT_EQ(r.settings.identities[0].files.at(0).path, std::filesystem::canonical(path).string());
@@ -178,7 +178,7 @@ TEST(SolverNamesTest, CompareOfOldAndNewAtDifferentPathsPairsThem) {
   // history follows a solver by name: v2 measured as "old" too is one series with v1, its code's
   // change shown.
   Report renamed = read_json_file(paths[1]);
-  for (MeasuredPass& p : renamed.runs) p.id.solver = "old";
+  for (MeasuredPass& p : renamed.passes) p.id.solver = "old";
   renamed.settings.identities[0].name = "old";
   const std::string renamed_path = dir.path() + "/v2_as_old.json";
   write_json_file(renamed_path, to_json(renamed));
@@ -196,7 +196,7 @@ TEST(SolverNamesTest, CompareOfOldAndNewAtDifferentPathsPairsThem) {
 
   // One name for two codes is refused by merge: its passes would not be one solver's.
   Report first = read_json_file(paths[0]), second = read_json_file(paths[1]);
-  for (MeasuredPass& p : second.runs) p.id.solver = "old";
+  for (MeasuredPass& p : second.passes) p.id.solver = "old";
   second.settings.identities[0].name = "old";
   second.settings.labels = first.settings.labels;
   Report merged;
@@ -262,13 +262,13 @@ TEST(AbTest, TwoVersionsOfOnePluginAreMeasuredInRoundsAndJudged) {
   EXPECT_NE(o.out.find("6 rounds of 3 shards in turns"), std::string::npos) << o.out;
   for (const char* side : {"old", "new"}) {
     const Report r = read_json_file(dir.path() + "/" + (side == std::string("old") ? "base" : "new") + ".json");
-    ASSERT_EQ(r.runs.size(), 6u);
+    ASSERT_EQ(r.passes.size(), 6u);
     for (std::size_t i = 0; i < 6; ++i) {
-      EXPECT_EQ(r.runs[i].id.repetition, static_cast<int>(i) + 1);
-      EXPECT_EQ(r.runs[i].id.solver, side);
-      EXPECT_EQ(r.runs[i].puzzles(), 95u);  // three shards of each round, every puzzle once
-      EXPECT_EQ(r.runs[i].status.unique, 95u);
-      EXPECT_EQ(r.runs[i].split.timing, Timing::process);
+      EXPECT_EQ(r.passes[i].id.repetition, static_cast<int>(i) + 1);
+      EXPECT_EQ(r.passes[i].id.solver, side);
+      EXPECT_EQ(r.passes[i].puzzles(), 95u);  // three shards of each round, every puzzle once
+      EXPECT_EQ(r.passes[i].status.unique, 95u);
+      EXPECT_EQ(r.passes[i].split.timing, Timing::process);
     }
     EXPECT_EQ(r.settings.identities.at(0).name, side);
     EXPECT_EQ(r.settings.labels.at(0).second, "abc");

@@ -105,7 +105,7 @@ TEST_P(TdokuLikePluginTest, EveryBundledDatasetGetsExactCounts) {
     command.repeats.min_time_seconds = 0;
     const test_util::RunOutcome o = test_util::run(command);
     ASSERT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
-    const auto& status = o.report.runs.at(0).status;
+    const auto& status = o.report.passes.at(0).status;
     EXPECT_EQ(status.unique, unique);
     EXPECT_EQ(status.multiple, multiple);
     EXPECT_EQ(status.none + status.wrong + status.aborted + status.invalid, 0u);

@@ -131,8 +131,8 @@ TEST(SolveCommandTest, GzipAndPlainGiveTheSameOutcomes) {
 TEST(RunCommandTest, OversubscribedThreadsCountEveryRecord) {
   const auto run = test_util::run(test_util::run_command_for({test_util::dataset_path("top1465.txt")}, {16, 64}, 1));
   ASSERT_EQ(run.status, sudoku_bench::kExitOk) << run.err;
-  ASSERT_EQ(run.report.runs.size(), 2u);
-  for (const auto& r : run.report.runs) {
+  ASSERT_EQ(run.report.passes.size(), 2u);
+  for (const auto& r : run.report.passes) {
     EXPECT_EQ(r.status.unique, 1465u) << r.threads;
     EXPECT_EQ(r.distributions.latency_ns.count, 1465u) << r.threads;
     EXPECT_TRUE(r.pipeline.measured);
@@ -191,10 +191,10 @@ TEST(RunCommandTest, InvalidRecordsAreCountedNamedAndSetTheExitStatus) {
   TempFile f(kTop95First + "\nnope\n" + kTop95First + "\n");
   const auto r = test_util::run(test_util::run_command_for({f.path()}, {1}, 2));
   EXPECT_EQ(r.status, sudoku_bench::kExitUndecided);
-  ASSERT_EQ(r.report.runs.size(), 2u);
-  EXPECT_EQ(r.report.runs[0].status.unique, 2u);
-  EXPECT_EQ(r.report.runs[0].status.invalid, 1u);
-  EXPECT_EQ(r.report.runs[0].puzzles(), 2u);
+  ASSERT_EQ(r.report.passes.size(), 2u);
+  EXPECT_EQ(r.report.passes[0].status.unique, 2u);
+  EXPECT_EQ(r.report.passes[0].status.invalid, 1u);
+  EXPECT_EQ(r.report.passes[0].puzzles(), 2u);
   EXPECT_EQ(r.err,
             f.path() + ":2: wrong length 4 (expected 16, 81, 256, 625, 1296 or 2401 cells)\n");  // once, not per pass
 }
@@ -211,7 +211,7 @@ TEST(RunCommandTest, LimitOneCountsSolvedNotUniqueAndLimitKCountsToK) {
   command.per_puzzle_path = rows.path();
   auto r = test_util::run(command);
   ASSERT_EQ(r.status, sudoku_bench::kExitOk) << r.err;
-  for (const auto& pass : r.report.runs) {
+  for (const auto& pass : r.report.passes) {
     EXPECT_EQ(pass.status.solved, 2u);
     EXPECT_EQ(pass.status.unique + pass.status.multiple, 0u);
     EXPECT_EQ(pass.status.none, 1u);
@@ -222,7 +222,7 @@ TEST(RunCommandTest, LimitOneCountsSolvedNotUniqueAndLimitKCountsToK) {
   const auto j = nlohmann::ordered_json::parse(in);
   EXPECT_EQ(j["settings"]["limit"], 1);
   EXPECT_EQ(j["runs"][0]["status"]["solved"], 2);
-  EXPECT_EQ(sudoku_bench::from_json(j).runs[1].status.solved, 2u);  // read back
+  EXPECT_EQ(sudoku_bench::from_json(j).passes[1].status.solved, 2u);  // read back
   std::ifstream csv(rows.path());
   std::string text((std::istreambuf_iterator<char>(csv)), std::istreambuf_iterator<char>());
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 7);  // a header, 3 records x 2 passes
@@ -236,7 +236,7 @@ TEST(RunCommandTest, LimitOneCountsSolvedNotUniqueAndLimitKCountsToK) {
   r = test_util::run(command);
   ASSERT_EQ(r.status, sudoku_bench::kExitOk) << r.err;
   EXPECT_EQ(r.report.settings.limits.solutions, 3u);
-  for (const auto& pass : r.report.runs) {
+  for (const auto& pass : r.report.passes) {
     EXPECT_EQ(pass.status.solved, 0u);
     EXPECT_EQ(pass.status.unique, 1u);
     EXPECT_EQ(pass.status.multiple, 1u);

@@ -99,8 +99,8 @@ TEST(WrongAnswersTest, RunCountsWrongAnswersAndExitsOne) {
     command.verification.verify = sudoku_bench::SolverSpec("bitmask");
     const test_util::RunOutcome o = test_util::run(command);
     EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
-    ASSERT_EQ(o.report.runs.size(), 2u);
-    for (const auto& r : o.report.runs) {
+    ASSERT_EQ(o.report.passes.size(), 2u);
+    for (const auto& r : o.report.passes) {
       EXPECT_EQ(r.status.wrong, 95u);
       EXPECT_EQ(r.status.unique + r.status.multiple + r.status.none, 0u);
       EXPECT_EQ(r.status.records(), 95u);
@@ -123,8 +123,8 @@ TEST(WrongAnswersTest, RunRecountsASampleOfAPluginsAnswersByDefault) {
         test_util::run_command_for({test_util::dataset_path("top1465.txt")}, {2}, 1, {plugin(c.symbol), "bitmask"});
     const test_util::RunOutcome o = test_util::run(command);
     EXPECT_EQ(o.status, sudoku_bench::kExitUndecided);
-    ASSERT_EQ(o.report.runs.size(), 2u);
-    const auto& wrong = o.report.runs[0];
+    ASSERT_EQ(o.report.passes.size(), 2u);
+    const auto& wrong = o.report.passes[0];
     // A written solution is always checked.
     const bool written = c.symbol == std::string("breaks_a_unit") || c.symbol == std::string("writes_the_puzzle");
     if (written) {
@@ -133,7 +133,7 @@ TEST(WrongAnswersTest, RunRecountsASampleOfAPluginsAnswersByDefault) {
       EXPECT_GT(wrong.status.wrong, 1465u / 64 / 2);
       EXPECT_LT(wrong.status.wrong, 1465u / 64 * 2);
     }
-    EXPECT_EQ(o.report.runs[1].status.wrong, 0u);
+    EXPECT_EQ(o.report.passes[1].status.wrong, 0u);
     EXPECT_EQ(o.report.settings.verify.by, "external solvers only: fast (plugin), bitmask (exec)");
     EXPECT_EQ(o.report.settings.verify.every, 64u);
     EXPECT_NE(o.err.find(" wrong answer: "), std::string::npos);
@@ -142,9 +142,9 @@ TEST(WrongAnswersTest, RunRecountsASampleOfAPluginsAnswersByDefault) {
     command.verification.verify_plugins = false;
     const test_util::RunOutcome unverified = test_util::run(command);
     if (c.symbol == std::string("claims_what_it_cannot_find"))
-      EXPECT_EQ(unverified.report.runs[0].status.wrong, wrong.status.wrong);
+      EXPECT_EQ(unverified.report.passes[0].status.wrong, wrong.status.wrong);
     else
-      EXPECT_EQ(unverified.report.runs[0].status.wrong, written ? 1465u : 0u);
+      EXPECT_EQ(unverified.report.passes[0].status.wrong, written ? 1465u : 0u);
   }
 }
 
@@ -159,7 +159,7 @@ TEST(WrongAnswersTest, TheRightPluginPassesVerify) {
   command.pass.step.seed = 7;  // disguised puzzles' solutions are mapped back before they are judged
   const test_util::RunOutcome o = test_util::run(command);
   EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
-  for (const auto& r : o.report.runs) EXPECT_EQ(r.status.wrong, 0u) << r.id.dataset << " " << r.id.solver;
+  for (const auto& r : o.report.passes) EXPECT_EQ(r.status.wrong, 0u) << r.id.dataset << " " << r.id.solver;
   EXPECT_EQ(o.report.settings.verify.by, "bitmask");
 }
 
@@ -171,7 +171,7 @@ TEST(WrongAnswersTest, ASolutionWrittenOnlyAtLimitOneIsAskedForAgain) {
       test_util::run_command_for({test_util::dataset_path("top95.txt")}, {2}, 1, {plugin("writes_only_at_limit_1")});
   const test_util::RunOutcome o = test_util::run(command);
   EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
-  EXPECT_EQ(o.report.runs.at(0).status.unique, 95u);
+  EXPECT_EQ(o.report.passes.at(0).status.unique, 95u);
 }
 
 // A solver that only counts (fast_solv_9r2, zerodoku) is not wrong for writing no solution: its
@@ -194,7 +194,7 @@ TEST(WrongAnswersTest, ASolverThatWritesNoSolutionIsJudgedByItsCounts) {
     command.verification.plugin_verify_every = 1;  // --verify-every 1: every record asked again and recounted
     const test_util::RunOutcome o = test_util::run(command);
     EXPECT_EQ(o.status, right ? sudoku_bench::kExitOk : sudoku_bench::kExitUndecided) << o.err.substr(0, 300);
-    for (const auto& r : o.report.runs) {
+    for (const auto& r : o.report.passes) {
       EXPECT_EQ(r.status.wrong, right ? 0u : 95u);
       EXPECT_EQ(r.status.unique, right ? 95u : 0u);
       EXPECT_EQ(r.status.unwritten, 95u);
@@ -209,7 +209,7 @@ TEST(WrongAnswersTest, ASolverThatWritesNoSolutionIsJudgedByItsCounts) {
   auto command = test_util::run_command_for({test_util::dataset_path("top1465.txt")}, {2}, 1, {counts_only});
   const test_util::RunOutcome o = test_util::run(command);
   EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err.substr(0, 300);
-  const auto& r = o.report.runs.at(0);
+  const auto& r = o.report.passes.at(0);
   EXPECT_EQ(r.status.wrong, 0u);
   EXPECT_EQ(r.status.unique + r.status.multiple, 1465u);
   EXPECT_GT(r.status.unwritten, 1465u / 64 / 2);
@@ -221,7 +221,7 @@ TEST(WrongAnswersTest, NoopIsNotJudged) {
   auto command = test_util::run_command_for({test_util::dataset_path("top95.txt")}, {1, 2}, 1, {"noop"});
   const test_util::RunOutcome o = test_util::run(command);
   EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err;
-  for (const auto& r : o.report.runs) {
+  for (const auto& r : o.report.passes) {
     EXPECT_EQ(r.status.unique, 95u);
     EXPECT_EQ(r.status.wrong, 0u);
   }
@@ -236,7 +236,7 @@ TEST(WrongAnswersTest, VerifyEveryKRecountsAFractionOfThePuzzles) {
         test_util::run_command_for({test_util::dataset_path("top95.txt")}, {threads}, 1, {plugin("two_for_unique")});
     command.verification.verify = sudoku_bench::SolverSpec("bitmask");
     command.pass.step.verify_every = 4;
-    wrong.push_back(test_util::run(command).report.runs.at(0).status.wrong);
+    wrong.push_back(test_util::run(command).report.passes.at(0).status.wrong);
   }
   EXPECT_EQ(wrong[0], wrong[1]);
   EXPECT_GT(wrong[0], 95u / 4 / 3);

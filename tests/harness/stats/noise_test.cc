@@ -126,8 +126,8 @@ TEST(MinTimeTest, LoopsWholeFilesAndCountsEverySolve) {
   command.repeats.min_time_seconds = 0.05;
   const auto outcome = test_util::run(command);
   ASSERT_EQ(outcome.status, 0) << outcome.err;
-  ASSERT_EQ(outcome.report.runs.size(), 4u);
-  for (const MeasuredPass& r : outcome.report.runs) {
+  ASSERT_EQ(outcome.report.passes.size(), 4u);
+  for (const MeasuredPass& r : outcome.report.passes) {
     EXPECT_GE(r.loops, 1);
     EXPECT_EQ(r.file_records, 95u);
     EXPECT_EQ(r.status.records(), 95u * static_cast<unsigned>(r.loops));
@@ -141,7 +141,7 @@ TEST(MinTimeTest, LoopsWholeFilesAndCountsEverySolve) {
 
   command.repeats.min_time_seconds = 0;
   const auto once = test_util::run(command);
-  for (const MeasuredPass& r : once.report.runs) EXPECT_EQ(r.loops, 1);
+  for (const MeasuredPass& r : once.report.passes) EXPECT_EQ(r.loops, 1);
 }
 
 TEST(MinTimeTest, EveryReadingCountsButRecordsAreNamedOnce) {
@@ -150,8 +150,8 @@ TEST(MinTimeTest, EveryReadingCountsButRecordsAreNamedOnce) {
   auto command = test_util::run_command_for({f.path()}, {2}, 1);
   command.repeats.min_time_seconds = 0.02;
   const auto outcome = test_util::run(command);
-  ASSERT_EQ(outcome.report.runs.size(), 1u);
-  const MeasuredPass& r = outcome.report.runs[0];
+  ASSERT_EQ(outcome.report.passes.size(), 1u);
+  const MeasuredPass& r = outcome.report.passes[0];
   EXPECT_EQ(r.file_records, 3u);
   EXPECT_EQ(r.status.invalid, static_cast<unsigned>(r.loops));
   EXPECT_EQ(r.status.multiple, 2u * static_cast<unsigned>(r.loops));
@@ -178,13 +178,13 @@ TEST(NoiseTest, EveryPassReportsItsNoiseNonNegative) {
   }
   // And read back as written.
   const Report back = sudoku_bench::from_json(json);
-  for (std::size_t i = 0; i < back.runs.size(); ++i) {
-    EXPECT_EQ(back.runs[i].noise.steal, outcome.report.runs[i].noise.steal);
-    EXPECT_EQ(back.runs[i].noise.waiting, outcome.report.runs[i].noise.waiting);
-    EXPECT_EQ(back.runs[i].noise.involuntary_switches, outcome.report.runs[i].noise.involuntary_switches);
-    EXPECT_EQ(back.runs[i].id.sequence, outcome.report.runs[i].id.sequence);
-    EXPECT_EQ(back.runs[i].loops, outcome.report.runs[i].loops);
-    EXPECT_EQ(back.runs[i].id.implementation, "bitmask");
+  for (std::size_t i = 0; i < back.passes.size(); ++i) {
+    EXPECT_EQ(back.passes[i].noise.steal, outcome.report.passes[i].noise.steal);
+    EXPECT_EQ(back.passes[i].noise.waiting, outcome.report.passes[i].noise.waiting);
+    EXPECT_EQ(back.passes[i].noise.involuntary_switches, outcome.report.passes[i].noise.involuntary_switches);
+    EXPECT_EQ(back.passes[i].id.sequence, outcome.report.passes[i].id.sequence);
+    EXPECT_EQ(back.passes[i].loops, outcome.report.passes[i].loops);
+    EXPECT_EQ(back.passes[i].id.implementation, "bitmask");
   }
 }
 
@@ -192,12 +192,12 @@ TEST(NoiseTest, EveryPassReportsItsNoiseNonNegative) {
 using Shape = std::vector<std::tuple<std::string, std::string, int, int>>;
 Shape shape_of(const Report& r) {
   Shape s;
-  for (const MeasuredPass& p : r.runs) s.emplace_back(p.id.dataset, p.id.solver, p.threads, p.id.repetition);
+  for (const MeasuredPass& p : r.passes) s.emplace_back(p.id.dataset, p.id.solver, p.threads, p.id.repetition);
   return s;
 }
 std::vector<int> sequence_of(const Report& r) {
   std::vector<int> s;
-  for (const MeasuredPass& p : r.runs) s.push_back(p.id.sequence);
+  for (const MeasuredPass& p : r.passes) s.push_back(p.id.sequence);
   return s;
 }
 
@@ -207,7 +207,7 @@ TEST(InterleaveTest, ASeedGivesTheSameOrderAndTheReportKeepsItsGrouping) {
   command.repeats.min_time_seconds = 0;
   const auto plain = test_util::run(command);
   ASSERT_EQ(plain.status, 0) << plain.err;
-  std::vector<int> in_order(plain.report.runs.size());
+  std::vector<int> in_order(plain.report.passes.size());
   for (std::size_t i = 0; i < in_order.size(); ++i) in_order[i] = static_cast<int>(i) + 1;
   EXPECT_EQ(sequence_of(plain.report), in_order);
 
@@ -233,29 +233,31 @@ TEST(ImplementationTest, FastNamesTheCodeItPickedAndCompareTellsPicksApart) {
   auto command = test_util::run_command_for({dataset("easy50.txt")}, {1}, 1, {"fast", "bitmask"});
   const auto outcome = test_util::run(command);
   ASSERT_EQ(outcome.status, 0) << outcome.err;
-  ASSERT_EQ(outcome.report.runs.size(), 2u);
-  EXPECT_EQ(outcome.report.runs[0].id.solver, "fast");
-  EXPECT_EQ(outcome.report.runs[0].id.implementation.rfind("fast:", 0), 0u) << outcome.report.runs[0].id.implementation;
-  EXPECT_EQ(outcome.report.runs[1].id.implementation, "bitmask");
+  ASSERT_EQ(outcome.report.passes.size(), 2u);
+  EXPECT_EQ(outcome.report.passes[0].id.solver, "fast");
+  EXPECT_EQ(outcome.report.passes[0].id.implementation.rfind("fast:", 0), 0u)
+      << outcome.report.passes[0].id.implementation;
+  EXPECT_EQ(outcome.report.passes[1].id.implementation, "bitmask");
 
   Report other = outcome.report;
-  other.runs[0].id.implementation = "fast:elsewhere";
+  other.passes[0].id.implementation = "fast:elsewhere";
   const auto mismatches = sudoku_bench::context_mismatches(outcome.report, other);
   ASSERT_EQ(mismatches.size(), 1u);
-  EXPECT_NE(mismatches[0].find("ran " + outcome.report.runs[0].id.implementation + " in BASE vs fast:elsewhere in NEW"),
-            std::string::npos)
+  EXPECT_NE(
+      mismatches[0].find("ran " + outcome.report.passes[0].id.implementation + " in BASE vs fast:elsewhere in NEW"),
+      std::string::npos)
       << mismatches[0];
-  other.runs[0].id.implementation.clear();  // a report from before it was recorded
+  other.passes[0].id.implementation.clear();  // a report from before it was recorded
   EXPECT_TRUE(sudoku_bench::context_mismatches(outcome.report, other).empty());
 }
 
 TEST(CompareTest, DropDisturbedLeavesThemOutAndSaysSo) {
   Report base;
-  for (int i = 0; i < 5; ++i) base.runs.push_back(pass_of("a", 1, 100 + i));
-  for (MeasuredPass& r : base.runs) r.noise.measured = true;
+  for (int i = 0; i < 5; ++i) base.passes.push_back(pass_of("a", 1, 100 + i));
+  for (MeasuredPass& r : base.passes) r.noise.measured = true;
   Report current = base;
-  current.runs[1].noise.steal = 0.5;
-  current.runs[3].noise.waiting = 0.5;
+  current.passes[1].noise.steal = 0.5;
+  current.passes[3].noise.waiting = 0.5;
   test_util::TempFile base_file("", ".json"), current_file("", ".json");
   sudoku_bench::write_json_file(base_file.path(), sudoku_bench::to_json(base));
   sudoku_bench::write_json_file(current_file.path(), sudoku_bench::to_json(current));

@@ -163,7 +163,7 @@ TEST(TailGrowthTest, RunFollowsTheFileOrderAtAnyThreads) {
   command.repeats.min_time_seconds = 0.3;
   const auto outcome = test_util::run(command);
   ASSERT_EQ(outcome.status, 0) << outcome.err;
-  for (const sudoku_bench::MeasuredPass& r : outcome.report.runs) {
+  for (const sudoku_bench::MeasuredPass& r : outcome.report.passes) {
     expect_same(r.distributions.tail_tree_size, want);
     EXPECT_EQ(r.distributions.tail_tree_size.back().max, r.distributions.tree_size.max);
     ASSERT_EQ(r.distributions.tail_latency_ns.size(), want.size());
@@ -178,7 +178,7 @@ TEST(TailGrowthTest, RunFollowsTheFileOrderAtAnyThreads) {
   command.repeats.min_time_seconds = 0;
   command.pass.time_puzzles = false;
   const auto untimed = test_util::run(command);
-  for (const sudoku_bench::MeasuredPass& r : untimed.report.runs) {
+  for (const sudoku_bench::MeasuredPass& r : untimed.report.passes) {
     EXPECT_TRUE(r.distributions.tail_latency_ns.empty());
     expect_same(r.distributions.tail_tree_size, want);
     EXPECT_TRUE(sudoku_bench::pass_to_json(r)["tail_growth"]["latency_ns"].is_null());

@@ -179,10 +179,10 @@ TEST(InputFormatTest, CsvSolutionsAreChecked) {
 
   const auto r = test_util::run(test_util::run_command_for({f.path()}, {1}, 1));
   EXPECT_EQ(r.status, sudoku_bench::kExitUndecided);
-  EXPECT_EQ(r.report.runs[0].status.unique, 2u);
-  EXPECT_EQ(r.report.runs[0].status.invalid, 1u);
-  EXPECT_EQ(r.report.runs[0].status.checked, 2u);
-  EXPECT_EQ(r.report.runs[0].status.check_failed, 1u);
+  EXPECT_EQ(r.report.passes[0].status.unique, 2u);
+  EXPECT_EQ(r.report.passes[0].status.invalid, 1u);
+  EXPECT_EQ(r.report.passes[0].status.checked, 2u);
+  EXPECT_EQ(r.report.passes[0].status.check_failed, 1u);
   EXPECT_NE(r.out.find("2 checked, 1 failed"), std::string::npos) << r.out;
 }
 

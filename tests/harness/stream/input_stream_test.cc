@@ -51,7 +51,7 @@ std::pair<int, sudoku_bench::Tally> run(const std::string& path, std::string* er
   Capture out, err;
   const int status = sudoku_bench::run_command(command, out.file(), err.file(), &report);
   if (err_text) *err_text = err.text();
-  return {status, report.runs.empty() ? sudoku_bench::Tally{} : report.runs[0].status};
+  return {status, report.passes.empty() ? sudoku_bench::Tally{} : report.passes[0].status};
 }
 
 // `records` lines of the file are records: `solve` prints that many lines and `run` counts them.
@@ -205,10 +205,10 @@ TEST(HostileInputTest, AbortedPuzzlesAreNamedAndCounted) {
   sudoku_bench::Report report;
   Capture run_out, run_err;
   EXPECT_EQ(sudoku_bench::run_command(run, run_out.file(), run_err.file(), &report), sudoku_bench::kExitUndecided);
-  ASSERT_EQ(report.runs.size(), 2u);
-  EXPECT_EQ(report.runs[0].status.aborted + report.runs[0].status.unique, 3u);
-  EXPECT_GE(report.runs[0].status.aborted, 1u);
-  EXPECT_EQ(report.runs[0].distributions.tree_size.max, 3u);  // partial trees are counted, never beyond the limit
+  ASSERT_EQ(report.passes.size(), 2u);
+  EXPECT_EQ(report.passes[0].status.aborted + report.passes[0].status.unique, 3u);
+  EXPECT_GE(report.passes[0].status.aborted, 1u);
+  EXPECT_EQ(report.passes[0].distributions.tree_size.max, 3u);  // partial trees are counted, never beyond the limit
 }
 
 TEST(HostileInputTest, TimeLimitAbortsAndTheRunGoesOn) {
