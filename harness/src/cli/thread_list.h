@@ -1,14 +1,13 @@
-// Thread counts as the command line gives them: the most any command takes, and `run`'s --threads list.
+// `run`'s --threads list, as the command line gives it.
 #pragma once
 
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace sudoku_bench {
+#include "sys/thread_count.h"
 
-// The most threads --threads takes, in every command.
-inline constexpr int kMaxThreads = 1024;
+namespace sudoku_bench {
 
 // "1,2,4", "1:16" (inclusive) or a mix like "1,2,4:8"; duplicates dropped, order kept.
 // Returns an empty list and sets `error` when the text is not such a list of counts in 1..kMaxThreads.
