@@ -56,8 +56,7 @@ void BM_ShardPass(benchmark::State& state) {
   sudoku_bench::InputFile input(large_file());
   const auto noop = sudoku_bench::make_noop_factory();
   sudoku_bench::PassConfig config;
-  sudoku_bench::take_shard(config.pipeline, input.size(), 1, 1, shards);
-  config.pipeline.threads = 1;
+  sudoku_bench::take_shard(config.pipeline, input.size(), config.pipeline.threads, 1, shards);  // one thread
   std::uint64_t records = 0;
   for (auto _ : state) {
     input.rewind();
@@ -83,8 +82,7 @@ void BM_OwnRecordsPass(benchmark::State& state) {
   sudoku_bench::InputFile input(path);
   const auto noop = sudoku_bench::make_noop_factory();
   sudoku_bench::PassConfig config;
-  config.pipeline.threads = 1;
-  config.pipeline.chunk = sudoku_bench::chunk_size_for(input.size(), 1);
+  config.pipeline.chunk = sudoku_bench::chunk_size_for(input.size(), config.pipeline.threads);  // one thread
   std::uint64_t records = 0;
   for (auto _ : state) {
     input.rewind();

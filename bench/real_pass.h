@@ -15,7 +15,7 @@ inline sudoku_bench::MeasuredPass real_pass(const std::string& file, const std::
   sudoku_bench::RunCommand command;
   command.files = {file};
   command.solvers = {sudoku_bench::SolverSpec(solver)};
-  command.threads = {1};
+  command.threads = {sudoku_bench::ThreadCount()};  // one
   command.repeats.repetitions = 1;
   command.repeats.warmup_seconds = 0;
   command.repeats.min_time_seconds = 0;

@@ -16,7 +16,7 @@ inline sudoku_bench::RunCommand run_command_for(std::vector<std::string> files, 
   command.files = std::move(files);
   command.solvers.clear();
   for (const std::string& s : solvers) command.solvers.emplace_back(s);
-  command.threads = std::move(threads);
+  for (const int t : threads) command.threads.push_back(sudoku_bench::ThreadCount::of(t).value());
   command.repeats.repetitions = repetitions;
   command.repeats.warmup_seconds = 0;
   command.repeats.min_time_seconds = 0;  // each file once: counts are the file's

@@ -64,7 +64,7 @@ int check_ab(State<AbCommand>& state) {
               option);
       return kExitUsage;
     }
-  if (c.threads == 1) return kExitOk;
+  if (c.threads.get() == 1) return kExitOk;
   Messages(stderr, "ab")
       .error(
           "--measure instructions counts one thread: a count does not depend on threads; give --threads 1 or leave it "

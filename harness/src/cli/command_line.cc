@@ -78,11 +78,18 @@ void ReportOutputOptions::add_to(std::vector<ReportOutput>& outputs) const {
     for (const std::string& path : paths[i]) outputs.push_back({kReportFormats[i].format, path});
 }
 
-void declare_threads(Options& o, int& threads, const std::string& what) {
-  o.whole("--threads", threads, 1, kMaxThreads,
-          threads ? what
-                  : what + " (default: the CPUs this process may use: its affinity mask, at most SLURM_CPUS_PER_TASK)",
-          threads ? ShowDefault::yes : ShowDefault::no);
+void declare_threads(Options& o, std::optional<ThreadCount>& threads, const std::string& what) {
+  o.whole_to("--threads", threads ? static_cast<std::uint64_t>(threads->get()) : 0, "INT", 1, kMaxThreads,
+             threads
+                 ? what
+                 : what + " (default: the CPUs this process may use: its affinity mask, at most SLURM_CPUS_PER_TASK)",
+             threads ? ShowDefault::yes : ShowDefault::no,
+             [&threads](std::uint64_t v) { threads = ThreadCount::of(static_cast<int>(v)); });
+}
+
+void declare_threads(Options& o, ThreadCount& threads, const std::string& what) {
+  o.whole_to("--threads", static_cast<std::uint64_t>(threads.get()), "INT", 1, kMaxThreads, what, ShowDefault::yes,
+             [&threads](std::uint64_t v) { threads = *ThreadCount::of(static_cast<int>(v)); });
 }
 
 void declare_solver(Options& o, SolverSpec& solver, const std::string& help) {

@@ -21,6 +21,7 @@
 #include "run/exit_codes.h"
 #include "run/report_outputs.h"
 #include "stream/solver_spec.h"
+#include "sys/thread_count.h"
 
 namespace CLI {
 class App;
@@ -56,8 +57,9 @@ CLI::App* add_command(CLI::App& app, std::string_view name);
 void finish_help(CLI::App& command);
 
 // --threads N: one thread count (solve, ab, hunt; run takes a list). `what` says whose threads;
-// a target of 0 (all the CPUs this process may use) shows no default.
-void declare_threads(Options& o, int& threads, const std::string& what);
+// a target with none (all the CPUs this process may use, which the command resolves) shows no default.
+void declare_threads(Options& o, std::optional<ThreadCount>& threads, const std::string& what);
+void declare_threads(Options& o, ThreadCount& threads, const std::string& what);
 
 // --solver SPEC: one solver (solve, hunt), taken apart here, once (stream/solver_spec.h).
 void declare_solver(Options& o, SolverSpec& solver, const std::string& help);

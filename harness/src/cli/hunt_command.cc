@@ -11,8 +11,9 @@ namespace sudoku_bench {
 namespace {
 
 // The bounds of a hunt: when it stops, how far an evaluation goes, what it keeps.
-void declare_hunt_bounds(Options& o, HuntOptions& h) {
-  declare_threads(o, h.threads, "Worker threads");
+void declare_hunt_bounds(Options& o, HuntCommand& c) {
+  HuntOptions& h = c.options;
+  declare_threads(o, c.threads, "Worker threads");
   o.whole("--seed", h.seed, 0, kAnyCount, "Seed of every random choice");
   o.whole("--evaluations", h.evaluations, 0, kAnyCount,
           "Stop after N solves (0: no bound); with --seed, a reproducible hunt at a given --threads");
@@ -34,7 +35,7 @@ std::shared_ptr<State<HuntCommand>> declare_hunt(CLI::App& app) {
   o.choice("--by", c.options.by, {{"nodes", HuntMeasure::nodes}, {"time", HuntMeasure::time}},
            "What is maximised: nodes (tree size, machine-independent) or time");
   declare_solver(o, c.solver, "Strategy, as for solve: " + known_solvers(false) + ", or plugin:PATH.so");
-  declare_hunt_bounds(o, c.options);
+  declare_hunt_bounds(o, c);
   cmd->add_flag("--unique", c.options.unique,
                 "Keep only uniquely solvable puzzles; climb starts from unique puzzles (generated, or FILE's), "
                 "moves by symmetries or removes or moves givens keeping the solution, and rejects moves that lose "

@@ -23,8 +23,8 @@ namespace sudoku_bench {
 // The top of a whole-number option's range where any count is fine.
 inline constexpr std::uint64_t kAnyCount = UINT64_MAX;
 
-// Whether --help shows the member's value as the default: not where 0 stands for "all hardware
-// threads", which the machine decides.
+// Whether --help shows the member's value as the default: not where the machine decides it (no
+// --threads: all the CPUs this process may use).
 enum class ShowDefault { yes, no };
 
 // Every option but a plain path or flag goes through here as text, so that a bad value is refused
@@ -53,6 +53,12 @@ class Options {
                       if (also) also(target);
                     });
   }
+
+  // The same for a member that is no plain integer (a ThreadCount): `shown` is its default, `type`
+  // what --help calls the value, and `set` stores a number given.
+  CLI::Option* whole_to(const std::string& name, std::uint64_t shown, const char* type, std::uint64_t min,
+                        std::uint64_t max, const std::string& help, ShowDefault show,
+                        std::function<void(std::uint64_t)> set);
 
   // A finite number in [min, max] (decimal or exponent notation).
   CLI::Option* real(const std::string& name, double& target, double min, double max, const std::string& help) {
@@ -121,9 +127,6 @@ class Options {
     Convert convert;
   };
 
-  CLI::Option* whole_to(const std::string& name, std::uint64_t shown, const char* type, std::uint64_t min,
-                        std::uint64_t max, const std::string& help, ShowDefault show,
-                        std::function<void(std::uint64_t)> set);
   // A text that is one of `names`, which CLI11 checks before `convert` receives it.
   CLI::Option* one_of(const std::string& name, std::vector<std::string> names, const std::string& shown,
                       const std::string& help, Convert convert);

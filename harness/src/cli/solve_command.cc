@@ -19,7 +19,7 @@ std::shared_ptr<State<SolveCommand>> declare_solve(CLI::App& app) {
   s->check_named = [](State<SolveCommand>& state) {
     return check_named_inputs("solve", {{"", state.command.solver}}, {state.command.input}, stderr);
   };
-  declare_threads(o, c.pipeline.threads, "Worker threads");
+  declare_threads(o, c.threads, "Worker threads");
   declare_solver(o, c.solver, "Strategy: " + known_solvers(false));
   declare_record_options(
       o, c.step, c.pipeline,

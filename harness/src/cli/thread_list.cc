@@ -8,13 +8,13 @@ namespace {
 
 bool parse_count(std::string_view s, int& out) {
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
-  return ec == std::errc() && end == s.data() + s.size() && out >= 1 && out <= kMaxThreads;
+  return ec == std::errc() && end == s.data() + s.size() && ThreadCount::of(out).has_value();
 }
 
 }  // namespace
 
-std::vector<int> parse_thread_list(std::string_view text, std::string& error) {
-  std::vector<int> counts;
+std::vector<ThreadCount> parse_thread_list(std::string_view text, std::string& error) {
+  std::vector<ThreadCount> counts;
   // The sentence every whole-number option says (docs/cli.md, Numeric options), of the piece at
   // fault; a piece of a list names the list, and how one is written.
   const auto fail = [&](std::string_view item) {
@@ -27,7 +27,7 @@ std::vector<int> parse_thread_list(std::string_view text, std::string& error) {
                 ? "'" + std::string(item) + "' is no range: its first count is above its last"
                 : "'" + std::string(bad) + "' is not a whole number from 1 to " + std::to_string(kMaxThreads);
     if (item != text) error += " (in '" + std::string(text) + "', a list like 1,2,4 or 1:16)";
-    return std::vector<int>{};
+    return std::vector<ThreadCount>{};
   };
   std::size_t pos = 0;
   do {
@@ -42,8 +42,10 @@ std::vector<int> parse_thread_list(std::string_view text, std::string& error) {
     } else if (!parse_count(item.substr(0, colon), lo) || !parse_count(item.substr(colon + 1), hi) || lo > hi) {
       return fail(item);
     }
-    for (int t = lo; t <= hi; ++t)
-      if (std::find(counts.begin(), counts.end(), t) == counts.end()) counts.push_back(t);
+    for (int t = lo; t <= hi; ++t) {
+      const ThreadCount count = *ThreadCount::of(t);  // lo and hi passed parse_count
+      if (std::find(counts.begin(), counts.end(), count) == counts.end()) counts.push_back(count);
+    }
     pos = comma == std::string_view::npos ? text.size() + 1 : comma + 1;
   } while (pos <= text.size());
   return counts;

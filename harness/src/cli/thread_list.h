@@ -11,6 +11,6 @@ namespace sudoku_bench {
 
 // "1,2,4", "1:16" (inclusive) or a mix like "1,2,4:8"; duplicates dropped, order kept.
 // Returns an empty list and sets `error` when the text is not such a list of counts in 1..kMaxThreads.
-std::vector<int> parse_thread_list(std::string_view text, std::string& error);
+std::vector<ThreadCount> parse_thread_list(std::string_view text, std::string& error);
 
 }  // namespace sudoku_bench

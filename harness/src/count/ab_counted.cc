@@ -21,7 +21,7 @@ RunCommand side_command(const AbCommand& c, const SolverSpec& spec) {
   one.measuring.measure = Measure::instructions;
   one.measuring.sample = c.measuring.sample;
   one.solvers = {spec};
-  one.threads = {1};
+  one.threads = {ThreadCount()};  // one
   one.labels = c.labels;
   one.repeats.repetitions = 1;
   one.supervision.progress = c.supervision.progress;

@@ -25,8 +25,8 @@ namespace {
 
 // What counting cannot do, said before anything is counted; "" when fine.
 std::string refusal(const RunCommand& c) {
-  for (const int t : c.threads)
-    if (t != 1)
+  for (const ThreadCount t : c.threads)
+    if (t.get() != 1)
       return "--measure instructions counts one thread: a count does not depend on threads (valgrind runs a "
              "program's threads one at a time); give --threads 1 or leave it out";
   if (c.shard.count) return "--shard is not available with --measure instructions: --sample N counts a share";
@@ -83,7 +83,7 @@ Report report_head(const RunCommand& one, const std::vector<SpecFactory>& solver
   Report report;
   report.context = collect_context();
   report.run_id = new_run_id();
-  report.settings = settings_of(one, {1}, solvers);
+  report.settings = settings_of(one, {ThreadCount()}, solvers);
   report.settings.latency = false;
   report.settings.latency_clock.clear();
   report.settings.verify.by =
@@ -136,7 +136,7 @@ int counted_run(const RunCommand& command, std::FILE* out, std::FILE* err, Repor
   };
   if (const std::string why = refusal(command); !why.empty()) return fail(why, kExitUsage);
   RunCommand one = command;
-  one.threads = {1};
+  one.threads = {ThreadCount()};  // one
   one.pass.time_puzzles = false;  // nothing is timed: no clock to calibrate or name
   std::vector<SpecFactory> solvers;
   std::unique_ptr<sudoku::SolverFactory> reference;

@@ -11,9 +11,8 @@ namespace sudoku_bench {
 FileSample read_sample(const std::string& file, InputFormat format, std::size_t sample) {
   InputFile input(file);
   PipelineConfig config;
-  config.threads = 1;
-  config.format = format;
-  config.chunk = chunk_size_for(input.size(), 1);
+  config.format = format;  // on one thread, PipelineConfig's own
+  config.chunk = chunk_size_for(input.size(), config.threads);
   // noop's step parses each record as every solver's does, and solves nothing.
   const auto noop = make_noop_factory();
   RecordStep step(*noop, StepOptions{});

@@ -374,7 +374,7 @@ void check_size(const sudoku::SolverFactory& factory, int box) {
 HuntResult hunt(const sudoku::SolverFactory& factory, const HuntOptions& options, const std::atomic<bool>& interrupt,
                 const std::function<void(const HuntTick&)>& tick, const std::function<void(const HuntResult&)>& finds) {
   check_size(factory, options.box);
-  const int threads = std::max(1, options.threads);
+  const int threads = options.threads.get();
   std::vector<std::unique_ptr<Worker>> workers;
   for (int i = 0; i < threads; ++i) workers.push_back(std::make_unique<Worker>(factory, options.top));
   Hunt h{options, workers, Clock::now()};

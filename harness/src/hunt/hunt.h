@@ -12,6 +12,7 @@
 
 #include "sudoku/grid.h"
 #include "sudoku/solver.h"
+#include "sys/thread_count.h"
 
 namespace sudoku_bench {
 
@@ -24,7 +25,7 @@ struct HuntOptions {
   HuntMeasure by = HuntMeasure::nodes;
   int box = 3;
   std::uint64_t seed = 1;
-  int threads = 0;                        // 0: all hardware threads (the command resolves it: thread_count)
+  ThreadCount threads;                    // the command resolves "all CPUs" (run/hunt_run.cc)
   std::uint64_t evaluations = 0;          // stop after this many solves; 0: no bound
   double seconds = 0;                     // stop after this long; 0: no bound
   std::uint64_t node_limit = 10'000'000;  // per evaluation; 0: none

@@ -17,6 +17,7 @@
 #include "report/report.h"
 #include "run/command_options.h"
 #include "stream/solver_spec.h"
+#include "sys/thread_count.h"
 
 namespace sudoku_bench {
 
@@ -47,7 +48,7 @@ struct AbCommand {
   std::vector<std::string> files;  // puzzle files, measured in turns within each shard
   // --measure instructions: each side counted once by valgrind (count/ab_counted.h), no rounds.
   Measuring measuring;
-  int threads = 1;
+  ThreadCount threads;  // one, pinned to a CPU, unless --threads says more
   AbRoundRule rule;
   std::string cpu;                      // the CPU to pin to; "": the last one this process may use
   CompareOptions options = {{}, true};  // paired: rounds are made in turns

@@ -64,8 +64,9 @@ PassConfig pass_config(const AbCommand& c, const AbSide& side, const InputFile& 
 
 int pin_ab(const AbCommand& c, std::FILE* err, int& pinned) {
   pinned = -1;
-  if (c.cpu == "none" || c.threads > 1) {
-    if (c.threads > 1 && c.cpu != "none") Messages(err, "ab").notef("%d threads: not pinned to one CPU", c.threads);
+  if (c.cpu == "none" || c.threads.get() > 1) {
+    if (c.threads.get() > 1 && c.cpu != "none")
+      Messages(err, "ab").notef("%d threads: not pinned to one CPU", c.threads.get());
     return kExitOk;
   }
   int cpu = -1;
@@ -116,7 +117,7 @@ std::vector<MeasuredPass> AbMeasurer::measure_shard(int s, int shard, int round)
     MeasuredPass pass = measure_pass(input, *side.factory, pass_config(c_, side, input, shard, nullptr));
     pass.id.dataset = datasets_[f];
     pass.id.path = c_.files[f];
-    pass.threads = c_.threads;
+    pass.threads = c_.threads.get();
     pass.id.repetition = round;
     pass.id.solver = side.name;
     passes.push_back(std::move(pass));
@@ -133,7 +134,7 @@ std::vector<MeasuredPass> AbMeasurer::measure_elsewhere(int s, int shard, int ro
                                    "--solver",
                                    side.spec.spec(),
                                    "--threads",
-                                   std::to_string(c_.threads),
+                                   std::to_string(c_.threads.get()),
                                    "--repetitions",
                                    "1",
                                    "--warmup-seconds",
@@ -185,7 +186,7 @@ std::map<std::uint64_t, std::string> AbMeasurer::outcomes(int s, std::size_t f, 
   // /dev/null, written in place, and the rows are read from the chunks as they come.
   OutputFile discard("/dev/null", "");
   PerPuzzleRows rows(discard);
-  rows.start_pass(datasets_[f], c_.files[f], side.name, c_.threads, 0, true, false);
+  rows.start_pass(datasets_[f], c_.files[f], side.name, c_.threads.get(), 0, true, false);
   InputFile input(c_.files[f]);
   PassConfig config = pass_config(c_, side, input, shard, &rows);
   std::map<std::uint64_t, std::string> outcomes;  // line -> outcome

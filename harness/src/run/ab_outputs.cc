@@ -67,7 +67,7 @@ void AbOutputs::finish_report(int s) {
     const std::size_t eq = label.find('=');
     settings.labels.emplace_back(label.substr(0, eq), label.substr(eq + 1));
   }
-  settings.threads = {c_.threads};
+  settings.threads = {c_.threads.get()};
   settings.repetitions = static_cast<int>(record_.rounds_done);
   settings.warmup_seconds = 0;
   settings.min_time_seconds = 0;

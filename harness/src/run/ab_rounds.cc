@@ -36,7 +36,8 @@ void AbRounds::measure() {
         .progressf("%s against %s in turns%s, %d shard%s a round: %s", sides_[1].name.c_str(), sides_[0].name.c_str(),
                    record_.cpu >= 0 ? (" on CPU " + std::to_string(record_.cpu)).c_str() : "", c_.rule.shards,
                    c_.rule.shards == 1 ? "" : "s", join(datasets_, " ").c_str());
-  if (link_) link_->progress(ab_head_message(record_, sides_[0].spec.given(), sides_[1].spec.given(), c_.threads));
+  if (link_)
+    link_->progress(ab_head_message(record_, sides_[0].spec.given(), sides_[1].spec.given(), c_.threads.get()));
   // One unmeasured turn each: libraries loaded, caches and branch predictors met.
   start_ = std::chrono::steady_clock::now();
   for (int s = 0; s < 2; ++s) measure_turn(s, 1, 0);

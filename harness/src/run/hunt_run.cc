@@ -131,7 +131,7 @@ void write_checks(std::optional<OutputFile>& opened, const std::string& text, st
 
 int hunt_command(const HuntCommand& command, std::FILE* out, std::FILE* err, PassLink* link) {
   HuntOptions options = command.options;
-  options.threads = thread_count(options.threads);
+  options.threads = ThreadCount::given_or_all_cpus(command.threads);
   try {
     const auto factory = hunting_solver(command.solver, options);
     if (options.method == HuntMethod::random && !command.files.empty())

@@ -10,13 +10,15 @@
 #include "hunt/hunt.h"
 #include "stream/output_file.h"
 #include "stream/solver_spec.h"
+#include "sys/thread_count.h"
 
 namespace sudoku_bench {
 
 class PassLink;
 
 struct HuntCommand {
-  HuntOptions options;
+  HuntOptions options;                 // but its threads, which hunt_command resolves
+  std::optional<ThreadCount> threads;  // --threads; none: ThreadCount::all_cpus()
   SolverSpec solver = SolverSpec("bitmask");
   std::vector<std::string> files;  // climb: start puzzles, one per line (lines, csv or checks files)
   std::string out_path;            // "": standard output

@@ -79,11 +79,11 @@ class Run {
     }
     if (measuring_->leader())
       for (const std::string& note : notes) Messages(err_, "run").note(note);
-    std::vector<int> thread_counts = thread_counts_of(command_);  // into the settings, which plan() reads
+    std::vector<ThreadCount> thread_counts = thread_counts_of(command_);  // into the settings, which plan() reads
     if (command_.threads.empty()) {
       // Ranks bound to CPU sets of different sizes would plan different passes: rank 0's list holds.
       thread_counts.resize(static_cast<std::size_t>(measuring_->agree(static_cast<int>(thread_counts.size()))));
-      for (int& t : thread_counts) t = measuring_->agree(t);
+      for (ThreadCount& t : thread_counts) t = ThreadCount::of(measuring_->agree(t.get())).value();
     }
     plugin::set_slow_call_report(plugin::slow_call_report(command_.pass.step.solve));
     report_.context = collect_context();
@@ -93,7 +93,7 @@ class Run {
     // Into the report before its head goes to a supervisor, which writes the JSON from it.
     if (command_.environment_warnings)
       report_.warnings = environment_warnings(report_.context.environment,
-                                              *std::max_element(thread_counts.begin(), thread_counts.end()));
+                                              std::max_element(thread_counts.begin(), thread_counts.end())->get());
     if (const int status = resume_.check(report_); status != kExitOk) return status;
     progress_.emplace(err_, command_.supervision.progress && measuring_->leader());
     if (const int status = outputs_.open(); status != kExitOk) return status;
@@ -227,14 +227,15 @@ class Run {
         arms_.push_back(
             std::make_unique<FileSolverPasses>(command_, file, solver, reference_.get(), shard, *progress_, err_,
                                                identities_.count(file) ? &identities_.at(file) : nullptr, datasets[f]));
+        // start()'s thread counts, each a ThreadCount's: value() cannot throw.
         for (const int threads : report_.settings.threads)
           for (int rep = 1; rep <= command_.repeats.repetitions; ++rep)
-            plan_.push_back({arms_.size() - 1, threads, rep});
+            plan_.push_back({arms_.size() - 1, ThreadCount::of(threads).value(), rep});
       }
     }
     for (std::size_t i = 0; i < plan_.size(); ++i) plan_[i].order = i;
     if (command_.repeats.interleave_seed) shuffle(plan_, *command_.repeats.interleave_seed);
-    std::set<std::pair<std::size_t, int>> warm_ups;
+    std::set<std::pair<std::size_t, ThreadCount>> warm_ups;
     if (command_.repeats.warmup_seconds > 0)
       for (const PlannedPass& p : plan_) warm_ups.emplace(p.passes, p.threads);
     const double warmup = command_.repeats.warmup_seconds;
@@ -242,7 +243,7 @@ class Run {
   }
 
   // Unmeasured passes of `passes` at `threads` for --warmup-seconds, once per (arm, threads).
-  void warm(std::size_t arm, int threads, const std::string& label) {
+  void warm(std::size_t arm, ThreadCount threads, const std::string& label) {
     if (command_.repeats.warmup_seconds <= 0 || !warmed_.emplace(arm, threads).second) return;
     progress_->step(label + " warm-up", kWarmUp);
     if (link_) link_->starting(label + " warm-up");
@@ -319,7 +320,7 @@ class Run {
   std::map<std::string, FileIdentity> identities_;  // every input as the run began
   std::vector<std::unique_ptr<FileSolverPasses>> arms_;
   std::vector<PlannedPass> plan_;
-  std::set<std::pair<std::size_t, int>> warmed_;  // (arm, threads)
+  std::set<std::pair<std::size_t, ThreadCount>> warmed_;  // (arm, threads)
   RunStop stop_;
   RunResume resume_;
   RunWriter outputs_;
@@ -335,7 +336,7 @@ bool unmeasured_report(const RunCommand& command, Report& report, std::FILE* err
   } else {
     report.context = collect_context();
     report.settings.solvers = given_texts(command.solvers);
-    report.settings.threads = thread_counts_of(command);
+    report.settings.threads = thread_numbers(thread_counts_of(command));
   }
   report.interrupted = true;
   return true;

@@ -13,6 +13,7 @@
 #include "run/report_outputs.h"
 #include "stream/pass.h"
 #include "stream/solver_spec.h"
+#include "sys/thread_count.h"
 
 namespace sudoku_bench {
 
@@ -59,8 +60,8 @@ struct RunCommand {
   // --sample N: N records of each file, every k-th, the first included (count/sample.h).
   Measuring measuring;
   std::vector<SolverSpec> solvers = {SolverSpec("bitmask")};
-  std::vector<int> threads;         // empty: 1..hardware threads
-  std::vector<std::string> labels;  // --label KEY=VALUE, as given
+  std::vector<ThreadCount> threads;  // empty: 1..ThreadCount::all_cpus()
+  std::vector<std::string> labels;   // --label KEY=VALUE, as given
   RunRepeats repeats;
   // --json (in --format), --gbench, --bmf, --markdown, --csv: where the report goes; none: the table only.
   std::vector<ReportOutput> outputs;

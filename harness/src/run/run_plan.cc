@@ -80,15 +80,21 @@ void shuffle(std::vector<PlannedPass>& plan, std::uint64_t seed) {
   }
 }
 
-std::vector<int> thread_counts_of(const RunCommand& command) {
-  std::vector<int> counts = command.threads;
+std::vector<ThreadCount> thread_counts_of(const RunCommand& command) {
+  std::vector<ThreadCount> counts = command.threads;
   if (counts.empty())
-    for (int t = 1; t <= usable_cpus(); ++t) counts.push_back(t);
+    for (int t = 1, all = ThreadCount::all_cpus().get(); t <= all; ++t) counts.push_back(*ThreadCount::of(t));
   return counts;
 }
 
+std::vector<int> thread_numbers(const std::vector<ThreadCount>& counts) {
+  std::vector<int> numbers;
+  for (const ThreadCount t : counts) numbers.push_back(t.get());
+  return numbers;
+}
+
 // The report's settings: what was asked, as it was run.
-Settings settings_of(const RunCommand& command, const std::vector<int>& thread_counts,
+Settings settings_of(const RunCommand& command, const std::vector<ThreadCount>& thread_counts,
                      const std::vector<SpecFactory>& solvers) {
   const StepOptions& step = command.pass.step;
   Settings settings;
@@ -101,7 +107,7 @@ Settings settings_of(const RunCommand& command, const std::vector<int>& thread_c
     const std::size_t eq = label.find('=');
     settings.labels.emplace_back(label.substr(0, eq), label.substr(eq + 1));
   }
-  settings.threads = thread_counts;
+  settings.threads = thread_numbers(thread_counts);
   settings.repetitions = command.repeats.repetitions;
   settings.warmup_seconds = command.repeats.warmup_seconds;
   settings.min_time_seconds = command.repeats.min_time_seconds;

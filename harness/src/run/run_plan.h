@@ -60,27 +60,27 @@ class FileSolverPasses {
         identity_(identity),
         stamp_(input_stamp(file)) {}
 
-  std::string label(int threads) const {
-    return dataset_ + " " + solver_.spec.given() + " threads=" + std::to_string(threads);
+  std::string label(ThreadCount threads) const {
+    return dataset_ + " " + solver_.spec.given() + " threads=" + std::to_string(threads.get());
   }
   const std::string& file() const { return file_; }
   std::string solver_name() const { return solver_.factory->name(); }
 
   // A measured pass: the file read again until command.repeats.min_time_seconds have passed (standard
   // input once); rows go to `rows` from the first reading only.
-  MeasuredPass measured(int threads, int repetition, PerPuzzleRows* rows, ChunkDealer* dealer) {
+  MeasuredPass measured(ThreadCount threads, int repetition, PerPuzzleRows* rows, ChunkDealer* dealer) {
     MeasuredPass measured = pass(threads, 0, repetition, rows, dealer);
     measured.id.dataset = dataset_;
     measured.id.path = file_;
     measured.id.input = stamp_;
-    measured.threads = threads;
+    measured.threads = threads.get();
     measured.id.repetition = repetition;
     return measured;
   }
 
   // `budget_seconds` > 0 makes an unmeasured warm-up pass that stops reading after that long.
   // Measured passes write their rows to `rows` when it is not null.
-  MeasuredPass pass(int threads, double budget_seconds, int repetition = 0, PerPuzzleRows* rows = nullptr,
+  MeasuredPass pass(ThreadCount threads, double budget_seconds, int repetition = 0, PerPuzzleRows* rows = nullptr,
                     ChunkDealer* dealer = nullptr) {
     InputFile input(file_);
     // Every pass reads the file the run began with: one changed between passes is not averaged in.
@@ -93,7 +93,7 @@ class FileSolverPasses {
     PassConfig config = pass_config(threads, input, budget_seconds, name_records, stop);
     config.pipeline.dealer = dealer;
     if (rows && budget_seconds == 0) {
-      rows->start_pass(dataset_, file_, solver_.factory->name(), threads, repetition,
+      rows->start_pass(dataset_, file_, solver_.factory->name(), threads.get(), repetition,
                        solver_.factory->reports_tree_size(), config.time_puzzles);
       config.rows = rows;
     }
@@ -135,7 +135,7 @@ class FileSolverPasses {
 
  private:
   // The command's pass settings, made for this file, solver and thread count.
-  PassConfig pass_config(int threads, const InputFile& input, double budget_seconds, bool name_records,
+  PassConfig pass_config(ThreadCount threads, const InputFile& input, double budget_seconds, bool name_records,
                          const std::atomic<bool>& stop) const {
     PassConfig config = command_.pass;
     config.step.reference = reference_;
@@ -187,7 +187,7 @@ class FileSolverPasses {
 // One measured pass to make: the index of its FileSolverPasses, its threads, its repetition.
 struct PlannedPass {
   std::size_t passes = 0;
-  int threads = 0;
+  ThreadCount threads;
   int repetition = 0;
   std::size_t order = 0;  // its place in the command line's order
 };
@@ -197,12 +197,14 @@ struct PlannedPass {
 void shuffle(std::vector<PlannedPass>& plan, std::uint64_t seed);
 
 // The thread counts `command` measures: its --threads, else 1 to the CPUs this process may use
-// (stream/pipeline.h, usable_cpus). Never empty: a report interrupted before it measured anything
-// names them too.
-std::vector<int> thread_counts_of(const RunCommand& command);
+// (ThreadCount::all_cpus), resolved here once. Never empty: a report interrupted before it measured
+// anything names them too.
+std::vector<ThreadCount> thread_counts_of(const RunCommand& command);
+// The same as the report's settings write them.
+std::vector<int> thread_numbers(const std::vector<ThreadCount>& counts);
 
 // The report's settings: what was asked, as it was run.
-Settings settings_of(const RunCommand& command, const std::vector<int>& thread_counts,
+Settings settings_of(const RunCommand& command, const std::vector<ThreadCount>& thread_counts,
                      const std::vector<SpecFactory>& solvers);
 
 }  // namespace sudoku_bench

@@ -98,7 +98,8 @@ const MeasuredPass* RunResume::pass(const PlannedPass& planned, const FileSolver
   if (!resumed_) return nullptr;
   for (const MeasuredPass& p : resumed_->passes)
     if (p.complete == complete && p.id.path == passes.file() && p.id.solver == passes.solver_name() &&
-        p.threads == planned.threads && p.id.repetition == planned.repetition && p.split.ranks == measuring_.ranks())
+        p.threads == planned.threads.get() && p.id.repetition == planned.repetition &&
+        p.split.ranks == measuring_.ranks())
       return &p;
   return nullptr;
 }

@@ -182,6 +182,7 @@ int solve_command(const SolveCommand& command, std::FILE* out, std::FILE* err) {
   try {
     InputFile input(command.input);
     PipelineConfig pipeline = command.pipeline;
+    pipeline.threads = ThreadCount::given_or_all_cpus(command.threads);
     pipeline.chunk = chunk_size_for(input.size(), pipeline.threads);
     pipeline.interrupt = &interrupt_requested();
     SolveRecords process(*factory, step, step.solve.max_nodes > 0 || step.solve.time_limit.count() > 0);

@@ -8,14 +8,16 @@
 #include "stream/pipeline.h"
 #include "stream/record_step.h"
 #include "stream/solver_spec.h"
+#include "sys/thread_count.h"
 
 namespace sudoku_bench {
 
 struct SolveCommand {
   std::string input = "-";
   SolverSpec solver = SolverSpec("bitmask");
-  PipelineConfig pipeline;  // threads 0: all hardware threads
-  StepOptions step;         // step.solve.max_solutions is --limit
+  std::optional<ThreadCount> threads;  // --threads; none: ThreadCount::all_cpus()
+  PipelineConfig pipeline;             // its format; solve_command sets its threads and chunk size
+  StepOptions step;                    // step.solve.max_solutions is --limit
   // The reference strategy's spec for --verify; unset: bitmask for plugins, none for built-in
   // strategies (which the tests hold to bitmask's counts already), none at all with no_verify.
   std::optional<SolverSpec> verify;

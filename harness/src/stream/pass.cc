@@ -158,7 +158,7 @@ MeasuredPass measure_pass(InputFile& input, const sudoku::SolverFactory& factory
   MeasuredPass result;
   result.id.solver = factory.name();
   result.id.implementation = factory.implementation();
-  result.threads = config.pipeline.threads;
+  result.threads = config.pipeline.threads.get();
   result.distributions.latency_measured = config.time_puzzles;
   result.distributions.tree_size_reported = factory.reports_tree_size();
   const PuzzleClock clock = config.time_puzzles ? PuzzleClock::for_pass() : PuzzleClock::steady();
@@ -190,7 +190,7 @@ MeasuredPass measure_pass(InputFile& input, const sudoku::SolverFactory& factory
   }
   result.figures[Fig::cpu_seconds] = cpu;
   const NoiseCounters noise_after = read_noise_counters();
-  const int threads = thread_count(config.pipeline.threads);
+  const int threads = config.pipeline.threads.get();
   result.noise = noise_between(noise_before, noise_after, result.wall_seconds, threads);
   note_stops(result.noise, noise_before, noise_after, cpu, result.wall_seconds, threads);
   // Every figure getrusage gives, each from its row (stats/pass_figures.h).

@@ -8,16 +8,13 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
-#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <stdexcept>
-#include <thread>
 #include <vector>
 
 #include "stream/chunk_deal.h"
 #include "stream/chunk_reader.h"
-#include "sys/cpu_set.h"
 
 #if defined(__SANITIZE_THREAD__)
 #include <sanitizer/tsan_interface.h>
@@ -59,31 +56,16 @@ const char started = 0, reader_stage = 0, sink_stage = 0, finished = 0;
 
 }  // namespace
 
-int usable_cpus() {
-  int cpus = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  if (const std::size_t allowed = sys::allowed_cpus().size(); allowed > 0) cpus = static_cast<int>(allowed);
-  // Slurm gives a task this many CPUs; where it does not bind the task to them, the mask is wider.
-  if (const char* v = std::getenv("SLURM_CPUS_PER_TASK")) {
-    char* end = nullptr;
-    const long n = std::strtol(v, &end, 10);
-    if (end != v && *end == '\0' && n > 0 && n < cpus) cpus = static_cast<int>(n);
-  }
-  return cpus;
-}
-
-int thread_count(int threads) { return threads > 0 ? threads : usable_cpus(); }
-
-ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads) {
-  threads = thread_count(threads);
+ChunkSize chunk_size_for(std::uint64_t input_bytes, ThreadCount threads) {
   ChunkSize size;
   if (input_bytes == 0) return size;
-  const std::uint64_t share = input_bytes / (16 * static_cast<std::uint64_t>(threads));
+  const std::uint64_t share = input_bytes / (16 * static_cast<std::uint64_t>(threads.get()));
   size.bytes = static_cast<std::size_t>(std::clamp<std::uint64_t>(share, 512, 256 * 1024));
   size.records = static_cast<std::size_t>(std::clamp<std::uint64_t>(share / 82, 1, 256));
   return size;
 }
 
-void take_shard(PipelineConfig& pipeline, std::uint64_t input_bytes, int threads, int shard, int shards) {
+void take_shard(PipelineConfig& pipeline, std::uint64_t input_bytes, ThreadCount threads, int shard, int shards) {
   if (shards <= 1) {
     const bool repeated = pipeline.min_seconds > 0 && input_bytes > 0;
     pipeline.chunk = chunk_size_for(repeated ? std::max(input_bytes, kRepeatedBytes) : input_bytes, threads);
@@ -331,7 +313,7 @@ PipelineResult run_pipeline(InputFile& input, const PipelineConfig& config, cons
                             const std::function<void(Chunk&)>& sink) {
   if (config.shard_count < 1 || config.shard_index < 0 || config.shard_index >= config.shard_count)
     throw std::invalid_argument("shard index out of range");
-  const int threads = thread_count(config.threads);
+  const int threads = config.threads.get();
   const std::size_t tokens =
       config.max_chunks_in_flight ? config.max_chunks_in_flight : 4 * static_cast<std::size_t>(threads);
   // Without this, TBB caps an arena at the machine's core count; with it, `threads` is honoured.

@@ -13,11 +13,12 @@
 #include "stream/chunk_reader.h"
 #include "stream/input.h"
 #include "stream/input_format.h"
+#include "sys/thread_count.h"
 
 namespace sudoku_bench {
 
 struct PipelineConfig {
-  int threads = 0;  // 0: all hardware threads
+  ThreadCount threads;
   InputFormat format = InputFormat::automatic;
   ChunkSize chunk;
   // Chunks alive at once, which bounds memory whatever the input size; 0: 4 per thread.
@@ -46,16 +47,10 @@ struct PipelineConfig {
   bool operator==(const PipelineConfig&) const = default;
 };
 
-// The CPUs this process may run on: its affinity mask (taskset, numactl, a launcher's binding), at
-// most SLURM_CPUS_PER_TASK where Slurm set it.
-int usable_cpus();
-// `threads`, or usable_cpus() for 0.
-int thread_count(int threads);
-
 // Enough chunks that every thread gets several, without tiny chunks on large inputs: an input of
 // `input_bytes` (0 if unknown) is spread over 16 chunks per thread, of 512 bytes to 256 KiB
 // (1 to 256 records where records are assembled one by one).
-ChunkSize chunk_size_for(std::uint64_t input_bytes, int threads);
+ChunkSize chunk_size_for(std::uint64_t input_bytes, ThreadCount threads);
 
 // The chunk size of a sharded pass: from the input's size and the shard count only, about 256
 // chunks per shard, of 1 KiB to 256 KiB (4 to 256 records assembled one by one), so that the
@@ -70,7 +65,7 @@ ChunkSize shard_chunk_size(std::uint64_t input_bytes, int shard_count);
 // balance of its own, and a small file's tiny chunks would leave the threads waiting for the
 // serial stages (kaggle_first20k at 16 threads: chunks of 78 records).
 inline constexpr std::uint64_t kRepeatedBytes = 16 << 20;
-void take_shard(PipelineConfig& pipeline, std::uint64_t input_bytes, int threads, int shard, int shards);
+void take_shard(PipelineConfig& pipeline, std::uint64_t input_bytes, ThreadCount threads, int shard, int shards);
 
 // Where the time of a pipeline went. Each serial stage (reader, sink) handles one chunk at a
 // time, so the busier one caps throughput at records / its busy seconds, however many threads

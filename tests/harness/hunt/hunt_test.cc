@@ -36,7 +36,7 @@ sudoku_bench::HuntCommand command(sudoku_bench::HuntMethod method, const std::st
                                   std::uint64_t evaluations, std::uint64_t seed = 7) {
   sudoku_bench::HuntCommand c;
   c.options.method = method;
-  c.options.threads = threads;
+  c.threads = sudoku_bench::ThreadCount::of(threads);
   c.options.evaluations = evaluations;
   c.options.seed = seed;
   c.options.top = 8;
@@ -113,7 +113,7 @@ void expect_reads_back(const std::string& text, const std::string& solver) {
   sudoku_bench::SolveCommand solve;
   solve.input = file.path();
   solve.solver = sudoku_bench::SolverSpec(solver);
-  solve.pipeline.threads = 1;
+  solve.threads = sudoku_bench::ThreadCount();
   Capture out, err;
   EXPECT_EQ(sudoku_bench::solve_command(solve, out.file(), err.file()), sudoku_bench::kExitOk) << err.text();
   EXPECT_EQ(err.text(), "");

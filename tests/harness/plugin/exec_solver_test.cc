@@ -25,7 +25,7 @@ std::string solve_output(const std::string& solver, const std::string& file, int
   sudoku_bench::SolveCommand command;
   command.input = test_util::dataset_path(file);
   command.solver = sudoku_bench::SolverSpec(solver);
-  command.pipeline.threads = threads;
+  command.threads = sudoku_bench::ThreadCount::of(threads);
   test_util::Capture out, err;
   const int s = sudoku_bench::solve_command(command, out.file(), err.file());
   if (status) *status = s;

@@ -87,7 +87,7 @@ TEST_P(TdokuLikePluginTest, EveryBundledDatasetGetsExactCounts) {
     sudoku_bench::SolveCommand solve;
     solve.input = test_util::dataset_path(file);
     solve.solver = sudoku_bench::SolverSpec(plugin);
-    solve.pipeline.threads = GetParam();
+    solve.threads = sudoku_bench::ThreadCount::of(GetParam());
     test_util::Capture out, err;
     ASSERT_EQ(sudoku_bench::solve_command(solve, out.file(), err.file()), sudoku_bench::kExitOk) << err.text();
     std::istringstream lines(out.text());

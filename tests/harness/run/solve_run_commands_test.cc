@@ -37,7 +37,7 @@ Outcome solve(const std::string& path, std::uint64_t limit = 2, int threads = 2)
   sudoku_bench::SolveCommand command;
   command.input = path;
   command.step.solve.max_solutions = limit;
-  command.pipeline.threads = threads;
+  command.threads = sudoku_bench::ThreadCount::of(threads);
   Capture out, err;
   const int status = sudoku_bench::solve_command(command, out.file(), err.file());
   return {status, out.text(), err.text()};
@@ -273,9 +273,14 @@ TEST(RunCommandTest, NoLatencyMeasuresThroughputOnly) {
 
 TEST(ThreadListTest, ListsRangesAndErrors) {
   std::string error;
-  EXPECT_EQ(sudoku_bench::parse_thread_list("1,2,4", error), (std::vector<int>{1, 2, 4}));
-  EXPECT_EQ(sudoku_bench::parse_thread_list("1:4", error), (std::vector<int>{1, 2, 3, 4}));
-  EXPECT_EQ(sudoku_bench::parse_thread_list("8,1:3,2", error), (std::vector<int>{8, 1, 2, 3}));
+  const auto counts = [&error](const char* text) {
+    std::vector<int> numbers;
+    for (const sudoku_bench::ThreadCount t : sudoku_bench::parse_thread_list(text, error)) numbers.push_back(t.get());
+    return numbers;
+  };
+  EXPECT_EQ(counts("1,2,4"), (std::vector<int>{1, 2, 4}));
+  EXPECT_EQ(counts("1:4"), (std::vector<int>{1, 2, 3, 4}));
+  EXPECT_EQ(counts("8,1:3,2"), (std::vector<int>{8, 1, 2, 3}));
   for (const char* bad : {"", "0", "1,,2", "a", "1:", "2000", "-1", "1.5"}) {
     EXPECT_TRUE(sudoku_bench::parse_thread_list(bad, error).empty()) << bad;
     EXPECT_NE(error.find("is not a whole number from 1 to 1024"), std::string::npos) << error;

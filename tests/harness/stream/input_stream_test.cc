@@ -36,7 +36,7 @@ Outcome solve(const std::string& path, sudoku_bench::InputFormat format = sudoku
   sudoku_bench::SolveCommand command;
   command.input = path;
   command.pipeline.format = format;
-  command.pipeline.threads = 2;
+  command.threads = sudoku_bench::ThreadCount::of(2);
   Capture out, err;
   const int status = sudoku_bench::solve_command(command, out.file(), err.file());
   return {status, out.text(), err.text()};

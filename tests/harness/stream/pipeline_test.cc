@@ -21,12 +21,13 @@ using sudoku_bench::Chunk;
 using sudoku_bench::InputFile;
 using sudoku_bench::PipelineConfig;
 using sudoku_bench::Record;
+using sudoku_bench::ThreadCount;
 
 // Each record's line number as the sink saw it, in sink order.
 std::vector<std::uint64_t> lines_through(const std::string& path, int threads, std::size_t per_chunk) {
   InputFile in(path);
   PipelineConfig config;
-  config.threads = threads;
+  config.threads = ThreadCount::of(threads).value();
   config.chunk = {per_chunk * 2, per_chunk};  // lines of 2 bytes: blocks of about per_chunk records
   std::vector<std::uint64_t> seen;
   std::atomic<int> chunks{0};
@@ -70,7 +71,7 @@ TEST(PipelineTest, ChunksInFlightAreBounded) {
   test_util::TempFile f(text);
   InputFile in(f.path());
   PipelineConfig config;
-  config.threads = 4;
+  config.threads = ThreadCount::of(4).value();
   config.chunk = {10, 5};
   config.max_chunks_in_flight = 6;
   std::mutex m;
@@ -99,7 +100,7 @@ TEST(PipelineTest, ErrorsInAStageReachTheCaller) {
   test_util::TempFile f("a\nb\nc\n");
   InputFile in(f.path());
   PipelineConfig config;
-  config.threads = 2;
+  config.threads = ThreadCount::of(2).value();
   config.chunk = {1, 1};
   EXPECT_THROW(sudoku_bench::run_pipeline(
                    in, config,
@@ -120,7 +121,7 @@ TEST(PipelineTest, ThreadsObservedNeverExceedThreadsAsked) {
   for (int threads : {1, 3}) {
     InputFile in(f.path());
     sudoku_bench::PassConfig config;
-    config.pipeline.threads = threads;
+    config.pipeline.threads = ThreadCount::of(threads).value();
     const auto r = sudoku_bench::measure_pass(in, *factory, config);
     EXPECT_GE(r.threads_observed, 1);
     EXPECT_LE(r.threads_observed, threads);
@@ -136,7 +137,7 @@ std::string tree_sizes(const std::string& path, int threads) {
   const auto factory = sudoku::make_solver_factory("bitmask", error);
   InputFile in(path);
   PipelineConfig config;
-  config.threads = threads;
+  config.threads = ThreadCount::of(threads).value();
   config.chunk = {5 * 82, 5};
   std::string all;
   std::mutex m;
