@@ -27,9 +27,7 @@ class ThreadCount {
   static ThreadCount all_cpus();
 
   // `given`, or all_cpus() where the command line left the count out.
-  static ThreadCount given_or_all_cpus(const std::optional<ThreadCount>& given) {
-    return given ? *given : all_cpus();
-  }
+  static ThreadCount given_or_all_cpus(const std::optional<ThreadCount>& given) { return given ? *given : all_cpus(); }
 
   constexpr int get() const { return count_; }
 
