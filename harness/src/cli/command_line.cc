@@ -262,9 +262,7 @@ Subcommand add_completions(CLI::App& app) {
           }};
 }
 
-Subcommand add_solve(CLI::App& app) {
-  return subcommand(declare_solve(app), [](const SolveCommand& c) { return supervised_solve(c, stdout, stderr); });
-}
+Subcommand add_solve(CLI::App& app) { return subcommand(declare_solve(app), supervised_solve); }
 Subcommand add_run(CLI::App& app) {
   return subcommand(declare_run(app), [](const RunCommand& c) {
     return c.measuring.measure == Measure::instructions ? counted_run(c, stdout, stderr)

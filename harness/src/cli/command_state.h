@@ -97,6 +97,12 @@ Subcommand subcommand(std::shared_ptr<S> s, Run run) {
           }};
 }
 
+// A command whose work prints to standard output and standard error: `work(command, stdout, stderr)`.
+template <class S, class C>
+Subcommand subcommand(std::shared_ptr<S> s, int (*work)(const C&, std::FILE*, std::FILE*)) {
+  return subcommand(std::move(s), [work](const C& c) { return work(c, stdout, stderr); });
+}
+
 // Declares a command into an app of its own (`declare`), parses `args` (the command's name first)
 // and finishes what was given (`finish`, while the app lives): false for a line it refuses.
 bool parses(std::vector<std::string> args, const std::function<void(CLI::App&)>& declare,

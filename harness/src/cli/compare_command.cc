@@ -64,9 +64,7 @@ std::shared_ptr<State<CompareCommand>> declare_compare(CLI::App& app) {
 
 }  // namespace
 
-Subcommand add_compare(CLI::App& app) {
-  return subcommand(declare_compare(app), [](const CompareCommand& c) { return compare_command(c, stdout, stderr); });
-}
+Subcommand add_compare(CLI::App& app) { return subcommand(declare_compare(app), compare_command); }
 
 std::optional<CompareCommand> parse_compare(std::vector<std::string> args) { return parsed(declare_compare, args); }
 

@@ -30,9 +30,7 @@ std::shared_ptr<State<HistoryCommand>> declare_history(CLI::App& app) {
 
 }  // namespace
 
-Subcommand add_history(CLI::App& app) {
-  return subcommand(declare_history(app), [](const HistoryCommand& c) { return history_command(c, stdout, stderr); });
-}
+Subcommand add_history(CLI::App& app) { return subcommand(declare_history(app), history_command); }
 
 std::optional<HistoryCommand> parse_history(std::vector<std::string> args) { return parsed(declare_history, args); }
 

@@ -57,7 +57,7 @@ std::shared_ptr<State<HuntCommand>> declare_hunt(CLI::App& app) {
 Subcommand add_hunt(CLI::App& app, std::string command_line) {
   const auto s = declare_hunt(app);
   s->command.command_line = std::move(command_line);
-  return subcommand(s, [](const HuntCommand& c) { return supervised_hunt(c, stdout, stderr); });
+  return subcommand(s, supervised_hunt);
 }
 
 std::optional<HuntCommand> parse_hunt(std::vector<std::string> args) { return parsed(declare_hunt, args); }

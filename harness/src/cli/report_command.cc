@@ -26,9 +26,7 @@ std::shared_ptr<State<ReportCommand, ReportOutputOptions>> declare_report(CLI::A
 
 }  // namespace
 
-Subcommand add_report(CLI::App& app) {
-  return subcommand(declare_report(app), [](const ReportCommand& c) { return report_command(c, stdout, stderr); });
-}
+Subcommand add_report(CLI::App& app) { return subcommand(declare_report(app), report_command); }
 
 std::optional<ReportCommand> parse_report(std::vector<std::string> args) { return parsed(declare_report, args); }
 
