@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <string_view>
 
 #include "plugin/call_guard.h"
@@ -14,15 +13,22 @@
 namespace sudoku_bench::plugin {
 namespace {
 
-// 81 characters, '1'-'9' and '.': a puzzle as the plugin interface wants it.
-bool in_plugin_format(std::string_view text) {
+// 32 bytes of a record in symbols, its blanks as '.': one vector operation, no branch (and no
+// check at run time that the two overlap, which they never do).
+void copy_as_dots(const char* __restrict from, char* __restrict to) {
+  for (std::size_t i = 0; i < 32; ++i) to[i] = from[i] == '0' ? '.' : from[i];
+}
+
+// A record the step parsed (81 bytes of '0'-'9' and '.') as the plugin interface wants it, '.'
+// for a blank, into `to`: three 32-byte blocks, the last overlapping the second. A check of each
+// byte against the interface's alphabet instead took ~12 ns a record (perf, AMD EPYC f26 m2),
+// a fifth of an instant plugin's time in `run`.
+bool copy_in_plugin_format(std::string_view text, char* to) {
   if (text.size() != 81) return false;
-  unsigned char bad = 0;
-  for (std::size_t i = 0; i < 81; ++i) {  // no branch: the compiler vectorises it
-    const auto c = static_cast<unsigned char>(text[i]);
-    bad = static_cast<unsigned char>(bad | ((static_cast<unsigned char>(c - '1') > 8) & (c != '.')));
-  }
-  return bad == 0;
+  copy_as_dots(text.data(), to);
+  copy_as_dots(text.data() + 32, to + 32);
+  copy_as_dots(text.data() + 49, to + 49);
+  return true;
 }
 
 class PluginFactory;
@@ -46,12 +52,11 @@ class PluginSolver final : public sudoku::Solver, public TextSolver {
     return r;
   }
 
-  // The record's own bytes when they are what write_symbols would have written; copied all the
-  // same, since the record's bytes are followed by the next record's, not by a NUL.
+  // The record's own bytes, as write_symbols would have written them; copied, since the record's
+  // bytes are followed by the next record's, not by a NUL.
   bool solve_text(std::string_view text, const sudoku::SolveOptions& options, sudoku::Grid* solution,
                   sudoku::SolveResult& result) override {
-    if (!in_plugin_format(text)) return false;
-    std::memcpy(puzzle_.data(), text.data(), 81);
+    if (!copy_in_plugin_format(text, puzzle_.data())) return false;
     call(options, solution, result);
     return true;
   }

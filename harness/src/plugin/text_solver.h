@@ -15,10 +15,11 @@ namespace sudoku_bench {
 class TextSolver {
  public:
   virtual ~TextSolver() = default;
-  // `text` is a valid record that parsed to a grid this solver takes. Sets `result` to what solve()
-  // of that grid returns (and writes the same solution) and returns true; or returns false, having
-  // done nothing, when `text` is not in this solver's own format: the caller then calls solve().
-  // (An out-parameter rather than an optional: cheaper to hand back on this path, once per record.)
+  // `text` is a valid record in symbols ('0' or '.' a blank) that parsed to a grid this solver
+  // takes. Sets `result` to what solve() of that grid returns (and writes the same solution) and
+  // returns true; or returns false, having done nothing, when `text` is not in this solver's own
+  // format: the caller then calls solve(). (An out-parameter rather than an optional: cheaper to
+  // hand back on this path, once per record.)
   virtual bool solve_text(std::string_view text, const sudoku::SolveOptions& options, sudoku::Grid* solution,
                           sudoku::SolveResult& result) = 0;
 };

@@ -37,15 +37,15 @@ std::array<bool, sudoku::kMaxBox + 1> supported_boxes(const sudoku::SolverFactor
 
 }  // namespace
 
-RecordParser::RecordParser(const sudoku::SolverFactory& factory, bool plain_solver)
-    : factory_(factory), supported_(supported_boxes(factory)), plain_solver_(plain_solver) {}
+RecordParser::RecordParser(const sudoku::SolverFactory& factory, bool as_given)
+    : factory_(factory), supported_(supported_boxes(factory)), as_given_(as_given) {}
 
 bool RecordParser::parse(const Chunk& chunk, const Record& record, std::string& why) {
   expected_.clear();
   if (!format_ || chunk.format != format_of_) {  // a lookup per record costs more than its parse's checks
     format_ = &record_format(chunk.format);
     format_of_ = chunk.format;
-    common_ = plain_solver_ && !format_->splits_fields && !format_->numbers;
+    common_ = as_given_ && !format_->splits_fields && !format_->numbers;
   }
   if (!format_->splits_fields && !format_->numbers && parse_common(chunk, record)) [[likely]]
     return true;

@@ -22,11 +22,11 @@ class RecordFormat;  // stream/record_format.h
 
 class RecordParser {
  public:
-  // `plain_solver`: a solver called a grid at a time, as given (SolverCall::plain).
-  RecordParser(const sudoku::SolverFactory& factory, bool plain_solver);
+  // `as_given`: a solver called a puzzle at a time, as given (SolverCall::as_given).
+  RecordParser(const sudoku::SolverFactory& factory, bool as_given);
 
   // Whether the chunk's records may take the common way: a format of lines of the puzzle alone,
-  // for a plain solver (known once a record of the format was parsed by parse()).
+  // for a solver called as given (known once a record of the format was parsed by parse()).
   bool common(const Chunk& chunk) const { return common_ && chunk.format == format_of_; }
   // The common record: whole, in symbols, of a size the solver takes, parsed into puzzle(); false
   // for anything else (parse() says why). No virtual call, and no struct of fields built on the
@@ -60,7 +60,7 @@ class RecordParser {
   std::array<bool, sudoku::kMaxBox + 1> supported_;  // by box: the sizes the solver takes
   const RecordFormat* format_ = nullptr;             // of the last record parsed, and its name
   InputFormat format_of_ = InputFormat::lines;
-  bool plain_solver_;
+  bool as_given_;
   bool common_ = false;
   sudoku::Grid puzzle_;
   std::string_view text_;

@@ -13,8 +13,9 @@ RecordStep::RecordStep(const sudoku::SolverFactory& factory, const StepOptions& 
     : call_(factory, options.seed),
       verifier_(options.reference, options.reference ? options.verify_every : options.solution_every),
       options_(options),
+      ask_common_(options.reask_every_record || call_.same_call_either_way()),
       judged_(policy_of(factory).counts_solutions),
-      parser_(factory, call_.plain()) {}
+      parser_(factory, call_.as_given()) {}
 
 void RecordStep::reset_record() {
   StepResult& r = result_;

@@ -132,8 +132,12 @@ class RecordStep {
     answer_ = &own_solution_;
     StepResult& r = result_;
     own_solution_.cells[0] = kNothingWritten;
-    ::new (static_cast<void*>(&r.solve)) sudoku::SolveResult(
-        call_.solver().solve(parser_.puzzle(), options_.solve, options_.reask_every_record ? &own_solution_ : nullptr));
+    // A plugin takes the record's own text (SolverCall::solve's way, without its checks: this
+    // record is whole, in symbols, as given).
+    TextSolver* const text_solver = call_.text_solver();
+    if (!text_solver || !text_solver->solve_text(parser_.text(), options_.solve, &own_solution_, r.solve))
+      ::new (static_cast<void*>(&r.solve)) sudoku::SolveResult(
+          call_.solver().solve(parser_.puzzle(), options_.solve, ask_common_ ? &own_solution_ : nullptr));
     written_ = r.solve.solutions > 0 && own_solution_.cells[0] != kNothingWritten;
     r.outcome = outcome_of(r.solve, options_.solve.max_solutions);
     r.stopped = r.solve.aborted && stop_requested();
@@ -163,6 +167,9 @@ class RecordStep {
   SolverCall call_;
   Verifier verifier_;  // which records are judged, and --verify's reference
   StepOptions options_;
+  // Whether the common way asks for a solution: always, or where asking costs the solver nothing
+  // (SolverCall::same_call_either_way).
+  bool ask_common_;
   bool judged_;  // false for noop, which answers nothing
   // A record that went another way, or was judged in full, may have left flags, strings or
   // expectations set: the common way resets them first.

@@ -30,8 +30,11 @@ class SolverCall {
   SolverCall(const sudoku::SolverFactory& factory, std::uint64_t seed);
 
   sudoku::Solver& solver() { return *solver_; }
-  // A grid at a time, as given: what the common way calls directly.
-  bool plain() const { return seed_ == 0 && !text_solver_ && !batch_solver_; }
+  // The solver when it takes a record's own text, else null.
+  TextSolver* text_solver() { return text_solver_; }
+  // A puzzle at a time, as given (a grid, or a TextSolver's record text): what the common way
+  // calls directly.
+  bool as_given() const { return seed_ == 0 && !batch_solver_; }
   // A plugin (its C call always gets a buffer) or a program (it answers with a solution or not):
   // asked for a solution always, since it costs them nothing more.
   bool same_call_either_way() const { return text_solver_ || batch_solver_; }

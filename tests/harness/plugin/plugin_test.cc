@@ -86,8 +86,8 @@ TEST(PluginTest, SolveOutputMatchesTheBuiltIn) {
   EXPECT_EQ(plugin_out.text(), builtin_out.text());
 }
 
-// The record's own text goes to the plugin when it is in the plugin's format, with the same
-// results as the grid; other text is declined untouched.
+// The record's own text goes to the plugin when it is a 9x9 record, with the same results as the
+// grid; text of another length is declined untouched.
 TEST(PluginTest, TakesTheRecordsOwnTextOnlyInItsFormat) {
   std::string error;
   const auto factory = sudoku_bench::factory_for_spec(sudoku_bench::SolverSpec("plugin:" + kPlugin), error);
@@ -116,15 +116,22 @@ TEST(PluginTest, TakesTheRecordsOwnTextOnlyInItsFormat) {
       }
     }
   }
+  // A record with '0' for its blanks is taken too, as the same puzzle written with '.'.
   const std::string puzzle = test_util::read_lines("top95.txt").front();
   std::string zeros = puzzle;
   for (char& c : zeros)
     if (c == '.') c = '0';
+  sudoku::Grid by_dots, by_zeros;
+  sudoku::SolveResult dots_result, zeros_result;
+  ASSERT_TRUE(text_solver->solve_text(puzzle, {}, &by_dots, dots_result));
+  ASSERT_TRUE(text_solver->solve_text(zeros, {}, &by_zeros, zeros_result));
+  EXPECT_EQ(zeros_result.solutions, dots_result.solutions);
+  EXPECT_EQ(by_zeros.cells, by_dots.cells);
   sudoku::Grid untouched;
   untouched.box = 0;
   sudoku::SolveResult result;
   result.solutions = 99;
-  for (const std::string& declined : {zeros, puzzle.substr(0, 80), puzzle + "."}) {
+  for (const std::string& declined : {puzzle.substr(0, 80), puzzle + "."}) {
     EXPECT_FALSE(text_solver->solve_text(declined, {}, &untouched, result)) << declined;
     EXPECT_EQ(untouched.box, 0);
     EXPECT_EQ(result.solutions, 99u);
@@ -208,10 +215,25 @@ TEST(PluginTest, RecordStepHandsOverTheRecordsOwnTextWhenItCan) {
     EXPECT_FALSE(step.run(chunk, chunk.records[3], &solution).is_puzzle());
     EXPECT_EQ(calls.texts + calls.declined + calls.grids, seed ? 2 : 3);
   }
+  // run's way (no solution wanted by the caller): after the first record of the format, the
+  // common way inline, which hands the text over the same.
+  Calls calls;
+  RecordingFactory factory(calls);
+  sudoku_bench::StepOptions options;
+  options.reask_every_record = false;
+  sudoku_bench::RecordStep step(factory, options);
+  for (int round = 1; round <= 3; ++round) {
+    EXPECT_EQ(step.run(chunk, chunk.records[0], nullptr).outcome, sudoku_bench::StepResult::Outcome::unique);
+    EXPECT_EQ(calls.last_text, chunk.text.data());
+    EXPECT_EQ(step.run(chunk, chunk.records[1], nullptr).outcome, sudoku_bench::StepResult::Outcome::unique);
+    EXPECT_EQ(calls.texts, round);
+    EXPECT_EQ(calls.declined, round);
+    EXPECT_EQ(calls.grids, round);
+  }
 }
 
-// Records the plugin cannot take as they are ('0' blanks) and puzzles disguised by --seed go
-// through the grid: every output line is the built-in's, whichever way a record went.
+// Records with '0' blanks (handed over written with '.') and puzzles disguised by --seed (through
+// the grid): every output line is the built-in's, whichever way a record went.
 TEST(PluginTest, SolveOutputMatchesTheBuiltInWithZeroBlanksAndSeeds) {
   const auto records = test_util::read_lines("top95.txt");
   std::string text;
