@@ -81,8 +81,12 @@ const StepResult& RecordStep::judge_in_full() {
   // solution unwritten or is recounted, none of one that wrote it and has no reference.
   const bool sampled =
       (verifier_.recounts() || (!written_ && r.solve.solutions > 0)) && verifier_.in_sample(parser_.puzzle());
-  r.wrong = judge_answer(sampled);
-  if (r.stopped) return r;  // the second ask was stopped
+  // A count with no solution to check (none claimed, or one left unwritten outside the sample)
+  // builds no string: the way of most records of a plugin that writes none (tdoku at limit 2).
+  if (r.solve.solutions > 0 && (written_ || options_.reask_every_record || sampled)) {
+    r.wrong = judge_answer();
+    if (r.stopped) return r;  // the second ask was stopped
+  }
   if (r.wrong.empty() && verifier_.recounts() && sampled) {
     r.asked_again = true;
     Verifier::Recount recount = verifier_.recount(parser_.puzzle(), options_.solve, r.solve.solutions);
@@ -101,11 +105,9 @@ const StepResult& RecordStep::judge_in_full() {
   return r;
 }
 
-std::string RecordStep::judge_answer(bool sampled) {
+std::string RecordStep::judge_answer() {
   const sudoku::SolveResult& r = result_.solve;
-  if (r.solutions == 0) return {};
   if (!written_) {
-    if (!options_.reask_every_record && !sampled) return {};  // its count alone; the sample is judged
     // Some solvers write a solution only when asked for exactly one (tdoku does so): ask that.
     sudoku::SolveOptions options = options_.solve;
     options.max_solutions = 1;

@@ -162,7 +162,9 @@ class RecordStep {
   // The parsed record's puzzle into `r` (SolverCall::solve), its solution into answer_; sets written_.
   void solve(const sudoku::SolveOptions& options, sudoku::SolveResult& r, bool ask_solution);
   const StepResult& judge_in_full();
-  std::string judge_answer(bool sampled);
+  // The solution a record's answer claims (written, or asked for again: every record, or the
+  // sample's when the solver is asked the count alone); empty when it holds.
+  std::string judge_answer();
 
   SolverCall call_;
   Verifier verifier_;  // which records are judged, and --verify's reference
