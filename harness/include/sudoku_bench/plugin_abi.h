@@ -10,9 +10,9 @@
  *   solution  81 writable characters (and room for a NUL after them): the first solution found,
  *             when there is one. sudoku-bench checks every solution written. A solver that
  *             reports solutions but writes none (tdoku at limit 2) is asked again at limit 1,
- *             outside the latency timing: by `solve` for every record, by `run` only for the
- *             records it recounts (about 1 in 64), so that its throughput is not charged a second
- *             solve per puzzle. One that still writes none only counts: its counts alone are
+ *             outside the latency timing: by `solve` for every record, by `run` only for one in 4
+ *             of the records it recounts (about 1 in 256), so that its throughput is not charged
+ *             a second solve per puzzle. One that still writes none only counts: its counts alone are
  *             judged (recounted by a reference), and the report says its solutions went unchecked
  *   guesses   receives the number of guesses made (the solver's own notion)
  *   returns   the number of solutions found, at most `limit` (more is a fault, named with its

@@ -216,9 +216,9 @@ std::string rule_solution_at_2(const Ask& ask, const std::vector<Case>& cases) {
                                                     : "writes none at limit 1 either: its counts alone are judged "
                                                       "(solution at limit 1)");
     return verdict(Verdict::note,
-                   "writes no solution at limit 2 (tdoku does the same): run asks again at limit 1 only for the "
-                   "answers it recounts (1 in 64 by default, outside the latency, inside the pass's time), solve "
-                   "for every record");
+                   "writes no solution at limit 2 (tdoku does the same): run asks again at limit 1 only for one in 4 "
+                   "of the answers it recounts (1 in 256 by default, outside the latency, inside the pass's time), "
+                   "solve for every record");
   }
   return verdict(Verdict::pass, "writes the solution at limit 2 too");
 }

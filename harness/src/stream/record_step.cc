@@ -79,15 +79,16 @@ const StepResult& RecordStep::judge_in_full() {
   if (r.outcome == StepResult::Outcome::aborted || !judged_) return r;
   // Hashed only where the sample decides something: every record of a solver that leaves its
   // solution unwritten or is recounted, none of one that wrote it and has no reference.
-  const bool sampled =
-      (verifier_.recounts() || (!written_ && r.solve.solutions > 0)) && verifier_.in_sample(parser_.puzzle());
-  // A count with no solution to check (none claimed, or one left unwritten outside the sample)
+  const Verifier::Sample sample = verifier_.recounts() || (!written_ && r.solve.solutions > 0)
+                                      ? verifier_.sample(parser_.puzzle())
+                                      : Verifier::Sample{};
+  // A count with no solution to check (none claimed, or one left unwritten and not asked again)
   // builds no string: the way of most records of a plugin that writes none (tdoku at limit 2).
-  if (r.solve.solutions > 0 && (written_ || options_.reask_every_record || sampled)) {
+  if (r.solve.solutions > 0 && (written_ || options_.reask_every_record || sample.asks_again)) {
     r.wrong = judge_answer();
     if (r.stopped) return r;  // the second ask was stopped
   }
-  if (r.wrong.empty() && verifier_.recounts() && sampled) {
+  if (r.wrong.empty() && verifier_.recounts() && sample.judged) {
     r.asked_again = true;
     Verifier::Recount recount = verifier_.recount(parser_.puzzle(), options_.solve, r.solve.solutions);
     r.stopped = recount.stopped;

@@ -39,8 +39,9 @@ struct StepOptions {
   // reports solutions without writing one (tdoku at limit 2) is asked again at limit 1 for it.
   // False (run, ab): the question a puzzle's time measures is the count alone, the same for every
   // solver (a solution written costs `fast` 12% of its time, and tdoku at limit 2 writes none);
-  // a solution is asked for outside that time, at limit 1, only for the records judged: those
-  // the reference recounts (one in verify_every), or without one, one in solution_every. A
+  // a solution is asked for outside that time, at limit 1, only for a part
+  // (Verifier::kAskAgainOfJudged) of the records judged: those the reference recounts (one in
+  // verify_every), or without one, one in solution_every. A
   // plugin's call and a program's answer are the same whether a solution is wanted or not: what
   // they write is always checked. One that writes none even then only counts
   // (StepResult::unwritten): its counts alone are judged.

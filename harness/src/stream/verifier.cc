@@ -43,10 +43,15 @@ std::uint64_t sample_threshold(std::uint64_t every) {
 }  // namespace
 
 Verifier::Verifier(const sudoku::SolverFactory* reference, std::uint64_t every)
-    : factory_(reference), reference_(reference ? reference->make() : nullptr), threshold_(sample_threshold(every)) {}
+    : factory_(reference),
+      reference_(reference ? reference->make() : nullptr),
+      threshold_(sample_threshold(every)),
+      ask_threshold_(threshold_ == ~std::uint64_t{0} ? threshold_ : threshold_ / kAskAgainOfJudged) {}
 
-bool Verifier::in_sample(const sudoku::Grid& puzzle) const {
-  return threshold_ == ~std::uint64_t{0} || sample_hash(puzzle) < threshold_;
+Verifier::Sample Verifier::sample(const sudoku::Grid& puzzle) const {
+  if (threshold_ == ~std::uint64_t{0}) return {.judged = true, .asks_again = true};
+  const std::uint64_t hash = sample_hash(puzzle);
+  return {.judged = hash < threshold_, .asks_again = hash < ask_threshold_};
 }
 
 Verifier::Recount Verifier::recount(const sudoku::Grid& puzzle, const sudoku::SolveOptions& options,

@@ -114,7 +114,7 @@ TEST(WrongAnswersTest, RunCountsWrongAnswersAndExitsOne) {
 }
 
 // Without --verify, run recounts about one plugin answer in 64 (and asks again for a solution only
-// there): a plugin whose every answer is wrong is caught on those, never timed as right; the
+// for one in 4 of those): a plugin whose every answer is wrong is caught on those, never timed as right; the
 // built-in solvers beside it are not recounted.
 TEST(WrongAnswersTest, RunRecountsASampleOfAPluginsAnswersByDefault) {
   for (const Case& c : kWrong) {
@@ -127,11 +127,14 @@ TEST(WrongAnswersTest, RunRecountsASampleOfAPluginsAnswersByDefault) {
     const auto& wrong = o.report.passes[0];
     // A written solution is always checked.
     const bool written = c.symbol == std::string("breaks_a_unit") || c.symbol == std::string("writes_the_puzzle");
+    // A miscount is caught by the recount (1 in 64); a solution claimed and not there, by the
+    // second ask for it (1 in 4 of those).
+    const std::uint64_t sample = c.symbol == std::string("claims_what_it_cannot_find") ? 64 * 4 : 64;
     if (written) {
       EXPECT_EQ(wrong.status.wrong, 1465u);
     } else {
-      EXPECT_GT(wrong.status.wrong, 1465u / 64 / 2);
-      EXPECT_LT(wrong.status.wrong, 1465u / 64 * 2);
+      EXPECT_GT(wrong.status.wrong, 1465u / sample / 2);
+      EXPECT_LT(wrong.status.wrong, 1465u / sample * 2);
     }
     EXPECT_EQ(o.report.passes[1].status.wrong, 0u);
     EXPECT_EQ(o.report.settings.verify.by, "external solvers only: fast (plugin), bitmask (exec)");
@@ -205,15 +208,16 @@ TEST(WrongAnswersTest, ASolverThatWritesNoSolutionIsJudgedByItsCounts) {
     EXPECT_EQ(count_of(o.out, warning), 2u) << o.out;
   }
 
-  // Sampled (1 in 64 by default): only the records recounted are asked again, and counted.
+  // Sampled (1 in 64 by default): only one in 4 of the records recounted are asked again, and
+  // counted.
   auto command = test_util::run_command_for({test_util::dataset_path("top1465.txt")}, {2}, 1, {counts_only});
   const test_util::RunOutcome o = test_util::run(command);
   EXPECT_EQ(o.status, sudoku_bench::kExitOk) << o.err.substr(0, 300);
   const auto& r = o.report.passes.at(0);
   EXPECT_EQ(r.status.wrong, 0u);
   EXPECT_EQ(r.status.unique + r.status.multiple, 1465u);
-  EXPECT_GT(r.status.unwritten, 1465u / 64 / 2);
-  EXPECT_LT(r.status.unwritten, 1465u / 64 * 2);
+  EXPECT_GT(r.status.unwritten, 1465u / 256 / 2);
+  EXPECT_LT(r.status.unwritten, 1465u / 256 * 2);
 }
 
 TEST(WrongAnswersTest, NoopIsNotJudged) {
