@@ -14,6 +14,7 @@
 #include "report/units.h"
 #include "run/run.h"
 #include "run/supervisor.h"
+#include "stream/verifier.h"
 #include "sys/message.h"
 
 namespace sudoku_bench {
@@ -152,7 +153,8 @@ std::shared_ptr<State<RunCommand, RunOutputs>> declare_run(CLI::App& app) {
           "Do not recount external solvers' answers (by default fast recounts about one plugin answer in " +
               std::to_string(c.verification.plugin_verify_every) +
               ", bitmask one exec answer, outside the latency timing; a solver that writes a solution only at "
-              "limit 1 is asked again for one in 4 of those puzzles alone)");
+              "limit 1 is asked again for one in " +
+              std::to_string(Verifier::kAskAgainOfJudged) + " of those puzzles alone)");
   o.unset("--no-progress", c.supervision.progress, "Never draw progress (it is drawn only when stderr is a terminal)");
   o.unset("--no-supervisor", c.supervision.supervise,
           "Measure in this process, without the supervising parent that keeps every measured pass whatever "
