@@ -66,7 +66,7 @@ std::size_t RecordStep::prefetch(const Chunk& chunk, std::size_t first, std::siz
   return call_.hand_batch(options_.solve);
 }
 
-const StepResult& RecordStep::judge_in_full() {
+const StepResult& RecordStep::judge_in_full(const Verifier::Sample& sample) {
   reset_needed_ = true;
   StepResult& r = result_;
   if (r.outcome == StepResult::Outcome::invalid) {
@@ -77,11 +77,6 @@ const StepResult& RecordStep::judge_in_full() {
   // An aborted search claims nothing to judge, and cannot be verified; noop, the harness measuring
   // itself, calls every puzzle unique without solving it.
   if (r.outcome == StepResult::Outcome::aborted || !judged_) return r;
-  // Hashed only where the sample decides something: every record of a solver that leaves its
-  // solution unwritten or is recounted, none of one that wrote it and has no reference.
-  const Verifier::Sample sample = verifier_.recounts() || (!written_ && r.solve.solutions > 0)
-                                      ? verifier_.sample(parser_.puzzle())
-                                      : Verifier::Sample{};
   // A count with no solution to check (none claimed, or one left unwritten and not asked again)
   // builds no string: the way of most records of a plugin that writes none (tdoku at limit 2).
   if (r.solve.solutions > 0 && (written_ || options_.reask_every_record || sample.asks_again)) {

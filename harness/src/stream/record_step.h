@@ -103,7 +103,17 @@ class RecordStep {
   const StepResult& judge() {
     // noop, the harness measuring itself, answers nothing to judge: inline, no call on its way.
     if (!judged_ && result_.is_puzzle()) return result_;
-    return judge_in_full();
+    const StepResult& r = result_;
+    // A bare count (no solution written, none wanted, nothing the file expects) outside the
+    // sample: nothing to judge, and nothing set that the next record must reset. Most records of
+    // `run`, whose solvers are asked the count alone: inline, no call on their way either.
+    if (r.outcome < StepResult::Outcome::invalid && !written_ && !options_.reask_every_record &&
+        !parser_.expected().any()) [[likely]] {
+      const Verifier::Sample sample = sample_of_answer();
+      if (!(sample.asks_again && r.solve.solutions > 0) && !(sample.judged && verifier_.recounts())) return r;
+      return judge_in_full(sample);
+    }
+    return judge_in_full(r.outcome < StepResult::Outcome::invalid ? sample_of_answer() : Verifier::Sample{});
   }
 
   // A solver behind a pipe (BatchSolver, batch_size() > 1): hands it the puzzles of records
@@ -162,7 +172,14 @@ class RecordStep {
   }
   // The parsed record's puzzle into `r` (SolverCall::solve), its solution into answer_; sets written_.
   void solve(const sudoku::SolveOptions& options, sudoku::SolveResult& r, bool ask_solution);
-  const StepResult& judge_in_full();
+  // Hashed only where the sample decides something: every answer of a solver that leaves its
+  // solution unwritten or is recounted, none of one that wrote it and has no reference.
+  Verifier::Sample sample_of_answer() const {
+    return verifier_.recounts() || (!written_ && result_.solve.solutions > 0) ? verifier_.sample(parser_.puzzle())
+                                                                              : Verifier::Sample{};
+  }
+  // `sample`: sample_of_answer() for an answer (not invalid, not aborted).
+  const StepResult& judge_in_full(const Verifier::Sample& sample);
   // The solution a record's answer claims (written, or asked for again: every record, or the
   // sample's when the solver is asked the count alone); empty when it holds.
   std::string judge_answer();
