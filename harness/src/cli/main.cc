@@ -23,6 +23,7 @@
 #include "run/exit_codes.h"
 #include "run/interrupt.h"
 #include "stream/input.h"
+#include "sys/heap.h"
 #include "sys/message.h"
 
 namespace {
@@ -113,7 +114,8 @@ int main(int argc, char** argv) {
   using namespace sudoku_bench;
   mark_environment(argv);  // may start this program again, with the mark (run/descendants.h)
   hold_closed_standard_descriptors();
-  start_directory();  // relative inputs are found here, whatever a solver does later (stream/input.h)
+  sys::keep_freed_memory();  // a pass's buffers are the next pass's, with no page faults (sys/heap.h)
+  start_directory();         // relative inputs are found here, whatever a solver does later (stream/input.h)
   // A file grown past `ulimit -f` is a write error, named with its file (exit 3), not a silent death.
   signal(SIGXFSZ, SIG_IGN);
   report_broken_pipes();
