@@ -40,9 +40,9 @@ meanwhile "run --no-supervisor, SIGHUP" 129 $((1 + later)).5 'kill -HUP $pid' \
 report "run --no-supervisor, SIGHUP" r.json
 # solve: the lines of the records before, the signal named.
 for ((i = 0; i < 30; i++)); do cat top95.txt; done >long.txt
-meanwhile "solve, SIGHUP" 129 1 'kill -HUP $pid' "$BENCH" solve --threads 1 --solver backtrack long.txt
+meanwhile "solve, SIGHUP" 129 $((1 + later)) 'kill -HUP $pid' "$BENCH" solve --threads 1 --solver backtrack long.txt
 says "solve, SIGHUP" "interrupted by signal 1 after [0-9]+ records"
-meanwhile "hunt, SIGQUIT" 131 1.5 'kill -QUIT $pid' "$BENCH" hunt --box 3 --threads 1 --no-progress --out hunt.txt
+meanwhile "hunt, SIGQUIT" 131 $((1 + later)).5 'kill -QUIT $pid' "$BENCH" hunt --box 3 --threads 1 --no-progress --out hunt.txt
 grep -q "^# hunt interrupted: " hunt.txt || fail "hunt, SIGQUIT: its output does not say it was interrupted"
 
 # killed NAME COMMAND...: COMMAND in the background, SIGKILL once its plugin has started (it makes
