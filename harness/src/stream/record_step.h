@@ -104,16 +104,16 @@ class RecordStep {
     // noop, the harness measuring itself, answers nothing to judge: inline, no call on its way.
     if (!judged_ && result_.is_puzzle()) return result_;
     const StepResult& r = result_;
+    if (r.outcome >= StepResult::Outcome::invalid) [[unlikely]]
+      return judge_in_full({});
+    const Verifier::Sample sample = sample_of_answer();
     // A bare count (no solution written, none wanted, nothing the file expects) outside the
     // sample: nothing to judge, and nothing set that the next record must reset. Most records of
     // `run`, whose solvers are asked the count alone: inline, no call on their way either.
-    if (r.outcome < StepResult::Outcome::invalid && !written_ && !options_.reask_every_record &&
-        !parser_.expected().any()) [[likely]] {
-      const Verifier::Sample sample = sample_of_answer();
-      if (!(sample.asks_again && r.solve.solutions > 0) && !(sample.judged && verifier_.recounts())) return r;
-      return judge_in_full(sample);
-    }
-    return judge_in_full(r.outcome < StepResult::Outcome::invalid ? sample_of_answer() : Verifier::Sample{});
+    if (!written_ && !options_.reask_every_record && !parser_.expected().any() &&
+        !(sample.asks_again && r.solve.solutions > 0) && !(sample.judged && verifier_.recounts())) [[likely]]
+      return r;
+    return judge_in_full(sample);
   }
 
   // A solver behind a pipe (BatchSolver, batch_size() > 1): hands it the puzzles of records
